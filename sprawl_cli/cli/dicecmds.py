@@ -1,0 +1,117 @@
+"""Quick dice lookups: `roll`, `odds`, `table`, `rules` (issue 2)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from sprawl_cli.cli.main import current
+
+app = typer.Typer(add_completion=False)
+
+Pool = Annotated[int, typer.Argument(min=0, max=1000, help="How many d10 to roll (the attribute).")]
+Difficulty = Annotated[int, typer.Option("--difficulty", "-d", min=0, help="Difficulty before modifiers (R3).")]
+Mods = Annotated[Optional[list[int]], typer.Option("--mod", "-m", help="A modifier to add to the Difficulty; repeat for more.")]
+NoTens = Annotated[bool, typer.Option("--no-tens", help="Turn the Rule of Tens off: a 10 is one success (R2).")]
+
+
+@app.command()
+def roll(pool: Pool, difficulty: Difficulty = 1, mod: Mods = None, no_tens: NoTens = False) -> None:
+    """Roll POOL d10 against a Difficulty: successes, net successes, pass or fail (R1-R4).
+
+    Example: sprawl roll 4 --difficulty 1 --mod 2
+    """
+    from sprawl_cli.dice import difficulty_of, test_pool
+
+    ctx = current()
+    target = difficulty_of(difficulty, mod or [])
+    result = test_pool(ctx.dice(), pool, target, "Test", tens=not no_tens)
+    ctx.check_leftover_dice()
+    data = {"pool": pool, **result.to_json(), "rule_of_tens": not no_tens}
+
+    def view(console: object) -> None:
+        from sprawl_cli.render.dicelook import roll_view
+
+        roll_view(console, result, pool, not no_tens)  # type: ignore[arg-type]
+
+    ctx.emit(data, view)
+
+
+@app.command()
+def odds(
+    pool: Annotated[str, typer.Argument(help="Pool size (or `shoot` for the odds of a shot).", metavar="POOL")],
+    difficulty: Difficulty = 1,
+    mod: Mods = None,
+    no_tens: NoTens = False,
+) -> None:
+    """Exact odds (computed, not sampled) of passing a Test and of each net-success count.
+
+    Example: sprawl odds 5 --difficulty 3
+    """
+    from sprawl_cli.dice import difficulty_of
+    from sprawl_cli.dice import odds as exact_odds
+    from sprawl_cli.errors import UsageProblem
+
+    ctx = current()
+    if not pool.isdigit():
+        raise UsageProblem(f"POOL should be a number of dice, not '{pool}'")
+    size = int(pool)
+    result = exact_odds(size, difficulty_of(difficulty, mod or []), tens=not no_tens)
+
+    def view(console: object) -> None:
+        from sprawl_cli.render.dicelook import odds_view
+
+        odds_view(console, result)  # type: ignore[arg-type]
+
+    ctx.emit(result.to_json(), view)
+
+
+@app.command()
+def table(
+    name: Annotated[str, typer.Argument(help="incapacitation, misfire, scatter, throw or aftermath.")],
+    roll: Annotated[Optional[int], typer.Argument(help="Look up this roll (for throw: the thrower's Strength).")] = None,
+) -> None:
+    """Show a table whole, or the row for one roll.
+
+    Example: sprawl table incapacitation 7
+    """
+    from sprawl_cli.systems.sprawl.tables import table_named, table_to_json
+
+    ctx = current()
+    found = table_named(name)
+    if roll is None:
+        data = table_to_json(found)
+        row = None
+    else:
+        row = found.lookup(roll)
+        data = {"table": found.name, "roll": roll, "result": row.result, "meaning": row.meaning}
+
+    def view(console: object) -> None:
+        from sprawl_cli.render.dicelook import table_view
+
+        table_view(console, found, row, roll)  # type: ignore[arg-type]
+
+    ctx.emit(data, view)
+
+
+@app.command()
+def rules(
+    topic: Annotated[Optional[str], typer.Argument(help="A topic or any word to search for.")] = None,
+) -> None:
+    """The built-in quick reference, in our own words. With TOPIC: that topic, or every topic mentioning the word.
+
+    Example: sprawl rules overwatch
+    """
+    from sprawl_cli.systems.sprawl.reference import lookup
+
+    ctx = current()
+    found = lookup(topic)
+    data = {"topics": [{"topic": t.name, "title": t.title, "text": t.text} for t in found.topics], "query": topic}
+
+    def view(console: object) -> None:
+        from sprawl_cli.render.dicelook import rules_view
+
+        rules_view(console, found)  # type: ignore[arg-type]
+
+    ctx.emit(data, view)

@@ -1,0 +1,305 @@
+"""One object that carries what a command needs from the outside world.
+
+The save path, the options every command accepts, the dice source, the
+consoles and the way to ask the players something. Tests swap the `Env`
+(streams, terminal or not) the way httpie's tests swap its Environment.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shlex
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from sprawl_cli.dice import AskDice, Dice, RandomDice, RecordingDice, ScriptedDice, parse_faces
+from sprawl_cli.errors import BadInput, NeedsAnswer, RuleRefusal
+from sprawl_cli.table import parse_names
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from sprawl_cli.model import Game
+    from sprawl_cli.store import GameStore
+
+DEFAULT_GAME = "sprawl-game.yaml"
+DEFAULT_CAMPAIGN = "sprawl-campaign.yaml"
+
+
+@dataclass
+class Env:
+    """The outside world: streams, whether a person is at a terminal, environment."""
+
+    stdin: TextIO | None = None
+    stdout: TextIO | None = None
+    stderr: TextIO | None = None
+    interactive: bool | None = None
+    environ: dict[str, str] | None = None
+
+    @property
+    def out(self) -> TextIO:
+        return self.stdout or sys.stdout
+
+    @property
+    def err(self) -> TextIO:
+        return self.stderr or sys.stderr
+
+    @property
+    def inp(self) -> TextIO:
+        return self.stdin or sys.stdin
+
+    @property
+    def vars(self) -> dict[str, str]:
+        return self.environ if self.environ is not None else dict(os.environ)
+
+    @property
+    def is_terminal(self) -> bool:
+        if self.interactive is not None:
+            return self.interactive
+        try:
+            return self.inp.isatty()
+        except (AttributeError, ValueError):
+            return False
+
+    def ask(self, prompt: str) -> str:
+        """Show `prompt` on stderr and read one line; EOFError when input ends."""
+        self.err.write(f"{prompt}: ")
+        self.err.flush()
+        line = self.inp.readline()
+        if not line:
+            raise EOFError
+        return line.rstrip("\n")
+
+
+@dataclass
+class Options:
+    """The options every command accepts (SPEC section 2)."""
+
+    game: str | None = None
+    seed: int | None = None
+    dice: str | None = None
+    json: bool = False
+    campaign: str | None = None
+    nearby: str | None = None
+    yes: bool = False
+    force: bool = False
+    debug: bool = False
+
+
+@dataclass
+class CliTable:
+    """Answers table questions from options, then a terminal, else refuses (SPEC `--yes`)."""
+
+    ctx: Context
+    given: dict[str, str | None]
+    force: bool = False
+    overruled: list[str] = field(default_factory=list)
+
+    def confirm(self, question: str) -> bool:
+        if self.ctx.options.yes:
+            return True
+        if self.ctx.env.is_terminal:
+            while True:
+                try:
+                    answer = self.ctx.env.ask(f"{question} [y/n]").strip().lower()
+                except (EOFError, KeyboardInterrupt):
+                    raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
+                if answer in ("y", "yes"):
+                    return True
+                if answer in ("n", "no"):
+                    return False
+        raise NeedsAnswer(f"{question} Answer on a terminal, or add --yes if so.")
+
+    def names(self, option: str, question: str) -> list[str]:
+        raw = self.given.get(option)
+        if raw is not None:
+            return parse_names(raw)
+        if self.ctx.env.is_terminal:
+            try:
+                return parse_names(self.ctx.env.ask(f"{question} (names separated by commas, or none)"))
+            except (EOFError, KeyboardInterrupt):
+                raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
+        raise NeedsAnswer(f"{question} Give --{option} NAMES, or --{option} none.")
+
+    def number(self, option: str, question: str) -> int:
+        raw = self.given.get(option)
+        if raw is None and self.ctx.env.is_terminal:
+            try:
+                raw = self.ctx.env.ask(question)
+            except (EOFError, KeyboardInterrupt):
+                raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
+        if raw is None:
+            raise NeedsAnswer(f"{question} Give --{option} N.")
+        try:
+            value = int(str(raw).strip())
+        except ValueError:
+            raise BadInput(f"--{option} wants a whole number, not '{raw}'") from None
+        if value < 0:
+            raise BadInput(f"--{option} cannot be negative")
+        return value
+
+
+@dataclass
+class Change:
+    """A working copy of the game that a command changes; kept only if the command succeeds."""
+
+    game: Game
+    summary: list[str] = field(default_factory=list)
+    outcome: dict[str, Any] = field(default_factory=dict)
+    kind: str = ""
+
+
+class Context:
+    """What one command invocation runs with."""
+
+    def __init__(self, options: Options, env: Env | None = None, argv: list[str] | None = None) -> None:
+        self.options = options
+        self.env = env or Env()
+        self.argv = argv or []
+        self._dice: RecordingDice | None = None
+        self._scripted: ScriptedDice | None = None
+        self.table_used: CliTable | None = None
+
+    # --- paths -----------------------------------------------------------
+    @property
+    def game_path(self) -> Path:
+        return Path(self.options.game or self.env.vars.get("SPRAWL_GAME") or DEFAULT_GAME)
+
+    def campaign_path(self, remembered: str | None = None) -> Path:
+        """--campaign, else SPRAWL_CAMPAIGN, else the game's own campaign, else the default."""
+        return Path(self.options.campaign or self.env.vars.get("SPRAWL_CAMPAIGN") or remembered or DEFAULT_CAMPAIGN)
+
+    def store(self) -> GameStore:
+        from sprawl_cli.store import GameStore
+
+        return GameStore(self.game_path)
+
+    # --- dice ------------------------------------------------------------
+    @property
+    def seed(self) -> int | None:
+        if self.options.seed is not None:
+            return self.options.seed
+        raw = self.env.vars.get("SPRAWL_SEED")
+        if raw is None or raw.strip() == "":
+            return None
+        try:
+            return int(raw)
+        except ValueError:
+            raise BadInput(f"SPRAWL_SEED should be a whole number, not '{raw}'") from None
+
+    def _asker(self) -> AskDice:
+        return AskDice(self.env.ask, self.warn)
+
+    def dice(self, physical: bool = False) -> RecordingDice:
+        """The dice for this command (one source per invocation).
+
+        `physical` is the game's `dice: physical` setting: every roll is asked for.
+        """
+        if self._dice is None:
+            spec = self.options.dice
+            source: Dice
+            if spec is not None and spec.strip().lower() == "ask":
+                source = self._asker()
+            elif spec is not None:
+                more = self._asker() if self.env.is_terminal else None
+                self._scripted = ScriptedDice(parse_faces(spec), more)
+                if not self._scripted.leftover and spec.strip():
+                    raise BadInput(f"--dice '{spec}' has no faces")
+                source = self._scripted
+            elif physical:
+                source = self._asker()
+            else:
+                source = RandomDice(self.seed)
+            self._dice = RecordingDice(source)
+        return self._dice
+
+    def check_leftover_dice(self) -> None:
+        if self._scripted is not None and self._scripted.leftover:
+            faces = ",".join(str(f) for f in self._scripted.leftover)
+            self.warn(f"{len(self._scripted.leftover)} face(s) of --dice were not used: {faces}")
+
+    # --- table questions ---------------------------------------------------
+    def table(self, **given: str | None) -> CliTable:
+        """The table-question answerer; `given` holds list options like blast='Babs'."""
+        answers: dict[str, str | None] = {"nearby": self.options.nearby}
+        answers.update({k.replace("_", "-"): v for k, v in given.items()})
+        self.table_used = CliTable(self, answers, force=self.options.force)
+        return self.table_used
+
+    # --- output ------------------------------------------------------------
+    @property
+    def console(self) -> Console:
+        from sprawl_cli.render import make_console
+
+        return make_console(self.env.out)
+
+    def warn(self, message: str) -> None:
+        self.env.err.write(f"warning: {message}\n")
+        self.env.err.flush()
+
+    def note(self, message: str) -> None:
+        """A line for the person on stderr (never pollutes --json)."""
+        self.env.err.write(f"{message}\n")
+        self.env.err.flush()
+
+    def emit(self, data: dict[str, Any], view: Callable[[Console], None] | None = None) -> None:
+        """Print the result: one JSON object with --json, else the Rich view."""
+        if self.options.json:
+            import json
+
+            self.env.out.write(json.dumps(data) + "\n")
+        elif view is not None:
+            view(self.console)
+        self.env.out.flush()
+
+    # --- the game ------------------------------------------------------------
+    def load_game(self) -> Game:
+        """The current game, read-only (no lock needed: saves are atomic)."""
+        return self.store().load()
+
+    @contextlib.contextmanager
+    def change(self, kind: str, *, allow_over: bool = False) -> Iterator[Change]:
+        """Load the game under the lock, hand a working copy to the block, then
+        journal and save it atomically. If the block raises, nothing is written.
+        """
+        import copy
+        import time
+
+        from sprawl_cli.errors import GameOver
+
+        store = self.store()
+        with store.locked(self.note):
+            before = store.load()
+            if before.over and not allow_over:
+                raise GameOver(
+                    f"the game is over ({before.reason or 'ended'}); see `sprawl status`, "
+                    "or `sprawl undo` to take back the last change"
+                )
+            work = Change(copy.deepcopy(before), kind=kind)
+            yield work
+            dice = self._dice
+            overruled = list(self.table_used.overruled) if self.table_used else []
+            entry = {
+                "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                "kind": kind,
+                "command": " ".join(shlex.quote(a) for a in self.argv),
+                "round": before.round,
+                "turn": before.turn,
+                "side": before.current_squad.name,
+                "phase": before.phase,
+                "forced": overruled,
+                "summary": work.summary,
+                "rolls": [{"label": r.label, "faces": list(r.faces)} for r in (dice.rolls if dice else [])],
+                "outcome": work.outcome,
+                "health": {c.name: c.health for c in work.game.characters},
+                "gone": [c.name for c in work.game.characters if c.gone],
+            }
+            store.commit(before, work.game, entry)
+        self.check_leftover_dice()
+
+
+__all__ = ["Context", "Env", "Options", "Change", "CliTable", "RuleRefusal"]

@@ -1,0 +1,85 @@
+"""Results -> Rich renderables. Rules never print; commands hand outcomes here.
+
+Views are written as Rich markup lines, so the same text serves the terminal
+(coloured, or plain under NO_COLOR) and, with the markup stripped by `plain`,
+the game log.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+_MARKUP = re.compile(r"(?<!\\)\[/?[a-z_ #0-9.=-]*\]")
+
+
+def make_console(stream: TextIO) -> Console:
+    """A Console on `stream` that honours NO_COLOR, FORCE_COLOR and the terminal's width."""
+    from rich.console import Console
+    from rich.theme import Theme
+
+    theme = Theme(
+        {
+            "die.hit": "bold green",
+            "die.ten": "bold bright_yellow",
+            "die.one": "bold red",
+            "die.miss": "dim",
+            "good": "green",
+            "bad": "bold red",
+            "warn": "yellow",
+            "name": "bold cyan",
+            "rule": "dim italic",
+            "todo": "bold magenta",
+        }
+    )
+    return Console(file=stream, theme=theme, highlight=False, soft_wrap=False)
+
+
+def escape(text: str) -> str:
+    """Escape square brackets in user text so Rich does not read them as markup."""
+    return text.replace("[", "\\[")
+
+
+def plain(markup: str) -> str:
+    """Markup-free text of a view line, for the log."""
+    return _MARKUP.sub("", markup).replace("\\[", "[")
+
+
+def die(face: int, tens: bool = True) -> str:
+    """One face, coloured: 10s (double with the Rule of Tens), other successes, 1s, misses."""
+    if face == 10:
+        return f"[die.ten]{'10' if tens else '10'}[/]"
+    if face >= 7:
+        return f"[die.hit]{face}[/]"
+    if face == 1:
+        return f"[die.one]1[/]"
+    return f"[die.miss]{face}[/]"
+
+
+def dice(faces: Sequence[int], tens: bool = True) -> str:
+    """Faces as a coloured list: `[4 5 7 10]`."""
+    if not faces:
+        return "(no dice)"
+    return "\\[" + " ".join(die(f, tens) for f in faces) + "]"
+
+
+def name(text: str) -> str:
+    return f"[name]{escape(text)}[/]"
+
+
+def print_lines(console: Console, lines: Iterable[str]) -> None:
+    for line in lines:
+        console.print(line)
+
+
+def bar(fraction: float, width: int = 30) -> str:
+    """A horizontal bar of block characters for 0.0-1.0."""
+    cells = fraction * width
+    full = int(cells)
+    parts = " ▏▎▍▌▋▊▉"
+    rest = parts[int((cells - full) * 8)] if full < width else ""
+    return ("█" * full + rest).rstrip() if fraction > 0 else ""

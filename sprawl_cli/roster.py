@@ -1,0 +1,171 @@
+"""Roster files (one squad each) and the gear list, validated with file:line:key messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sprawl_cli.errors import SaveFileError
+from sprawl_cli.model import ATTRIBUTES, WEAPON_KINDS, Character, Squad, Weapon
+from sprawl_cli.schema import Where, from_data, to_data
+
+HOUSE_GEAR = Path(__file__).parent / "data" / "gear.yaml"
+ROSTER_KEYS = ("squad", "leader", "characters")
+CHARACTER_KEYS = ("name",) + ATTRIBUTES + ("weapons",)
+
+
+@dataclass
+class Roster:
+    squad: Squad
+    characters: list[Character]
+
+
+def gear_path_for(roster: Path | None) -> Path:
+    """A gear.yaml beside the roster wins; otherwise the house list shipped with sprawl."""
+    if roster is not None:
+        beside = roster.parent / "gear.yaml"
+        if beside.is_file():
+            return beside
+    return HOUSE_GEAR
+
+
+def load_gear(path: Path) -> dict[str, Weapon]:
+    """The weapons of a gear file by lower-case name.
+
+    Raises:
+        SaveFileError: naming the file, line and key of a bad entry.
+    """
+    from sprawl_cli import yamlio
+
+    data, lines = yamlio.load(path, "gear list")
+    where = Where(str(path), lines)
+    if not isinstance(data, dict) or not isinstance(data.get("weapons"), list):
+        where.fail(("weapons",), "a gear file is a map with a `weapons:` list")
+    gear: dict[str, Weapon] = {}
+    for i, item in enumerate(data["weapons"]):
+        weapon = weapon_from(item, where, ("weapons", i))
+        gear[weapon.name.lower()] = weapon
+    return gear
+
+
+def weapon_from(item: Any, where: Where, path: tuple[object, ...]) -> Weapon:
+    weapon = from_data(Weapon, item, where, path)
+    if not weapon.name.strip():
+        where.fail(path + ("name",), "a weapon needs a name")
+    if weapon.kind not in WEAPON_KINDS:
+        where.fail(path + ("kind",), f"'{weapon.kind}' is not a kind; use one of {', '.join(WEAPON_KINDS)}")
+    if weapon.power < 0:
+        where.fail(path + ("power",), "cannot be negative")
+    if weapon.uses is not None and weapon.uses < 1:
+        where.fail(path + ("uses",), "should be 1 or more (leave it out for unlimited)")
+    if weapon.kind == "gun" and weapon.reliability is None:
+        where.fail(path + ("reliability",), "a gun needs a reliability (the Difficulty of clearing a jam)")
+    if weapon.kind in ("gun", "launcher") and weapon.short is None:
+        where.fail(path + ("short",), "a gun or launcher needs a short range band, e.g. {max: 8, mod: 0}")
+    return weapon
+
+
+def load_roster(path: Path, gear: dict[str, Weapon] | None = None) -> Roster:
+    """A squad and fresh characters from a roster file.
+
+    Raises:
+        SaveFileError: naming the file, line and key of every kind of problem SPEC lists.
+    """
+    from sprawl_cli import yamlio
+
+    data, lines = yamlio.load(path, "roster file")
+    return roster_from_data(data, Where(str(path), lines), path, gear)
+
+
+def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: dict[str, Weapon] | None = None) -> Roster:
+    if not isinstance(data, dict):
+        where.fail((), "a roster is a map with squad, leader and characters")
+    for key in data:
+        if key not in ROSTER_KEYS:
+            where.fail((key,), f"unknown key; a roster has {', '.join(ROSTER_KEYS)}")
+    for key in ("squad", "leader"):
+        if not isinstance(data.get(key), str) or not data[key].strip():
+            where.fail((key,), "is missing" if key not in data else "should be a name")
+    people = data.get("characters")
+    if not isinstance(people, list) or not people:
+        where.fail(("characters",), "a squad needs at least one character")
+    if gear is None:
+        gear = load_gear(gear_path_for(path))
+    squad_name = data["squad"].strip()
+    characters: list[Character] = []
+    seen: dict[str, int] = {}
+    for i, person in enumerate(people):
+        at: tuple[object, ...] = ("characters", i)
+        characters.append(character_from(person, where, at, squad_name, gear))
+        key = characters[-1].name.lower()
+        if key in seen:
+            where.fail(at + ("name",), f"two characters are called '{characters[-1].name}'")
+        seen[key] = i
+    leader = data["leader"].strip()
+    match = [c.name for c in characters if c.name.lower() == leader.lower()]
+    if not match:
+        where.fail(("leader",), f"'{leader}' is not in the squad; the leader must be one of its characters")
+    squad = Squad(squad_name, match[0], [c.name for c in characters], str(path) if path else "")
+    return Roster(squad, characters)
+
+
+def character_from(person: Any, where: Where, at: tuple[object, ...], squad: str, gear: dict[str, Weapon]) -> Character:
+    if not isinstance(person, dict):
+        where.fail(at, "each character is a map of name, attributes and weapons")
+    for key in person:
+        if key not in CHARACTER_KEYS:
+            where.fail(at + (key,), f"unknown key; a character has {', '.join(CHARACTER_KEYS)}")
+    name = person.get("name")
+    if not isinstance(name, str) or not name.strip():
+        where.fail(at + ("name",), "every character needs a name")
+    values: dict[str, int] = {}
+    for attr in ATTRIBUTES:
+        value = person.get(attr)
+        if attr not in person:
+            where.fail(at + (attr,), "is missing")
+        if isinstance(value, bool) or not isinstance(value, int):
+            where.fail(at + (attr,), f"should be a whole number, not {value!r}")
+        lowest = 1 if attr in ("health", "toughness") else 0
+        if value < lowest:
+            where.fail(at + (attr,), f"should be {lowest} or more, not {value}")
+        values[attr] = value
+    weapons: list[Weapon] = []
+    raw_weapons = person.get("weapons", [])
+    if not isinstance(raw_weapons, list):
+        where.fail(at + ("weapons",), "should be a list of weapon names or weapon maps")
+    for j, item in enumerate(raw_weapons):
+        spot = at + ("weapons", j)
+        if isinstance(item, str):
+            found = gear.get(item.strip().lower())
+            if found is None:
+                where.fail(spot, f"no weapon '{item}' in the gear list; see `sprawl gear`, or define it inline")
+            weapons.append(Weapon(**vars(found)))
+        else:
+            weapons.append(weapon_from(item, where, spot))
+    if len({w.name.lower() for w in weapons}) != len(weapons):
+        where.fail(at + ("weapons",), "names the same weapon twice")
+    return Character(
+        name=name.strip(), squad=squad,
+        shooting=values["shooting"], brawling=values["brawling"], quickness=values["quickness"],
+        smarts=values["smarts"], guts=values["guts"], strength=values["strength"],
+        max_toughness=values["toughness"], max_health=values["health"],
+        toughness=values["toughness"], health=values["health"], weapons=weapons,
+    )
+
+
+def roster_to_data(roster: Roster, gear: dict[str, Weapon] | None = None) -> dict[str, Any]:
+    """Plain roster data (weapons by name where the gear list has them unchanged)."""
+    people = []
+    for c in roster.characters:
+        entry: dict[str, Any] = {"name": c.name}
+        for attr in ATTRIBUTES:
+            entry[attr] = {"toughness": c.max_toughness, "health": c.max_health}.get(attr, getattr(c, attr, 0))
+        entry["weapons"] = [
+            w.name if gear is not None and gear.get(w.name.lower()) == w else to_data(w) for w in c.weapons
+        ]
+        people.append(entry)
+    return {"squad": roster.squad.name, "leader": roster.squad.leader, "characters": people}
+
+
+__all__ = ["Roster", "load_roster", "load_gear", "gear_path_for", "roster_to_data", "SaveFileError"]

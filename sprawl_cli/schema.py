@@ -1,0 +1,118 @@
+"""Dataclasses to plain data and back, strictly: unknown keys, missing keys and
+wrong types are errors naming the file, line and key."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from functools import cache
+from typing import Any, TypeVar
+
+from sprawl_cli.errors import SaveFileError
+from sprawl_cli.yamlio import Lines, Path_
+
+T = TypeVar("T")
+
+
+@dataclasses.dataclass
+class Where:
+    """A file and its line map, for messages like `game.yaml:12: key 'health': ...`."""
+
+    source: str
+    lines: Lines
+
+    def fail(self, path: Path_, message: str) -> typing.NoReturn:
+        line = None
+        probe = path
+        while line is None and probe is not None:
+            line = self.lines.get(probe)
+            probe = probe[:-1] if probe else None
+        key = ".".join(str(p) for p in path) or "(top)"
+        at = f":{line}" if line else ""
+        raise SaveFileError(f"{self.source}{at}: key '{key}': {message}")
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def to_data(obj: Any) -> Any:
+    """Plain data (dicts, lists, scalars) for a dataclass tree; None fields are left out."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            if value is None:
+                continue
+            out[f.name] = to_data(value)
+        return out
+    if isinstance(obj, list):
+        return [to_data(v) for v in obj]
+    if isinstance(obj, dict):
+        return {str(k): to_data(v) for k, v in obj.items()}
+    return obj
+
+
+def from_data(cls: type[T], data: Any, where: Where, path: Path_ = ()) -> T:
+    """Build `cls` from plain data, checking every key and type.
+
+    Raises:
+        SaveFileError: naming the file, line and key of the first problem.
+    """
+    return typing.cast(T, _convert(cls, data, where, path))
+
+
+def _convert(kind: Any, data: Any, where: Where, path: Path_) -> Any:
+    origin = typing.get_origin(kind)
+    if origin in (typing.Union, types.UnionType):
+        options = typing.get_args(kind)
+        if data is None and type(None) in options:
+            return None
+        real = [o for o in options if o is not type(None)]
+        return _convert(real[0], data, where, path)
+    if dataclasses.is_dataclass(kind):
+        if not isinstance(data, dict):
+            where.fail(path, f"should be a map of {kind.__name__.lower()} fields")
+        hints = _hints(kind)
+        fields = {f.name: f for f in dataclasses.fields(kind)}
+        for key in data:
+            if key not in fields:
+                where.fail(path + (key,), f"unknown key; expected one of {', '.join(fields)}")
+        values = {}
+        for name, f in fields.items():
+            if name in data:
+                values[name] = _convert(hints[name], data[name], where, path + (name,))
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                where.fail(path + (name,), "is missing")
+        return kind(**values)
+    if origin is list:
+        if not isinstance(data, list):
+            where.fail(path, "should be a list")
+        (item,) = typing.get_args(kind)
+        return [_convert(item, v, where, path + (i,)) for i, v in enumerate(data)]
+    if origin is dict:
+        if not isinstance(data, dict):
+            where.fail(path, "should be a map")
+        _, item = typing.get_args(kind)
+        return {str(k): _convert(item, v, where, path + (k,)) for k, v in data.items()}
+    if kind is bool:
+        if not isinstance(data, bool):
+            where.fail(path, f"should be true or false, not {data!r}")
+        return data
+    if kind is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            where.fail(path, f"should be a whole number, not {data!r}")
+        return data
+    if kind is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            where.fail(path, f"should be a number, not {data!r}")
+        return float(data)
+    if kind is str:
+        if not isinstance(data, str):
+            where.fail(path, f"should be text, not {data!r}")
+        return data
+    if kind is typing.Any:
+        return data
+    raise TypeError(f"schema cannot convert {kind!r}")  # a programming error, not user input

@@ -1,0 +1,436 @@
+"""The save file and its journal: load, validate, migrate, lock, save atomically, undo.
+
+The current state of a game is one YAML file (`sprawl-game.yaml`), small and
+hand-editable. Its history lives beside it in a journal folder
+(`sprawl-game.yaml.journal/`), one JSON file per change, so a command reads and
+writes the same amount however long the game has run.
+
+Safety, in order of what can go wrong:
+- every command that changes the game holds an exclusive lock on
+  `<save>.lock` for its whole read-change-write, so two terminals queue;
+- each file is written to a temp file, fsynced and renamed over the old one,
+  so a kill at any instant leaves the old or the new file; temp files left by
+  a killed command are removed by the next one;
+- a change is journalled before the save file is replaced; a journal entry
+  newer than the save file (the command died between the two) is discarded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from sprawl_cli.errors import SaveFileError
+from sprawl_cli.model import Game
+from sprawl_cli.schema import Where, from_data, to_data
+
+SCHEMA_VERSION = 1
+SYSTEM = "sprawl"
+UNDO_LIMIT = 200  # changes that keep their "before" state; older ones stay in the log only
+LOCK_TIMEOUT = 60.0
+
+# Numbered migrations: MIGRATIONS[n] turns a version-n save into version n+1.
+Migration = Callable[[dict[str, Any]], dict[str, Any]]
+MIGRATIONS: dict[int, Migration] = {}
+
+
+def migration(version: int) -> Callable[[Migration], Migration]:
+    """Register the function that upgrades a save of `version` to `version + 1`."""
+
+    def register(fn: Migration) -> Migration:
+        MIGRATIONS[version] = fn
+        return fn
+
+    return register
+
+
+def migrate(data: dict[str, Any], source: str, current: int = SCHEMA_VERSION) -> dict[str, Any]:
+    """Bring plain save data up to `current`, one numbered step at a time.
+
+    Raises:
+        SaveFileError: the version is missing, newer than this program, or has no path.
+    """
+    version = data.get("schema_version")
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise SaveFileError(f"{source}: key 'schema_version' should be a whole number from 1; is this a sprawl save file?")
+    if version > current:
+        raise SaveFileError(
+            f"{source}: saved by a newer sprawl (schema {version}, this one reads up to {current}); upgrade sprawl"
+        )
+    while version < current:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveFileError(f"{source}: no migration from schema {version}; upgrade sprawl")
+        data = step(dict(data))
+        version += 1
+        data["schema_version"] = version
+    return data
+
+
+# --- atomic files ----------------------------------------------------------
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+TEMP_MARK = ".tmp-"
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Replace `path` with `text` so that a crash leaves the old or the new file.
+
+    Raises:
+        SaveFileError: the disk refused (full, read-only, I/O error); the old file is untouched.
+    """
+    tmp = path.with_name(f".{path.name}{TEMP_MARK}{os.getpid()}-{time.monotonic_ns() % 10**9}")
+    data = text.encode("utf-8")
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError as problem:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        reason = problem.strerror or errno.errorcode.get(problem.errno or 0, str(problem))
+        raise SaveFileError(f"could not write {path}: {reason}; the previous version is untouched") from None
+    _fsync_dir(path.parent)
+
+
+def remove_stray_temps(folder: Path, name: str) -> None:
+    """Delete temp files a killed command left behind (call with the lock held)."""
+    prefix = f".{name}{TEMP_MARK}"
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.startswith(prefix):
+            with contextlib.suppress(OSError):
+                os.unlink(folder / entry)
+
+
+def digest(data: Any) -> str:
+    import hashlib
+
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
+
+
+# --- the store ---------------------------------------------------------------
+
+
+class GameStore:
+    """One save file, its lock and its journal."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lock_path = path.with_name(path.name + ".lock")
+        self.journal = path.with_name(path.name + ".journal")
+        self.redo_dir = self.journal / "redo"
+
+    # --- locking -------------------------------------------------------
+    @contextlib.contextmanager
+    def locked(self, notify: Callable[[str], None] = lambda _m: None) -> Iterator[None]:
+        """Hold the save file's lock for a whole read-change-write.
+
+        Raises:
+            SaveFileError: the lock cannot be made, or is held too long by another command.
+        """
+        import fcntl
+
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as problem:
+            raise SaveFileError(f"cannot lock {self.path}: {problem.strerror}; is the folder writable?") from None
+        try:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                notify(f"waiting for another sprawl command to finish with {self.path} ...")
+                deadline = time.monotonic() + LOCK_TIMEOUT
+                while True:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        if time.monotonic() > deadline:
+                            raise SaveFileError(
+                                f"{self.path} is still in use by another sprawl command after "
+                                f"{LOCK_TIMEOUT:.0f}s; finish or stop that one, then try again"
+                            ) from None
+                        time.sleep(0.02)
+            remove_stray_temps(self.path.parent, self.path.name)
+            if self.journal.is_dir():
+                for folder in (self.journal, self.redo_dir):
+                    for entry in os.listdir(folder) if folder.is_dir() else ():
+                        if TEMP_MARK in entry:
+                            with contextlib.suppress(OSError):
+                                os.unlink(folder / entry)
+            yield
+        finally:
+            os.close(fd)  # closing releases the lock
+
+    # --- the state -----------------------------------------------------
+    def exists(self) -> bool:
+        return self.path.exists()
+
+    def load(self) -> Game:
+        """The game in the save file, validated and migrated.
+
+        Raises:
+            SaveFileError: missing (points to `sprawl new`), broken or hostile.
+        """
+        from sprawl_cli import yamlio
+
+        if not self.path.exists():
+            raise SaveFileError(
+                f"no game at {self.path}; start one with `sprawl new --squad FILE --squad FILE` "
+                "(or point --game / SPRAWL_GAME at your save file)"
+            )
+        data, lines = yamlio.load(self.path, "sprawl save file")
+        return game_from_data(data, lines, str(self.path))
+
+    def save(self, game: Game) -> None:
+        from sprawl_cli import yamlio
+
+        header = "# sprawl save file: the current state of one game. Safe to read; edit with care.\n"
+        atomic_write(self.path, header + yamlio.dump(game_to_data(game)))
+
+    def start(self, game: Game) -> None:
+        """Save a brand-new game; an existing one and its journal are kept as `.prev`."""
+        import shutil
+
+        if self.path.exists():
+            prev = self.path.with_name(self.path.name + ".prev")
+            prev_journal = self.journal.with_name(self.journal.name + ".prev")
+            try:
+                shutil.rmtree(prev_journal, ignore_errors=True)
+                os.replace(self.path, prev)
+                if self.journal.exists():
+                    os.replace(self.journal, prev_journal)
+            except OSError as problem:
+                raise SaveFileError(f"could not set the old game aside: {problem.strerror}; nothing was changed") from None
+        elif self.journal.exists():
+            import shutil as _shutil
+
+            _shutil.rmtree(self.journal, ignore_errors=True)
+        game.step = 0
+        self.save(game)
+
+    # --- the journal ---------------------------------------------------
+    def _entry_path(self, step: int, folder: Path | None = None) -> Path:
+        return (folder or self.journal) / f"{step:06d}.json"
+
+    def read_entry(self, step: int, folder: Path | None = None) -> dict[str, Any] | None:
+        path = self._entry_path(step, folder)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except OSError as problem:
+            raise SaveFileError(f"cannot read the journal entry {path}: {problem.strerror}") from None
+        try:
+            entry = json.loads(text)
+        except ValueError:
+            raise SaveFileError(f"the journal entry {path} is damaged; move it aside to go on") from None
+        if not isinstance(entry, dict):
+            raise SaveFileError(f"the journal entry {path} is damaged; move it aside to go on")
+        return entry
+
+    def discard_orphans(self, game: Game) -> None:
+        """Drop journal entries newer than the save (a command died between the two writes)."""
+        step = game.step + 1
+        while self._entry_path(step).exists():
+            with contextlib.suppress(OSError):
+                os.unlink(self._entry_path(step))
+            step += 1
+
+    def commit(self, before: Game, after: Game, entry: dict[str, Any]) -> None:
+        """Journal the change from `before` to `after`, then save `after`.
+
+        Raises:
+            SaveFileError: a write failed; the save file still holds `before`.
+        """
+        self.journal.mkdir(exist_ok=True)
+        self.discard_orphans(before)
+        after.step = before.step + 1
+        entry = dict(entry, step=after.step, before=game_to_data(before))
+        atomic_write(self._entry_path(after.step), json.dumps(entry, separators=(",", ":")))
+        self.save(after)
+        self._clear_redo()
+        self._forget_before(after.step - UNDO_LIMIT)
+
+    def _forget_before(self, step: int) -> None:
+        if step < 1:
+            return
+        entry = self.read_entry(step)
+        if entry is not None and "before" in entry:
+            del entry["before"]
+            with contextlib.suppress(SaveFileError):
+                atomic_write(self._entry_path(step), json.dumps(entry, separators=(",", ":")))
+
+    def _clear_redo(self) -> None:
+        if self.redo_dir.is_dir():
+            for entry in os.listdir(self.redo_dir):
+                with contextlib.suppress(OSError):
+                    os.unlink(self.redo_dir / entry)
+
+    def entries(self, last: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
+        """Journal entries in order (the last `last` of them), up to step `upto`."""
+        if upto is None:
+            return []
+        first = 1 if last is None else max(1, upto - last + 1)
+        found = []
+        for step in range(first, upto + 1):
+            entry = self.read_entry(step)
+            if entry is not None:
+                found.append(entry)
+        return found
+
+    def undo(self, game: Game, count: int) -> tuple[Game, list[dict[str, Any]]]:
+        """The game as it was `count` changes ago, and the entries undone (newest first).
+
+        Raises:
+            SaveFileError: fewer changes can be undone than asked.
+        """
+        if count < 1:
+            raise SaveFileError("undo needs a count of 1 or more")
+        undone: list[dict[str, Any]] = []
+        state = game
+        for _ in range(count):
+            entry = self.read_entry(state.step) if state.step > 0 else None
+            if entry is None or "before" not in entry:
+                have = len(undone)
+                if state.step == 0 or entry is None:
+                    reason = "nothing more to undo" if have == 0 else f"only {have} change(s) could be undone"
+                else:
+                    reason = f"changes older than the last {UNDO_LIMIT} can no longer be undone"
+                raise SaveFileError(f"{reason}; nothing was changed")
+            previous = game_from_data(entry["before"], {}, f"{self._entry_path(state.step)} (before)")
+            undone.append({"entry": entry, "after": game_to_data(state)})
+            state = previous
+        self.redo_dir.mkdir(parents=True, exist_ok=True)
+        for item in undone:
+            atomic_write(self._entry_path(item["entry"]["step"], self.redo_dir), json.dumps(item, separators=(",", ":")))
+        self.save(state)
+        for item in undone:
+            with contextlib.suppress(OSError):
+                os.unlink(self._entry_path(item["entry"]["step"]))
+        return state, [item["entry"] for item in undone]
+
+    def redo(self, game: Game) -> tuple[Game, dict[str, Any]]:
+        """Re-apply the change most recently undone.
+
+        Raises:
+            SaveFileError: nothing to redo (or the game changed since the undo).
+        """
+        item = self.read_entry(game.step + 1, self.redo_dir)
+        if item is None or not isinstance(item.get("entry"), dict) or "after" not in item:
+            raise SaveFileError("nothing to redo; nothing was changed")
+        entry = item["entry"]
+        if digest(entry.get("before")) != digest(game_to_data(game)):
+            self._clear_redo()
+            raise SaveFileError("the game changed since that undo, so it cannot be redone; nothing was changed")
+        after = game_from_data(item["after"], {}, f"{self._entry_path(game.step + 1, self.redo_dir)}")
+        self.journal.mkdir(exist_ok=True)
+        atomic_write(self._entry_path(after.step), json.dumps(entry, separators=(",", ":")))
+        self.save(after)
+        with contextlib.suppress(OSError):
+            os.unlink(self._entry_path(after.step, self.redo_dir))
+        return after, entry
+
+
+def game_to_data(game: Game) -> dict[str, Any]:
+    data: dict[str, Any] = to_data(game)
+    # The two keys a reader looks for first go first.
+    return {"schema_version": data.pop("schema_version"), "system": data.pop("system"), **data}
+
+
+def game_from_data(data: Any, lines: dict[Any, int], source: str) -> Game:
+    """A Game from plain data, checked for shape and for sense.
+
+    Raises:
+        SaveFileError: naming the file, line and key.
+    """
+    if not isinstance(data, dict):
+        raise SaveFileError(f"{source}: not a sprawl save file (expected a map with schema_version and system)")
+    data = migrate(data, source)
+    where = Where(source, lines)
+    if data.get("system") != SYSTEM:
+        where.fail(("system",), f"this save is for '{data.get('system')}'; this sprawl referees only 'sprawl'")
+    game = from_data(Game, data, where)
+    check_game(game, where)
+    return game
+
+
+def check_game(game: Game, where: Where) -> None:
+    """Cross-checks a hand edit could break: names, squads, ranges of numbers."""
+    from sprawl_cli.model import ATTRIBUTES, PHASES, STORED_STATUSES, WEAPON_KINDS
+
+    if not game.squads:
+        where.fail(("squads",), "a game needs at least one squad")
+    if game.phase not in PHASES:
+        where.fail(("phase",), f"'{game.phase}' is not a phase; use one of {', '.join(PHASES)}")
+    if not 0 <= game.side < len(game.squads):
+        where.fail(("side",), f"should be a squad index from 0 to {len(game.squads) - 1}")
+    for key in ("round", "turn"):
+        if getattr(game, key) < 1:
+            where.fail((key,), "should be 1 or more")
+    if game.step < 0:
+        where.fail(("step",), "should be 0 or more")
+    if game.settings.dice not in ("random", "physical"):
+        where.fail(("settings", "dice"), "should be random or physical")
+    names: set[str] = set()
+    squads = {s.name for s in game.squads}
+    for i, c in enumerate(game.characters):
+        path: tuple[object, ...] = ("characters", i)
+        if c.name.lower() in names:
+            where.fail(path + ("name",), f"two characters are called '{c.name}'")
+        names.add(c.name.lower())
+        if c.squad not in squads:
+            where.fail(path + ("squad",), f"no squad called '{c.squad}'")
+        for attr in ATTRIBUTES[:6]:
+            if getattr(c, attr) < 0:
+                where.fail(path + (attr,), "cannot be negative")
+        if c.max_health < 1 or c.max_toughness < 1:
+            where.fail(path + ("max_health",), "Health and Toughness start at 1 or more")
+        if not 0 <= c.health <= c.max_health:
+            where.fail(path + ("health",), f"should be from 0 to max_health ({c.max_health})")
+        if not 0 <= c.toughness <= c.max_toughness:
+            where.fail(path + ("toughness",), f"should be from 0 to max_toughness ({c.max_toughness})")
+        if c.damage_taken < 0:
+            where.fail(path + ("damage_taken",), "cannot be negative")
+        for j, status in enumerate(c.statuses):
+            if status not in STORED_STATUSES:
+                where.fail(path + ("statuses", j), f"'{status}' is not a status; use {', '.join(STORED_STATUSES)}")
+        for j, w in enumerate(c.weapons):
+            if w.kind not in WEAPON_KINDS:
+                where.fail(path + ("weapons", j, "kind"), f"should be one of {', '.join(WEAPON_KINDS)}")
+    for j, squad in enumerate(game.squads):
+        for k, member in enumerate(squad.members):
+            if member.lower() not in names:
+                where.fail(("squads", j, "members", k), f"no character called '{member}'")
+        if squad.leader.lower() not in names:
+            where.fail(("squads", j, "leader"), f"no character called '{squad.leader}'")

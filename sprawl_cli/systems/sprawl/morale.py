@@ -1,0 +1,166 @@
+"""Panic (R9, R10) and routing (R24)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.dice import Dice, PoolResult, test_pool
+from sprawl_cli.errors import BadInput
+from sprawl_cli.model import Character, Game, Squad
+from sprawl_cli.table import Table
+
+SHAKEN = ("pinned", "down", "panicked", "out_of_action", "out_of_play")  # what counts for routing (R24)
+
+
+@dataclass
+class PanicTest:
+    """One friend's Guts test after a comrade went Out of Action (R9)."""
+
+    name: str
+    faces: tuple[int, ...]
+    needed: int
+    successes: int
+    panicked: bool
+    flee_inches: int | None = None
+    free_attacks: list[dict[str, Any]] = field(default_factory=list)  # R12: engaged panickers are hit
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "faces": list(self.faces),
+            "needed": self.needed,
+            "successes": self.successes,
+            "panicked": self.panicked,
+            "flee_inches": self.flee_inches,
+            "free_attacks": self.free_attacks,
+        }
+
+
+def panic_needed(c: Character) -> int:
+    """R9: max(1, 4 - Guts) successes keep a friend steady."""
+    return max(1, 4 - c.guts)
+
+
+def panic_tests(game: Game, fallen: list[Character], table: Table, dice: Dice) -> list[PanicTest]:
+    """R9 for everyone this command put Out of Action, in order: each friend within 3"
+    (asked of the table) tests once per command, and not if already panicked."""
+    fallen = [c for c in fallen if c.has("out_of_action")]
+    if not fallen or not any(game.friends(c) for c in fallen):
+        return []
+    who = ", ".join(c.name for c in fallen)
+    named = [game.character(n) for n in table.names("nearby", f"Which friends are within 3\" of {who}?")]
+    for friend in named:
+        if not any(friend.squad == c.squad and friend is not c for c in fallen):
+            raise BadInput(f"{friend.name} is not a friend of {who}; --nearby names their own squad-mates")
+    tested: set[str] = set()
+    results: list[PanicTest] = []
+    for c in fallen:
+        for friend in named:
+            if friend.squad != c.squad or friend.name in tested or friend.gone or friend.has("panicked"):
+                continue
+            tested.add(friend.name)
+            results.append(panic_test(game, friend, table, dice))
+    return results
+
+
+def panic_test(game: Game, friend: Character, table: Table, dice: Dice) -> PanicTest:
+    needed = panic_needed(friend)
+    result = test_pool(dice, friend.guts, needed, f"{friend.name}: Guts (panic)", tens=game.settings.rule_of_tens)
+    test = PanicTest(friend.name, result.faces, needed, result.successes, not result.passed)
+    if test.panicked:
+        test.flee_inches, test.free_attacks = panic(game, friend, table, dice)
+    return test
+
+
+def panic(game: Game, c: Character, table: Table, dice: Dice) -> tuple[int, list[dict[str, Any]]]:
+    """Make `c` Panicked: it loses Overwatch and hiding, flees d10" at once (R9), and
+    each close-combat opponent gets a free attack it cannot answer (R12)."""
+    from sprawl_cli.systems.sprawl.damage import disengage
+
+    c.add("panicked")
+    c.panicked_turn = game.turn
+    for status in ("overwatch", "hidden", "safe"):
+        c.drop(status)
+    inches = dice.roll(1, f"{c.name}: Flee (d10 inches)")[0]
+    free: list[dict[str, Any]] = []
+    if c.engaged_with:
+        from sprawl_cli.systems.sprawl.close import free_attack
+
+        for opponent_name in list(c.engaged_with):
+            opponent = game.character(opponent_name)
+            if not opponent.gone and not c.gone:
+                free.append(free_attack(game, opponent, c, dice, table).to_json())
+        disengage(game, c)
+    return inches, free
+
+
+# --- routing (R24) ---------------------------------------------------------
+
+
+@dataclass
+class RoutCheck:
+    squad: str
+    shaken: int
+    size: int
+    due: bool
+    roller: str | None = None
+    test: PoolResult | None = None
+    routed: bool = False
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "squad": self.squad,
+            "shaken": self.shaken,
+            "size": self.size,
+            "due": self.due,
+            "roller": self.roller,
+            "test": self.test.to_json() if self.test else None,
+            "routed": self.routed,
+            "reason": self.reason,
+        }
+
+
+def shaken_count(game: Game, squad: Squad) -> int:
+    """R24: members that are Pinned (Down included), Panicked, Out of Action or Out of Play."""
+    return sum(1 for c in game.members(squad) if any(c.has(s) for s in SHAKEN))
+
+
+def routing_due(game: Game, squad: Squad) -> bool:
+    """R24: more than 25% of the starting squad is shaken."""
+    return shaken_count(game, squad) * 4 > len(squad.members)
+
+
+def routing_roller(game: Game, squad: Squad) -> Character | None:
+    """The Leader, or if it is shaken the steady member with the highest Smarts (roster order on ties)."""
+    leader = game.leader(squad)
+    if not any(leader.has(s) for s in SHAKEN):
+        return leader
+    steady = [c for c in game.members(squad) if not any(c.has(s) for s in SHAKEN)]
+    return max(steady, key=lambda c: c.smarts, default=None)
+
+
+def routing_check(game: Game, squad: Squad, dice: Dice, *, even_if_not_due: bool = False) -> RoutCheck:
+    """R24: the roller's Smarts test, Difficulty = the shaken count; failing routs the squad
+    (the game ends and the other side wins, R25)."""
+    from sprawl_cli.systems.sprawl.turn import end_game, other_side
+
+    shaken = shaken_count(game, squad)
+    check = RoutCheck(squad.name, shaken, len(squad.members), routing_due(game, squad))
+    if not check.due and not even_if_not_due:
+        check.reason = f"{shaken} of {len(squad.members)} shaken: not over 25%, no test"
+        return check
+    roller = routing_roller(game, squad)
+    if roller is None:
+        check.routed = True
+        check.reason = "nobody steady is left to rally the squad"
+    else:
+        check.roller = roller.name
+        check.test = test_pool(dice, roller.smarts, max(1, shaken), f"{roller.name}: Smarts (routing)",
+                               tens=game.settings.rule_of_tens)
+        check.routed = not check.test.passed
+        check.reason = "the squad flees" if check.routed else "the squad holds"
+    if check.routed:
+        end_game(game, other_side(game, squad), f"{squad.name} routed (R24)")
+    return check

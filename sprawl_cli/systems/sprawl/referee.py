@@ -1,0 +1,104 @@
+"""The referee's corrections: `set` a status and `damage` straight off Health."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.errors import BadInput
+from sprawl_cli.model import SHOWN_STATUSES, Character, Game
+from sprawl_cli.systems.sprawl.damage import Victim, disengage, lose_health, pin, put_out_of_action
+from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
+from sprawl_cli.table import Table
+
+SETTABLE = tuple(s for s in SHOWN_STATUSES if s != "engaged") + ("safe",)
+
+
+@dataclass
+class StatusChange:
+    name: str
+    status: str
+    on: bool
+    statuses: list[str] = field(default_factory=list)
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "status": self.status, "on": self.on, "statuses": self.statuses, "note": self.note}
+
+
+def set_status(game: Game, c: Character, status: str, on: bool, weapon: str | None = None) -> StatusChange:
+    """Put a status on or take it off, keeping the bookkeeping behind it consistent.
+
+    Raises:
+        BadInput: not a status that can be set, or no gun to jam.
+    """
+    status = status.strip().lower().replace("-", "_").replace(" ", "_")
+    if status == "engaged":
+        raise BadInput("engagement starts with `sprawl charge` and ends with `sprawl break`; it cannot be set")
+    if status not in SETTABLE:
+        raise BadInput(f"'{status}' is not a status; use one of {', '.join(SETTABLE)}")
+    change = StatusChange(c.name, status, on)
+    if status in ("jammed", "out_of_ammo"):
+        guns = [w for w in c.weapons if w.kind == "gun"]
+        chosen = c.weapon(weapon) if weapon else (guns[0] if guns else None)
+        if chosen is None:
+            raise BadInput(f"{c.name} carries no gun to mark {status}")
+        if on:
+            c.weapon_states[chosen.name] = status
+            if status == "jammed":
+                c.jammed_turn[chosen.name] = game.turn
+        elif c.weapon_states.get(chosen.name) == status:
+            del c.weapon_states[chosen.name]
+            c.jammed_turn.pop(chosen.name, None)
+        change.note = f"{chosen.name}"
+    elif status == "out_of_action" and on:
+        put_out_of_action(game, c)
+    elif status == "pinned" and on:
+        pin(game, c, took_health=False)
+    elif status == "panicked" and on:
+        c.add("panicked")
+        c.panicked_turn = game.turn
+        c.drop("overwatch")
+        disengage(game, c)
+    elif status == "down" and on:
+        pin(game, c, took_health=True)
+        c.add("down")
+    elif status == "hidden" and on:
+        c.add("hidden")
+        c.hidden_turn = game.turn
+    elif on:
+        c.add(status)
+    else:
+        c.drop(status)
+        if status == "down":
+            pass  # still pinned until it recovers
+        if status == "pinned":
+            c.drop("down")
+            c.pin_took_health = False
+        if status == "hidden":
+            c.hide_successes = 0
+    change.statuses = c.shown_statuses
+    return change
+
+
+@dataclass
+class RefereeDamage:
+    victim: Victim
+    panic: list[PanicTest]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"victims": [self.victim.to_json()], "panic": [p.to_json() for p in self.panic]}
+
+
+def referee_damage(game: Game, c: Character, points: int, dice: Dice, table: Table) -> RefereeDamage:
+    """Points straight off Health: no Toughness roll, no pin; 0 Health still brings R8, and R9 after it."""
+    if points < 0:
+        raise BadInput("damage takes 0 or more points")
+    if c.gone:
+        raise BadInput(f"{c.name} is already off the table")
+    out = Victim(c.name, damage=points)
+    lose_health(game, c, points, dice, out)
+    out.statuses = c.shown_statuses
+    panic = panic_tests(game, [c], table, dice) if out.out_of_action else []
+    return RefereeDamage(out, panic)

@@ -1,0 +1,49 @@
+"""The game's state as the JSON that `sprawl status --json` prints (SPEC section 2)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sprawl_cli.model import Character, Game
+from sprawl_cli.schema import to_data
+from sprawl_cli.systems.sprawl.turn import todo
+
+
+def character_json(c: Character) -> dict[str, Any]:
+    return {
+        "name": c.name,
+        "squad": c.squad,
+        "health": c.health,
+        "max_health": c.max_health,
+        "damage_taken": c.damage_taken,
+        "toughness": c.toughness,
+        "max_toughness": c.max_toughness,
+        "statuses": c.shown_statuses,
+        "hide_successes": c.hide_successes,
+        "weapons": [dict(to_data(w), state=c.usable(w)) for w in c.weapons],
+        "engaged_with": list(c.engaged_with),
+        "acted": list(c.acted),
+        "attributes": {
+            "shooting": c.shooting, "brawling": c.brawling, "quickness": c.quickness, "smarts": c.smarts,
+            "guts": c.guts, "strength": c.strength, "toughness": c.max_toughness, "health": c.max_health,
+        },
+    }
+
+
+def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
+    people = [only] if only is not None else game.characters
+    return {
+        "round": game.round,
+        "rounds": game.rounds,
+        "turn": game.turn,
+        "side": game.current_squad.name,
+        "phase": game.phase,
+        "squads": [{"name": s.name, "leader": s.leader, "members": list(s.members)} for s in game.squads],
+        "characters": [character_json(c) for c in people],
+        "over": game.over,
+        "winner": game.winner,
+        "reason": game.reason,
+        "todo": todo(game),
+        "settings": to_data(game.settings),
+        "step": game.step,
+    }

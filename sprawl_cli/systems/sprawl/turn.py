@@ -1,0 +1,250 @@
+"""Time and Phases: rounds, turns and phases (R23), what each phase asks for,
+the checks that refuse actions out of turn, and the game's end (R25)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.errors import GameOver
+from sprawl_cli.model import PHASES, Character, Game, Squad
+from sprawl_cli.table import Table, refuse
+
+PHASE_TITLES = {"movement": "Movement", "ranged": "Ranged Combat", "close": "Close Combat", "recovery": "Recovery"}
+
+
+# --- the end of a game (R25) -------------------------------------------------
+
+
+def other_side(game: Game, squad: Squad) -> str | None:
+    """The winner when `squad` loses: the only other squad still in it, if there is one."""
+    others = [s for s in game.squads if s.name != squad.name]
+    return others[0].name if len(others) == 1 else None
+
+
+def end_game(game: Game, winner: str | None, reason: str) -> None:
+    if game.over:
+        return
+    game.over = True
+    game.winner = winner
+    game.reason = reason
+
+
+def check_game_end(game: Game) -> None:
+    """R25: a side with nobody left on the table has lost."""
+    for squad in game.squads:
+        if all(c.gone for c in game.members(squad)):
+            end_game(game, other_side(game, squad), f"{squad.name} has nobody left able to act (R25)")
+            return
+
+
+def ensure_not_over(game: Game) -> None:
+    """Raises:
+    GameOver: the game has ended."""
+    if game.over:
+        raise GameOver(f"the game is over ({game.reason}); `sprawl undo` takes back the last change")
+
+
+# --- checks that refuse (R23) ------------------------------------------------
+
+
+def require_phase(game: Game, table: Table, action: str, *phases: str) -> None:
+    """Refuse `action` outside its phase(s), unless forced."""
+    if game.phase not in phases:
+        wanted = " or ".join(PHASE_TITLES[p] for p in phases)
+        refuse(table, f"{action} belongs to the {wanted} Phase; it is now the {PHASE_TITLES[game.phase]} Phase "
+                      f"(`sprawl next` moves on)")
+
+
+def require_own_turn(game: Game, table: Table, c: Character, action: str) -> None:
+    if not game.is_turn_of(c):
+        refuse(table, f"{c.name} cannot {action}: it is {game.current_squad.name}'s turn")
+
+
+def require_on_table(c: Character, action: str) -> None:
+    """Nobody can overrule this one: the character is gone."""
+    from sprawl_cli.errors import RuleRefusal
+
+    if c.gone:
+        state = "Out of Action" if c.has("out_of_action") else "Out of Play"
+        raise RuleRefusal(f"{c.name} is {state} and cannot {action}", forceable=False)
+
+
+def require_steady(table: Table, c: Character, action: str) -> None:
+    """Pinned, Down and Panicked characters cannot act by choice (R10, R11)."""
+    for status, why in (("down", "is Down (R8)"), ("pinned", "is pinned until its Recovery Phase (R11)"),
+                        ("panicked", "is panicked (R10)")):
+        if c.has(status):
+            refuse(table, f"{c.name} cannot {action}: it {why}")
+            return
+
+
+def mark(c: Character, action: str) -> None:
+    if action not in c.acted:
+        c.acted.append(action)
+
+
+# --- moving through a turn ----------------------------------------------------
+
+
+@dataclass
+class TurnStart:
+    squad: str
+    overwatch_ended: list[str] = field(default_factory=list)
+    routing: dict[str, Any] | None = None
+    flee: list[dict[str, Any]] = field(default_factory=list)  # R10: {"name", "inches"}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"squad": self.squad, "overwatch_ended": self.overwatch_ended, "routing": self.routing,
+                "flee": self.flee}
+
+
+@dataclass
+class Advance:
+    """What `sprawl next` did."""
+
+    round: int
+    side: str
+    phase: str
+    turn_start: TurnStart | None = None
+    over: bool = False
+    reason: str | None = None
+    todo: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"round": self.round, "side": self.side, "phase": self.phase,
+                "turn_start": self.turn_start.to_json() if self.turn_start else None,
+                "over": self.over, "reason": self.reason, "todo": self.todo}
+
+
+def start_turn(game: Game, dice: Dice) -> TurnStart:
+    """R23 at a side's turn start: its Overwatch ends, its "ran" marks clear, the
+    routing check when due (R24, first in the dice order), then panicked movers flee (R10)."""
+    from sprawl_cli.systems.sprawl.morale import routing_check
+
+    squad = game.current_squad
+    start = TurnStart(squad.name)
+    game.brawls = {}
+    for c in game.members(squad):
+        if c.has("overwatch"):
+            c.drop("overwatch")
+            start.overwatch_ended.append(c.name)
+        c.drop("ran")
+        c.acted = []
+    check = routing_check(game, squad, dice)
+    if check.due:
+        start.routing = check.to_json()
+    if game.over:
+        return start
+    for c in game.members(squad):
+        if c.has("panicked") and not c.has("safe") and not c.gone:
+            start.flee.append({"name": c.name, "inches": dice.roll(1, f"{c.name}: Flee (d10 inches)")[0]})
+    return start
+
+
+def advance(game: Game, dice: Dice) -> Advance:
+    """Move to the next phase; after Recovery, the next side's turn (and round).
+
+    Raises:
+        GameOver: the game has already ended.
+    """
+    ensure_not_over(game)
+    start: TurnStart | None = None
+    index = PHASES.index(game.phase)
+    if index + 1 < len(PHASES):
+        game.phase = PHASES[index + 1]
+    else:
+        game.side = (game.side + 1) % len(game.squads)
+        game.turn += 1
+        if game.side == 0:
+            game.round += 1
+        game.phase = PHASES[0]
+        if game.rounds is not None and game.round > game.rounds:
+            game.round = game.rounds
+            end_game(game, None, f"the round limit ({game.rounds}) was reached (R25)")
+        else:
+            start = start_turn(game, dice)
+    return Advance(game.round, game.current_squad.name, game.phase, start, game.over, game.reason, todo(game))
+
+
+def can_recover(game: Game, c: Character) -> str | None:
+    """Why `c` needs the Recovery Phase now, or None."""
+    if c.gone:
+        return None
+    if c.has("down") or c.has("pinned"):
+        if c.pinned_turn is not None and c.pinned_turn >= game.turn:
+            return None
+        return "down" if c.has("down") else "pinned"
+    if c.has("panicked") and (c.panicked_turn or 0) < game.turn:
+        return "panicked"
+    if any(s == "jammed" for s in c.weapon_states.values()):
+        return "jammed"
+    return None
+
+
+def todo(game: Game) -> list[str]:
+    """What the current phase still asks of the players, as short reminders."""
+    if game.over:
+        return [f"The game is over: {game.reason}"]
+    squad = game.current_squad
+    mine = [c for c in game.members(squad) if not c.gone]
+    theirs = [c for c in game.characters if c.squad != squad.name and not c.gone]
+    notes: list[str] = []
+    if game.phase == "movement":
+        panicked = [c.name for c in mine if c.has("panicked") and not c.has("safe")]
+        if panicked:
+            notes.append(f"Panicked move first, away from the enemy: {', '.join(panicked)} "
+                         "(`sprawl safe NAME` or `sprawl edge NAME` when they get there)")
+        notes.append("Then chargers (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`).")
+        pinned = [c.name for c in mine if c.has("pinned") or c.has("down")]
+        if pinned:
+            notes.append(f"Pinned or Down, they stay put: {', '.join(pinned)}")
+    elif game.phase == "ranged":
+        ready = [c.name for c in mine if not c.acted and not c.engaged_with and not c.has("pinned")
+                 and not c.has("panicked") and any(w.ranged for w in c.weapons)]
+        if ready:
+            notes.append(f"May shoot (`sprawl shoot`): {', '.join(ready)}")
+    elif game.phase == "close":
+        pairs = sorted({" vs ".join(sorted((c.name, o))) for c in mine for o in c.engaged_with})
+        if pairs:
+            notes.append(f"Engaged, fight (`sprawl brawl`) or break away (`sprawl break`): {'; '.join(pairs)}")
+    else:
+        due = [f"{c.name} ({why})" for c in mine if (why := can_recover(game, c))]
+        if due:
+            notes.append(f"Recover (`sprawl recover`): {', '.join(due)}")
+    watching = [c.name for c in theirs if c.has("overwatch")]
+    if watching:
+        notes.append(f"On overwatch, may fire during this turn: {', '.join(watching)}")
+    return notes
+
+
+def new_game(rosters: list[Any], rounds: int | None = None, rule_of_tens: bool = True) -> Game:
+    """A game of these rosters; the first takes the first turn (R23).
+
+    Raises:
+        BadInput: fewer than two squads, or names that clash across squads.
+    """
+    from sprawl_cli.errors import BadInput
+    from sprawl_cli.model import Settings
+
+    if len(rosters) < 2:
+        raise BadInput("a game needs two squads: give --squad FILE twice")
+    squads = [r.squad for r in rosters]
+    seen_squads: set[str] = set()
+    for squad in squads:
+        if squad.name.lower() in seen_squads:
+            raise BadInput(f"two squads are called '{squad.name}'; rename one in its roster")
+        seen_squads.add(squad.name.lower())
+    characters = [c for r in rosters for c in r.characters]
+    owner: dict[str, str] = {}
+    for c in characters:
+        if c.name.lower() in owner:
+            raise BadInput(
+                f"'{c.name}' is in both {owner[c.name.lower()]} and {c.squad}; names must be unique "
+                "in a game, so rename one in its roster"
+            )
+        owner[c.name.lower()] = c.squad
+    if rounds is not None and rounds < 1:
+        raise BadInput("--rounds should be 1 or more")
+    return Game(squads=squads, characters=characters, rounds=rounds, settings=Settings(rule_of_tens=rule_of_tens))

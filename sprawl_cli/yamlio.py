@@ -1,0 +1,148 @@
+"""Safe YAML in and out, with the line of every value kept for error messages.
+
+Only plain data is accepted: no tags that build objects, no anchors or
+aliases (so no alias bombs), a size cap, and text that must be UTF-8. The C
+parser is used when PyYAML has it.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from sprawl_cli.errors import SaveFileError
+
+MAX_BYTES = 4 * 1024 * 1024  # a save file is a few KB; anything near this is not one
+MAX_DEPTH = 64
+
+Path_ = tuple[object, ...]
+Lines = dict[Path_, int]
+
+_PLAIN_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+
+def read_text(path: Path, what: str) -> str:
+    """The file's text, refused clearly when missing, huge, binary or not UTF-8.
+
+    Raises:
+        SaveFileError: it cannot be read as a small UTF-8 text file.
+    """
+    try:
+        with open(path, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_BYTES:
+                raise SaveFileError(f"{path}: {size} bytes is far too large for a {what}; is it the right file?")
+            raw = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise SaveFileError(f"{path}: no such {what}") from None
+    except IsADirectoryError:
+        raise SaveFileError(f"{path} is a folder, not a {what}") from None
+    except OSError as problem:
+        raise SaveFileError(f"{path}: cannot read the {what}: {problem.strerror or problem}") from None
+    if b"\0" in raw:
+        raise SaveFileError(f"{path}: this is a binary file, not a {what}")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as problem:
+        raise SaveFileError(f"{path}: not UTF-8 text (byte {problem.start}); is it a {what}?") from None
+
+
+def parse(text: str, source: str) -> tuple[Any, Lines]:
+    """Plain data from YAML text, and the 1-based line of every key and item.
+
+    Raises:
+        SaveFileError: the YAML is malformed or uses tags, anchors or aliases.
+    """
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        node = yaml.compose(text, Loader=loader)
+    except yaml.MarkedYAMLError as problem:
+        mark = problem.problem_mark
+        where = f":{mark.line + 1}" if mark is not None else ""
+        raise SaveFileError(f"{source}{where}: not valid YAML: {problem.problem}") from None
+    except (yaml.YAMLError, RecursionError, ValueError, MemoryError) as problem:
+        raise SaveFileError(f"{source}: not valid YAML: {str(problem).splitlines()[0] if str(problem) else type(problem).__name__}") from None
+    lines: Lines = {}
+    if node is None:
+        return None, lines
+    return _plain(node, (), lines, source, set(), 0), lines
+
+
+def _plain(node: Any, path: Path_, lines: Lines, source: str, seen: set[int], depth: int) -> Any:
+    import yaml
+
+    line = node.start_mark.line + 1
+    lines[path] = line
+    if id(node) in seen:
+        raise SaveFileError(f"{source}:{line}: anchors and aliases (& and *) are not allowed here")
+    seen.add(id(node))
+    if node.tag not in _PLAIN_TAGS:
+        raise SaveFileError(f"{source}:{line}: the tag '{node.tag}' is not allowed; only plain values, lists and maps")
+    if depth > MAX_DEPTH:
+        raise SaveFileError(f"{source}:{line}: nested too deeply")
+    if isinstance(node, yaml.MappingNode):
+        result: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key = _plain(key_node, path, lines, source, seen, depth + 1)
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise SaveFileError(f"{source}:{key_node.start_mark.line + 1}: a key must be a word, not {key!r}")
+            key = str(key)
+            if key in result:
+                raise SaveFileError(f"{source}:{key_node.start_mark.line + 1}: the key '{key}' appears twice")
+            result[key] = _plain(value_node, path + (key,), lines, source, seen, depth + 1)
+            lines[path + (key,)] = key_node.start_mark.line + 1
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        return [_plain(item, path + (i,), lines, source, seen, depth + 1) for i, item in enumerate(node.value)]
+    return _scalar(node.tag, node.value, source, line)
+
+
+def _scalar(tag: str, value: str, source: str, line: int) -> Any:
+    kind = tag.rsplit(":", 1)[-1]
+    try:
+        if kind == "null":
+            return None
+        if kind == "bool":
+            return value.lower() in ("yes", "true", "on", "y")
+        if kind == "int":
+            text = value.replace("_", "").lower()
+            sign = -1 if text.startswith("-") else 1
+            text = text.lstrip("+-")
+            if text.startswith("0x"):
+                return sign * int(text, 16)
+            if text.startswith("0o"):
+                return sign * int(text[2:], 8)
+            if text.startswith("0b"):
+                return sign * int(text[2:], 2)
+            if ":" in text:
+                raise ValueError(value)
+            return sign * int(text, 8 if len(text) > 1 and text.startswith("0") else 10)
+        if kind == "float":
+            return float(value.replace("_", ""))
+    except ValueError:
+        raise SaveFileError(f"{source}:{line}: '{value}' is not a number") from None
+    return value
+
+
+def dump(data: Any) -> str:
+    """YAML text for plain data, keys in the order given, readable by a person."""
+    import yaml
+
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return yaml.dump(data, Dumper=dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+
+
+def load(path: Path, what: str) -> tuple[Any, Lines]:
+    """Read and parse a YAML file (see `read_text` and `parse`)."""
+    return parse(read_text(path, what), str(path))

@@ -1,0 +1,58 @@
+"""Builders for rule tests: characters, games and dice that say exactly what they roll."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sprawl_cli.dice import RecordingDice, ScriptedDice
+from sprawl_cli.model import Character, Game, Squad, Weapon
+from sprawl_cli.systems.sprawl.turn import start_turn
+from sprawl_cli.table import ScriptedTable
+
+ROOT = Path(__file__).resolve().parent.parent
+ROSTERS = ROOT / "rosters"
+
+PISTOL = Weapon("Pistol", "gun", 1, reliability=2)
+KNIFE = Weapon("Knife", "melee", 1)
+
+
+def character(name: str, squad: str = "Red", **values: Any) -> Character:
+    """A character with every attribute 3 unless given (toughness/health set both max and current)."""
+    attrs = {a: 3 for a in ("shooting", "brawling", "quickness", "smarts", "guts", "strength")}
+    toughness = values.pop("toughness", 3)
+    health = values.pop("health", 3)
+    weapons = values.pop("weapons", [PISTOL, KNIFE])
+    attrs.update({k: v for k, v in values.items() if k in attrs})
+    extra = {k: v for k, v in values.items() if k not in attrs}
+    return Character(name=name, squad=squad, max_toughness=toughness, max_health=health, toughness=toughness,
+                     health=health, weapons=list(weapons), **attrs, **extra)
+
+
+def game(red: list[Character], blue: list[Character], **settings: Any) -> Game:
+    """A game between squads Red and Blue, Red to move, turn bookkeeping started."""
+    for c in red:
+        c.squad = "Red"
+    for c in blue:
+        c.squad = "Blue"
+    squads = [Squad("Red", red[0].name, [c.name for c in red]), Squad("Blue", blue[0].name, [c.name for c in blue])]
+    g = Game(squads=squads, characters=red + blue)
+    for key, value in settings.items():
+        setattr(g, key, value)
+    start_turn(g, dice())
+    return g
+
+
+def dice(*faces: int) -> RecordingDice:
+    """Exactly these faces; asking for more fails the test with DiceShortage."""
+    return RecordingDice(ScriptedDice(faces))
+
+
+def table(**kwargs: Any) -> ScriptedTable:
+    return ScriptedTable(**kwargs)
+
+
+def leftover(d: RecordingDice) -> list[int]:
+    source = d.source
+    assert isinstance(source, ScriptedDice)
+    return source.leftover

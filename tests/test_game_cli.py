@@ -1,0 +1,111 @@
+"""`new`, `status`, `next`, `set`, `damage`, `log`, `undo`, `redo` through the CLI."""
+
+from __future__ import annotations
+
+import json
+
+from tests.conftest import PLF, SUIT
+
+
+def test_new_then_status_json(sprawl):
+    sprawl.new("--rounds", "3")
+    data = sprawl.json("status")
+    assert data["round"] == 1 and data["phase"] == "movement"
+    assert data["side"] == "People's Liberation Front"
+    assert data["over"] is False and data["winner"] is None and data["reason"] is None
+    babs = next(c for c in data["characters"] if c["name"] == "Babs")
+    assert babs["health"] == babs["max_health"] == 3
+    assert babs["statuses"] == [] and babs["damage_taken"] == 0
+
+
+def test_new_refuses_to_overwrite_game_in_progress(sprawl, snapshot):
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    result = sprawl("new", "--squad", PLF, "--squad", SUIT)
+    assert result.exit_code == 1
+    assert "in progress" in result.stderr and "--force" in result.stderr
+    assert snapshot(sprawl.folder) == before
+    assert sprawl("new", "--squad", PLF, "--squad", SUIT, "--force").exit_code == 0
+
+
+def test_status_without_game_points_to_new(sprawl):
+    result = sprawl("status")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error:") and "sprawl new" in result.stderr
+
+
+def test_json_error_object(sprawl):
+    result = sprawl("status", "--json")
+    assert result.exit_code == 1
+    assert "error" in json.loads(result.stdout)
+
+
+def test_next_walks_phases_and_turns(sprawl):
+    sprawl.new()
+    phases = [sprawl.json("next")["phase"] for _ in range(4)]
+    assert phases == ["ranged", "close", "recovery", "movement"]
+    data = sprawl.json("status")
+    assert data["side"] == "S.U.I.T. #13" and data["round"] == 1
+    for _ in range(4):
+        sprawl.json("next")
+    assert sprawl.json("status")["round"] == 2
+
+
+def test_round_limit_ends_game(sprawl):
+    sprawl.new("--rounds", "1")
+    for _ in range(8):
+        sprawl.json("next")
+    data = sprawl.json("status")
+    assert data["over"] is True and "round limit" in data["reason"]
+    result = sprawl("next")
+    assert result.exit_code == 1 and "over" in result.stderr
+
+
+def test_set_undo_redo_restore_exactly(sprawl):
+    sprawl.new()
+    original = sprawl.save.read_bytes()
+    sprawl.json("set", "Razz", "pinned", "on")
+    pinned = sprawl.save.read_bytes()
+    assert "pinned" in sprawl.character("Razz")["statuses"]
+    sprawl.json("undo")
+    assert sprawl.save.read_bytes() == original
+    sprawl.json("redo")
+    assert sprawl.save.read_bytes() == pinned
+
+
+def test_undo_with_nothing_to_undo_is_refused(sprawl, snapshot):
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    result = sprawl("undo")
+    assert result.exit_code == 1 and "nothing" in result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_damage_to_zero_rolls_incapacitation_and_panic(sprawl):
+    sprawl.new()
+    data = sprawl.json("damage", "Newton", "3", "--dice", "9,7,7,7,1", "--nearby", "Wilson")
+    victim = data["victims"][0]
+    assert victim["health"] == 0 and victim["incapacitation"] == {"roll": 9, "result": "out_of_action"}
+    assert data["panic"][0]["name"] == "Wilson" and data["panic"][0]["panicked"] is False
+    assert "out_of_action" in sprawl.character("Newton")["statuses"]
+
+
+def test_too_few_dice_changes_nothing(sprawl, snapshot):
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    result = sprawl("damage", "Newton", "3", "--dice", "9", "--nearby", "Wilson")
+    assert result.exit_code == 1 and "Wilson: Guts" in result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_unknown_name_did_you_mean(sprawl):
+    sprawl.new()
+    result = sprawl("status", "Bab")
+    assert result.exit_code == 1 and "did you mean 'Babs'" in result.stderr
+
+
+def test_log_keeps_dice(sprawl):
+    sprawl.new()
+    sprawl.json("damage", "Newton", "3", "--dice", "2")
+    entries = sprawl.json("log")["entries"]
+    assert entries[-1]["rolls"] == [{"label": "Newton: Incapacitation", "faces": [2]}]

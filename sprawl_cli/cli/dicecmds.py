@@ -107,7 +107,11 @@ def rules(
 
     ctx = current()
     found = lookup(topic)
-    data = {"topics": [{"topic": t.name, "title": t.title, "text": t.text} for t in found.topics], "query": topic}
+    data = {
+        "topics": [{"topic": t.name, "title": t.title, "text": t.text} for t in found.topics],
+        "query": topic,
+        "message": found.message or None,
+    }
 
     def view(console: object) -> None:
         from sprawl_cli.render.dicelook import rules_view

@@ -40,6 +40,8 @@ class LookupTable:
         Raises:
             BadInput: no row covers it.
         """
+        if roll == 0 and self.roll == "d10":
+            roll = 10  # R1: a d10 showing 0 is a ten
         for row in self.rows:
             if row.covers(roll):
                 return row

@@ -1,0 +1,147 @@
+"""Pool tests exactly as rulings R1-R4, dice sources, and exact odds."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sprawl_cli.dice import (
+    AskDice,
+    RandomDice,
+    RecordingDice,
+    ScriptedDice,
+    count_successes,
+    difficulty_of,
+    net_successes,
+    odds,
+    parse_faces,
+    success_distribution,
+    test_pool,
+)
+from sprawl_cli.errors import BadInput, DiceShortage
+
+
+@pytest.mark.parametrize(
+    ("faces", "tens", "expected"),
+    [
+        ((4, 5, 7, 10), True, 3),  # R2: the text's Razz example, with the Rule of Tens on
+        ((4, 5, 7, 10), False, 2),  # ... and as the text counts it, Tens off
+        ((6, 6, 6), True, 0),  # R1: 6 is not a success
+        ((7, 8, 9), True, 3),
+        ((10, 10), True, 4),
+        ((1, 1, 1), True, 0),
+        ((), True, 0),
+    ],
+)
+def test_successes(faces, tens, expected):
+    assert count_successes(faces, tens) == expected
+
+
+def test_zero_means_ten():
+    assert parse_faces("4,5,7,0") == [4, 5, 7, 10]
+    assert parse_faces("4 5 7 10") == [4, 5, 7, 10]
+
+
+@pytest.mark.parametrize("bad", ["11", "-1", "x", "3.5"])
+def test_bad_faces(bad):
+    with pytest.raises(BadInput, match=bad.lstrip("-") if bad != "-1" else "-1"):
+        parse_faces(bad)
+
+
+@pytest.mark.parametrize(("base", "mods", "expected"), [(1, [], 1), (1, [2], 3), (1, [-1], 1), (1, [-5, 1], 1), (3, [1, 1], 5)])
+def test_difficulty_never_below_one(base, mods, expected):
+    assert difficulty_of(base, mods) == expected  # R3
+
+
+@pytest.mark.parametrize(
+    ("raw", "difficulty", "net"),
+    [(0, 1, 0), (1, 1, 1), (3, 1, 3), (2, 3, 0), (3, 3, 1), (5, 3, 3)],
+)
+def test_net_successes(raw, difficulty, net):
+    assert net_successes(raw, difficulty) == net  # R4
+
+
+def test_pool_test_with_cover_example():
+    # The text's cover example: Difficulty 3; 4,5,7,10 has 3 successes with Tens on (R2) and passes.
+    result = test_pool(ScriptedDice([4, 5, 7, 10]), 4, 3, "Razz: Shooting")
+    assert (result.successes, result.passed, result.net) == (3, True, 1)
+    off = test_pool(ScriptedDice([4, 5, 7, 10]), 4, 3, "Razz: Shooting", tens=False)
+    assert (off.successes, off.passed, off.net) == (2, False, 0)
+
+
+def test_scripted_dice_run_out_names_the_roll():
+    dice = ScriptedDice([7, 8])
+    with pytest.raises(DiceShortage, match="Razz: Shooting needs 4d10 and --dice has only 2 left"):
+        dice.roll(4, "Razz: Shooting")
+
+
+def test_scripted_dice_ask_for_the_rest():
+    asked: list[str] = []
+    more = AskDice(lambda prompt: asked.append(prompt) or "9 1", lambda _w: None)
+    dice = ScriptedDice([7, 8], more)
+    assert dice.roll(4, "Razz: Shooting") == (7, 8, 9, 1)
+    assert asked == ["Razz: Shooting, 2 more, 2d10"]
+
+
+def test_leftover_faces():
+    dice = ScriptedDice([1, 2, 3])
+    dice.roll(1, "x")
+    assert dice.leftover == [2, 3]
+
+
+def test_ask_dice_reasks_on_typos():
+    answers = iter(["7 8", "7 x 9", "7,8,0"])
+    warnings: list[str] = []
+    dice = AskDice(lambda _p: next(answers), warnings.append)
+    assert dice.roll(3, "Babs: Smarts") == (7, 8, 10)
+    assert len(warnings) == 2
+
+
+def test_ask_dice_end_of_input_refuses():
+    def nothing(_prompt: str) -> str:
+        raise EOFError
+
+    with pytest.raises(DiceShortage, match="Babs: Smarts"):
+        AskDice(nothing, lambda _w: None).roll(2, "Babs: Smarts")
+
+
+def test_recording_keeps_labels():
+    dice = RecordingDice(ScriptedDice([3, 10]))
+    dice.roll(2, "Wes: Brawling")
+    assert [(r.label, r.faces) for r in dice.rolls] == [("Wes: Brawling", (3, 10))]
+
+
+def test_random_dice_are_seeded_and_in_range():
+    a = RandomDice(42).roll(200, "x")
+    assert a == RandomDice(42).roll(200, "x")
+    assert set(a) <= set(range(1, 11)) and len(set(a)) == 10
+
+
+def exact_by_enumeration(pool: int, difficulty: int, tens: bool) -> tuple[Fraction, dict[int, Fraction]]:
+    net: dict[int, Fraction] = {}
+    for faces in itertools.product(range(1, 11), repeat=pool):
+        k = net_successes(count_successes(faces, tens), difficulty)
+        net[k] = net.get(k, Fraction(0)) + Fraction(1, 10**pool)
+    return 1 - net.get(0, Fraction(0)), net
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 4), st.integers(1, 6), st.booleans())
+def test_odds_match_enumeration(pool, difficulty, tens):
+    p_pass, net = exact_by_enumeration(pool, difficulty, tens)
+    got = odds(pool, difficulty, tens)
+    assert got.p_pass == pytest.approx(float(p_pass), abs=1e-12)
+    for k, p in net.items():
+        assert got.net.get(k, 0.0) == pytest.approx(float(p), abs=1e-12)
+    assert sum(got.net.values()) == pytest.approx(1.0)
+
+
+def test_odds_of_large_pools_are_instant_and_sane():
+    big = odds(1000, 300)
+    assert 0.0 <= big.p_pass <= 1.0
+    with pytest.raises(BadInput, match="1000"):
+        success_distribution(1001)

@@ -1,0 +1,122 @@
+"""`roll`, `odds`, `table` and the error boundary through the CLI (SPEC section 2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+
+def test_roll_json(sprawl):
+    data = sprawl.json("roll", "4", "--dice", "4,5,7,10")
+    assert data["faces"] == [4, 5, 7, 10]
+    assert data["successes"] == 3 and data["difficulty"] == 1 and data["net"] == 3 and data["passed"] is True
+
+
+def test_roll_zero_is_ten_and_mods(sprawl):
+    data = sprawl.json("roll", "3", "--difficulty", "2", "--mod", "1", "--mod", "-1", "--dice", "0,7,1")
+    assert data["faces"] == [10, 7, 1] and data["difficulty"] == 2 and data["successes"] == 3 and data["net"] == 2
+
+
+def test_roll_no_tens(sprawl):
+    data = sprawl.json("roll", "4", "--no-tens", "--dice", "4,5,7,10")
+    assert data["successes"] == 2
+
+
+def test_roll_too_few_dice_exit_1(sprawl):
+    result = sprawl("roll", "4", "--dice", "4,5")
+    assert result.exit_code == 1
+    assert result.stderr.startswith("error:") and "needs 4d10" in result.stderr
+
+
+def test_roll_too_few_dice_on_a_terminal_asks(sprawl):
+    result = sprawl("roll", "4", "--dice", "4,5", "--json", input="7 0\n", terminal=True)
+    assert result.exit_code == 0
+    assert "Test, 2 more, 2d10" in result.stderr
+    assert json.loads(result.stdout)["faces"] == [4, 5, 7, 10]
+
+
+def test_roll_dice_ask(sprawl):
+    result = sprawl("roll", "2", "--dice", "ask", "--json", input="7 11\n7 8\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["faces"] == [7, 8]
+    assert "not a d10 face" in result.stderr
+
+
+def test_leftover_faces_warn(sprawl):
+    result = sprawl("roll", "2", "--dice", "7,8,9", "--json")
+    assert result.exit_code == 0 and "not used: 9" in result.stderr
+    assert json.loads(result.stdout)["faces"] == [7, 8]
+
+
+def test_seed_reproduces(sprawl):
+    a = sprawl.json("roll", "10", "--seed", "7")
+    b = sprawl.json("roll", "10", env={"SPRAWL_SEED": "7"})
+    assert a["faces"] == b["faces"]
+
+
+def test_odds_json(sprawl):
+    data = sprawl.json("odds", "1", "--difficulty", "1")
+    assert data["pool"] == 1 and data["difficulty"] == 1
+    assert data["p_pass"] == pytest.approx(0.4)
+    assert data["net"]["0"] == pytest.approx(0.6) and data["net"]["1"] == pytest.approx(0.3)
+    assert data["net"]["2"] == pytest.approx(0.1)
+
+
+def test_odds_hundred_dice(sprawl):
+    data = sprawl.json("odds", "100", "--difficulty", "40")
+    assert 0 < data["p_pass"] < 1
+
+
+def test_odds_refuses_huge_pool(sprawl):
+    result = sprawl("odds", "5000")
+    assert result.exit_code == 1 and "1000" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("name", "roll", "result"),
+    [
+        ("incapacitation", "1", "recovery"), ("incapacitation", "2", "down"), ("incapacitation", "8", "down"),
+        ("incapacitation", "9", "out_of_action"), ("incapacitation", "10", "out_of_action"),
+        ("incapacitation", "0", "out_of_action"),
+        ("misfire", "7", "jammed"), ("misfire", "8", "out_of_ammo"),
+        ("scatter", "1", 1), ("scatter", "8", 8), ("scatter", "9", "reroll_minus_1"), ("scatter", "10", "reroll_plus_1"),
+        ("throw", "1", 4), ("throw", "2", 6), ("throw", "3", 8), ("throw", "4", 10), ("throw", "5", 12), ("throw", "9", 12),
+        ("aftermath", "1", "dead"), ("aftermath", "3", "injured"), ("aftermath", "4", "recovered"),
+    ],
+)
+def test_table_rows(sprawl, name, roll, result):
+    data = sprawl.json("table", name, roll)
+    assert data["roll"] == int(roll) and data["result"] == result
+
+
+def test_whole_table_and_compass(sprawl):
+    result = sprawl("table", "scatter")
+    assert result.exit_code == 0 and "line of fire" in result.stdout
+    data = sprawl.json("table", "aftermath")
+    assert "house" in data["title"].lower() and len(data["rows"]) == 3
+
+
+def test_unknown_table_and_bad_roll(sprawl):
+    assert sprawl("table", "nope").exit_code == 1
+    bad = sprawl("table", "incapacitation", "12")
+    assert bad.exit_code == 1 and "1-10" in bad.stderr
+
+
+@pytest.mark.parametrize("args", [["roll"], ["roll", "x"], ["roll", "-3"], ["nosuch"], ["roll", "3", "--bogus"]])
+def test_usage_errors_exit_2(sprawl, args):
+    result = sprawl(*args)
+    assert result.exit_code == 2 and result.stderr.startswith("error:")
+    assert "Traceback" not in result.stderr
+
+
+def test_version_and_help(sprawl):
+    from sprawl_cli import __version__
+
+    assert sprawl("--version").stdout.strip() == f"sprawl {__version__}"
+    assert sprawl("--help").exit_code == 0
+
+
+def test_no_color_plain_output(sprawl):
+    result = sprawl("roll", "2", "--dice", "10,7", env={"NO_COLOR": "1"})
+    assert "\x1b[" not in result.stdout and "[10 7]" in result.stdout

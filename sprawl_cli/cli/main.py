@@ -73,14 +73,14 @@ def common_options() -> list[click.Option]:
 
     return [
         click.Option(["--game"], metavar="PATH", expose_value=False, callback=keep,
-                     help="The save file [env SPRAWL_GAME; default ./sprawl-game.yaml]."),
+                     help="The save file (env SPRAWL_GAME; default ./sprawl-game.yaml)."),
         click.Option(["--seed"], type=int, metavar="N", expose_value=False, callback=keep,
-                     help="Seed the dice for reproducible rolls [env SPRAWL_SEED]."),
+                     help="Seed the dice for reproducible rolls (env SPRAWL_SEED)."),
         click.Option(["--dice"], metavar="FACES", expose_value=False, callback=keep,
                      help="Use these faces (e.g. 4,5,7,0) instead of rolling, or `ask` to type physical dice."),
         flag("json", "Print one JSON object on stdout and nothing else."),
         click.Option(["--campaign"], metavar="PATH", expose_value=False, callback=keep,
-                     help="The campaign file [env SPRAWL_CAMPAIGN; default ./sprawl-campaign.yaml]."),
+                     help="The campaign file (env SPRAWL_CAMPAIGN; default ./sprawl-campaign.yaml)."),
         click.Option(["--nearby"], metavar="NAMES|none", expose_value=False, callback=keep,
                      help="Friends within 3\" of anyone put Out of Action (R9)."),
         flag("yes", "Confirm every table fact this action needs (no enemy too close, in range...)."),

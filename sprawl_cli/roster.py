@@ -66,8 +66,11 @@ def weapon_from(item: Any, where: Where, path: tuple[object, ...]) -> Weapon:
     return weapon
 
 
-def load_roster(path: Path, gear: dict[str, Weapon] | None = None) -> Roster:
+def load_roster(path: Path, gear: dict[str, Weapon] | None = None, allow_empty: bool = False) -> Roster:
     """A squad and fresh characters from a roster file.
+
+    `allow_empty` accepts a roster that has no characters yet (one `roster new`
+    just made, before its leader is added); a game never takes such a roster.
 
     Raises:
         SaveFileError: naming the file, line and key of every kind of problem SPEC lists.
@@ -75,10 +78,11 @@ def load_roster(path: Path, gear: dict[str, Weapon] | None = None) -> Roster:
     from sprawl_cli import yamlio
 
     data, lines = yamlio.load(path, "roster file")
-    return roster_from_data(data, Where(str(path), lines), path, gear)
+    return roster_from_data(data, Where(str(path), lines), path, gear, allow_empty)
 
 
-def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: dict[str, Weapon] | None = None) -> Roster:
+def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: dict[str, Weapon] | None = None,
+                     allow_empty: bool = False) -> Roster:
     if not isinstance(data, dict):
         where.fail((), "a roster is a map with squad, leader and characters")
     for key in data:
@@ -88,6 +92,9 @@ def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: di
         if not isinstance(data.get(key), str) or not data[key].strip():
             where.fail((key,), "is missing" if key not in data else "should be a name")
     people = data.get("characters")
+    if allow_empty and people in (None, []):
+        name, leader = data["squad"].strip(), data["leader"].strip()
+        return Roster(Squad(name, leader, [], str(path) if path else ""), [])
     if not isinstance(people, list) or not people:
         where.fail(("characters",), "a squad needs at least one character")
     if gear is None:

@@ -94,7 +94,7 @@ def _plain(node: Any, path: Path_, lines: Lines, source: str, seen: set[int], de
     if isinstance(node, yaml.MappingNode):
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = _plain(key_node, path, lines, source, seen, depth + 1)
+            key = _plain(key_node, path, {}, source, seen, depth + 1)  # a key's line is recorded below, not as its map's
             if not isinstance(key, (str, int)) or isinstance(key, bool):
                 raise SaveFileError(f"{source}:{key_node.start_mark.line + 1}: a key must be a word, not {key!r}")
             key = str(key)

@@ -163,6 +163,9 @@ class Context:
         self._dice: RecordingDice | None = None
         self._scripted: ScriptedDice | None = None
         self.table_used: CliTable | None = None
+        # The loaded game's `settings: {dice: physical}`: then every roll is asked for,
+        # even by a command that forgets to pass physical= to dice().
+        self.physical_game = False
 
     # --- paths -----------------------------------------------------------
     @property
@@ -210,7 +213,7 @@ class Context:
                 if not self._scripted.leftover and spec.strip():
                     raise BadInput(f"--dice '{spec}' has no faces")
                 source = self._scripted
-            elif physical:
+            elif physical or self.physical_game:
                 source = self._asker()
             else:
                 source = RandomDice(self.seed)
@@ -259,7 +262,9 @@ class Context:
     # --- the game ------------------------------------------------------------
     def load_game(self) -> Game:
         """The current game, read-only (no lock needed: saves are atomic)."""
-        return self.store().load()
+        game = self.store().load()
+        self.physical_game = game.settings.dice == "physical"
+        return game
 
     @contextlib.contextmanager
     def change(self, kind: str, *, allow_over: bool = False) -> Iterator[Change]:
@@ -274,6 +279,7 @@ class Context:
         store = self.store()
         with store.locked(self.note):
             before = store.load()
+            self.physical_game = before.settings.dice == "physical"
             if before.over and not allow_over:
                 raise GameOver(
                     f"the game is over ({before.reason or 'ended'}); see `sprawl status`, "

@@ -140,6 +140,13 @@ def digest(data: Any) -> str:
 
 # --- the store ---------------------------------------------------------------
 
+# The text last read or written for each save path, with its parsed data, so a
+# long-lived process (a `sprawl play` session) does not parse again the file it
+# has just written (bench/play_latency.py). Only a byte-for-byte match is used,
+# so a change made by another command or a hand edit is always read afresh; the
+# data is never handed out for changing (game_from_data builds new objects).
+_PARSED: dict[str, tuple[str, Any, dict[Any, int]]] = {}
+
 
 class GameStore:
     """One save file, its lock and its journal."""
@@ -209,14 +216,25 @@ class GameStore:
                 f"no game at {self.path}; start one with `sprawl new --squad FILE --squad FILE` "
                 "(or point --game / SPRAWL_GAME at your save file)"
             )
-        data, lines = yamlio.load(self.path, "sprawl save file")
+        text = yamlio.read_text(self.path, "sprawl save file")
+        key = os.path.abspath(self.path)
+        known = _PARSED.get(key)
+        if known is not None and known[0] == text:
+            data, lines = known[1], known[2]
+        else:
+            data, lines = yamlio.parse(text, str(self.path))
+            if isinstance(data, dict) and data.get("schema_version") == SCHEMA_VERSION:
+                _PARSED[key] = (text, data, lines)
         return game_from_data(data, lines, str(self.path))
 
     def save(self, game: Game) -> None:
         from sprawl_cli import yamlio
 
         header = "# sprawl save file: the current state of one game. Safe to read; edit with care.\n"
-        atomic_write(self.path, header + yamlio.dump(game_to_data(game)))
+        data = game_to_data(game)
+        text = header + yamlio.dump(data)
+        atomic_write(self.path, text)
+        _PARSED[os.path.abspath(self.path)] = (text, data, {})
 
     def start(self, game: Game) -> None:
         """Save a brand-new game; an existing one and its journal are kept as `.prev`."""

@@ -54,6 +54,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "aftermath": ("campaigncmds", "After the game: what became of the fallen (R26)."),
     "campaign": ("campaigncmds", "Campaign books: new, show, history, report."),
     "play": ("playcmds", "An interactive session on the current game."),
+    "completion": ("playcmds", "Print the Tab-completion script for bash, zsh or fish."),
 }
 
 GROUPS = {"roster", "campaign"}  # these names are whole sub-groups, not single commands
@@ -66,6 +67,8 @@ def common_options() -> list[click.Option]:
         sprawl = ctx.find_object(Context)
         if sprawl is not None and value not in (None, False) and param.name:
             setattr(sprawl.options, param.name, value)
+        if value not in (None, False) and param.name:
+            ctx.meta[f"sprawl.{param.name}"] = value  # shell completion has no Context: it reads --game here
         return value
 
     def flag(name: str, help_text: str) -> click.Option:
@@ -98,7 +101,21 @@ def _with_common(command: click.Command) -> click.Command:
             _with_common(sub)
     known = {p.name for p in command.params}
     command.params.extend(o for o in common_options() if o.name not in known)
+    for param in command.params:
+        if param.name in NAME_PARAMS and getattr(param, "_custom_shell_complete", None) is None:
+            param._custom_shell_complete = _complete_names  # type: ignore[attr-defined]
     return command
+
+
+# Parameters whose values are character names (or lists of them): Tab offers the
+# names in the save file, in shells (completions/) and in `sprawl play`.
+NAME_PARAMS = {"name", "attacker", "target", "defender", "spotter", "hider", "nearby", "blast", "near_ledge"}
+
+
+def _complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from sprawl_cli.play import complete_names
+
+    return complete_names(ctx, param, incomplete)
 
 
 _LOADED: dict[str, click.Group] = {}
@@ -152,10 +169,18 @@ class SprawlGroup(click.Group):
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> NoReturn:
         argv = list(sys.argv[1:] if args is None else args)
         env = extra.pop("obj", None)
-        if not isinstance(env, Env):
-            env = Env()
-        sprawl = Context(Options(), env, argv)
-        code = boundary(
+        sys.exit(self.execute(argv, env if isinstance(env, Env) else None, prog_name=prog_name,
+                              complete_var=complete_var, **extra))
+
+    def execute(self, argv: list[str], env: Env | None = None, preset: Options | None = None,
+                prog_name: str | None = None, complete_var: str | None = None, **extra: Any) -> int:
+        """Run one command line (the words after `sprawl`) through the boundary; return its exit code.
+
+        `preset` holds options already chosen (a `sprawl play` session's --json),
+        as if given on the line. Never raises for a user error and never exits.
+        """
+        sprawl = Context(preset or Options(), env or Env(), argv)
+        return boundary(
             lambda: super(SprawlGroup, self).main(
                 args=argv, prog_name=prog_name or "sprawl", complete_var=complete_var,
                 standalone_mode=False, obj=sprawl, **extra,
@@ -163,12 +188,11 @@ class SprawlGroup(click.Group):
             sprawl,
             argv,
         )
-        sys.exit(code)
 
 
 def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
     """Run a command; map every error to one line and an exit code (the only such place)."""
-    wants_json = "--json" in argv
+    wants_json = "--json" in argv or sprawl.options.json
     debug = "--debug" in argv or bool(sprawl.env.vars.get("SPRAWL_DEBUG"))
 
     def report(message: str, code: int) -> int:

@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""How long a command takes inside a `sprawl play` session, against the README's 10 ms.
+
+A session runs each line in-process through the same click group, with the
+command modules already imported, so a line costs only its own work: parse,
+load the save file, apply the rule, journal and save (fsync included), print.
+This script starts a game in a temporary folder, opens a session on it the
+way `sprawl play` does (stdout captured), and times each case line by line.
+
+    python bench/play_latency.py                 # 101 rounds, a table, exit 1 if over 10 ms
+    python bench/play_latency.py --rounds 301 --json
+    python bench/play_latency.py --only set --profile   # cProfile of one case
+
+The goal is a median: a shared machine's disk sometimes stalls an fsync for
+tens of milliseconds, which the p90 column shows. Exit status: 0 every median
+within the goal, 1 a median over it, 2 a line failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+GOAL_MS = 10.0
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    line: str  # what the player types at the prompt
+    undo: bool = False  # take the change back after each timed run (untimed), so rounds stay alike
+
+
+CASES = [
+    Case("status-json", "status --json"),
+    Case("status", "status"),
+    Case("set", "set Razz ran on", undo=True),
+    Case("set-json", "set Razz pinned on --json", undo=True),
+    Case("next", "next", undo=True),
+    Case("undo", "undo"),  # each round first makes a change (untimed) for it to undo
+    Case("roll", "roll 4 --json"),
+]
+
+
+def open_session(folder: Path):  # type: ignore[no-untyped-def]
+    """A game in `folder` and a Session on it whose output goes to a buffer."""
+    from sprawl_cli.cli.main import cli
+    from sprawl_cli.context import Env, Options
+    from sprawl_cli.play import Session
+
+    environ = {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
+    environ["NO_COLOR"] = "1"
+    out, err = io.StringIO(), io.StringIO()
+    env = Env(stdin=io.StringIO(), stdout=out, stderr=err, interactive=False, environ=environ)
+    session = Session(cli, env, folder / "sprawl-game.yaml", Options(), seed=1)
+    rosters = ROOT / "rosters"
+    code = session.run(f"new --squad {rosters / 'plf.yaml'} --squad {rosters / 'suit.yaml'}")
+    if code != 0:
+        raise SystemExit(f"could not start a game: {err.getvalue().strip()}")
+    return session, out, err
+
+
+def time_line(session, line: str, err: io.StringIO) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    code = session.run(line)
+    elapsed = (time.perf_counter() - start) * 1000
+    if code != 0:
+        raise RuntimeError(f"`{line}` exited {code}: {err.getvalue().strip().splitlines()[-1:]}")
+    return elapsed
+
+
+def measure(cases: Sequence[Case], rounds: int, warmup: int = 3) -> dict[str, object]:
+    with tempfile.TemporaryDirectory(prefix="sprawl-play-bench-") as tmp:
+        session, out, err = open_session(Path(tmp))
+        results = []
+        for case in cases:
+            times: list[float] = []
+            for i in range(warmup + rounds):
+                if case.name == "undo":
+                    session.run("set Razz ran on")
+                elapsed = time_line(session, case.line, err)
+                if case.undo:
+                    session.run("undo")
+                out.seek(0), out.truncate()
+                err.seek(0), err.truncate()
+                if i >= warmup:
+                    times.append(elapsed)
+            times.sort()
+            median = statistics.median(times)
+            results.append({
+                "case": case.name, "line": case.line, "median_ms": round(median, 3),
+                "p90_ms": round(times[int(len(times) * 0.9) - 1], 3), "min_ms": round(times[0], 3),
+                "ratio": round(median / GOAL_MS, 3), "over": median > GOAL_MS,
+            })
+    return {"goal_ms": GOAL_MS, "rounds": rounds, "python": sys.version.split()[0], "cases": results}
+
+
+def print_table(report: dict[str, object]) -> None:
+    print(f"{'case':<12} {'median':>9} {'p90':>9} {'min':>9} {'ratio':>7}  line")
+    for r in report["cases"]:  # type: ignore[attr-defined]
+        flag = "  OVER GOAL" if r["over"] else ""
+        print(f"{r['case']:<12} {r['median_ms']:>7.2f}ms {r['p90_ms']:>7.2f}ms {r['min_ms']:>7.2f}ms "
+              f"{r['ratio']:>6.2f}x  {r['line']}{flag}")
+    print(f"ratio = median / {GOAL_MS:.0f} ms goal; {report['rounds']} rounds each")
+
+
+def profile(case: Case, rounds: int) -> None:
+    import cProfile
+    import pstats
+
+    with tempfile.TemporaryDirectory(prefix="sprawl-play-bench-") as tmp:
+        session, out, err = open_session(Path(tmp))
+        for _ in range(3):
+            session.run(case.line)
+            if case.undo:
+                session.run("undo")
+        prof = cProfile.Profile()
+        for _ in range(rounds):
+            if case.name == "undo":
+                session.run("set Razz ran on")
+            prof.enable()
+            session.run(case.line)
+            prof.disable()
+            if case.undo:
+                session.run("undo")
+        pstats.Stats(prof, stream=sys.stdout).sort_stats("cumulative").print_stats(35)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=101, help="timed runs per case (default 101)")
+    parser.add_argument("--only", action="append", choices=[c.name for c in CASES], help="just these cases")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("--profile", action="store_true", help="cProfile the chosen cases instead of timing")
+    args = parser.parse_args(argv)
+    cases = [c for c in CASES if not args.only or c.name in args.only]
+    if args.profile:
+        for case in cases:
+            print(f"== {case.name}: {case.line}")
+            profile(case, args.rounds)
+        return 0
+    try:
+        report = measure(cases, args.rounds)
+    except RuntimeError as problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print_table(report)
+    return 1 if any(r["over"] for r in report["cases"]) else 0  # type: ignore[attr-defined]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,413 @@
+"""The `sprawl play` session: one command per line, run in-process through the same boundary.
+
+A session keeps the loaded command groups and the imported rules between lines,
+so a command costs its own work and no start-up (bench/play_latency.py). Each
+line is split as a shell splits words and run exactly as `sprawl WORDS` would
+be, saving atomically before the next prompt, so another terminal's
+`sprawl status` sees every change.
+
+On a real terminal the prompt is prompt_toolkit's (Tab completion, history, a
+status line); without one, lines are read from stdin, which makes a session
+scriptable. prompt_toolkit is imported only for the terminal prompt.
+
+Character-name completion lives here too: the shells' completion scripts and
+the session's Tab both ask `complete_names`, which reads the save file again
+only when it has changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import shlex
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sprawl_cli.context import DEFAULT_GAME, Context, Env, Options
+from sprawl_cli.errors import ExitCode
+
+if TYPE_CHECKING:
+    import click
+    from click.shell_completion import CompletionItem
+
+    from sprawl_cli.cli.main import SprawlGroup
+    from sprawl_cli.model import Game
+
+HISTORY_LIMIT = 1000  # lines kept in a game's history file
+LEAVE = ("quit", "exit")
+LIST_PARAMS = {"nearby", "blast", "near_ledge"}  # these take NAMES separated by commas, or none
+SESSION_ONLY = ("play",)  # commands that make no sense inside a session
+
+
+# --- the save file, re-read only when it changes ----------------------------
+
+
+class SaveWatch:
+    """The game in a save file, loaded again only when the file's stat changes.
+
+    Used for the status line (asked for on every key press) and for names to complete.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._stamp: tuple[int, int, int] | None = None
+        self._game: Game | None = None
+        self.problem: str | None = None
+
+    def game(self) -> Game | None:
+        """The current game, or None (then `problem` says why: no file, or a broken one)."""
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            self._stamp, self._game = None, None
+            self.problem = f"no game at {self.path} yet: type `new --squad FILE --squad FILE`"
+            return None
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        if stamp != self._stamp:
+            from sprawl_cli.errors import SprawlError
+            from sprawl_cli.store import GameStore
+
+            self._stamp = stamp
+            try:
+                self._game, self.problem = GameStore(self.path).load(), None
+            except SprawlError as problem:
+                self._game, self.problem = None, problem.message
+        return self._game
+
+
+_WATCHES: dict[Path, SaveWatch] = {}
+
+
+def watch(path: Path) -> SaveWatch:
+    """One SaveWatch per save path for the whole process."""
+    key = Path(os.path.abspath(path))
+    if key not in _WATCHES:
+        _WATCHES[key] = SaveWatch(key)
+    return _WATCHES[key]
+
+
+def names_in(path: Path) -> list[str]:
+    """The character names in the save at `path`, in roster order (none if it cannot be read)."""
+    game = watch(path).game()
+    return [c.name for c in game.characters] if game is not None else []
+
+
+def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Click's completion hook for parameters that take character names.
+
+    The save file is the one this command line would use: its `--game`, else
+    the session's or SPRAWL_GAME, else the default. List options (`--nearby`,
+    `--blast`, `--near-ledge`) complete the name after the last comma and offer `none`.
+    """
+    from click.shell_completion import CompletionItem
+
+    sprawl = ctx.find_object(Context)
+    given = ctx.meta.get("sprawl.game")
+    if given:
+        path = Path(given)
+    elif sprawl is not None:
+        path = sprawl.game_path
+    else:
+        path = Path(os.environ.get("SPRAWL_GAME") or DEFAULT_GAME)
+    names = names_in(path)
+    if param.name in LIST_PARAMS:
+        head, _, last = incomplete.rpartition(",")
+        prefix = f"{head}," if head else ""
+        taken = {n.strip().lower() for n in head.split(",")} if head else set()
+        found = [CompletionItem(prefix + n) for n in names
+                 if n.lower().startswith(last.lower()) and n.lower() not in taken]
+        if not head and "none".startswith(incomplete.lower()):
+            found.append(CompletionItem("none", help="nobody"))
+        return found
+    return [CompletionItem(n) for n in names if n.lower().startswith(incomplete.lower())]
+
+
+# --- one line ------------------------------------------------------------------
+
+
+def split_line(line: str) -> list[str]:
+    """The words of a line as a POSIX shell splits them; a leading `sprawl` is dropped.
+
+    Raises:
+        BadInput: an unclosed quote.
+    """
+    from sprawl_cli.errors import BadInput
+
+    try:
+        words = shlex.split(line)
+    except ValueError as problem:
+        raise BadInput(f"cannot split that line ({problem}); close the quote and try again") from None
+    if words and words[0] == "sprawl":
+        words = words[1:]
+    return words
+
+
+def session_line_words(text: str) -> tuple[list[str], str, int]:
+    """For completion: the finished words before the cursor, the word being typed
+    (unquoted) and how many characters of `text` it spans (quotes included)."""
+    start, quote, i = 0, "", 0
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == quote:
+                quote = ""
+            elif ch == "\\" and quote == '"':
+                i += 1
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "\\":
+            i += 1
+        elif ch.isspace():
+            start = i + 1
+        i += 1
+    head, raw = text[:start], text[start:]
+    try:
+        words = shlex.split(head)
+        typed = shlex.split(raw + quote) if raw else []
+    except ValueError:
+        return [], "", 0
+    return words, typed[0] if typed else "", len(raw)
+
+
+@dataclasses.dataclass
+class Session:
+    """A session on one save file: runs lines through the root group in-process."""
+
+    group: SprawlGroup
+    env: Env
+    game_path: Path
+    preset: Options = dataclasses.field(default_factory=Options)
+    campaign: str | None = None
+    seed: int | None = None
+    lines_run: int = 0
+    worst: int = 0
+
+    def __post_init__(self) -> None:
+        self.game_path = Path(os.path.abspath(self.game_path))
+        environ = dict(self.env.vars)
+        environ["SPRAWL_GAME"] = str(self.game_path)
+        if self.campaign:
+            environ["SPRAWL_CAMPAIGN"] = self.campaign
+        environ.pop("SPRAWL_SEED", None)
+        self._environ = environ
+        self.watch = watch(self.game_path)
+
+    def line_env(self) -> Env:
+        """The Env for the next line: the session's streams, its save file, and its seed."""
+        environ = self._environ
+        if self.seed is not None:
+            # Each line gets its own seed, so a seeded session replays the same
+            # game without every command rolling the same faces.
+            environ = dict(environ, SPRAWL_SEED=str(self.seed + self.lines_run))
+        return Env(self.env.stdin, self.env.stdout, self.env.stderr, self.env.interactive, environ)
+
+    def run(self, line: str) -> int | None:
+        """Run one line; its exit code, or None when the line asks to leave."""
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return 0
+        try:
+            words = split_line(text)
+        except Exception as problem:  # BadInput: shown like any refusal
+            return self._refuse(str(getattr(problem, "message", problem)), ExitCode.USAGE)
+        if not words:
+            return 0
+        if words[0] in LEAVE and len(words) == 1:
+            return None
+        if words[0] == "help":
+            words = [*words[1:], "--help"] if len(words) > 1 else ["--help"]
+        elif words[0] in SESSION_ONLY:
+            return self._refuse("you are already in a session; type the commands themselves", ExitCode.USAGE)
+        code = self.group.execute(words, self.line_env(), dataclasses.replace(self.preset))
+        self.lines_run += 1
+        self.worst = max(self.worst, code)
+        return code
+
+    def _refuse(self, message: str, code: int) -> int:
+        if self.preset.json:
+            import json
+
+            self.env.out.write(json.dumps({"error": message}) + "\n")
+            self.env.out.flush()
+        self.env.err.write(f"error: {message}\n")
+        self.env.err.flush()
+        self.worst = max(self.worst, code)
+        return code
+
+    # --- reading lines -----------------------------------------------------
+    def run_stream(self) -> int:
+        """Read and run lines from stdin until it ends or a line says quit; the worst exit code."""
+        inp = self.env.inp
+        while True:
+            line = inp.readline()
+            if not line:
+                break
+            if self.run(line) is None:
+                break
+        return self.worst
+
+    def run_terminal(self) -> int:
+        """The prompt_toolkit prompt: Tab completion, history, the status line."""
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import Completer, Completion
+        from prompt_toolkit.formatted_text import HTML
+
+        session_ = self
+
+        class SprawlCompleter(Completer):
+            def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
+                for value, meta, replace in session_.complete(document.text_before_cursor):
+                    yield Completion(value, start_position=-replace, display_meta=meta or None)
+
+        history = bounded_history(history_path(self.game_path))
+        prompt = PromptSession(
+            history=history,
+            completer=SprawlCompleter(),
+            complete_while_typing=False,
+            bottom_toolbar=lambda: HTML(escape_html(self.status_line())),
+            reserve_space_for_menu=6,
+        )
+        err = self.env.err
+        err.write(f"sprawl play: {self.game_path}. Tab completes; `help` lists the commands; "
+                  "`quit` or Ctrl-D leaves.\n")
+        err.flush()
+        while True:
+            try:
+                line = prompt.prompt("sprawl> ")
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                break
+            if self.run(line) is None:
+                break
+        return 0
+
+    # --- completion and status ---------------------------------------------
+    def complete(self, text: str) -> list[tuple[str, str, int]]:
+        """Completions for the text before the cursor: (value to insert, help, characters it replaces)."""
+        words, incomplete, replace = session_line_words(text)
+        if words and words[0] == "sprawl":
+            words = words[1:]
+        if words and words[0] == "help":
+            words = words[1:]
+            if words:
+                return []
+        found: list[tuple[str, str, int]] = []
+        if not words:
+            for name in [*self.group.list_commands(None), "help", *LEAVE]:  # type: ignore[arg-type]
+                if name.startswith(incomplete) and name not in SESSION_ONLY:
+                    found.append((name, "", replace))
+            return found
+        from click.shell_completion import ShellComplete
+
+        sprawl = Context(Options(game=str(self.game_path)), self.line_env())
+        try:
+            items = ShellComplete(self.group, {"obj": sprawl}, "sprawl", "").get_completions(words, incomplete)
+        except Exception:  # an unknown command or a bad option: nothing to offer
+            return []
+        for item in items:
+            if item.type != "plain":
+                continue
+            value = str(item.value)
+            found.append((shlex.quote(value) if value != shlex.quote(value) else value, item.help or "", replace))
+        return found
+
+    def status_line(self) -> str:
+        """Round, side, phase and who is pinned, down or panicked; or why there is no game."""
+        game = self.watch.game()
+        if game is None:
+            return self.watch.problem or "no game"
+        return status_line(game)
+
+
+def status_line(game: Game) -> str:
+    """The session's bottom line for `game`."""
+    if game.over:
+        winner = f"{game.winner} won" if game.winner else "no winner"
+        return f"Game over after round {game.round}: {winner} ({game.reason or 'ended'})"
+    rounds = f"/{game.rounds}" if game.rounds else ""
+    parts = [f"Round {game.round}{rounds}", game.current_squad.name, game.phase]
+    for status in ("pinned", "down", "panicked"):
+        who = [c.name for c in game.characters if c.has(status) and not c.gone]
+        if who:
+            parts.append(f"{status}: {', '.join(who)}")
+    gone = [c.name for c in game.characters if c.gone]
+    if gone:
+        parts.append(f"out: {', '.join(gone)}")
+    return " | ".join(parts)
+
+
+def escape_html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# --- history -------------------------------------------------------------------
+
+
+def history_path(game_path: Path) -> Path:
+    """A game's session history lives beside its save file."""
+    return game_path.with_name(game_path.name + ".history")
+
+
+def trim_history(path: Path, limit: int = HISTORY_LIMIT) -> None:
+    """Keep only the last `limit` entries of a prompt_toolkit history file (atomically)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return
+    entries = split_history(text)
+    if len(entries) <= limit:
+        return
+    from sprawl_cli.store import atomic_write
+
+    try:
+        atomic_write(path, "".join(entries[-limit:]))
+    except Exception:  # a history file is a comfort, never a reason to stop
+        pass
+
+
+def split_history(text: str) -> list[str]:
+    """The entries of a history file: each a `# time` line and its `+text` lines."""
+    entries: list[str] = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("#") or not entries:
+            entries.append("\n" + line if line.startswith("#") else line)
+        else:
+            entries[-1] += line
+    return [e for e in entries if "\n+" in e or e.startswith("+")]
+
+
+def bounded_history(path: Path) -> Any:
+    """prompt_toolkit's FileHistory on `path`, trimmed to HISTORY_LIMIT entries first."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+
+    trim_history(path)
+    try:
+        path.touch(exist_ok=True)
+    except OSError:
+        return InMemoryHistory()
+    return FileHistory(str(path))
+
+
+def lines_of(entries: Iterable[str]) -> list[str]:
+    """The commands stored in history entries (for tests and `trim_history` checks)."""
+    return ["\n".join(line[1:] for line in e.splitlines() if line.startswith("+")) for e in entries]
+
+
+# --- shell completion scripts ----------------------------------------------------
+
+
+def completion_script(shell: str) -> str:
+    """Click's completion script for `shell` (bash, zsh, fish), as kept in completions/."""
+    from click.shell_completion import get_completion_class
+
+    from sprawl_cli.cli.main import cli
+
+    cls = get_completion_class(shell)
+    if cls is None:
+        from sprawl_cli.errors import UsageProblem
+
+        raise UsageProblem(f"no completion for '{shell}'; choose bash, zsh or fish")
+    text = cls(cli, {}, "sprawl", "_SPRAWL_COMPLETE").source()
+    return text if text.endswith("\n") else text + "\n"

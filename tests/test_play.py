@@ -1,0 +1,333 @@
+"""`sprawl play`: a session read from stdin, its completion, status line, history and asked dice."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+import yaml
+
+from sprawl_cli.cli.main import cli
+from sprawl_cli.context import Env, Options
+from sprawl_cli.play import (
+    HISTORY_LIMIT,
+    Session,
+    lines_of,
+    session_line_words,
+    split_history,
+    split_line,
+    status_line,
+    trim_history,
+)
+from tests.conftest import PLF, SUIT
+from tests.factory import character, game
+
+
+def on_disk(save: Path) -> dict:
+    """The save file as another program would read it (no cache of ours involved)."""
+    return yaml.safe_load(save.read_text(encoding="utf-8"))
+
+
+def statuses_on_disk(save: Path, name: str) -> list[str]:
+    return next(c.get("statuses", []) for c in on_disk(save)["characters"] if c["name"] == name)
+
+
+def json_lines(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+# --- a session read from stdin ----------------------------------------------------
+
+
+def test_lines_run_in_order_and_each_change_is_saved(sprawl):
+    sprawl.new()
+    result = sprawl("play", input="set Razz ran on\nstatus Razz --json\nset Razz pinned on\n")
+    assert result.exit_code == 0, result.stderr
+    shown = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    assert json.loads(shown[0])["characters"][0]["statuses"] == ["ran"]
+    assert statuses_on_disk(sprawl.save, "Razz") == ["pinned", "ran"]
+
+
+def test_an_error_is_shown_and_the_session_goes_on(sprawl):
+    sprawl.new()
+    result = sprawl("play", input="bogus\nset Nobody ran on\n'unclosed\nset Razz ran on\n")
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 3
+    assert "no command 'bogus'" in errors[0]
+    assert "Nobody" in errors[1]
+    assert "quote" in errors[2]
+    assert statuses_on_disk(sprawl.save, "Razz") == ["ran"]
+    assert result.exit_code == 2  # the worst line: a usage error
+    assert "Traceback" not in result.output + result.stderr
+
+
+def test_a_refused_line_gives_exit_1(sprawl):
+    sprawl.new()
+    result = sprawl("play", input="set Nobody ran on\nstatus --json\n")
+    assert result.exit_code == 1
+
+
+@pytest.mark.parametrize("leave", ["quit", "exit", "  quit  "])
+def test_quit_and_exit_leave(sprawl, leave):
+    sprawl.new()
+    result = sprawl("play", input=f"{leave}\nset Razz ran on\n")
+    assert result.exit_code == 0
+    assert statuses_on_disk(sprawl.save, "Razz") == []
+
+
+def test_blank_lines_comments_and_a_typed_sprawl_prefix(sprawl):
+    sprawl.new()
+    result = sprawl("play", input="\n# a comment\n   \nsprawl set Razz ran on\n")
+    assert result.exit_code == 0, result.stderr
+    assert statuses_on_disk(sprawl.save, "Razz") == ["ran"]
+
+
+def test_session_json_prints_one_object_per_line(sprawl):
+    sprawl.new()
+    result = sprawl("play", "--json", input="set Razz ran on\nset Nobody ran on\nstatus\n")
+    objects = json_lines(result.stdout)
+    assert len(objects) == 3
+    assert objects[0]["name"] == "Razz" and objects[0]["statuses"] == ["ran"]
+    assert "error" in objects[1] and "Nobody" in objects[1]["error"]
+    assert objects[2]["round"] == 1
+    assert result.exit_code == 1
+
+
+def test_the_journal_records_the_line_as_typed(sprawl):
+    sprawl.new()
+    sprawl("play", "--json", input="set Razz ran on\n")
+    log = sprawl.json("log")
+    assert log["entries"][-1]["command"] == "set Razz ran on"
+
+
+def test_help_inside_a_session(sprawl):
+    sprawl.new()
+    result = sprawl("play", input="help\nhelp set\n")
+    assert result.exit_code == 0
+    assert "Commands" in result.stdout and "on|off" in result.stdout
+
+
+def test_play_inside_play_is_refused(sprawl):
+    sprawl.new()
+    result = sprawl("play", input="play\nset Razz ran on\n")
+    assert "already in a session" in result.stderr
+    assert statuses_on_disk(sprawl.save, "Razz") == ["ran"]
+
+
+@pytest.mark.parametrize("option", [("--dice", "4,5,7"), ("--force",), ("--nearby", "Babs")])
+def test_per_line_options_are_refused_for_the_whole_session(sprawl, option):
+    sprawl.new()
+    result = sprawl("play", *option, input="set Razz ran on\n")
+    assert result.exit_code == 2
+    assert "belongs on the line" in result.stderr
+    assert statuses_on_disk(sprawl.save, "Razz") == []
+
+
+def test_session_game_option_is_used_by_every_line(sprawl):
+    other = sprawl.folder / "other.yaml"
+    assert sprawl("new", "--squad", PLF, "--squad", SUIT, "--game", str(other)).exit_code == 0
+    result = sprawl("play", "--game", str(other), input="set Razz ran on\n")
+    assert result.exit_code == 0, result.stderr
+    assert statuses_on_disk(other, "Razz") == ["ran"]
+    assert not sprawl.save.exists()
+
+
+def test_a_session_may_start_the_game(sprawl):
+    result = sprawl("play", input=f"new --squad {PLF} --squad {SUIT}\nset Razz ran on\n")
+    assert result.exit_code == 0, result.stderr
+    assert statuses_on_disk(sprawl.save, "Razz") == ["ran"]
+
+
+def test_a_seeded_session_replays_and_lines_get_different_seeds(sprawl):
+    lines = "roll 10 --json\nroll 10 --json\n"
+    first = json_lines(sprawl("play", "--seed", "7", input=lines).stdout)
+    again = json_lines(sprawl("play", "--seed", "7", input=lines).stdout)
+    assert first == again
+    assert first[0]["faces"] != first[1]["faces"]
+
+
+# --- asked dice: --dice ask and physical games ------------------------------------------
+
+
+def test_dice_ask_session_reads_faces_from_the_next_line(sprawl):
+    result = sprawl("play", "--dice", "ask", "--json", input="roll 3\n4 5 7\n")
+    assert result.exit_code == 0, result.stderr
+    assert json_lines(result.stdout)[0]["faces"] == [4, 5, 7]
+    assert "Test, 3d10" in result.stderr
+
+
+def test_asked_dice_typos_ask_again_and_never_crash(sprawl):
+    result = sprawl("roll", "3", "--dice", "ask", "--json", input="4 5 x\n4 5\n4,5,0\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["faces"] == [4, 5, 10]
+    assert result.stderr.count("Test, 3d10") == 3
+    assert "'x' is not a d10 face" in result.stderr
+    assert "needs exactly 3" in result.stderr
+
+
+def test_asked_dice_end_of_input_refuses_and_changes_nothing(sprawl, snapshot):
+    sprawl.new("--physical")
+    before = snapshot(sprawl.folder)
+    result = sprawl("damage", "Razz", "3", "--nearby", "none", input="")
+    assert result.exit_code == 1
+    assert "no faces given for Razz: Incapacitation, 1d10" in result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_physical_game_asks_every_roll_by_name_and_pool(sprawl):
+    sprawl.new("--physical")
+    assert on_disk(sprawl.save)["settings"]["dice"] == "physical"
+    result = sprawl("play", "--json", input="damage Razz 3 --nearby none\n11\n5\nstatus Razz\n")
+    assert result.exit_code == 0, result.stderr
+    assert "Razz: Incapacitation, 1d10" in result.stderr
+    assert "'11' is not a d10 face" in result.stderr
+    done, shown = json_lines(result.stdout)
+    assert done["victims"][0]["incapacitation"] == {"roll": 5, "result": "down"}
+    assert "down" in shown["characters"][0]["statuses"]
+
+
+def test_physical_game_is_honoured_even_without_physical_passed(tmp_path, monkeypatch):
+    """Context.dice() asks in a physical game whatever the command passed (the loaded game decides)."""
+    from sprawl_cli.context import Context
+
+    monkeypatch.chdir(tmp_path)
+    env = Env(stdin=io.StringIO("3 8\n"), stdout=io.StringIO(), stderr=io.StringIO(), interactive=False, environ={})
+    ctx = Context(Options(), env)
+    ctx.physical_game = True
+    assert ctx.dice().roll(2, "Razz: Guts") == (3, 8)
+    assert "Razz: Guts, 2d10" in env.stderr.getvalue()  # type: ignore[union-attr]
+
+
+# --- the Session object: completion and the status line ------------------------------------
+
+
+@pytest.fixture
+def session(sprawl):
+    sprawl.new()
+    out, err = io.StringIO(), io.StringIO()
+    env = Env(stdin=io.StringIO(), stdout=out, stderr=err, interactive=False, environ={})
+    return Session(cli, env, sprawl.save)
+
+
+def values(found):
+    return [value for value, _help, _replace in found]
+
+
+def test_tab_completes_commands(session):
+    assert values(session.complete("sta")) == ["status"]
+    assert "quit" in values(session.complete("q"))
+    assert "play" not in values(session.complete("pl"))
+
+
+def test_tab_completes_options_from_the_click_command(session):
+    found = values(session.complete("set Razz ran on --"))
+    assert "--weapon" in found and "--json" in found and "--game" in found
+
+
+def test_tab_completes_character_names(session):
+    assert values(session.complete("set R")) == ["Razz", "Rafter"]
+    assert values(session.complete("status w")) == ["Wes", "Wilson", "Wishbone"]
+    assert [r for _v, _h, r in session.complete("set Ra")] == [2, 2]
+
+
+def test_tab_completes_name_lists_after_a_comma(session):
+    found = values(session.complete("damage Razz 3 --nearby Babs,W"))
+    assert found == ["Babs,Wes", "Babs,Wilson", "Babs,Wishbone"]
+    assert "none" in values(session.complete("damage Razz 3 --nearby n"))
+    assert values(session.complete("damage Razz 3 --nearby Babs,Ba")) == []  # no name twice
+
+
+def test_tab_after_help_completes_command_names(session):
+    assert values(session.complete("help st")) == ["status"]
+
+
+def test_tab_on_an_unknown_command_offers_nothing(session):
+    assert session.complete("bogus R") == []
+
+
+def test_names_are_read_again_when_the_save_changes(session, sprawl):
+    assert values(session.complete("set Z")) == []
+    roster = sprawl.folder / "zed.yaml"
+    roster.write_text(Path(PLF).read_text().replace("name: Razz", "name: Zed"))
+    assert session.run(f"new --force --squad {roster} --squad {SUIT}") == 0
+    assert values(session.complete("set Z")) == ["Zed"]
+
+
+def test_status_line_shows_round_side_phase_and_who_is_pinned(session):
+    assert session.status_line() == "Round 1 | People's Liberation Front | movement"
+    assert session.run("set Razz pinned on") == 0
+    assert session.run("set Wilson panicked on") == 0
+    assert session.status_line().endswith("pinned: Razz | panicked: Wilson")
+
+
+def test_status_line_without_a_game_says_how_to_start(tmp_path):
+    env = Env(stdin=io.StringIO(), stdout=io.StringIO(), stderr=io.StringIO(), interactive=False, environ={})
+    s = Session(cli, env, tmp_path / "none.yaml")
+    assert "new --squad" in s.status_line()
+
+
+def test_status_line_of_a_finished_game():
+    g = game([character("Ann")], [character("Bo")], over=True, winner="Red", reason="Blue routed", rounds=6)
+    assert status_line(g) == "Game over after round 1: Red won (Blue routed)"
+    g.over = False
+    g.characters[1].add("out_of_action")
+    assert status_line(g) == "Round 1/6 | Red | movement | out: Bo"
+
+
+# --- splitting lines ------------------------------------------------------------------
+
+
+def test_lines_split_as_a_shell_splits_words():
+    assert split_line("set 'Big Al' pinned on") == ["set", "Big Al", "pinned", "on"]
+    assert split_line('sprawl shoot Razz "Wilson" --mod -1') == ["shoot", "Razz", "Wilson", "--mod", "-1"]
+
+
+@pytest.mark.parametrize("text, words, typed, spans", [
+    ("", [], "", 0),
+    ("sta", [], "sta", 3),
+    ("set ", ["set"], "", 0),
+    ("set Ra", ["set"], "Ra", 2),
+    ("set 'Big A", ["set"], "Big A", 6),
+    ('a "b c" d', ["a", "b c"], "d", 1),
+])
+def test_words_before_the_cursor(text, words, typed, spans):
+    assert session_line_words(text) == (words, typed, spans)
+
+
+# --- history ---------------------------------------------------------------------
+
+
+def history_text(count: int) -> str:
+    return "".join(f"\n# 2024-01-01 00:00:{i % 60:02d}\n+set Razz ran on {i}\n" for i in range(count))
+
+
+def test_history_is_bounded_keeping_the_newest(tmp_path):
+    path = tmp_path / "g.yaml.history"
+    path.write_text(history_text(HISTORY_LIMIT + 25))
+    trim_history(path)
+    kept = lines_of(split_history(path.read_text()))
+    assert len(kept) == HISTORY_LIMIT
+    assert kept[0] == "set Razz ran on 25" and kept[-1] == f"set Razz ran on {HISTORY_LIMIT + 24}"
+
+
+def test_short_history_is_left_alone(tmp_path):
+    path = tmp_path / "g.yaml.history"
+    path.write_text(history_text(3))
+    before = os.stat(path).st_mtime_ns, path.read_text()
+    trim_history(path)
+    assert (os.stat(path).st_mtime_ns, path.read_text()) == before
+
+
+def test_history_file_sits_beside_the_save_and_prompt_toolkit_reads_it(tmp_path):
+    from sprawl_cli.play import bounded_history, history_path
+
+    save = tmp_path / "club.yaml"
+    path = history_path(save)
+    assert path == tmp_path / "club.yaml.history"
+    path.write_text(history_text(HISTORY_LIMIT + 2))
+    history = bounded_history(path)
+    loaded = list(history.load_history_strings())
+    assert len(loaded) == HISTORY_LIMIT and loaded[0] == f"set Razz ran on {HISTORY_LIMIT + 1}"

@@ -1,0 +1,157 @@
+"""Close combat, the Recovery Phase and the end of a game: `brawl`, `break`,
+`recover`, `rout`, `concede`, `end` (issue 6)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from sprawl_cli.cli.main import current
+
+if TYPE_CHECKING:
+    from sprawl_cli.context import Change, Context
+
+app = typer.Typer(add_completion=False)
+
+Name = Annotated[str, typer.Argument(help="A character (case-insensitive).")]
+Side = Annotated[str, typer.Argument(help="A squad's name (a unique beginning will do).")]
+
+
+def _record(change: Change, data: dict[str, Any], render: Callable[[dict[str, Any], bool], list[str]]) -> list[str]:
+    """Journal the outcome (its JSON and the referee's lines, plain) and return the lines to print."""
+    from sprawl_cli.render import plain
+
+    lines = render(data, change.game.settings.rule_of_tens)
+    change.summary = [plain(line) for line in lines]
+    change.outcome = data
+    return lines
+
+
+def _emit(ctx: Context, data: dict[str, Any], lines: list[str]) -> None:
+    from sprawl_cli.render import print_lines
+
+    ctx.emit(data, lambda console: print_lines(console, lines))
+
+
+@app.command()
+def brawl(
+    attacker: Name,
+    defender: Name,
+    weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The attacker's melee weapon (default: its highest Power, else Fists).")] = None,
+    mod: Annotated[Optional[list[int]], typer.Option("--mod", "-m", help="A modifier to the attacker's Difficulty; repeat for more.")] = None,
+) -> None:
+    """Close combat between two engaged characters (R12): both roll Brawling, the one with
+    net successes left over deals damage with them.
+
+    Example: sprawl brawl Wes Gordo --weapon Machete
+    """
+    from sprawl_cli.render.close import brawl_view_lines
+    from sprawl_cli.systems.sprawl.close import brawl as fight
+
+    ctx = current()
+    with ctx.change("brawl") as change:
+        game = change.game
+        outcome = fight(game, game.character(attacker), game.character(defender),
+                        ctx.dice(physical=game.settings.dice == "physical"), ctx.table(), weapon, tuple(mod or ()))
+        lines = _record(change, outcome.to_json(), brawl_view_lines)
+    _emit(ctx, change.outcome, lines)
+
+
+@app.command(name="break")
+def break_(name: Name) -> None:
+    """Break away from close combat (R12): every opponent gets a free attack that
+    NAME cannot answer, then NAME is free to move off.
+
+    Example: sprawl break Wes
+    """
+    from sprawl_cli.render.close import break_lines
+    from sprawl_cli.systems.sprawl.close import break_away
+
+    ctx = current()
+    with ctx.change("break") as change:
+        game = change.game
+        outcome = break_away(game, game.character(name), ctx.dice(physical=game.settings.dice == "physical"),
+                             ctx.table())
+        lines = _record(change, outcome.to_json(), break_lines)
+    _emit(ctx, change.outcome, lines)
+
+
+@app.command()
+def recover(
+    name: Annotated[Optional[str], typer.Argument(help="Only this character (default: everyone of the side who may try).")] = None,
+) -> None:
+    """The current side's Recovery Phase: pins (R11), Down (R8), panic (R10) and jammed guns (R14),
+    in roster order. A panicked character tries only when safe or within 6" of its Leader
+    (asked; `--yes` says it is).
+
+    Example: sprawl recover Newton
+    """
+    from sprawl_cli.render.close import recover_lines
+    from sprawl_cli.systems.sprawl.recovery import recover as recovery_phase
+
+    ctx = current()
+    with ctx.change("recover") as change:
+        game = change.game
+        outcome = recovery_phase(game, name, ctx.dice(physical=game.settings.dice == "physical"), ctx.table())
+        lines = _record(change, outcome.to_json(), recover_lines)
+    _emit(ctx, change.outcome, lines)
+
+
+@app.command()
+def rout(
+    side: Annotated[Optional[str], typer.Argument(help="The squad to check (default: the side whose turn it is).")] = None,
+) -> None:
+    """Make the routing check for a side now (R24): if more than 25% of it is pinned, Down,
+    panicked or gone, its Leader (or the steadiest) rolls Smarts; failing loses the game.
+    `--force` makes the check even when it is not due.
+
+    Example: sprawl rout "S.U.I.T. #13"
+    """
+    from sprawl_cli.render.close import end_lines
+    from sprawl_cli.systems.sprawl.recovery import rout as routing
+
+    ctx = current()
+    with ctx.change("rout") as change:
+        game = change.game
+        squad = game.squad(side) if side else game.current_squad
+        outcome = routing(game, squad, ctx.dice(physical=game.settings.dice == "physical"), ctx.table())
+        lines = _record(change, outcome.to_json(), end_lines)
+    _emit(ctx, change.outcome, lines)
+
+
+@app.command()
+def concede(side: Side) -> None:
+    """SIDE gives up (R25): the game ends and the other side wins.
+
+    Example: sprawl concede "People's Liberation Front"
+    """
+    from sprawl_cli.render.close import end_lines
+    from sprawl_cli.systems.sprawl.recovery import concede as give_up
+
+    ctx = current()
+    with ctx.change("concede") as change:
+        outcome = give_up(change.game, change.game.squad(side))
+        lines = _record(change, outcome.to_json(), end_lines)
+    _emit(ctx, change.outcome, lines)
+
+
+@app.command()
+def end(
+    winner: Annotated[Optional[str], typer.Option("--winner", help="The winning squad (leave out for no winner).")] = None,
+) -> None:
+    """The referee declares the result (R25). After a game ended by the round limit
+    with no winner, `end --winner SIDE` names one.
+
+    Example: sprawl end --winner "S.U.I.T. #13"
+    """
+    from sprawl_cli.render.close import end_lines
+    from sprawl_cli.systems.sprawl.recovery import declare_end
+
+    ctx = current()
+    with ctx.change("end", allow_over=True) as change:
+        game = change.game
+        outcome = declare_end(game, game.squad(winner) if winner else None)
+        lines = _record(change, outcome.to_json(), end_lines)
+    _emit(ctx, change.outcome, lines)

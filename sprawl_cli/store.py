@@ -394,7 +394,7 @@ def game_from_data(data: Any, lines: dict[Any, int], source: str) -> Game:
     """
     if not isinstance(data, dict):
         raise SaveFileError(f"{source}: not a sprawl save file (expected a map with schema_version and system)")
-    data = migrate(data, source)
+    data = migrate(data, source, SCHEMA_VERSION)  # read now: a default would be fixed at import
     where = Where(source, lines)
     if data.get("system") != SYSTEM:
         where.fail(("system",), f"this save is for '{data.get('system')}'; this sprawl referees only 'sprawl'")
@@ -418,6 +418,8 @@ def check_game(game: Game, where: Where) -> None:
             where.fail((key,), "should be 1 or more")
     if game.step < 0:
         where.fail(("step",), "should be 0 or more")
+    if game.rounds is not None and game.rounds < 1:
+        where.fail(("rounds",), "the round limit should be 1 or more (or leave it out)")
     if game.settings.dice not in ("random", "physical"):
         where.fail(("settings", "dice"), "should be random or physical")
     names: set[str] = set()
@@ -438,8 +440,9 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(path + ("health",), f"should be from 0 to max_health ({c.max_health})")
         if not 0 <= c.toughness <= c.max_toughness:
             where.fail(path + ("toughness",), f"should be from 0 to max_toughness ({c.max_toughness})")
-        if c.damage_taken < 0:
-            where.fail(path + ("damage_taken",), "cannot be negative")
+        for key in ("damage_taken", "hide_successes"):
+            if getattr(c, key) < 0:
+                where.fail(path + (key,), "cannot be negative")
         for j, status in enumerate(c.statuses):
             if status not in STORED_STATUSES:
                 where.fail(path + ("statuses", j), f"'{status}' is not a status; use {', '.join(STORED_STATUSES)}")

@@ -65,6 +65,7 @@ def parse(text: str, source: str) -> tuple[Any, Lines]:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    _check_depth(text, source, loader)
     try:
         node = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as problem:
@@ -77,6 +78,38 @@ def parse(text: str, source: str) -> tuple[Any, Lines]:
     if node is None:
         return None, lines
     return _plain(node, (), lines, source, set(), 0), lines
+
+
+# Nesting is measured before composing only when the text has this many characters
+# that can open a collection; a save file has a few hundred. Past it, a deep nest
+# would crash libyaml's recursive composer outright (a segfault, not an error).
+NEST_CHECK_OVER = 2000
+
+
+def _check_depth(text: str, source: str, loader: Any) -> None:
+    """Refuse text nested deeper than MAX_DEPTH before the composer recurses into it.
+
+    Raises:
+        SaveFileError: naming the line where the nesting gets too deep.
+    """
+    if sum(text.count(c) for c in "[{-?") <= NEST_CHECK_OVER:
+        return
+    import yaml
+
+    opens = (yaml.BlockSequenceStartToken, yaml.BlockMappingStartToken,
+             yaml.FlowSequenceStartToken, yaml.FlowMappingStartToken)
+    closes = (yaml.BlockEndToken, yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken)
+    depth = 0
+    try:
+        for token in yaml.scan(text, Loader=loader):  # the scanner does not recurse
+            if isinstance(token, opens):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise SaveFileError(f"{source}:{token.start_mark.line + 1}: nested too deeply")
+            elif isinstance(token, closes):
+                depth -= 1
+    except yaml.YAMLError:
+        return  # composing stops at the same place and reports it with its line
 
 
 def _plain(node: Any, path: Path_, lines: Lines, source: str, seen: set[int], depth: int) -> Any:

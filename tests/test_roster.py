@@ -9,6 +9,7 @@ import pytest
 
 from sprawl_cli.roster import HOUSE_GEAR
 from tests.conftest import PLF, SUIT
+from tests.test_store import one_error
 
 # Line numbers matter below: each case names the line its problem is on.
 GOOD = """\
@@ -45,14 +46,6 @@ def write(folder: Path, text: str, name: str = "squad.yaml") -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def one_error(result) -> str:
-    """The single `error:` line of a refused command (no traceback, nothing else)."""
-    assert result.exit_code == 1, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    return lines[0][len("error: "):]
 
 
 # --- validation: every problem SPEC lists, with file, line and key -------------------------

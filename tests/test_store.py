@@ -1,0 +1,352 @@
+"""The save file's guarantees (issue 3): strict loading, hostile YAML, the lock, atomic
+replacement, the journal (orphans, undo, redo, its bound) and `new --force`'s backup."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from sprawl_cli import store
+from tests.conftest import PLF, SUIT
+
+SAVE = "sprawl-game.yaml"
+
+
+def line_of(text: str, pattern: str, nth: int = 0) -> int:
+    """1-based line of the nth line matching `pattern` (a regex anchored at the line start)."""
+    found = [i + 1 for i, line in enumerate(text.splitlines()) if re.match(pattern, line)]
+    return found[nth]
+
+
+def sub_first(text: str, pattern: str, new: str) -> str:
+    changed, count = re.subn(pattern, new, text, count=1, flags=re.M)
+    assert count == 1, pattern
+    return changed
+
+
+def one_error(result) -> str:
+    """The single `error:` line of a refused command: exit 1, no traceback, nothing else."""
+    assert result.exit_code == 1, (result.stdout, result.stderr)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.output and "internal error" not in lines[0]
+    return lines[0][len("error: "):]
+
+
+BILLION_LAUGHS = """\
+a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]
+b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]
+c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]
+d: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c]
+e: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d]
+f: &f [*e, *e, *e, *e, *e, *e, *e, *e, *e]
+g: &g [*f, *f, *f, *f, *f, *f, *f, *f, *f]
+"""
+
+# (id, change to the save text, line the message names (a function of the text) or None, words)
+CORRUPT = [
+    ("bad yaml", lambda t: sub_first(t, r"^phase: movement", "phase: [movement"), "any", "not valid YAML"),
+    ("wrong type", lambda t: sub_first(t, r"^round: 1$", "round: first"),
+     lambda t: line_of(t, "round:"), "key 'round': should be a whole number"),
+    ("unknown key", lambda t: t + "colour: blue\n", lambda t: line_of(t, "colour:"), "key 'colour': unknown key"),
+    ("missing key", lambda t: sub_first(t, r"^  max_health: 3\n", ""),
+     lambda t: line_of(t, "- name: Babs"), "key 'characters.0.max_health': is missing"),
+    ("negative health", lambda t: sub_first(t, r"^  health: 3$", "  health: -1"),
+     lambda t: line_of(t, "  health: -1"), "key 'characters.0.health': should be from 0"),
+    ("negative round", lambda t: sub_first(t, r"^round: 1$", "round: -2"),
+     lambda t: line_of(t, "round:"), "key 'round': should be 1 or more"),
+    ("negative hide successes", lambda t: sub_first(t, r"^  hide_successes: 0$", "  hide_successes: -3"),
+     lambda t: line_of(t, "  hide_successes: -3"), "cannot be negative"),
+    ("unknown status", lambda t: sub_first(t, r"^  statuses: \[\]$", "  statuses: [asleep]"),
+     lambda t: line_of(t, "  statuses: \\[asleep"), "key 'characters.0.statuses.0': 'asleep' is not a status"),
+    ("other system", lambda t: sub_first(t, r"^system: sprawl$", "system: gunplay"),
+     lambda t: line_of(t, "system:"), "referees only 'sprawl'"),
+    ("newer schema", lambda t: sub_first(t, r"^schema_version: 1$", "schema_version: 99"), None,
+     "newer sprawl (schema 99"),
+    ("not a map", lambda t: "- just\n- a list\n", None, "not a sprawl save file"),
+    ("empty", lambda t: "", None, "not a sprawl save file"),
+    ("python tag", lambda t: sub_first(t, r"^phase: movement$", "phase: !!python/object/apply:os.system ['touch pwned']"),
+     lambda t: line_of(t, "phase:"), "the tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed"),
+    ("billion laughs", lambda t: BILLION_LAUGHS, lambda t: 1, "anchors and aliases"),
+    ("deeply nested lists", lambda t: "[" * 200_000 + "]" * 200_000 + "\n", lambda t: 1, "nested too deeply"),
+    ("deeply nested block", lambda t: "- " * 200_000 + "x\n", lambda t: 1, "nested too deeply"),
+    ("5 MB", lambda t: t + "# " + "x" * (5 * 1024 * 1024) + "\n", None, "far too large"),
+    ("binary", lambda t: bytes(range(256)) * 8, None, "binary file"),
+    ("not utf-8", lambda t: t.encode() + "# café\n".encode("latin-1"), None, "not UTF-8"),
+]
+
+
+@pytest.mark.parametrize("command", [("status",), ("set", "Razz", "pinned", "on"), ("undo",), ("log",)],
+                         ids=["status", "set", "undo", "log"])
+@pytest.mark.parametrize("what,change,line,words", CORRUPT, ids=[c[0] for c in CORRUPT])
+def test_a_corrupt_save_is_one_error_line_and_changes_nothing(sprawl, snapshot, command, what, change, line, words):
+    sprawl.new()
+    sprawl.json("set", "Wes", "ran", "on")  # a journal too, so undo has something to lose
+    good = sprawl.save.read_text(encoding="utf-8")
+    bad = change(good)
+    if isinstance(bad, bytes):
+        sprawl.save.write_bytes(bad)
+    else:
+        sprawl.save.write_text(bad, encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    message = one_error(sprawl(*command))
+    assert message.startswith(SAVE), message
+    if line == "any":
+        assert re.match(rf"{SAVE}:\d+: ", message), message
+    elif line is not None:
+        assert message.startswith(f"{SAVE}:{line(bad)}: "), message
+    assert words in message
+    assert snapshot(sprawl.folder) == before
+    assert not (sprawl.folder / "pwned").exists()
+
+
+def test_json_error_for_a_corrupt_save(sprawl):
+    sprawl.new()
+    sprawl.save.write_text("schema_version: 99\n", encoding="utf-8")
+    result = sprawl("status", "--json")
+    assert result.exit_code == 1 and "newer sprawl" in json.loads(result.stdout)["error"]
+
+
+def test_deep_nesting_does_not_crash_the_real_program(sprawl):
+    """libyaml's composer recursed until it crashed (a segfault) on deep nests; the real program says no."""
+    sprawl.save.write_text("[" * 200_000 + "\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "sprawl_cli", "status"], cwd=sprawl.folder, env=clean_env(),
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and done.stderr == f"error: {SAVE}:1: nested too deeply\n"
+
+
+# --- migrations ---------------------------------------------------------------------------
+
+
+def test_a_registered_migration_upgrades_an_old_save(sprawl, monkeypatch):
+    sprawl.new()
+    old = sprawl.save.read_bytes()
+    seen = []
+
+    def one_to_two(data):
+        seen.append(data["schema_version"])
+        data["rounds"] = 5  # whatever schema 2 changed: here, a round limit appears
+        return data
+
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(store.MIGRATIONS, 1, one_to_two)
+    assert sprawl.json("status")["rounds"] == 5 and seen == [1]
+    assert sprawl.save.read_bytes() == old  # reading never rewrites
+    sprawl.json("set", "Razz", "pinned", "on")
+    text = sprawl.save.read_text(encoding="utf-8")
+    assert "schema_version: 2" in text and "rounds: 5" in text
+    sprawl.json("undo")  # the journal's "before" is migrated data too
+    assert sprawl.json("status")["rounds"] == 5
+
+
+def test_a_save_with_no_migration_path_is_refused(sprawl, snapshot, monkeypatch):
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
+    assert "no migration from schema 1" in one_error(sprawl("set", "Razz", "pinned", "on"))
+    assert snapshot(sprawl.folder) == before
+
+
+# --- the lock ------------------------------------------------------------------------------
+
+HOLD = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+os.close(fd)
+"""
+
+
+def clean_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
+    env["NO_COLOR"] = "1"
+    return env
+
+
+def test_a_second_command_waits_for_the_lock_and_says_so_at_once(sprawl):
+    sprawl.new()
+    hold = 1.5
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(sprawl.folder / f"{SAVE}.lock"), str(hold)],
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+        held_at = time.monotonic()
+        command = subprocess.Popen([sys.executable, "-m", "sprawl_cli", "set", "Razz", "pinned", "on", "--json"],
+                                   cwd=sprawl.folder, env=clean_env(), stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True)
+        assert command.stderr is not None
+        first = command.stderr.readline()
+        said_at = time.monotonic()
+        assert "waiting for another sprawl command" in first
+        assert holder.poll() is None and said_at - held_at < hold  # said while the lock was still held
+        out, err = command.communicate(timeout=60)
+        finished_at = time.monotonic()
+    finally:
+        holder.wait(timeout=30)
+    assert command.returncode == 0, err
+    assert finished_at - held_at >= hold * 0.9  # it really waited for the holder
+    assert json.loads(out)["status"] == "pinned"
+    assert "pinned" in sprawl.character("Razz")["statuses"]
+
+
+# --- atomic replacement and temp files ---------------------------------------------------------
+
+
+def temp_files(folder: Path) -> list[Path]:
+    return [p for p in folder.rglob("*") if store.TEMP_MARK in p.name]
+
+
+def test_changes_leave_no_temp_files(sprawl):
+    sprawl.new()
+    for status in ("pinned", "ran", "hidden"):
+        sprawl.json("set", "Razz", status, "on")
+    sprawl.json("undo", "2")
+    sprawl.json("redo")
+    assert temp_files(sprawl.folder) == []
+
+
+def test_stray_temp_files_are_removed_by_the_next_command(sprawl):
+    sprawl.new()
+    sprawl.json("set", "Razz", "ran", "on")
+    strays = [sprawl.folder / f".{SAVE}.tmp-4242-17", sprawl.folder / f"{SAVE}.journal" / ".000002.json.tmp-4242-18"]
+    for stray in strays:
+        stray.write_text("half a file", encoding="utf-8")
+    sprawl.json("set", "Razz", "ran", "off")
+    assert temp_files(sprawl.folder) == []
+    assert sprawl.json("log")["entries"][-1]["command"].startswith("set Razz ran off")
+
+
+def test_a_failed_write_leaves_the_old_state_and_no_temp(sprawl, snapshot, monkeypatch):
+    sprawl.new()
+    sprawl.json("set", "Razz", "ran", "on")
+    before = snapshot(sprawl.folder)
+    real_replace = os.replace
+
+    def disk_full(src, dst, *args, **kwargs):
+        if Path(dst).name == SAVE:
+            raise OSError(28, "No space left on device")
+        return real_replace(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", disk_full)
+    message = one_error(sprawl("set", "Razz", "pinned", "on"))
+    assert "No space left on device" in message and "untouched" in message
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert snapshot(sprawl.folder) == before
+    assert temp_files(sprawl.folder) == []
+
+
+# --- the journal ------------------------------------------------------------------------------------
+
+
+def journal(sprawl) -> Path:
+    return sprawl.folder / f"{SAVE}.journal"
+
+
+def test_a_journal_entry_newer_than_the_save_is_discarded(sprawl):
+    sprawl.new()
+    sprawl.json("set", "Razz", "ran", "on")
+    # A command killed after journalling step 2 but before replacing the save.
+    ghost = json.loads((journal(sprawl) / "000001.json").read_text(encoding="utf-8"))
+    ghost.update(step=2, command="set Ghost pinned on", summary=["never happened"])
+    (journal(sprawl) / "000002.json").write_text(json.dumps(ghost), encoding="utf-8")
+    assert [e["step"] for e in sprawl.json("log")["entries"]] == [1]
+    sprawl.json("set", "Babs", "hidden", "on")
+    entries = sprawl.json("log")["entries"]
+    assert [e["step"] for e in entries] == [1, 2] and entries[1]["command"].startswith("set Babs hidden on")
+    # Undo takes back the real step 2, not the ghost.
+    sprawl.json("undo")
+    assert "hidden" not in sprawl.character("Babs")["statuses"]
+
+
+def test_an_orphan_is_discarded_before_undo_too(sprawl):
+    sprawl.new()
+    sprawl.json("set", "Razz", "ran", "on")
+    after_one = sprawl.save.read_bytes()
+    (journal(sprawl) / "000002.json").write_text('{"step": 2, "kind": "set"', encoding="utf-8")  # half written
+    sprawl.json("set", "Razz", "pinned", "on")
+    sprawl.json("undo")
+    assert sprawl.save.read_bytes() == after_one
+
+
+def test_undo_n_and_redo_round_trip_byte_for_byte(sprawl, snapshot):
+    sprawl.new()
+    states = [sprawl.save.read_bytes()]
+    for args in (("Razz", "pinned", "on"), ("Babs", "hidden", "on"), ("Wilson", "overwatch", "on")):
+        sprawl.json("set", *args)
+        states.append(sprawl.save.read_bytes())
+    sprawl.json("next")
+    states.append(sprawl.save.read_bytes())
+    data = sprawl.json("undo", "4")
+    assert [u["step"] for u in data["undone"]] == [4, 3, 2, 1] and data["step"] == 0
+    assert sprawl.save.read_bytes() == states[0]
+    for expected in states[1:]:
+        sprawl.json("redo")
+        assert sprawl.save.read_bytes() == expected
+    before = snapshot(sprawl.folder)
+    assert "nothing to redo" in one_error(sprawl("redo"))
+    assert snapshot(sprawl.folder) == before
+    sprawl.json("undo", "2")
+    assert sprawl.save.read_bytes() == states[2]
+    sprawl.json("undo")
+    assert sprawl.save.read_bytes() == states[1]
+
+
+def test_undo_beyond_the_beginning_is_refused_and_changes_nothing(sprawl, snapshot):
+    sprawl.new()
+    sprawl.json("set", "Razz", "pinned", "on")
+    sprawl.json("set", "Razz", "ran", "on")
+    before = snapshot(sprawl.folder)
+    message = one_error(sprawl("undo", "3"))
+    assert "only 2 change(s) could be undone" in message and "nothing was changed" in message
+    assert snapshot(sprawl.folder) == before
+    sprawl.json("undo", "2")
+    before = snapshot(sprawl.folder)
+    assert "nothing more to undo" in one_error(sprawl("undo"))
+    assert snapshot(sprawl.folder) == before
+
+
+def test_a_new_change_after_undo_clears_redo(sprawl, snapshot):
+    sprawl.new()
+    sprawl.json("set", "Razz", "pinned", "on")
+    sprawl.json("undo")
+    sprawl.json("set", "Babs", "ran", "on")
+    before = snapshot(sprawl.folder)
+    assert "nothing to redo" in one_error(sprawl("redo"))
+    assert snapshot(sprawl.folder) == before
+
+
+def test_the_journal_keeps_before_states_only_for_the_last_undo_limit(sprawl, snapshot, monkeypatch):
+    monkeypatch.setattr(store, "UNDO_LIMIT", 3)
+    sprawl.new()
+    for i in range(5):
+        sprawl.json("set", "Razz", "ran", "on" if i % 2 == 0 else "off")
+    entries = {int(p.stem): json.loads(p.read_text(encoding="utf-8")) for p in journal(sprawl).glob("*.json")}
+    assert sorted(entries) == [1, 2, 3, 4, 5]
+    assert [("before" in entries[s]) for s in range(1, 6)] == [False, False, True, True, True]
+    assert [e["step"] for e in sprawl.json("log")["entries"]] == [1, 2, 3, 4, 5]  # the log keeps them all
+    sprawl.json("undo", "3")
+    before = snapshot(sprawl.folder)
+    assert "older than the last 3 can no longer be undone" in one_error(sprawl("undo"))
+    assert snapshot(sprawl.folder) == before
+
+
+def test_new_force_keeps_the_old_game_as_prev(sprawl):
+    sprawl.new()
+    sprawl.json("set", "Razz", "pinned", "on")
+    old = sprawl.save.read_bytes()
+    assert sprawl("new", "--squad", SUIT, "--squad", PLF, "--force").exit_code == 0
+    assert (sprawl.folder / f"{SAVE}.prev").read_bytes() == old
+    assert (sprawl.folder / f"{SAVE}.journal.prev" / "000001.json").is_file()
+    data = sprawl.json("status")
+    assert data["step"] == 0 and data["side"] == "S.U.I.T. #13"
+    assert sprawl.json("log")["entries"] == []
+    assert "nothing more to undo" in one_error(sprawl("undo"))

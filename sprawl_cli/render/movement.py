@@ -31,10 +31,10 @@ def successes(count: int) -> str:
     return f"{count} success{'es' if count != 1 else ''}"
 
 
-def test_line(what: str, test: PoolResult, tens: bool, verdict: str) -> str:
+def roll_line(what: str, test: PoolResult, tens: bool, verdict: str) -> str:
     """`Babs rolls Smarts [3 7 10] → 3 successes: ...` with the Rule of Tens noted when it counted."""
     doubled = " [rule](each 10 counts twice, R2)[/]" if tens and 10 in test.faces else ""
-    return f"  {what} {dice(test.faces, tens)} → {successes(test.successes)}{doubled}: {verdict}"
+    return f"{what} {dice(test.faces, tens)} → {successes(test.successes)}{doubled}: {verdict}"
 
 
 def hiding_line(ended: bool, who: str) -> list[str]:
@@ -60,7 +60,7 @@ def move_lines(o: MoveOutcome, tens: bool = True) -> list[str]:
                        f"{inches(o.across or 0)} of difficult ground")
         else:
             verdict = f"[good]keeps its feet[/] across the {inches(o.across or 0)} of difficult ground"
-        lines.append(test_line(f"Running on difficult ground, {o.name} tests Quickness (needs 2)",
+        lines.append("  " + roll_line(f"Running on difficult ground, {o.name} tests Quickness (needs 2)",
                                o.test, tens, verdict))
     if o.running:
         lines.append(f"  {who} [warn]ran[/]: it does nothing else this turn and counts as a running target "
@@ -91,7 +91,8 @@ def hide_lines(o: HideOutcome, tens: bool = True) -> list[str]:
         verdict = f"[good]hidden[/]; a spotter needs {successes(o.hide_successes)} to find it"
     else:
         verdict = "[bad]fails to hide[/] (no successes)"
-    lines.append(test_line(f"{o.name} tests Smarts", o.test, tens, verdict))
+    indent = "  " if lines else ""  # under the line about the enemies, when there was one
+    lines.append(indent + roll_line(f"{o.name} tests Smarts", o.test, tens, verdict))
     if o.hidden:
         lines.append(f"[todo]Now:[/] put a hidden marker showing {o.hide_successes} beside {name(o.name)}; "
                      "it cannot be seen, shot or charged until spotted, and moving or attacking ends it (R19).")
@@ -105,7 +106,7 @@ def spot_lines(o: SpotOutcome, tens: bool = True) -> list[str]:
         verdict = f"[good]finds {escape(o.hider)}[/] (needed {o.needed})"
     else:
         verdict = f"[bad]does not find {escape(o.hider)}[/] (needed {o.needed})"
-    lines = [test_line(f"{o.spotter} looks for {o.hider}: Smarts", o.test, tens, verdict)]
+    lines = [roll_line(f"{o.spotter} looks for {o.hider}: Smarts", o.test, tens, verdict)]
     if o.found:
         lines.append(f"[todo]Now:[/] take away {name(o.hider)}'s hidden marker; it can be seen, shot and "
                      "charged again (R19).")
@@ -122,7 +123,7 @@ def overwatch_lines(o: OverwatchOutcome, tens: bool = True) -> list[str]:
 
 
 def jump_lines(o: JumpOutcome, tens: bool = True) -> list[str]:
-    lines = [test_line(f"{o.name} jumps: Quickness", o.test, tens, f"[bold]{inches(o.inches)}[/] across (R21)")]
+    lines = [roll_line(f"{o.name} jumps: Quickness", o.test, tens, f"[bold]{inches(o.inches)}[/] across (R21)")]
     lines.extend(hiding_line(o.hiding_ended, o.name))
     lines.append(f"[todo]Now:[/] {name(o.name)} does nothing else this turn. If that is short of the far side, "
                  "it falls: `sprawl fall NAME INCHES` (R22).")
@@ -134,8 +135,8 @@ def fall_lines(o: FallOutcome, tens: bool = True) -> list[str]:
     if not v.damage:
         lines = [f"{name(o.name)} falls {inches(o.inches)}: 1\" or less does no harm (R22)."]
     else:
-        lines = [f"{name(o.name)} falls {inches(o.inches)}: {v.damage} point(s) of damage, resisted by "
-                 "Toughness (R22)."]
+        lines = [f"{name(o.name)} falls {inches(o.inches)}: more than 1\", so it takes damage and resists it "
+                 "with Toughness (R22)."]
         lines.extend(victim_lines(v, tens))
     lines.extend(hiding_line(o.hiding_ended, o.name))
     lines.extend(panic_lines(o.panic, tens))

@@ -45,6 +45,11 @@ PRIOR = {
 }
 
 
+# The same, said briefly, when the new action must be all of a turn anyway (run, jump, overwatch).
+PAST = {"moved": "moved", "charged": "charged", "hid": "tried to hide", "spotted": "tried to spot", "shot": "shot",
+        "brawled": "fought in close combat", "broke": "broke away from close combat", "fled": "fled"}
+
+
 def check_prior(table: Table, c: Character, verb: str, *, allowed: tuple[str, ...] = (),
                 why: dict[str, str] | None = None, alone: str = "") -> None:
     """Refuse `verb` when `c` already did something this turn that forbids it.
@@ -55,8 +60,12 @@ def check_prior(table: Table, c: Character, verb: str, *, allowed: tuple[str, ..
     for done in c.acted:
         if done in allowed:
             continue
-        reason = (why or {}).get(done) or PRIOR.get(done, f"it already {done} this turn")
-        refuse(table, f"{c.name} cannot {verb}: {reason}" + (f"; {alone}" if alone else ""))
+        special = (why or {}).get(done)
+        if alone and not special and done in PAST:
+            reason = f"it already {PAST[done]} this turn, and {alone}"
+        else:
+            reason = (special or PRIOR.get(done, f"it already {done} this turn")) + (f"; {alone}" if alone else "")
+        refuse(table, f"{c.name} cannot {verb}: {reason}")
         return
 
 
@@ -199,6 +208,8 @@ def move(game: Game, c: Character, dice: Dice, table: Table, *, run: bool = Fals
             climb_obstacle(c, out, table)
         if run and ground == "difficult":
             run_across(game, c, out, dice, table, across)
+        elif across is not None:
+            out.notes.append("--across only matters for a run over difficult ground; it was not used")
     if run:
         c.add("ran")  # R13: a running target until its side's next turn starts
         out.notes.append("It stops at once if it passes within 4\" of an enemy it can plainly see (R18)")
@@ -284,8 +295,8 @@ def charge(game: Game, charger: Character, target: Character, table: Table) -> C
     turn.mark(charger, "charged")
     out = ChargeOutcome(charger.name, target.name, 2 * charger.quickness, list(charger.engaged_with))
     out.hiding_ended = end_hiding(charger)
-    out.notes.append("If it falls short, it moves the full distance, stops and does nothing else this turn; "
-                     f"then `sprawl undo` (or `sprawl break`) to take the engagement back")
+    out.notes.append("If it falls short, it moves its full allowance, stops there and does nothing else this "
+                     "turn: `sprawl undo` then takes the engagement back")
     return out
 
 

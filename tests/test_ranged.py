@@ -1,0 +1,467 @@
+"""Ranged Combat rules (R4-R9, R12-R17, R19, R20) with scripted dice on every edge."""
+
+from __future__ import annotations
+
+import pytest
+
+from sprawl_cli.errors import BadInput, NeedsAnswer, RuleRefusal
+from sprawl_cli.model import RangeBand, Weapon
+from sprawl_cli.systems.sprawl.ranged import Situation, aim, line_of_sight, shoot
+from tests.factory import character, dice, game, leftover, table
+
+SMG = Weapon("SMG", "gun", 1, reliability=3, short=RangeBand(10, -1), long=RangeBand(20, 1))
+RIFLE = Weapon("Rifle", "gun", 2, reliability=2, short=RangeBand(16, 0), long=RangeBand(32, 1))
+GRENADE = Weapon("Grenade", "thrown", 2, blast=2, uses=2)
+ROCKET = Weapon("Rocket Launcher", "launcher", 4, short=RangeBand(16, 0), long=RangeBand(32, 1), blast=3, uses=1)
+
+
+def setup(**shooter):
+    """Razz (Red, Shooting 4, Rifle) against Wilson, Gordo and Newton (Blue); Red's Ranged Combat Phase."""
+    values = {"shooting": 4, "weapons": [RIFLE, SMG, GRENADE, ROCKET], "strength": 2}
+    values.update(shooter)
+    razz = character("Razz", **values)
+    babs = character("Babs")
+    wilson = character("Wilson", toughness=3, health=3, guts=3)
+    gordo = character("Gordo", toughness=2, health=2, guts=2)
+    newton = character("Newton", toughness=1, health=1, guts=1)
+    g = game([razz, babs], [wilson, gordo, newton])
+    g.phase = "ranged"
+    return g, razz, wilson, gordo, newton
+
+
+def fire(g, attacker, target, *faces, situation=None, **table_kwargs):
+    d = dice(*faces)
+    t = table(**table_kwargs)
+    out = shoot(g, attacker, target, situation or Situation(), d, t)
+    assert leftover(d) == [], "every scripted die should be used"
+    return out, t
+
+
+# --- the whole chain: hits, damage, Toughness ---------------------------------------------
+
+
+def test_hit_damage_toughness_chain():
+    g, razz, wilson, *_ = setup()
+    # Rifle short range: Difficulty 1. [7 10 2 3]: 3 successes (a 10 is two) -> 3 net = 3 hits.
+    # Damage 3 + Power 2 = 5 dice [10 10 7 2 3]: 3 points (each 10 only once).
+    # Toughness [10 2 3]: 2 successes (Tens double on this Test) -> 2 negated, 1 Health lost.
+    out, _ = fire(g, razz, wilson, 7, 10, 2, 3, 10, 10, 7, 2, 3, 10, 2, 3)
+    assert (out.test.successes, out.hits, out.aim.difficulty) == (3, 3, 1)
+    v = out.victims[0]
+    assert v.damage_faces == (10, 10, 7, 2, 3) and v.damage == 3
+    assert v.toughness_faces == (10, 2, 3) and v.negated == 2 and v.health_lost == 1
+    assert wilson.health == 2 and wilson.damage_taken == 1
+    assert wilson.has("pinned") and wilson.pin_took_health and wilson.pinned_turn == g.turn
+    assert razz.record.shots == 1 and razz.record.hits == 3 and razz.record.damage_dealt == 1
+    assert "shot" in razz.acted
+    data = out.to_json()
+    for key in ("difficulty", "faces", "successes", "hits", "misfire", "scatter", "victims", "panic"):
+        assert key in data
+    assert data["victims"][0]["statuses"] == ["pinned"]
+
+
+def test_rule_of_tens_off_counts_a_ten_once_on_toughness():
+    g, razz, wilson, *_ = setup()
+    g.settings.rule_of_tens = False
+    # [7 10 2 3]: 2 successes -> 2 hits; damage 4 dice [7 7 7 2]: 3 points; Toughness [10 2 3]: 1 negated.
+    out, _ = fire(g, razz, wilson, 7, 10, 2, 3, 7, 7, 7, 2, 10, 2, 3)
+    assert out.hits == 2 and out.victims[0].negated == 1 and wilson.health == 1
+
+
+def test_pinned_even_when_toughness_negates_everything():
+    g, razz, wilson, *_ = setup()
+    # 1 hit; damage [8 2 2] 1 point; Toughness [8 2 2] negates it.
+    out, _ = fire(g, razz, wilson, 7, 2, 2, 2, 8, 2, 2, 8, 2, 2)
+    assert out.victims[0].health_lost == 0 and wilson.health == 3
+    assert wilson.has("pinned") and not wilson.pin_took_health  # R11: recovers without a test
+
+
+def test_no_damage_points_means_no_toughness_roll():
+    g, razz, wilson, *_ = setup()
+    out, _ = fire(g, razz, wilson, 7, 2, 2, 2, 2, 3, 4)  # damage [2 3 4]: nothing to negate
+    assert out.victims[0].toughness_faces == () and wilson.has("pinned")
+
+
+def test_a_miss_rolls_no_damage():
+    g, razz, wilson, *_ = setup()
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, situation=Situation(cover="full"))
+    assert out.aim.difficulty == 3 and out.hits == 0 and out.victims == [] and out.misfire is None
+    assert not wilson.has("pinned") and razz.record.shots == 1 and razz.record.hits == 0
+
+
+# --- the Difficulty (R3, R5, R13) ----------------------------------------------------------
+
+
+def test_every_modifier_is_listed_with_its_source():
+    g, razz, wilson, *_ = setup()
+    razz.damage_taken = 2
+    wilson.add("ran")
+    plan = aim(g, razz, wilson, Situation(range="long", cover="partial", size="small", mods=(1, -2)))
+    sources = [(m.source, m.value, m.ruling) for m in plan.modifiers]
+    assert sources == [
+        ("Rifle at long range", 1, "R13"),
+        ("partial cover", 1, "R13"),
+        ("Wilson ran in its last turn", 2, "R13"),
+        ("small target", 1, "R13"),
+        ("free modifier (--mod)", 1, "R13"),
+        ("free modifier (--mod)", -2, "R13"),
+        ("Razz's wounds (2 damage taken)", 2, "R5"),
+    ]
+    assert plan.difficulty == 1 + 1 + 1 + 2 + 1 + 1 - 2 + 2
+
+
+def test_running_counts_once_and_never_below_one():
+    g, razz, wilson, *_ = setup()
+    wilson.add("ran")
+    plan = aim(g, razz, wilson, Situation(weapon="SMG", target_running=True, size="large"))
+    assert [m.value for m in plan.modifiers] == [-1, 2, -1]
+    assert aim(g, razz, wilson, Situation(weapon="SMG", size="large")).difficulty == 1  # 1 - 1 + 2 - 1
+    wilson.drop("ran")
+    assert aim(g, razz, wilson, Situation(weapon="SMG", size="large")).difficulty == 1  # 1 - 1 - 1 -> floor 1
+
+
+def test_distance_picks_the_band_and_refuses_beyond_reach():
+    g, razz, wilson, *_ = setup()
+    assert aim(g, razz, wilson, Situation(distance=20)).band == "long"
+    assert aim(g, razz, wilson, Situation(distance=16)).band == "short"
+    with pytest.raises(BadInput, match="does not match"):
+        aim(g, razz, wilson, Situation(distance=5, range="long"))
+    with pytest.raises(RuleRefusal, match="beyond the Rifle's reach of 32"):
+        shoot(g, razz, wilson, Situation(distance=40), dice(), table())
+
+
+def test_bad_option_combinations():
+    g, razz, wilson, *_ = setup()
+    with pytest.raises(BadInput, match="only grenades and rockets"):
+        aim(g, razz, wilson, Situation(spot=True))
+    with pytest.raises(BadInput, match="close-combat weapon"):
+        aim(g, character("Wes", weapons=[Weapon("Machete", "melee", 2)]), wilson, Situation(weapon="Machete"))
+    with pytest.raises(BadInput, match="no ranged weapon"):
+        aim(g, character("Gordo2", weapons=[Weapon("Chainblade", "melee", 3)]), wilson, Situation())
+    with pytest.raises(BadInput, match="has no weapon 'bazooka'"):
+        aim(g, razz, wilson, Situation(weapon="bazooka"))
+
+
+# --- who may shoot, when (R12, R18-R20, R23) --------------------------------------------------
+
+
+def test_shooting_belongs_to_the_ranged_phase_of_ones_own_turn():
+    g, razz, wilson, *_ = setup()
+    g.phase = "movement"
+    with pytest.raises(RuleRefusal, match="Ranged Combat Phase"):
+        shoot(g, razz, wilson, Situation(), dice(), table())
+    g.phase = "ranged"
+    with pytest.raises(RuleRefusal, match="Red's turn"):
+        shoot(g, wilson, razz, Situation(), dice(), table())
+
+
+def test_once_per_turn():
+    g, razz, wilson, *_ = setup()
+    fire(g, razz, wilson, 2, 3, 4, 5)
+    with pytest.raises(RuleRefusal, match="already shot"):
+        shoot(g, razz, wilson, Situation(), dice(), table())
+
+
+@pytest.mark.parametrize("action", ["ran", "charged", "jumped", "brawled", "overwatch"])
+def test_no_shooting_after_a_turn_taking_action(action):
+    g, razz, wilson, *_ = setup()
+    razz.acted.append(action)
+    with pytest.raises(RuleRefusal, match="cannot shoot"):
+        shoot(g, razz, wilson, Situation(), dice(), table())
+
+
+def test_ran_status_alone_refuses_too():
+    g, razz, wilson, *_ = setup()
+    razz.add("ran")
+    with pytest.raises(RuleRefusal, match="ran this turn"):
+        shoot(g, razz, wilson, Situation(), dice(), table())
+
+
+@pytest.mark.parametrize("status", ["pinned", "down", "panicked"])
+def test_pinned_down_or_panicked_cannot_shoot(status):
+    g, razz, wilson, *_ = setup()
+    razz.add(status)
+    with pytest.raises(RuleRefusal, match="cannot shoot"):
+        shoot(g, razz, wilson, Situation(), dice(), table())
+
+
+def test_engaged_cannot_shoot():
+    g, razz, wilson, *_ = setup()
+    razz.engaged_with = ["Wilson"]
+    wilson.engaged_with = ["Razz"]
+    with pytest.raises(RuleRefusal, match="engaged"):
+        shoot(g, razz, wilson, Situation(), dice(), table())
+
+
+def test_shooting_marks_shot_so_brawling_is_barred_later():
+    g, razz, wilson, *_ = setup()
+    fire(g, razz, wilson, 2, 3, 4, 5)
+    assert razz.acted == ["shot"]  # close combat reads this (R12)
+
+
+def test_overwatch_fire_in_the_enemys_turn_ends_overwatch():
+    g, razz, wilson, *_ = setup()
+    g.phase = "movement"  # Red's Movement Phase: Wilson (Blue) watches
+    wilson.add("overwatch")
+    wilson.acted = ["overwatch"]
+    out, _ = fire(g, wilson, razz, 2, 3, 4)
+    assert out.overwatch and "overwatch" in out.ended
+    assert not wilson.has("overwatch") and "shot" in wilson.acted
+    with pytest.raises(RuleRefusal, match="Red's turn"):  # a second shot: no longer watching
+        shoot(g, wilson, razz, Situation(), dice(), table())
+
+
+def test_shooting_ends_hiding():
+    g, razz, wilson, *_ = setup()
+    razz.add("hidden")
+    razz.hide_successes = 3
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5)
+    assert not razz.has("hidden") and razz.hide_successes == 0 and out.ended == ["hidden"]
+
+
+def test_forbidden_targets():
+    g, razz, wilson, *_ = setup()
+    babs = g.character("Babs")
+    with pytest.raises(RuleRefusal, match="own squad"):
+        shoot(g, razz, babs, Situation(), dice(), table())
+    wilson.add("hidden")
+    with pytest.raises(RuleRefusal, match="hidden"):
+        shoot(g, razz, wilson, Situation(), dice(), table())
+    with pytest.raises(BadInput, match="itself"):
+        shoot(g, razz, razz, Situation(), dice(), table())
+
+
+def test_a_target_off_the_table_cannot_be_forced():
+    g, razz, wilson, *_ = setup()
+    wilson.add("out_of_action")
+    with pytest.raises(RuleRefusal, match="Out of Action") as refused:
+        shoot(g, razz, wilson, Situation(), dice(), table(force=True))
+    assert not refused.value.forceable
+
+
+def test_force_overrules_and_is_logged():
+    g, razz, wilson, *_ = setup()
+    g.phase = "close"
+    wilson.add("hidden")
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, force=True)
+    assert len(out.forced) == 2 and "Ranged Combat Phase" in out.forced[0] and "hidden" in out.forced[1]
+    assert t.overruled == out.forced and out.to_json()["forced"] == out.forced
+
+
+# --- misfires and weapons that will not fire (R14) ----------------------------------------------
+
+
+@pytest.mark.parametrize("roll, result", [(1, "jammed"), (7, "jammed"), (8, "out_of_ammo"), (10, "out_of_ammo")])
+def test_gun_misfire_table(roll, result):
+    g, razz, wilson, *_ = setup()
+    out, _ = fire(g, razz, wilson, 1, 2, 3, 4, roll)
+    assert out.misfire == result and out.misfire_roll == roll and out.victims == []
+    assert razz.weapon_states == {"Rifle": result}
+    assert razz.jammed_turn == ({"Rifle": g.turn} if result == "jammed" else {})
+    assert result in razz.shown_statuses
+
+
+def test_no_misfire_without_a_one_or_with_any_success():
+    g, razz, wilson, *_ = setup()
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5)
+    assert out.misfire is None
+    g2, razz2, wilson2, *_ = setup()
+    out, _ = fire(g2, razz2, wilson2, 1, 7, 2, 3, situation=Situation(cover="full", mods=(1,)))  # 1 success, D4
+    assert out.misfire is None and out.hits == 0
+
+
+def test_a_jammed_weapon_is_refused_and_the_default_skips_it():
+    g, razz, wilson, *_ = setup()
+    razz.weapon_states["Rifle"] = "jammed"
+    with pytest.raises(RuleRefusal, match="Rifle is jammed.*--weapon SMG"):
+        shoot(g, razz, wilson, Situation(weapon="Rifle"), dice(), table())
+    assert aim(g, razz, wilson, Situation()).weapon.name == "SMG"
+
+
+def test_grenade_misfire_leaves_none_and_does_not_scatter():
+    g, razz, wilson, *_ = setup()
+    out, _ = fire(g, razz, wilson, 1, 2, 3, 4, situation=Situation(weapon="Grenade", distance=5))
+    assert out.misfire == "none_left" and out.misfire_roll is None and out.scatter is None and out.victims == []
+    assert razz.usable(GRENADE) == "none_left" and out.uses_left == 0
+    razz.acted.clear()  # as if in a later turn
+    with pytest.raises(RuleRefusal, match="Grenade has none left"):
+        shoot(g, razz, wilson, Situation(weapon="Grenade", distance=5), dice(), table(force=False))
+
+
+def test_uses_per_game_run_out():
+    g, razz, wilson, *_ = setup()
+    situation = Situation(weapon="Rocket Launcher")
+    # A miss: scatter direction 4, distance 5 (a rocket travels the full roll); nobody caught.
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, 4, 5, situation=situation, lists={"blast": []})
+    assert razz.uses_spent == {"Rocket Launcher": 1} and out.uses_left == 0
+    razz.acted.clear()
+    with pytest.raises(RuleRefusal, match="has none left"):
+        shoot(g, razz, wilson, situation, dice(), table())
+
+
+# --- zero Health, incapacitation, panic (R8, R9) ------------------------------------------------
+
+
+@pytest.mark.parametrize("roll, result", [(1, "recovery"), (2, "down"), (8, "down"), (9, "out_of_action"),
+                                          (10, "out_of_action")])
+def test_zero_health_rolls_on_the_incapacitation_table(roll, result):
+    g, razz, _, _, newton = setup()
+    # Newton: Toughness 1, Health 1. 1 hit; damage [8 2 2] 1 point; Toughness [2]; incapacitation d10.
+    out, _ = fire(g, razz, newton, 7, 2, 2, 2, 8, 2, 2, 2, roll, lists={"nearby": []})
+    v = out.victims[0]
+    assert v.incapacitation == {"roll": roll, "result": result} and newton.health == 0
+    assert v.out_of_action == (result == "out_of_action")
+    if result == "recovery":
+        assert newton.has("pinned") and newton.recovery_pending
+    elif result == "down":
+        assert newton.has("pinned") and newton.has("down")
+    else:
+        assert newton.statuses == ["out_of_action"] and razz.record.put_out_of_action == 1
+
+
+def test_a_character_at_zero_health_that_takes_more_rolls_again():
+    g, razz, _, _, newton = setup()
+    newton.health = 0
+    newton.add("down")
+    out, _ = fire(g, razz, newton, 7, 2, 2, 2, 8, 2, 2, 2, 3)  # 1 point through -> table again: 3 Down
+    assert out.victims[0].health_lost == 0 and out.victims[0].incapacitation == {"roll": 3, "result": "down"}
+
+
+def test_a_character_at_zero_health_whose_toughness_holds_does_not_roll():
+    g, razz, _, _, newton = setup()
+    newton.health = 0
+    out, _ = fire(g, razz, newton, 7, 2, 2, 2, 8, 2, 2, 9)
+    assert out.victims[0].incapacitation is None and newton.has("pinned")
+
+
+def knock_out_wilson(g, razz, wilson, *panic_faces, nearby):
+    # 4 hits (Rifle, Difficulty 1): damage 6 dice [9 9 9 2 2 2] 3 points; Toughness [2 2 2]; d10 10: Out of Action.
+    return fire(g, razz, wilson, 7, 8, 9, 7, 9, 9, 9, 2, 2, 2, 2, 2, 2, 10, *panic_faces, lists={"nearby": nearby})
+
+
+def test_panic_fail_flees_and_pass_holds():
+    g, razz, wilson, gordo, newton = setup()
+    # Gordo: Guts 2, needs 2: [7 3] fails -> flees d10 6". Newton: Guts 1, needs 3: [10] is 2, fails -> 4".
+    out, _ = knock_out_wilson(g, razz, wilson, 7, 3, 6, 10, 4, nearby=["Gordo", "Newton"])
+    assert [(p.name, p.needed, p.successes, p.panicked, p.flee_inches) for p in out.panic] == [
+        ("Gordo", 2, 1, True, 6), ("Newton", 3, 2, True, 4)]
+    assert gordo.has("panicked") and gordo.panicked_turn == g.turn
+    g, razz, wilson, gordo, newton = setup()
+    out, _ = knock_out_wilson(g, razz, wilson, 10, 2, nearby=["Gordo"])
+    assert [(p.name, p.panicked, p.flee_inches) for p in out.panic] == [("Gordo", False, None)]
+    assert not gordo.has("panicked")
+
+
+def test_panic_needs_to_know_who_is_near():
+    g, razz, wilson, *_ = setup()
+    with pytest.raises(NeedsAnswer, match="--nearby"):
+        fire(g, razz, wilson, 7, 8, 9, 7, 9, 9, 9, 2, 2, 2, 2, 2, 2, 10)
+
+
+def test_ledge_quickness_test_after_a_pin():
+    g, razz, wilson, *_ = setup()
+    wilson.quickness = 2
+    out, _ = fire(g, razz, wilson, 7, 2, 2, 2, 2, 2, 2, 2, 3, situation=Situation(near_ledge=("wilson",)))
+    assert out.victims[0].ledge == {"faces": [2, 3], "successes": 0, "fell": True}
+    g, razz, wilson, *_ = setup()
+    wilson.quickness = 2
+    out, _ = fire(g, razz, wilson, 7, 2, 2, 2, 2, 2, 2, 8, 3, situation=Situation(near_ledge=("Wilson",)))
+    assert out.victims[0].ledge["fell"] is False
+
+
+# --- grenades and rockets (R15-R17) -------------------------------------------------------------
+
+
+def grenade(**kw):
+    return Situation(weapon="Grenade", **kw)
+
+
+def test_throwing_range_by_strength_is_checked():
+    g, razz, wilson, *_ = setup(strength=3)  # R17: 8"
+    assert aim(g, razz, wilson, grenade()).throw_range == 8
+    with pytest.raises(RuleRefusal, match="beyond Razz's throw of 8"):
+        shoot(g, razz, wilson, grenade(distance=9), dice(), table())
+    with pytest.raises(RuleRefusal, match="throwing range of 8"):
+        shoot(g, razz, wilson, grenade(), dice(), table(yes=False))
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 1, 2, situation=grenade(), lists={"blast": []})
+    assert any("within 8\"" in q for q in t.asked) and out.scatter is not None
+
+
+def test_direct_hit_then_each_blast_victim_rolls_separately():
+    g, razz, wilson, gordo, newton = setup()
+    # [7 8 2 2]: 2 hits. Wilson: 2+2 dice [2 2 2 2], no points. Gordo: [9 2 2 2] 1 point, T [2 2].
+    # Newton: [2 2 2 9] 1 point, T [7] negated. Everyone caught is pinned.
+    out, t = fire(g, razz, wilson, 7, 8, 2, 2, 2, 2, 2, 2, 9, 2, 2, 2, 2, 2, 2, 2, 2, 9, 7,
+                  situation=grenade(distance=4), lists={"blast": ["Gordo", "newton", "Wilson"]})
+    assert [v.name for v in out.victims] == ["Wilson", "Gordo", "Newton"]
+    assert [len(v.damage_faces) for v in out.victims] == [4, 4, 4]
+    assert [v.health_lost for v in out.victims] == [0, 1, 0]
+    assert all(c.has("pinned") for c in (wilson, gordo, newton))
+    assert out.scatter is None and out.uses_left == 1 and "Who else is within 2\"" in t.asked[0]
+
+
+def test_spot_hits_only_those_named():
+    g, razz, wilson, gordo, _ = setup()
+    plan = aim(g, razz, wilson, grenade(spot=True))
+    assert [(m.source, m.value) for m in plan.modifiers] == [("aiming at a spot beside Wilson", 1)]
+    out, _ = fire(g, razz, wilson, 7, 8, 2, 2, 2, 2, 2, situation=grenade(spot=True, distance=3),
+                  lists={"blast": ["Gordo"]})
+    assert [v.name for v in out.victims] == ["Gordo"] and not wilson.has("pinned")
+
+
+def test_a_hidden_character_caught_in_a_blast_is_hit():
+    g, razz, wilson, gordo, _ = setup()
+    gordo.add("hidden")
+    out, _ = fire(g, razz, wilson, 7, 2, 2, 2, 2, 2, 2, 2, 2, 2, situation=grenade(distance=3),
+                  lists={"blast": ["Gordo"]})
+    assert [v.name for v in out.victims] == ["Wilson", "Gordo"] and gordo.has("pinned")
+
+
+@pytest.mark.parametrize("faces, direction, adjustment, inches", [
+    ((3, 7), 3, 0, 4),            # thrown: 7 halved, rounded up
+    ((9, 9, 2, 1), 2, -2, 0),     # two 9s: -2"; 1 halved up is 1; never below 0
+    ((10, 10, 9, 5, 6), 5, 1, 4),  # +1 +1 -1 on 3
+])
+def test_thrown_grenade_scatter(faces, direction, adjustment, inches):
+    g, razz, wilson, *_ = setup()
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, *faces, situation=grenade(distance=2), lists={"blast": []})
+    s = out.scatter
+    assert (s.direction, s.adjustment, s.inches, s.halved) == (direction, adjustment, inches, True)
+    assert s.direction_rolls == faces[:-1] and s.distance_roll == faces[-1]
+
+
+def test_rocket_scatter_uses_the_full_roll_and_victims_roll_only_power():
+    g, razz, wilson, gordo, _ = setup()
+    # A miss (Difficulty 3): direction 10 then 4 (+1"), distance 7 -> 8". Gordo caught: 0 hits + Power 4.
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 10, 4, 7, 2, 2, 2, 2,
+                  situation=Situation(weapon="Rocket Launcher", cover="full"), lists={"blast": ["Gordo"]})
+    assert (out.scatter.inches, out.scatter.halved) == (8, False)
+    assert [v.name for v in out.victims] == ["Gordo"] and len(out.victims[0].damage_faces) == 4
+    assert not wilson.has("pinned") and gordo.has("pinned")
+    assert "8\" back and to the right" in t.asked[0]
+
+
+def test_a_gun_refuses_blast_names_only_by_not_asking():
+    g, razz, wilson, *_ = setup()
+    out, t = fire(g, razz, wilson, 7, 2, 2, 2, 2, 2, 2)
+    assert t.asked == [] and [v.name for v in out.victims] == ["Wilson"]
+
+
+def test_panic_comes_after_every_victim():
+    g, razz, wilson, gordo, newton = setup()
+    # 4 hits + Power 2: Newton (first, the target) 6 dice [9 2 2 2 2 2] 1 point, T [2], d10 9 Out of Action;
+    # then Wilson in the blast [2 x6], no Toughness roll; only then Gordo's panic test [8 8].
+    out, _ = fire(g, razz, newton, 7, 8, 9, 7, 9, 2, 2, 2, 2, 2, 2, 9, 2, 2, 2, 2, 2, 2, 8, 8,
+                  situation=grenade(distance=3), lists={"blast": ["Wilson"], "nearby": ["Gordo"]})
+    assert [v.name for v in out.victims] == ["Newton", "Wilson"]
+    assert out.victims[0].out_of_action and out.panic[0].name == "Gordo" and not out.panic[0].panicked
+
+
+# --- line of sight (R13) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("roll, visible", [(1, False), (2, True), (7, False), (10, True)])
+def test_line_of_sight_even_is_visible(roll, visible):
+    g, razz, wilson, *_ = setup()
+    sight = line_of_sight(dice(roll), razz, wilson)
+    assert sight.to_json() == {"roll": roll, "visible": visible, "looker": "Razz", "target": "Wilson"}

@@ -81,7 +81,8 @@ def break_lines(d: dict[str, Any], tens: bool = True) -> list[str]:
         lines.append(f"  Free attack by {name(attack['attacker']['name'])}:")
         lines.extend(brawl_lines(attack, tens, title=False))
     if not d["game"]["over"]:
-        lines.append(f"  {name(d['name'])} is out of the fight; move it away with `sprawl move` if it can.")
+        lines.append(f"  {name(d['name'])} is out of the fight: take the model out of base contact "
+                     "(breaking away is all it does this turn).")
     return lines + over_lines(d["game"])
 
 
@@ -145,6 +146,7 @@ def end_lines(d: dict[str, Any], tens: bool = True) -> list[str]:
     elif d["kind"] == "concede":
         lines.append(f"{name(d['squad'])} concedes the game (R25).")
     elif d["kind"] == "end":
-        lines.append("The referee ends the game (R25).")
+        lines.append(f"The referee declares {name(d['squad'])} the winner (R25)." if d["squad"]
+                     else "The referee ends the game with no winner (R25).")
     game = {"over": d["over"], "winner": d["winner"], "reason": d["reason"]}
     return lines + over_lines(game)

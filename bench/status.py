@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""How long `sprawl status` takes, as ratios measured in one session.
+
+Two comparisons, each timed by alternating its two commands round after round
+(so both see the same machine load) and dividing the medians:
+
+  table     `sprawl status` of a 10-character game, drawing its Rich table
+            (FORCE_COLOR=1), against `python -I -c pass`.            goal <= 11x
+  journal   `sprawl status` after 600 logged commands against
+            `sprawl status` of a fresh game: a long game must not
+            make a command slower (the history lives in the journal). goal <= 1.2x
+
+    python bench/status.py                 # 31 rounds, a table, exit 1 if a goal is missed
+    python bench/status.py --rounds 51 --json
+    python bench/status.py --commands 1000  # a longer game for the journal case
+
+Exit status: 0 every ratio within its goal; 1 a ratio over its goal; 2 a command
+failed or the `sprawl` script was not found. Stdlib only; the timing helpers
+are bench/startup.py's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from startup import ROOT, clean_env, find_sprawl, interpreter_of, sprawl_in, time_once  # noqa: E402
+
+COMMANDS = 600
+SQUADS = ("--squad", str(ROOT / "rosters" / "plf.yaml"), "--squad", str(ROOT / "rosters" / "suit.yaml"))
+
+# Runs in the interpreter that runs `sprawl`, in the long game's folder: applies
+# `set NAME ran on|off` through the real command line, in-process, so building a
+# 600-change journal takes seconds instead of 600 process starts.
+BUILD = """
+import json, sys
+from sprawl_cli.cli.main import cli
+names, count = json.loads(sys.argv[1]), int(sys.argv[2])
+for i in range(count):
+    state = "on" if (i // len(names)) % 2 == 0 else "off"
+    try:
+        cli.main(args=["set", names[i % len(names)], "ran", state, "--json"])
+    except SystemExit as done:
+        if done.code:
+            sys.exit(f"change {i + 1} failed with exit {done.code}")
+"""
+
+
+@dataclass(frozen=True)
+class Run:
+    argv: tuple[str, ...]
+    cwd: Path
+    env: dict[str, str]
+
+    def label(self) -> str:
+        words = [Path(self.argv[0]).name if i == 0 else a for i, a in enumerate(self.argv)]
+        return " ".join(words)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    name: str
+    command: Run
+    baseline: Run
+    goal: float
+
+
+def table_env() -> dict[str, str]:
+    """Colour forced on, as on a terminal: the status command draws its whole Rich table."""
+    env = clean_env({"FORCE_COLOR": "1"})
+    env.pop("NO_COLOR", None)
+    return env
+
+
+def build_long_game(workdir: Path, commands: int) -> None:
+    sprawl_in(workdir, "new", *SQUADS)
+    names = [c["name"] for c in json.loads(sprawl_in(workdir, "status", "--json").stdout)["characters"]]
+    python = interpreter_of(find_sprawl())
+    done = subprocess.run([python, "-c", BUILD, json.dumps(names), str(commands)], cwd=workdir,
+                          env=clean_env(), capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"building the long game failed: {done.stderr.strip()[-500:]}")
+    step = json.loads(sprawl_in(workdir, "status", "--json").stdout)["step"]
+    if step != commands:
+        raise RuntimeError(f"the long game has {step} logged changes, not {commands}")
+
+
+def comparisons(tmp: Path, commands: int) -> list[Comparison]:
+    sprawl = str(find_sprawl())
+    floor = Run((interpreter_of(find_sprawl()), "-I", "-c", "pass"), tmp, clean_env())
+    fresh, long = tmp / "fresh", tmp / "long"
+    fresh.mkdir()
+    long.mkdir()
+    sprawl_in(fresh, "new", *SQUADS)
+    build_long_game(long, commands)
+    status = (sprawl, "status")
+    return [
+        Comparison("table", Run(status, fresh, table_env()), floor, 11.0),
+        Comparison("journal", Run(status, long, table_env()), Run(status, fresh, table_env()), 1.2),
+    ]
+
+
+def measure(cases: Sequence[Comparison], rounds: int, warmup: int = 2) -> list[dict[str, object]]:
+    times: dict[str, tuple[list[float], list[float]]] = {c.name: ([], []) for c in cases}
+    for n in range(warmup + rounds):
+        for case in cases:
+            base = time_once(case.baseline.argv, case.baseline.cwd, case.baseline.env)
+            took = time_once(case.command.argv, case.command.cwd, case.command.env)
+            if n >= warmup:  # the first runs write .pyc files and warm the disk cache
+                times[case.name][0].append(took)
+                times[case.name][1].append(base)
+    results = []
+    for case in cases:
+        took, base = (statistics.median(t) for t in times[case.name])
+        ratio = took / base
+        results.append({
+            "name": case.name,
+            "command": case.command.label(),
+            "baseline": case.baseline.label(),
+            "median_ms": round(took, 1),
+            "baseline_ms": round(base, 1),
+            "ratio": round(ratio, 2),
+            "goal": case.goal,
+            "ok": ratio <= case.goal,
+        })
+    return results
+
+
+def print_table(report: dict[str, object]) -> None:
+    print(f"{report['rounds']} rounds; the long game has {report['commands']} logged changes")
+    for c in report["cases"]:  # type: ignore[attr-defined]
+        mark = "ok" if c["ok"] else "OVER GOAL"
+        print(f"{c['name']:<8} {c['median_ms']:>7.1f} ms / {c['baseline_ms']:>7.1f} ms = {c['ratio']:>5.2f}x"
+              f"  (goal {c['goal']:g}x)  {mark}")
+        print(f"         {c['command']}  vs  {c['baseline']}")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="`sprawl status` cost as ratios: vs an empty Python, "
+                                                 "and after a long game vs a fresh one.")
+    parser.add_argument("--rounds", type=int, default=31, help="timed rounds (default 31)")
+    parser.add_argument("--commands", type=int, default=COMMANDS,
+                        help=f"logged changes in the long game (default {COMMANDS})")
+    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    args = parser.parse_args(argv)
+    if args.rounds < 1 or args.commands < 1:
+        parser.error("--rounds and --commands must be at least 1")
+    try:
+        with tempfile.TemporaryDirectory(prefix="sprawl-bench-status-") as tmp:
+            cases = comparisons(Path(tmp), args.commands)
+            results = measure(cases, args.rounds)
+    except (FileNotFoundError, RuntimeError) as problem:
+        if args.json:
+            print(json.dumps({"error": str(problem)}))
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    report = {"rounds": args.rounds, "commands": args.commands, "cases": results,
+              "ok": all(r["ok"] for r in results)}
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print_table(report)
+    return 0 if report["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

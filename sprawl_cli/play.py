@@ -269,8 +269,7 @@ class Session:
             reserve_space_for_menu=6,
         )
         err = self.env.err
-        err.write(f"sprawl play: {self.game_path}. Tab completes; `help` lists the commands; "
-                  "`quit` or Ctrl-D leaves.\n")
+        err.write(f"Playing {self.game_path}\nTab completes, `help` lists the commands, `quit` or Ctrl-D leaves.\n")
         err.flush()
         while True:
             try:

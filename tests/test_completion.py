@@ -1,0 +1,130 @@
+"""Shell completion: the scripts in completions/ are fresh, and a real bash completes commands and names."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sprawl_cli.play import completion_script
+from tests.conftest import PLF, SUIT
+from tests.factory import ROOT
+
+COMPLETIONS = ROOT / "completions"
+SHELLS = ("bash", "zsh", "fish")
+BIN = Path(sys.executable).parent  # the venv's bin, where the `sprawl` script is
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_completion_files_are_fresh(shell):
+    kept = (COMPLETIONS / f"sprawl.{shell}").read_text(encoding="utf-8")
+    assert kept == completion_script(shell), (
+        f"completions/sprawl.{shell} is stale: run `sprawl completion {shell} > completions/sprawl.{shell}`"
+    )
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_completion_command_prints_the_same_script(sprawl, shell):
+    result = sprawl("completion", shell)
+    assert result.exit_code == 0
+    assert result.stdout == (COMPLETIONS / f"sprawl.{shell}").read_text(encoding="utf-8")
+    assert json.loads(sprawl("completion", shell, "--json").stdout) == {"shell": shell, "script": result.stdout}
+
+
+def test_completion_for_an_unknown_shell_is_a_usage_error(sprawl):
+    result = sprawl("completion", "tcsh")
+    assert result.exit_code == 2
+    assert "choose bash, zsh or fish" in result.stderr
+
+
+# --- through the installed program, the way a shell asks it --------------------------
+
+
+def installed_sprawl() -> str:
+    found = BIN / "sprawl"
+    if not found.exists():
+        pytest.skip(f"no installed `sprawl` next to {sys.executable}; run `pip install -e .`")
+    return str(found)
+
+
+@pytest.fixture
+def table(tmp_path):
+    """A folder with a game in it, and an environment whose PATH finds the installed sprawl."""
+    sprawl = installed_sprawl()
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SPRAWL_", "_SPRAWL"))}
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    subprocess.run([sprawl, "new", "--squad", PLF, "--squad", SUIT], cwd=tmp_path, env=env,
+                   check=True, capture_output=True)
+    return tmp_path, env
+
+
+def ask(table, words: str, cword: int, shell: str = "bash") -> list[str]:
+    folder, env = table
+    done = subprocess.run([installed_sprawl()], cwd=folder, capture_output=True, text=True,
+                          env=dict(env, COMP_WORDS=words, COMP_CWORD=str(cword), _SPRAWL_COMPLETE=f"{shell}_complete"))
+    assert done.returncode == 0, done.stderr
+    return [line for line in done.stdout.splitlines() if line]
+
+
+def test_program_completes_a_command(table):
+    assert ask(table, "sprawl sta", 1) == ["plain,status"]
+
+
+def test_program_completes_character_names_from_the_save(table):
+    assert ask(table, "sprawl set R", 2) == ["plain,Razz", "plain,Rafter"]
+    assert ask(table, "sprawl damage Razz 3 --nearby Babs,W", 5) == ["plain,Babs,Wes", "plain,Babs,Wilson",
+                                                                      "plain,Babs,Wishbone"]
+
+
+def test_program_reads_the_game_named_by_game_option(table):
+    folder, env = table
+    other = folder / "elsewhere"
+    other.mkdir()
+    (folder / "sprawl-game.yaml").rename(other / "g.yaml")
+    assert ask(table, "sprawl set R", 2) == []
+    assert ask(table, f"sprawl set --game {other / 'g.yaml'} R", 4) == ["plain,Razz", "plain,Rafter"]
+
+
+# --- a real bash sourcing completions/sprawl.bash -----------------------------------------
+
+
+def run_bash(table, script: str) -> str:
+    folder, env = table
+    bash = shutil.which("bash")
+    if bash is None:
+        pytest.skip("bash is not installed")
+    done = subprocess.run([bash, "--norc", "--noprofile", "-i", "-c", script], cwd=folder, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def completing(words: list[str]) -> str:
+    """Bash that sets up a completion of `words` (the last is being typed) and prints COMPREPLY."""
+    quoted = " ".join(f"'{w}'" for w in words)
+    return (f"source '{COMPLETIONS / 'sprawl.bash'}'; "
+            f"COMP_WORDS=({quoted}); COMP_CWORD={len(words) - 1}; COMPREPLY=(); "
+            "_sprawl_completion sprawl; printf '%s\\n' \"${COMPREPLY[@]}\"")
+
+
+def test_real_bash_registers_the_completion(table):
+    out = run_bash(table, f"source '{COMPLETIONS / 'sprawl.bash'}'; complete -p sprawl")
+    assert "_sprawl_completion" in out
+
+
+def test_real_bash_completes_a_command(table):
+    assert run_bash(table, completing(["sprawl", "sta"])).split() == ["status"]
+
+
+def test_real_bash_completes_a_character_name(table):
+    assert run_bash(table, completing(["sprawl", "set", "Wi"])).split() == ["Wilson", "Wishbone"]
+
+
+def test_real_bash_completes_options(table):
+    found = run_bash(table, completing(["sprawl", "set", "Razz", "ran", "on", "--j"])).split()
+    assert found == ["--json"]

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import shlex
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 HISTORY_LIMIT = 1000  # lines kept in a game's history file
 LEAVE = ("quit", "exit")
 LIST_PARAMS = {"nearby", "blast", "near_ledge"}  # these take NAMES separated by commas, or none
+SIDE_PARAMS = {"side", "winner"}  # these take a squad's name (a unique prefix will do)
 SESSION_ONLY = ("play",)  # commands that make no sense inside a session
 
 
@@ -93,6 +95,20 @@ def names_in(path: Path) -> list[str]:
     return [c.name for c in game.characters] if game is not None else []
 
 
+def squads_in(path: Path) -> list[str]:
+    game = watch(path).game()
+    return [s.name for s in game.squads] if game is not None else []
+
+
+def shell_safe_prefix(name: str, others: list[str]) -> str:
+    """The longest start of `name` a shell takes without quotes, if it names one squad only;
+    else the whole name. `People's Liberation Front` -> `People`, which `Game.squad` accepts."""
+    safe = re.match(r"[A-Za-z0-9_.,:@%+=/-]*", name)
+    head = safe.group(0) if safe else ""
+    unique = head and sum(1 for o in others if o.lower().startswith(head.lower())) == 1
+    return head if unique else name
+
+
 def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Click's completion hook for parameters that take character names.
 
@@ -110,6 +126,10 @@ def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) 
         path = sprawl.game_path
     else:
         path = Path(os.environ.get("SPRAWL_GAME") or DEFAULT_GAME)
+    if param.name in SIDE_PARAMS:
+        squads = squads_in(path)
+        return [CompletionItem(shell_safe_prefix(n, squads), help=n) for n in squads
+                if n.lower().startswith(incomplete.lower())]
     names = names_in(path)
     if param.name in LIST_PARAMS:
         head, _, last = incomplete.rpartition(",")

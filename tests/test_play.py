@@ -331,3 +331,44 @@ def test_history_file_sits_beside_the_save_and_prompt_toolkit_reads_it(tmp_path)
     history = bounded_history(path)
     loaded = list(history.load_history_strings())
     assert len(loaded) == HISTORY_LIMIT and loaded[0] == f"set Razz ran on {HISTORY_LIMIT + 1}"
+
+
+def test_tab_completes_squads_with_a_prefix_a_shell_needs_no_quotes_for(session):
+    assert values(session.complete("concede ")) == ["People", "S.U.I.T."]
+    assert values(session.complete("end --winner s")) == ["S.U.I.T."]
+    assert session.run("concede People") == 0
+    assert session.status_line().startswith("Game over after round 1: S.U.I.T. #13 won")
+
+
+# --- --json on every command ----------------------------------------------------------
+
+# One line per command in COMMANDS (a new command without a line here fails the test).
+# Many are refused in a fresh game's Movement Phase; a refusal must be one JSON object too.
+JSON_LINES = {
+    "roll": "roll 4", "odds": "odds 4", "table": "table incapacitation 7", "rules": "rules",
+    "new": f"new --squad {PLF} --squad {SUIT} --force", "status": "status", "next": "next",
+    "set": "set Razz ran on", "damage": "damage Razz 1", "log": "log", "undo": "undo", "redo": "redo",
+    "roster": f"roster check {PLF}", "gear": "gear", "move": "move Razz", "charge": "charge Razz Wilson --yes",
+    "hide": "hide Razz --yes", "spot": "spot Wilson Razz --yes", "overwatch": "overwatch Razz", "jump": "jump Razz",
+    "fall": "fall Razz 2", "safe": "safe Razz", "edge": "edge Razz",
+    "shoot": "shoot Razz Wilson --force --nearby none --near-ledge none --blast none", "los": "los Razz Wilson", "brawl": "brawl Razz Wilson",
+    "break": "break Razz", "recover": "recover --force", "rout": "rout", "concede": "concede S.U.I.T.", "end": "end",
+    "aftermath": "aftermath", "campaign": "campaign show", "play": "play", "completion": "completion fish",
+}
+
+
+def test_every_command_has_a_json_example():
+    from sprawl_cli.cli.main import COMMANDS
+
+    assert set(JSON_LINES) == set(COMMANDS)
+
+
+@pytest.mark.parametrize("command", sorted(JSON_LINES))
+def test_every_command_prints_exactly_one_json_object(sprawl, command):
+    sprawl.new()
+    words = split_line(JSON_LINES[command]) + ["--json", "--seed", "3"]
+    result = sprawl(*words, input="set Razz ran on\n" if command == "play" else None)
+    assert result.exit_code in (0, 1), result.stderr
+    data = json.loads(result.stdout)  # exactly one object, nothing else on stdout
+    assert isinstance(data, dict)
+    assert result.exit_code == 0 or set(data) == {"error"}

@@ -107,9 +107,10 @@ def _with_common(command: click.Command) -> click.Command:
     return command
 
 
-# Parameters whose values are character names (or lists of them): Tab offers the
-# names in the save file, in shells (completions/) and in `sprawl play`.
-NAME_PARAMS = {"name", "attacker", "target", "defender", "spotter", "hider", "nearby", "blast", "near_ledge"}
+# Parameters whose values are character names (or lists of them) or squads: Tab offers
+# the names in the save file, in shells (completions/) and in `sprawl play`.
+NAME_PARAMS = {"name", "attacker", "target", "defender", "spotter", "hider", "looker", "nearby", "blast",
+               "near_ledge", "side", "winner"}
 
 
 def _complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:

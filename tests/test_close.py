@@ -204,8 +204,8 @@ def test_shot_then_brawl_is_refused_unless_forced(wes_gordo):
         brawl(g, wes, gordo, dice(), table())
     assert g.brawls == {} and "brawled" not in wes.acted
     forced = table(force=True)
-    brawl(g, wes, gordo, dice(*[1] * 10), forced)
-    assert forced.overruled and "shot" in forced.overruled[0]
+    out = brawl(g, wes, gordo, dice(*[1] * 10), forced)
+    assert forced.overruled and "shot" in forced.overruled[0] and out.to_json()["forced"] == forced.overruled
 
 
 @pytest.mark.parametrize("setup, message", [

@@ -175,3 +175,12 @@ def test_end_declares_draw_and_bad_side(sprawl):
     assert result.exit_code == 1 and "no squad" in result.stderr
     data = sprawl.json("end")
     assert data["over"] and data["winner"] is None
+
+
+def test_forced_brawl_says_so_and_is_logged(wes_vs_gordo):
+    sprawl = wes_vs_gordo
+    sprawl.json("brawl", "Wes", "Gordo", "--dice", "1,1,1,1,1,1,1,1,1,1")
+    result = sprawl("brawl", "Wes", "Gordo", "--force", "--dice", "1,1,1,1,1,1,1,1,1,1")
+    assert result.exit_code == 0 and "Overruled by the referee" in result.stdout and "already fought" in result.stdout
+    entry = sprawl.json("log", "--last", "1")["entries"][0]
+    assert entry["forced"] and "already fought" in entry["forced"][0]

@@ -216,6 +216,9 @@ def test_panicked_leader_can_only_rally_when_safe(red_blue):
     assert out.characters == [] and "Leader cannot" in out.waiting[0]["reason"]
     with pytest.raises(RuleRefusal, match="not yet safe"):
         recover(g, "Babs", dice(), table())
+    forced = table(force=True)
+    out = recover(g, "Babs", dice(7, 8, 9), forced)  # Guts 3 needs 3
+    assert out.characters[0].tests[0].passed and not babs.has("panicked") and forced.overruled
 
 
 # --- R14 jams --------------------------------------------------------------------------

@@ -34,6 +34,8 @@ def brawl_lines(d: dict[str, Any], tens: bool = True, title: bool = True) -> lis
     if title:
         verb = "gets a free attack on" if d["free"] else "attacks"
         lines.append(f"Close combat (R12): {name(a['name'])} {verb} {name(b['name'])}.")
+    for overrule in d.get("forced") or []:
+        lines.append(f"  [warn]Overruled by the referee:[/] {escape(overrule)}")
     lifted = d.get("lifted") or []
     if lifted:
         lines.append(f"  Being attacked, {name(b['name'])} shakes off "

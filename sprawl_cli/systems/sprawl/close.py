@@ -61,7 +61,7 @@ class BrawlOutcome:
     lifted: list[str] = field(default_factory=list)  # statuses the attack took off the defender
     recovery: dict[str, Any] | None = None  # R8's pending +1 Health / -1 Toughness, applied on the lift
     disengaged: list[str] = field(default_factory=list)
-    forced: bool = False  # the referee overruled a refusal
+    forced: list[str] = field(default_factory=list)  # refusals the referee overruled (R23)
     game: dict[str, Any] = field(default_factory=dict)  # R25: {"over", "winner", "reason"} after it
 
     def to_json(self) -> dict[str, Any]:
@@ -78,6 +78,7 @@ class BrawlOutcome:
             "lifted": list(self.lifted),
             "recovery": self.recovery,
             "disengaged": list(self.disengaged),
+            "forced": list(self.forced),
             "game": self.game,
         }
 
@@ -192,7 +193,7 @@ def brawl(game: Game, attacker: Character, defender: Character, dice: Dice, tabl
     outcome = BrawlOutcome(
         Fighter(attacker.name, brawl_difficulty(game, attacker, mods=mods)),
         Fighter(defender.name, brawl_difficulty(game, defender, extra=earlier)),
-        forced=len(table.overruled) > forced_before,
+        forced=list(table.overruled[forced_before:]),
     )
     lift_by_attack(game, defender, outcome)
     if defender.gone:

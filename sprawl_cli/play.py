@@ -146,16 +146,45 @@ def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) 
 # --- one line ------------------------------------------------------------------
 
 
+def word_starts(text: str) -> tuple[list[int], str]:
+    """Where each word of `text` starts, as a POSIX shell reads quotes and backslashes,
+    and the quote left open at the end ('' when none)."""
+    starts: list[int] = []
+    quote, i, fresh = "", 0, True
+    while i < len(text):
+        ch = text[i]
+        if quote:
+            if ch == quote:
+                quote = ""
+            elif ch == "\\" and quote == '"':
+                i += 1
+        elif ch.isspace():
+            fresh = True
+        else:
+            if fresh:
+                starts.append(i)
+                fresh = False
+            if ch in "'\"":
+                quote = ch
+            elif ch == "\\":
+                i += 1
+        i += 1
+    return starts, quote
+
+
 def split_line(line: str) -> list[str]:
-    """The words of a line as a POSIX shell splits them; a leading `sprawl` is dropped.
+    """The words of a line as a POSIX shell splits them: a word starting with `#`
+    begins a comment, and a leading `sprawl` is dropped.
 
     Raises:
         BadInput: an unclosed quote.
     """
     from sprawl_cli.errors import BadInput
 
+    starts, _quote = word_starts(line)
+    comment = next((i for i in starts if line[i] == "#"), None)
     try:
-        words = shlex.split(line)
+        words = shlex.split(line[:comment])
     except ValueError as problem:
         raise BadInput(f"cannot split that line ({problem}); close the quote and try again") from None
     if words and words[0] == "sprawl":
@@ -166,21 +195,9 @@ def split_line(line: str) -> list[str]:
 def session_line_words(text: str) -> tuple[list[str], str, int]:
     """For completion: the finished words before the cursor, the word being typed
     (unquoted) and how many characters of `text` it spans (quotes included)."""
-    start, quote, i = 0, "", 0
-    while i < len(text):
-        ch = text[i]
-        if quote:
-            if ch == quote:
-                quote = ""
-            elif ch == "\\" and quote == '"':
-                i += 1
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "\\":
-            i += 1
-        elif ch.isspace():
-            start = i + 1
-        i += 1
+    starts, quote = word_starts(text)
+    typing = bool(starts) and (bool(quote) or not text[-1].isspace())
+    start = starts[-1] if typing else len(text)
     head, raw = text[:start], text[start:]
     try:
         words = shlex.split(head)
@@ -225,7 +242,7 @@ class Session:
     def run(self, line: str) -> int | None:
         """Run one line; its exit code, or None when the line asks to leave."""
         text = line.strip()
-        if not text or text.startswith("#"):
+        if not text:
             return 0
         try:
             words = split_line(text)

@@ -282,6 +282,10 @@ def test_status_line_of_a_finished_game():
 
 def test_lines_split_as_a_shell_splits_words():
     assert split_line("set 'Big Al' pinned on") == ["set", "Big Al", "pinned", "on"]
+    assert split_line("next   # on to Ranged Combat") == ["next"]
+    assert split_line("set Mr#1 ran on") == ["set", "Mr#1", "ran", "on"]  # not a comment mid-word
+    assert split_line("concede 'S.U.I.T. #13' # they had enough") == ["concede", "S.U.I.T. #13"]
+    assert split_line("# only a comment") == []
     assert split_line('sprawl shoot Razz "Wilson" --mod -1') == ["shoot", "Razz", "Wilson", "--mod", "-1"]
 
 
@@ -291,6 +295,8 @@ def test_lines_split_as_a_shell_splits_words():
     ("set ", ["set"], "", 0),
     ("set Ra", ["set"], "Ra", 2),
     ("set 'Big A", ["set"], "Big A", 6),
+    ("set 'Big ", ["set"], "Big ", 5),
+    ("set Razz  ", ["set", "Razz"], "", 0),
     ('a "b c" d', ["a", "b c"], "d", 1),
 ])
 def test_words_before_the_cursor(text, words, typed, spans):
@@ -372,3 +378,45 @@ def test_every_command_prints_exactly_one_json_object(sprawl, command):
     data = json.loads(result.stdout)  # exactly one object, nothing else on stdout
     assert isinstance(data, dict)
     assert result.exit_code == 0 or set(data) == {"error"}
+
+
+# --- docs/scripting.md: its examples run as written ----------------------------------------
+
+
+@pytest.mark.parametrize("language", ["python", "bash"])
+def test_scripting_examples_run(tmp_path, language):
+    import re
+    import subprocess
+    import sys
+
+    from tests.factory import ROOT, ROSTERS
+
+    text = (ROOT / "docs" / "scripting.md").read_text(encoding="utf-8")
+    block = re.search(rf"```{language}\n(.*?)```", text, re.S)
+    assert block is not None, f"docs/scripting.md lost its {language} example"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
+    env.update(PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}", ROSTERS=str(ROSTERS))
+    program = [sys.executable, "-c"] if language == "python" else ["bash", "-c"]
+    done = subprocess.run([*program, block.group(1)], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    if language == "python":
+        assert "now: ranged" in done.stdout and "hit(s)" in done.stdout
+    else:
+        assert "session exit status: 1" in done.stdout
+        assert "5 refused: Babs cannot shoot" in done.stdout
+        assert done.stdout.count(" ok") == 7
+
+
+def test_the_walk_through_in_docs_play_finishes_a_round(sprawl):
+    from tests.factory import ROOT
+
+    text = (ROOT / "docs" / "play.md").read_text(encoding="utf-8")
+    walk = text[text.index("## 4."):text.index("## 6.")]
+    lines = [line[len("sprawl> "):] for line in walk.splitlines() if line.startswith("sprawl> ")]
+    assert len(lines) > 10
+    sprawl.new("--rounds", "6")
+    result = sprawl("play", "--seed", "1", input="\n".join(lines) + "\n")
+    assert result.exit_code in (0, 1), result.stderr  # never a usage error: every line is a real command
+    state = sprawl.json("status")
+    assert (state["round"], state["side"], state["phase"]) == (2, "People's Liberation Front", "movement")

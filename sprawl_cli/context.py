@@ -151,6 +151,15 @@ class Change:
     summary: list[str] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
     kind: str = ""
+    # Companion files this change rewrites, path -> new text (the campaign file for
+    # `aftermath`); written with the save in one step that undo takes back (see store).
+    files: dict[str, str] = field(default_factory=dict)
+    _stack: contextlib.ExitStack | None = None
+
+    def hold(self, manager: contextlib.AbstractContextManager[Any]) -> None:
+        """Enter `manager` (e.g. a companion file's lock) until the change is saved."""
+        assert self._stack is not None, "hold() is for the body of ctx.change()"
+        self._stack.enter_context(manager)
 
 
 class Context:
@@ -285,26 +294,35 @@ class Context:
                     f"the game is over ({before.reason or 'ended'}); see `sprawl status`, "
                     "or `sprawl undo` to take back the last change"
                 )
-            work = Change(copy.deepcopy(before), kind=kind)
-            yield work
-            dice = self._dice
-            overruled = list(self.table_used.overruled) if self.table_used else []
-            entry = {
-                "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
-                "kind": kind,
-                "command": " ".join(shlex.quote(a) for a in self.argv),
-                "round": before.round,
-                "turn": before.turn,
-                "side": before.current_squad.name,
-                "phase": before.phase,
-                "forced": overruled,
-                "summary": work.summary,
-                "rolls": [{"label": r.label, "faces": list(r.faces)} for r in (dice.rolls if dice else [])],
-                "outcome": work.outcome,
-                "health": {c.name: c.health for c in work.game.characters},
-                "gone": [c.name for c in work.game.characters if c.gone],
-            }
-            store.commit(before, work.game, entry)
+            store.discard_orphans(before)  # a killed command's companion writes go back first
+            stack = contextlib.ExitStack()
+            work = Change(copy.deepcopy(before), kind=kind, _stack=stack)
+            with stack:
+                yield work
+                dice = self._dice
+                overruled = list(self.table_used.overruled) if self.table_used else []
+                entry = {
+                    "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                    "kind": kind,
+                    "command": " ".join(shlex.quote(a) for a in self.argv),
+                    "round": before.round,
+                    "turn": before.turn,
+                    "side": before.current_squad.name,
+                    "phase": before.phase,
+                    "forced": overruled,
+                    "summary": work.summary,
+                    "rolls": [{"label": r.label, "faces": list(r.faces)} for r in (dice.rolls if dice else [])],
+                    "outcome": work.outcome,
+                    "health": {c.name: c.health for c in work.game.characters},
+                    "gone": [c.name for c in work.game.characters if c.gone],
+                    "hits": {c.name: c.record.hits for c in work.game.characters},  # the battle report's series
+                }
+                if work.files:
+                    from sprawl_cli.store import read_companion
+
+                    entry["files"] = {path: {"before": read_companion(path), "after": text}
+                                      for path, text in work.files.items()}
+                store.commit(before, work.game, entry)
         self.check_leftover_dice()
 
 

@@ -82,6 +82,16 @@ class ScriptedDice:
     def leftover(self) -> list[Face]:
         return list(self._faces)
 
+    def roll_d8(self, label: str) -> Face:
+        """A d8 from the given faces: a 9 or 10 is passed over (re-rolled), as `roll_d8` says."""
+        while self._faces:
+            face = self._faces.pop(0)
+            if face <= 8:
+                return face
+        if self._more is None:
+            raise DiceShortage(f"not enough dice: {label} needs 1d8 and --dice has none left; add a face from 1 to 8")
+        return roll_d8(self._more, label)
+
 
 class AskDice:
     """Asks the players for each roll ("Razz: Shooting, 4d10") and checks the faces.
@@ -112,6 +122,17 @@ class AskDice:
                 continue
             return tuple(faces)
 
+    def roll_d8(self, label: str) -> Face:
+        """Ask for one real d8 ("Babs: Injury, 1d8"); only 1-8 is taken."""
+        while True:
+            try:
+                line = self._ask(f"{label}, 1d8").strip()
+            except (EOFError, KeyboardInterrupt):
+                raise DiceShortage(f"no face given for {label}, 1d8; nothing was changed") from None
+            if line.isdigit() and 1 <= int(line) <= 8:
+                return int(line)
+            self._warn(f"'{line}' is not a d8 face; type one number from 1 to 8")
+
 
 @dataclass(frozen=True)
 class Roll:
@@ -134,6 +155,24 @@ class RecordingDice:
         faces = self.source.roll(count, label) if count else ()
         self.rolls.append(Roll(label, faces))
         return faces
+
+    def roll_d8(self, label: str) -> Face:
+        face = roll_d8(self.source, label)
+        self.rolls.append(Roll(f"{label} (d8)", (face,)))
+        return face
+
+
+def roll_d8(dice: Dice, label: str) -> Face:
+    """One d8 (R26's injured attribute). A source that can ask for or script a
+    real d8 does (`roll_d8` method); any other rolls d10s and re-rolls 9 and 10,
+    which leaves each of 1-8 equally likely."""
+    special = getattr(dice, "roll_d8", None)
+    if special is not None:
+        return int(special(label))
+    while True:
+        face = dice.roll(1, label)[0]
+        if face <= 8:
+            return face
 
 
 def count_successes(faces: Sequence[Face], tens: bool = True) -> int:

@@ -13,6 +13,11 @@ Safety, in order of what can go wrong:
   a killed command are removed by the next one;
 - a change is journalled before the save file is replaced; a journal entry
   newer than the save file (the command died between the two) is discarded.
+- a change may also rewrite companion files (the campaign file, for
+  `sprawl aftermath`): the entry keeps each one's text before and after
+  (`files`), they are written after the entry and before the save, and an
+  orphaned entry puts them back, so game and campaign move in one step that
+  `undo` and `redo` take back and put back together.
 """
 
 from __future__ import annotations
@@ -50,21 +55,24 @@ def migration(version: int) -> Callable[[Migration], Migration]:
     return register
 
 
-def migrate(data: dict[str, Any], source: str, current: int = SCHEMA_VERSION) -> dict[str, Any]:
-    """Bring plain save data up to `current`, one numbered step at a time.
+def migrate(data: dict[str, Any], source: str, current: int = SCHEMA_VERSION,
+            migrations: dict[int, Migration] | None = None, what: str = "sprawl save file") -> dict[str, Any]:
+    """Bring plain save data up to `current`, one numbered step at a time
+    (`migrations` defaults to the save file's own list; the campaign file has its own).
 
     Raises:
         SaveFileError: the version is missing, newer than this program, or has no path.
     """
+    steps = MIGRATIONS if migrations is None else migrations
     version = data.get("schema_version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise SaveFileError(f"{source}: key 'schema_version' should be a whole number from 1; is this a sprawl save file?")
+        raise SaveFileError(f"{source}: key 'schema_version' should be a whole number from 1; is this a {what}?")
     if version > current:
         raise SaveFileError(
             f"{source}: saved by a newer sprawl (schema {version}, this one reads up to {current}); upgrade sprawl"
         )
     while version < current:
-        step = MIGRATIONS.get(version)
+        step = steps.get(version)
         if step is None:
             raise SaveFileError(f"{source}: no migration from schema {version}; upgrade sprawl")
         data = step(dict(data))
@@ -138,6 +146,88 @@ def digest(data: Any) -> str:
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]
 
 
+@contextlib.contextmanager
+def lock_file(path: Path, notify: Callable[[str], None] = lambda _m: None) -> Iterator[None]:
+    """Hold `<path>.lock` exclusively (waiting up to LOCK_TIMEOUT), and clear temp
+    files a killed command left beside `path`.
+
+    Raises:
+        SaveFileError: the lock cannot be made, or is held too long by another command.
+    """
+    import fcntl
+
+    lock_path = path.with_name(path.name + ".lock")
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as problem:
+        raise SaveFileError(f"cannot lock {path}: {problem.strerror}; is the folder writable?") from None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            notify(f"waiting for another sprawl command to finish with {path} ...")
+            deadline = time.monotonic() + LOCK_TIMEOUT
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise SaveFileError(
+                            f"{path} is still in use by another sprawl command after "
+                            f"{LOCK_TIMEOUT:.0f}s; finish or stop that one, then try again"
+                        ) from None
+                    time.sleep(0.02)
+        remove_stray_temps(path.parent, path.name)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def read_companion(path: str) -> str | None:
+    """A companion file's text, or None when it does not exist."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError as problem:
+        raise SaveFileError(f"cannot read {path}: {problem.strerror}") from None
+
+
+def put_companion(path: str, text: str | None) -> None:
+    """Write (or, for None, remove) a companion file."""
+    if text is None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+    else:
+        atomic_write(Path(path), text)
+
+
+def companions(entry: dict[str, Any]) -> dict[str, dict[str, str | None]]:
+    """The entry's companion files ({path: {"before", "after"}}), or none."""
+    files = entry.get("files")
+    return files if isinstance(files, dict) else {}
+
+
+def check_companions(entry: dict[str, Any], expect: str, done: str) -> None:
+    """Refuse to undo (expect="after") or redo (expect="before") a change whose
+    companion files were changed since by something else.
+
+    A file already at `done` is accepted too: a command killed half-way through
+    an undo or redo left it there, and finishing the job is right.
+
+    Raises:
+        SaveFileError: a companion file holds neither text.
+    """
+    for path, texts in companions(entry).items():
+        now = read_companion(path)
+        if now != texts.get(expect) and now != texts.get(done):
+            raise SaveFileError(
+                f"{path} changed after this step (another game's aftermath?), so it cannot be "
+                f"{'undone' if expect == 'after' else 'redone'} without losing that; nothing was changed"
+            )
+
+
 # --- the store ---------------------------------------------------------------
 
 # The text last read or written for each save path, with its parsed data, so a
@@ -165,30 +255,7 @@ class GameStore:
         Raises:
             SaveFileError: the lock cannot be made, or is held too long by another command.
         """
-        import fcntl
-
-        try:
-            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
-        except OSError as problem:
-            raise SaveFileError(f"cannot lock {self.path}: {problem.strerror}; is the folder writable?") from None
-        try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                notify(f"waiting for another sprawl command to finish with {self.path} ...")
-                deadline = time.monotonic() + LOCK_TIMEOUT
-                while True:
-                    try:
-                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                        break
-                    except BlockingIOError:
-                        if time.monotonic() > deadline:
-                            raise SaveFileError(
-                                f"{self.path} is still in use by another sprawl command after "
-                                f"{LOCK_TIMEOUT:.0f}s; finish or stop that one, then try again"
-                            ) from None
-                        time.sleep(0.02)
-            remove_stray_temps(self.path.parent, self.path.name)
+        with lock_file(self.path, notify):
             if self.journal.is_dir():
                 for folder in (self.journal, self.redo_dir):
                     for entry in os.listdir(folder) if folder.is_dir() else ():
@@ -196,8 +263,6 @@ class GameStore:
                             with contextlib.suppress(OSError):
                                 os.unlink(folder / entry)
             yield
-        finally:
-            os.close(fd)  # closing releases the lock
 
     # --- the state -----------------------------------------------------
     def exists(self) -> bool:
@@ -278,25 +343,56 @@ class GameStore:
         return entry
 
     def discard_orphans(self, game: Game) -> None:
-        """Drop journal entries newer than the save (a command died between the two writes)."""
+        """Drop journal entries newer than the save (a command died between the two writes),
+        newest first, putting back any companion file such an entry had already written.
+
+        Only the entry made from exactly this game's state is such an orphan;
+        older entries left beside a new game (a `new` killed before it moved the
+        old journal aside) are dropped without touching any file. A companion
+        file that holds neither the orphan's text before nor after was changed by
+        something else since; it is left as it is.
+        """
+        orphans = []
         step = game.step + 1
         while self._entry_path(step).exists():
+            orphans.append(step)
+            step += 1
+        for step in reversed(orphans):
+            try:
+                entry = self.read_entry(step) or {}
+            except SaveFileError:
+                entry = {}  # a half-written entry: its companions were never written
+            files = companions(entry)
+            if files and step == game.step + 1 and digest(entry.get("before")) == digest(game_to_data(game)):
+                for path, texts in files.items():
+                    if read_companion(path) == texts.get("after"):
+                        put_companion(path, texts.get("before"))
             with contextlib.suppress(OSError):
                 os.unlink(self._entry_path(step))
-            step += 1
 
     def commit(self, before: Game, after: Game, entry: dict[str, Any]) -> None:
         """Journal the change from `before` to `after`, then save `after`.
 
+        `entry["files"]`, when given, maps companion paths to {"before", "after"}
+        texts: they are written after the entry and before the save file, so
+        a kill between leaves an orphaned entry that `discard_orphans` rolls back.
+
         Raises:
-            SaveFileError: a write failed; the save file still holds `before`.
+            SaveFileError: a write failed; the save file still holds `before`
+            (a companion already written is put back).
         """
         self.journal.mkdir(exist_ok=True)
         self.discard_orphans(before)
         after.step = before.step + 1
         entry = dict(entry, step=after.step, before=game_to_data(before))
         atomic_write(self._entry_path(after.step), json.dumps(entry, separators=(",", ":")))
-        self.save(after)
+        try:
+            for path, texts in companions(entry).items():
+                put_companion(path, texts["after"])
+            self.save(after)
+        except SaveFileError:
+            self.discard_orphans(before)
+            raise
         self._clear_redo()
         self._forget_before(after.step - UNDO_LIMIT)
 
@@ -306,6 +402,7 @@ class GameStore:
         entry = self.read_entry(step)
         if entry is not None and "before" in entry:
             del entry["before"]
+            entry.pop("files", None)  # companion texts serve undo only
             with contextlib.suppress(SaveFileError):
                 atomic_write(self._entry_path(step), json.dumps(entry, separators=(",", ":")))
 
@@ -349,10 +446,32 @@ class GameStore:
             previous = game_from_data(entry["before"], {}, f"{self._entry_path(state.step)} (before)")
             undone.append({"entry": entry, "after": game_to_data(state)})
             state = previous
+        checked: set[str] = set()
+        for item in undone:  # newest first: a file must still hold what the newest change to it wrote
+            fresh = {k: v for k, v in companions(item["entry"]).items() if k not in checked}
+            check_companions({"files": fresh}, "after", "before")
+            checked.update(fresh)
         self.redo_dir.mkdir(parents=True, exist_ok=True)
-        for item in undone:
-            atomic_write(self._entry_path(item["entry"]["step"], self.redo_dir), json.dumps(item, separators=(",", ":")))
-        self.save(state)
+        written: list[Path] = []
+        try:
+            for item in undone:
+                written.append(self._entry_path(item["entry"]["step"], self.redo_dir))
+                atomic_write(written[-1], json.dumps(item, separators=(",", ":")))
+            for item in undone:  # newest first, so a file changed twice ends at its oldest text
+                for path, texts in companions(item["entry"]).items():
+                    put_companion(path, texts.get("before"))
+            self.save(state)
+        except SaveFileError:
+            # The disk refused: take back what this undo wrote, so no file changes.
+            for item in reversed(undone):
+                for path, texts in companions(item["entry"]).items():
+                    with contextlib.suppress(SaveFileError):
+                        if read_companion(path) == texts.get("before"):
+                            put_companion(path, texts.get("after"))
+            for path in written:
+                with contextlib.suppress(OSError):
+                    os.unlink(path)
+            raise
         for item in undone:
             with contextlib.suppress(OSError):
                 os.unlink(self._entry_path(item["entry"]["step"]))
@@ -372,9 +491,16 @@ class GameStore:
             self._clear_redo()
             raise SaveFileError("the game changed since that undo, so it cannot be redone; nothing was changed")
         after = game_from_data(item["after"], {}, f"{self._entry_path(game.step + 1, self.redo_dir)}")
+        check_companions(entry, "before", "after")
         self.journal.mkdir(exist_ok=True)
         atomic_write(self._entry_path(after.step), json.dumps(entry, separators=(",", ":")))
-        self.save(after)
+        try:
+            for path, texts in companions(entry).items():
+                put_companion(path, texts["after"])
+            self.save(after)
+        except SaveFileError:
+            self.discard_orphans(game)  # the entry just written, and any companion it wrote
+            raise
         with contextlib.suppress(OSError):
             os.unlink(self._entry_path(after.step, self.redo_dir))
         return after, entry

@@ -1,0 +1,188 @@
+"""The battle report as one self-contained HTML page: inline CSS, charts drawn as
+inline SVG, no scripts, fonts or links to anything outside the page. Every piece
+of user text (squad and character names, the reason the game ended) is escaped."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from sprawl_cli.campaign import Campaign, PlayedGame
+from sprawl_cli.report import (
+    RECORD_COLUMNS, aftermath_line, end_state, outcome_line, per_round_hits, side_totals, squad_health,
+    standing, table_words, title,
+)
+
+PALETTE = ("#b03a2e", "#1f618d", "#1e8449", "#9a7d0a", "#6c3483", "#117864")
+WIDTH, HEIGHT = 560, 240
+LEFT, RIGHT, TOP, BOTTOM = 44, 16, 34, 36
+
+CSS = """
+body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-width: 60em; padding: 0 1em;
+       color: #1b1b1b; background: #fbfaf7; }
+h1 { font-size: 1.7em; margin-bottom: .2em; }
+h2 { border-bottom: 2px solid #ccc; padding-bottom: .2em; margin-top: 1.6em; }
+table { border-collapse: collapse; margin: .6em 0; }
+th, td { border: 1px solid #ccc; padding: .25em .6em; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+th { background: #eeebe3; }
+.charts { display: flex; flex-wrap: wrap; gap: 1em; }
+figure { margin: 0; background: #fff; border: 1px solid #ddd; padding: .4em; }
+figcaption { font-size: .9em; color: #444; }
+.swatch { display: inline-block; width: .9em; height: .9em; vertical-align: middle; margin-right: .3em; }
+.dead { color: #b03a2e; font-weight: bold; }
+footer { margin-top: 2em; font-size: .85em; color: #666; }
+"""
+
+
+@dataclass
+class Line:
+    label: str
+    colour: str
+    values: list[int]
+
+
+def _scale(values: list[list[int]]) -> int:
+    return max([1] + [v for series in values for v in series])
+
+
+def _frame(caption: str, x_labels: list[str], top: int) -> list[str]:
+    """The chart's axes, grid and labels."""
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    parts = [f'<text x="{LEFT}" y="20" font-size="14" font-weight="bold">{escape(caption)}</text>']
+    ticks = sorted({0, top, top // 2}) if top > 1 else [0, 1]
+    for t in ticks:
+        y = TOP + plot_h - plot_h * t / top
+        parts.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" stroke="#e3e3e3"/>')
+        parts.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" font-size="11" text-anchor="end">{t}</text>')
+    parts.append(f'<line x1="{LEFT}" y1="{TOP}" x2="{LEFT}" y2="{TOP + plot_h}" stroke="#555"/>')
+    parts.append(f'<line x1="{LEFT}" y1="{TOP + plot_h}" x2="{LEFT + plot_w}" y2="{TOP + plot_h}" stroke="#555"/>')
+    for i, label in enumerate(x_labels):
+        x = _x(i, len(x_labels))
+        parts.append(f'<text x="{x:.1f}" y="{TOP + plot_h + 16}" font-size="11" text-anchor="middle">'
+                     f'{escape(label)}</text>')
+    parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 4}" font-size="11" text-anchor="middle">'
+                 'round</text>')
+    return parts
+
+
+def _x(i: int, count: int) -> float:
+    plot_w = WIDTH - LEFT - RIGHT
+    return LEFT + (plot_w * (i + 0.5) / count)
+
+
+def _y(value: float, top: int) -> float:
+    plot_h = HEIGHT - TOP - BOTTOM
+    return TOP + plot_h - plot_h * value / top
+
+
+def _svg(caption: str, body: list[str]) -> str:
+    return (f'<svg width="{WIDTH}" height="{HEIGHT}" '
+            f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(caption)}">'
+            f'<title>{escape(caption)}</title><rect class="bg" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" '
+            'fill="#ffffff"/>' + "".join(body) + "</svg>")
+
+
+def line_chart(caption: str, x_labels: list[str], lines: list[Line]) -> str:
+    """A line per series, one point per round, with a dot at each point."""
+    top = _scale([line.values for line in lines])
+    body = _frame(caption, x_labels, top)
+    for line in lines:
+        points = [(_x(i, len(x_labels)), _y(v, top)) for i, v in enumerate(line.values)]
+        if not points:
+            continue
+        d = "M" + " L".join(f"{x:.1f},{y:.1f}" for x, y in points)
+        body.append(f'<path class="series" data-series="{escape(line.label)}" d="{d}" fill="none" '
+                    f'stroke="{line.colour}" stroke-width="3"/>')
+        body.extend(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{line.colour}"/>' for x, y in points)
+    return _svg(caption, body)
+
+
+def bar_chart(caption: str, x_labels: list[str], bars: list[Line]) -> str:
+    """Bars grouped by round, one per series."""
+    top = _scale([b.values for b in bars])
+    body = _frame(caption, x_labels, top)
+    slot = (WIDTH - LEFT - RIGHT) / max(1, len(x_labels))
+    width = slot * 0.8 / max(1, len(bars))
+    for k, series in enumerate(bars):
+        for i, v in enumerate(series.values):
+            if v <= 0:
+                continue
+            x = _x(i, len(x_labels)) - slot * 0.4 + k * width
+            y = _y(v, top)
+            body.append(f'<rect class="bar" data-series="{escape(series.label)}" x="{x:.1f}" y="{y:.1f}" '
+                        f'width="{width:.1f}" height="{_y(0, top) - y:.1f}" fill="{series.colour}"/>')
+    if not any(v > 0 for b in bars for v in b.values):
+        body.append(f'<text x="{WIDTH / 2}" y="{HEIGHT / 2}" text-anchor="middle" font-size="13" fill="#777">'
+                    'no hits in this game</text>')
+    return _svg(caption, body)
+
+
+def legend(names: list[str]) -> str:
+    return " ".join(f'<span><span class="swatch" style="background:{PALETTE[i % len(PALETTE)]}"></span>'
+                    f'{escape(n)}</span>' for i, n in enumerate(names))
+
+
+def charts(game: PlayedGame) -> str:
+    rounds = game.series.rounds
+    if len(rounds) < 2:
+        return "<p>No round-by-round record was kept for this game.</p>"
+    labels = ["start" if r == 0 else str(r) for r in rounds]
+    colours = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(game.squads)}
+    casualties = [Line(s, colours[s], game.series.casualties.get(s, [])) for s in game.squads]
+    health = [Line(s, colours[s], squad_health(game, s)) for s in game.squads]
+    hits = [Line(s, colours[s], per_round_hits(game.series.hits.get(s, []))) for s in game.squads]
+    figures = [
+        ("casualties", line_chart("Casualties (Out of Action or fled)", labels, casualties),
+         "Characters each side has lost by the end of each round."),
+        ("health", line_chart("Health left", labels, health),
+         "The Health of each side's characters added up, at the end of each round."),
+        ("hits", bar_chart("Hits in each round", labels, hits), "Net hits each side scored in each round."),
+    ]
+    out = [f"<p>{legend(game.squads)}</p>", '<div class="charts">']
+    for key, svg, caption in figures:
+        out.append(f'<figure id="chart-{key}">{svg}<figcaption>{escape(caption)}</figcaption></figure>')
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def html_report(book: Campaign, game: PlayedGame) -> str:
+    """The whole page."""
+    heading = title(game)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(heading)}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f"<h1>{escape(heading)}</h1>",
+        f'<p class="outcome"><strong>{escape(outcome_line(game))}</strong> {escape(game.reason or "")}</p>',
+    ]
+    if game.date:
+        parts.append(f"<p>Played {escape(game.date)}.</p>")
+    parts.append("<h2>Over the rounds</h2>")
+    parts.append(charts(game))
+    for totals in side_totals(game):
+        parts.append(f"<h2>{escape(totals.name)}</h2>")
+        parts.append(f"<p>{totals.fielded} fielded, {totals.casualties} lost, {totals.hits} hits, "
+                     f"{totals.damage_dealt} damage dealt.</p>")
+        head = "".join(f"<th>{escape(label)}</th>" for _, label in RECORD_COLUMNS)
+        parts.append(f"<table><thead><tr><th>Character</th>{head}<th>At the end</th></tr></thead><tbody>")
+        for c in game.characters:
+            if c.squad == totals.name:
+                cells = "".join(f'<td class="n">{getattr(c.record, key)}</td>' for key, _ in RECORD_COLUMNS)
+                parts.append(f"<tr><td>{escape(c.name)}</td>{cells}<td>{escape(end_state(c))}</td></tr>")
+        parts.append("</tbody></table>")
+    parts.append("<h2>Aftermath</h2>")
+    parts.append(f"<p>Rolled on {escape(table_words(game))}.</p>")
+    if game.aftermath:
+        parts.append("<ul>")
+        for r in game.aftermath:
+            css = ' class="dead"' if r.result == "dead" else ""
+            parts.append(f"<li{css}>{escape(aftermath_line(r))}</li>")
+        parts.append("</ul>")
+    else:
+        parts.append("<p>Nobody went Out of Action, so nobody rolled.</p>")
+    parts.append("<footer>Report by sprawl, the SPRAWL referee assistant.</footer>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"

@@ -1,0 +1,320 @@
+"""The campaign's rules and file: R26's aftermath with scripted dice on every edge,
+the d8, games from the campaign, records, the round series, and the strict file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sprawl_cli.campaign import (
+    HOUSE_LABEL, AftermathRow, AftermathTable, Campaign, CampaignSettings, campaign_from_rosters, game_from_campaign,
+    load_campaign, record_game, resolve_aftermath, save_campaign, series_from,
+)
+from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice, roll_d8
+from sprawl_cli.errors import BadInput, DiceShortage, SaveFileError
+from sprawl_cli.roster import load_roster
+from sprawl_cli.systems.sprawl.tables import INJURY_ATTRIBUTES
+from tests.factory import ROSTERS, dice, leftover
+
+
+@pytest.fixture
+def book() -> Campaign:
+    return campaign_from_rosters([load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")])
+
+
+@pytest.fixture
+def path(tmp_path: Path, book: Campaign) -> Path:
+    target = tmp_path / "camp.yaml"
+    save_campaign(target, book)
+    return target
+
+
+def knock_out(game, *names: str) -> None:
+    for n in names:
+        c = game.character(n)
+        c.add("out_of_action")
+        c.record.times_out_of_action += 1
+    game.over = True
+
+
+def fighter(book: Campaign, name: str):
+    return next(f for s in book.squads for f in s.characters if f.name == name)
+
+
+# --- R26 with the house table ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("roll", "result"), [(1, "dead"), (2, "injured"), (3, "injured"), (4, "recovered"),
+                                               (9, "recovered"), (10, "recovered")])
+def test_house_table_edges(path, book, roll, result):
+    game = game_from_campaign(path)
+    knock_out(game, "Razz")
+    d = dice(roll, 1) if result == "injured" else dice(roll)
+    outcome = resolve_aftermath(game, book, d)
+    assert [r.result for r in outcome.results] == [result]
+    assert outcome.results[0].roll == roll and outcome.table == HOUSE_LABEL
+    assert fighter(book, "Razz").state == ("dead" if result == "dead" else "active")
+    assert leftover(d) == []
+
+
+@pytest.mark.parametrize("face", range(1, 9))
+def test_d8_picks_the_attribute_in_spec_order(path, book, face):
+    game = game_from_campaign(path)
+    knock_out(game, "Wes")  # every attribute of Wes is 2 or more
+    attribute = INJURY_ATTRIBUTES[face - 1]
+    before = getattr(fighter(book, "Wes"), attribute)
+    outcome = resolve_aftermath(game, book, dice(2, face))
+    r = outcome.results[0]
+    assert (r.attribute, r.attribute_roll, r.before, r.after) == (attribute, face, before, before - 1)
+    assert getattr(fighter(book, "Wes"), attribute) == before - 1
+    assert [(i.game, i.attribute) for i in fighter(book, "Wes").injuries] == [(1, attribute)]
+
+
+def test_injury_never_takes_an_attribute_below_1(path, book):
+    fighter(book, "Mutt").guts = 1
+    save_campaign(path, book)
+    game = game_from_campaign(path)
+    knock_out(game, "Mutt")
+    outcome = resolve_aftermath(game, book, dice(3, 5))  # d8 5: guts
+    r = outcome.results[0]
+    assert (r.attribute, r.before, r.after) == ("guts", 1, 1)
+    assert fighter(book, "Mutt").guts == 1
+    assert len(fighter(book, "Mutt").injuries) == 1  # the injury is still on the books
+
+
+def test_d8_rerolls_9_and_10(path, book):
+    game = game_from_campaign(path)
+    knock_out(game, "Razz")
+    d = dice(2, 9, 10, 4)
+    outcome = resolve_aftermath(game, book, d)
+    assert outcome.results[0].attribute == "smarts" and outcome.results[0].attribute_roll == 4
+    assert leftover(d) == []
+    assert d.rolls[-1].label == "Razz: Injury (d8)" and d.rolls[-1].faces == (4,)
+
+
+def test_only_those_who_went_out_of_action_roll_in_roster_order(path, book):
+    game = game_from_campaign(path)
+    knock_out(game, "Gordo", "Mutt", "Babs")
+    game.character("Lang").add("out_of_play")  # fled off the table: not Out of Action (R26)
+    game.character("Wes").health = 0  # Down or hurt, but never Out of Action
+    outcome = resolve_aftermath(game, book, dice(5, 6, 7))
+    assert [r.name for r in outcome.results] == ["Babs", "Mutt", "Gordo"]
+
+
+def test_out_of_action_then_back_still_rolls(path, book):
+    """R26 asks who *went* Out of Action: a referee who took the status off again does not undo that."""
+    game = game_from_campaign(path)
+    knock_out(game, "Razz")
+    game.character("Razz").drop("out_of_action")
+    assert [r.name for r in resolve_aftermath(game, book, dice(7)).results] == ["Razz"]
+
+
+def test_nobody_out_rolls_nothing(path, book):
+    game = game_from_campaign(path)
+    d = dice()
+    assert resolve_aftermath(game, book, d).results == [] and d.rolls == []
+
+
+def test_campaign_table_is_used_instead_of_the_house_table(path, book):
+    book.settings = CampaignSettings(AftermathTable(
+        [AftermathRow(1, 5, "dead"), AftermathRow(6, 9, "injured"), AftermathRow(10, None, "recovered")],
+        title="Grim streets"))
+    game = game_from_campaign(path)
+    knock_out(game, "Babs", "Razz")
+    outcome = resolve_aftermath(game, book, dice(5, 6, 8))
+    assert [(r.name, r.result, r.attribute) for r in outcome.results] == [("Babs", "dead", None),
+                                                                          ("Razz", "injured", "health")]
+    assert outcome.table == "Grim streets"
+
+
+def test_a_character_missing_or_dead_in_the_campaign_is_refused(path, book):
+    game = game_from_campaign(path)
+    knock_out(game, "Razz")
+    fighter(book, "Razz").state = "dead"
+    with pytest.raises(BadInput, match="already dead"):
+        resolve_aftermath(game, book, dice(5))
+    game.character("Babs").squad = "Nobody"
+    with pytest.raises(BadInput, match="not in this campaign"):
+        resolve_aftermath(game, book, dice(5))
+
+
+# --- the d8 from each dice source -----------------------------------------------------
+
+
+def test_roll_d8_random_is_uniform_over_1_to_8():
+    faces = [roll_d8(RandomDice(seed), "x") for seed in range(400)]
+    assert set(faces) == set(range(1, 9))
+
+
+def test_roll_d8_scripted_shortage_names_the_d8():
+    with pytest.raises(DiceShortage, match="Babs: Injury needs 1d8"):
+        roll_d8(ScriptedDice([9, 10]), "Babs: Injury")
+
+
+def test_roll_d8_asks_for_a_d8_and_refuses_9():
+    asked: list[str] = []
+    answers = iter(["9", "x", "3"])
+    warnings: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    assert roll_d8(RecordingDice(AskDice(ask, warnings.append)), "Razz: Injury") == 3
+    assert asked == ["Razz: Injury, 1d8"] * 3 and len(warnings) == 2
+
+
+def test_scripted_d8_falls_back_to_asking():
+    answers = iter(["6"])
+    source = ScriptedDice([10], more=AskDice(lambda _p: next(answers), lambda _w: None))
+    assert roll_d8(source, "Razz: Injury") == 6
+
+
+# --- games from the campaign ---------------------------------------------------------
+
+
+def test_game_from_campaign_leaves_the_dead_home_and_carries_injuries(path, book):
+    fighter(book, "Razz").state = "dead"
+    fighter(book, "Wes").shooting = 1
+    fighter(book, "Gordo").health = 3
+    save_campaign(path, book)
+    game = game_from_campaign(path, rounds=4, rule_of_tens=False)
+    names = [c.name for c in game.characters]
+    assert "Razz" not in names and "Razz" not in game.squads[0].members
+    assert game.character("Wes").shooting == 1
+    gordo = game.character("Gordo")
+    assert gordo.max_health == gordo.health == 3
+    assert game.rounds == 4 and game.settings.rule_of_tens is False
+    assert game.campaign == str(path.resolve())
+
+
+def test_dead_leader_is_replaced_by_the_most_smarts(path, book):
+    fighter(book, "Babs").state = "dead"
+    save_campaign(path, book)
+    game = game_from_campaign(path)
+    assert game.squads[0].leader == "Razz"  # Razz and Lang have Smarts 3; Razz comes first
+    assert load_campaign(path).squads[0].leader == "Babs"  # the campaign keeps its own leader
+
+
+def test_a_squad_with_nobody_alive_cannot_play(path, book):
+    for f in book.squads[1].characters:
+        f.state = "dead"
+    save_campaign(path, book)
+    with pytest.raises(BadInput, match="nobody left alive"):
+        game_from_campaign(path)
+
+
+# --- records and the series ----------------------------------------------------------
+
+
+def test_record_game_adds_each_record_and_one_game(path, book):
+    game = game_from_campaign(path)
+    razz = game.character("Razz")
+    razz.record.shots, razz.record.hits, razz.record.damage_dealt, razz.record.put_out_of_action = 3, 2, 4, 1
+    knock_out(game, "Wilson")
+    game.character("Wilson").damage_taken = 3
+    game.winner, game.round = "People's Liberation Front", 3
+    outcome = resolve_aftermath(game, book, dice(6))
+    played = record_game(book, game, outcome, series_from(game, []), save="s.yaml", step=9)
+    r = fighter(book, "Razz").record
+    assert (r.games, r.shots, r.hits, r.damage_dealt, r.put_out_of_action) == (1, 3, 2, 4, 1)
+    w = fighter(book, "Wilson").record
+    assert (w.games, w.damage_taken, w.times_out_of_action) == (1, 3, 1)
+    assert (played.number, played.winner, played.rounds, played.step) == (1, "People's Liberation Front", 3, 9)
+    again = game_from_campaign(path)  # a second game adds up
+    again.character("Razz").record.shots = 2
+    record_game(book, again, resolve_aftermath(again, book, dice()), series_from(again, []))
+    assert fighter(book, "Razz").record.shots == 5 and fighter(book, "Razz").record.games == 2
+    assert [g.number for g in book.games] == [1, 2]
+
+
+def test_series_takes_the_last_entry_of_each_round(path):
+    game = game_from_campaign(path)
+    game.round = 3
+    entries = [
+        {"round": 1, "health": {"Razz": 2}, "gone": [], "hits": {"Wilson": 1}},
+        {"round": 1, "health": {"Razz": 0}, "gone": ["Razz"], "hits": {"Wilson": 2}},
+        {"round": 3, "health": {"Gordo": 1}, "gone": ["Razz"], "hits": {"Wilson": 2, "Babs": 1}},
+    ]
+    s = series_from(game, entries)
+    assert s.rounds == [0, 1, 2, 3]
+    assert s.health["Razz"] == [3, 0, 0, 0] and s.health["Gordo"] == [4, 4, 4, 1]
+    assert s.casualties == {"People's Liberation Front": [0, 1, 1, 1], "S.U.I.T. #13": [0, 0, 0, 0]}
+    assert s.hits == {"People's Liberation Front": [0, 0, 0, 1], "S.U.I.T. #13": [0, 2, 2, 2]}
+
+
+# --- the file -------------------------------------------------------------------------
+
+
+def test_file_round_trips(path, book):
+    game = game_from_campaign(path)
+    knock_out(game, "Razz")
+    record_game(book, game, resolve_aftermath(game, book, dice(2, 3)), series_from(game, []))
+    save_campaign(path, book)
+    assert load_campaign(path) == book
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("state: active", "state: resting", "'resting' is not a state"),
+    ("shooting: 3", "shooting: three", "should be a whole number"),
+    ("  guts: 3", "  guts: 3\n    luck: 2", "unknown key"),
+    ("schema_version: 1", "schema_version: 99", "newer sprawl"),
+    ("leader: Babs", "leader: Nobody", "'Nobody' is not one of"),
+    ("health: 3", "health: 0", "should be 1 or more"),
+])
+def test_bad_hand_edits_name_file_line_and_key(path, old, new, message):
+    edit(path, old, new)
+    with pytest.raises(SaveFileError, match=message) as problem:
+        load_campaign(path)
+    assert str(path) in str(problem.value) and f"{path}:" in str(problem.value)
+
+
+def test_tags_and_aliases_are_refused(path):
+    path.write_text("schema_version: 1\nsquads: !!python/object:os.system {}\n")
+    with pytest.raises(SaveFileError, match="tag"):
+        load_campaign(path)
+    path.write_text("schema_version: 1\nsystem: &a sprawl\nx: *a\n")
+    with pytest.raises(SaveFileError, match="alias"):
+        load_campaign(path)
+
+
+def test_missing_file_points_to_campaign_new(tmp_path):
+    with pytest.raises(SaveFileError, match="sprawl campaign new"):
+        load_campaign(tmp_path / "none.yaml")
+
+
+def table_data(rows):
+    return {"name": "aftermath", "title": "Mine", "roll": "d10", "rows": rows, "note": ""}
+
+
+@pytest.mark.parametrize(("rows", "message"), [
+    ([{"low": 1, "high": 4, "result": "dead"}, {"low": 6, "high": 10, "result": "recovered"}], "roll\\(s\\) 5"),
+    ([{"low": 1, "high": 5, "result": "dead"}, {"low": 5, "high": None, "result": "recovered"}], "covered twice"),
+    ([{"low": 1, "high": 10, "result": "maimed"}], "'maimed' is not a result"),
+    ([{"low": 0, "high": 10, "result": "dead"}], "not within 1-10"),
+    ([{"low": 1, "high": 11, "result": "dead"}], "not within 1-10"),
+    ([], "needs rows"),
+])
+def test_user_table_must_cover_1_to_10_with_known_results(path, rows, message):
+    text = path.read_text().replace("settings: {}", "settings:\n  aftermath_table: " + json.dumps(table_data(rows)))
+    path.write_text(text)
+    with pytest.raises(SaveFileError, match=message):
+        load_campaign(path)
+
+
+def test_user_table_in_the_shape_sprawl_table_prints_is_accepted(path):
+    from sprawl_cli.systems.sprawl.tables import HOUSE_AFTERMATH, table_to_json
+
+    shape = table_to_json(HOUSE_AFTERMATH)
+    shape["title"] = "Our own"
+    path.write_text(path.read_text().replace("settings: {}", "settings:\n  aftermath_table: " + json.dumps(shape)))
+    book = load_campaign(path)
+    assert book.settings.aftermath_table is not None and book.settings.aftermath_table.title == "Our own"

@@ -1,0 +1,171 @@
+"""Game and campaign move in one step: the journal's companion files, the crash
+window between the two writes, and undo / redo of an aftermath."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import sprawl_cli.store as store_module
+from sprawl_cli.errors import SaveFileError
+from sprawl_cli.store import GameStore
+from tests.conftest import PLF, SUIT
+from tests.factory import character, game
+
+
+class Killed(BaseException):
+    """Stands for SIGKILL: nothing in sprawl catches it, so no clean-up runs."""
+
+
+@contextlib.contextmanager
+def fail_on(target: Path, error: BaseException) -> Iterator[list[Path]]:
+    """While open, atomic_write raises `error` when it is about to replace `target`;
+    yields the paths it did write."""
+    real = store_module.atomic_write
+    written: list[Path] = []
+
+    def patched(path: Path, text: str) -> None:
+        if Path(path).resolve() == target.resolve():
+            raise error
+        written.append(Path(path))
+        real(path, text)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store_module, "atomic_write", patched)
+        yield written
+
+
+@pytest.fixture
+def ended(sprawl):
+    """A campaign, a game of it, Razz put Out of Action and the game ended."""
+    assert sprawl("campaign", "new", "--squad", PLF, "--squad", SUIT).exit_code == 0
+    assert sprawl("new", "--campaign", "sprawl-campaign.yaml").exit_code == 0
+    sprawl.json("set", "Razz", "out_of_action", "on")
+    sprawl.json("set", "Babs", "pinned", "on")
+    for name in ("Babs", "Wes", "Lang", "Mutt"):
+        sprawl.json("set", name, "out_of_action", "on")
+    assert sprawl.json("status")["over"] is True
+    return sprawl
+
+
+def campaign_file(sprawl) -> Path:
+    return sprawl.folder / "sprawl-campaign.yaml"
+
+
+def test_killed_between_campaign_and_save_is_rolled_back(ended, snapshot):
+    before = snapshot(ended.folder)
+    with fail_on(ended.save, Killed()) as written, pytest.raises(Killed):
+        ended("aftermath", "--dice", "5,5,5,5,5")
+    campaign = campaign_file(ended)
+    assert campaign.resolve() in [p.resolve() for p in written]  # the campaign had been written ...
+    assert "number: 1" in campaign.read_text()
+    journal = ended.folder / "sprawl-game.yaml.journal"
+    orphan = sorted(journal.glob("*.json"))[-1]
+    assert "files" in json.loads(orphan.read_text())  # ... and the entry that can take it back
+    # Reading the campaign puts it back first (and drops the orphaned entry).
+    assert ended.json("campaign", "show")["games"] == []
+    assert snapshot(ended.folder) == before
+    # The aftermath can then be done, once.
+    data = ended.json("aftermath", "--dice", "5,5,5,5,5")
+    assert [r["name"] for r in data["results"]] == ["Babs", "Razz", "Wes", "Lang", "Mutt"]
+    assert len(ended.json("campaign", "show")["games"]) == 1
+
+
+def test_killed_then_next_game_command_rolls_back_too(ended):
+    with fail_on(ended.save, Killed()), pytest.raises(Killed):
+        ended("aftermath", "--dice", "5,5,5,5,5")
+    data = ended.json("aftermath", "--dice", "6,6,6,6,6")  # ctx.change discards the orphan first
+    assert [r["roll"] for r in data["results"]] == [6] * 5
+    show = ended.json("campaign", "show")
+    assert len(show["games"]) == 1
+    assert all(c["record"]["games"] == 1 for s in show["squads"] for c in s["characters"])
+
+
+def test_killed_before_the_campaign_write_leaves_it_alone(ended, snapshot):
+    before = snapshot(ended.folder)
+    with fail_on(campaign_file(ended), Killed()), pytest.raises(Killed):
+        ended("aftermath", "--dice", "5,5,5,5,5")
+    after = snapshot(ended.folder)
+    orphans = set(after) - set(before)
+    assert [Path(o).parent.name for o in orphans] == ["sprawl-game.yaml.journal"]  # only the entry is new
+    assert {k: v for k, v in after.items() if k not in orphans} == before
+    ended.json("aftermath", "--dice", "5,5,5,5,5")  # the next change drops the orphan, then goes on
+    assert len(ended.json("campaign", "show")["games"]) == 1
+
+
+def test_disk_refusing_the_save_puts_the_campaign_back(ended, snapshot):
+    before = snapshot(ended.folder)
+    with fail_on(ended.save, SaveFileError("could not write: No space left on device")):
+        result = ended("aftermath", "--dice", "5,5,5,5,5")
+    assert result.exit_code == 1 and "No space left" in result.stderr
+    assert snapshot(ended.folder) == before
+
+
+def test_undo_and_redo_move_game_and_campaign_together(ended):
+    campaign = campaign_file(ended)
+    save_before, campaign_before = ended.save.read_bytes(), campaign.read_bytes()
+    ended.json("aftermath", "--dice", "2,3,1,5,6,9")
+    save_after, campaign_after = ended.save.read_bytes(), campaign.read_bytes()
+    assert campaign_after != campaign_before
+    ended.json("undo")
+    assert ended.save.read_bytes() == save_before and campaign.read_bytes() == campaign_before
+    ended.json("redo")
+    assert ended.save.read_bytes() == save_after and campaign.read_bytes() == campaign_after
+
+
+def test_undo_refused_when_the_campaign_changed_since(ended, snapshot):
+    ended.json("aftermath", "--dice", "5,5,5,5,5")
+    campaign = campaign_file(ended)
+    campaign.write_text(campaign.read_text().replace("date:", "# a hand edit\n  date:", 1))
+    before = snapshot(ended.folder)
+    result = ended("undo")
+    assert result.exit_code == 1 and "changed after this step" in result.stderr
+    assert snapshot(ended.folder) == before
+
+
+def orphan(tmp_path: Path, extra_text: str | None, files: dict, *, same_game: bool = True) -> GameStore:
+    """A save at step 0 and a journal entry 1 with companion `files`, as a killed command leaves them."""
+    store = GameStore(tmp_path / "g.yaml")
+    store.start(game([character("A")], [character("B")]))
+    before = store_module.game_to_data(store.load())
+    if not same_game:
+        before["round"] = 7  # an entry made from some other game's state
+    store.journal.mkdir(exist_ok=True)
+    store_module.atomic_write(store._entry_path(1), json.dumps({"step": 1, "before": before, "files": files}))
+    if extra_text is not None:
+        (tmp_path / "extra.txt").write_text(extra_text)
+    return store
+
+
+def test_store_rolls_back_a_new_companion_to_nothing(tmp_path):
+    """A companion that did not exist before the orphaned change is removed again."""
+    extra = tmp_path / "extra.txt"
+    store = orphan(tmp_path, "new", {str(extra): {"before": None, "after": "new"}})
+    store.discard_orphans(store.load())
+    assert not extra.exists() and not store._entry_path(1).exists()
+
+
+def test_store_rolls_back_a_companion_to_its_text_before(tmp_path):
+    extra = tmp_path / "extra.txt"
+    store = orphan(tmp_path, "new", {str(extra): {"before": "old", "after": "new"}})
+    store.discard_orphans(store.load())
+    assert extra.read_text() == "old"
+
+
+def test_store_leaves_a_companion_someone_else_changed(tmp_path):
+    extra = tmp_path / "extra.txt"
+    store = orphan(tmp_path, "changed by another game", {str(extra): {"before": "old", "after": "new"}})
+    store.discard_orphans(store.load())
+    assert extra.read_text() == "changed by another game" and not store._entry_path(1).exists()
+
+
+def test_store_never_rolls_back_for_an_entry_of_another_game(tmp_path):
+    """An old game's committed aftermath left beside a new game is stale, not an orphan of it."""
+    extra = tmp_path / "extra.txt"
+    store = orphan(tmp_path, "new", {str(extra): {"before": "old", "after": "new"}}, same_game=False)
+    store.discard_orphans(store.load())
+    assert extra.read_text() == "new" and not store._entry_path(1).exists()

@@ -1,0 +1,156 @@
+"""The HTML battle report as a person sees it: rendered by headless Chromium, its
+text read back from the DOM and its charts checked for drawn pixels.
+
+Without Chromium the test skips and says why, except under CI=true, where it fails
+(.ci/run installs the Debian package `chromium`)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+
+import pytest
+
+from sprawl_cli.campaign import (
+    campaign_from_rosters, game_from_campaign, record_game, resolve_aftermath, save_campaign, series_from,
+)
+from sprawl_cli.render.report_html import html_report
+from sprawl_cli.roster import load_roster
+from tests.factory import ROSTERS, dice
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--hide-scrollbars", "--force-device-scale-factor=1"]
+HOSTILE = '<b>Gang</b> & "Co" <script>x</script>'
+
+
+def chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if found is None:
+        message = "headless Chromium is not installed (Debian package `chromium`)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{message}; CI must have it")
+        pytest.skip(message)
+    return found
+
+
+def run_browser(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    profile = tmp_path / "profile"
+    profile.mkdir(exist_ok=True)
+    return subprocess.run([chromium(), *FLAGS, f"--user-data-dir={profile}", *args],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def report_page(tmp_path: Path) -> Path:
+    """A played game with hits, wounds, a casualty and an aftermath, kept in a campaign."""
+    book = campaign_from_rosters([load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")])
+    book.squads[0].name = HOSTILE
+    path = tmp_path / "camp.yaml"
+    save_campaign(path, book)
+    game = game_from_campaign(path, rounds=3)
+    game.over, game.round, game.winner, game.reason = True, 3, "S.U.I.T. #13", "the round limit (3) was reached (R25)"
+    razz, wilson, mutt = game.character("Razz"), game.character("Wilson"), game.character("Mutt")
+    razz.record.shots, razz.record.hits, razz.record.damage_dealt = 3, 2, 2
+    wilson.record.shots, wilson.record.hits, wilson.record.put_out_of_action = 2, 2, 1
+    mutt.add("out_of_action")
+    mutt.record.times_out_of_action, mutt.health, mutt.damage_taken = 1, 0, 2
+    entries = [
+        {"round": 1, "health": {"Gordo": 2}, "gone": [], "hits": {"Razz": 2}},
+        {"round": 2, "health": {"Mutt": 0}, "gone": ["Mutt"], "hits": {"Razz": 2, "Wilson": 2}},
+    ]
+    record_game(book, game, resolve_aftermath(game, book, dice(2, 3)), series_from(game, entries), date="2026-11-21")
+    page = tmp_path / "report.html"
+    page.write_text(html_report(book, book.games[-1]), encoding="utf-8")
+    return page
+
+
+def test_page_is_self_contained_and_escaped(tmp_path):
+    text = report_page(tmp_path).read_text()
+    assert not re.search(r"(src|href)\s*=", text), "the page links to something"
+    assert "<script" not in text and "http" not in text and "@import" not in text and "url(" not in text
+    assert "&lt;b&gt;Gang&lt;/b&gt; &amp; &quot;Co&quot; &lt;script&gt;x&lt;/script&gt;" in text
+
+
+def test_chromium_shows_the_text_and_draws_the_charts(tmp_path):
+    page = report_page(tmp_path)
+    result = run_browser(tmp_path, "--dump-dom", page.as_uri())
+    assert result.returncode == 0, result.stderr[-2000:]
+    dom = result.stdout
+    assert "Battle report: game 1" in dom and "S.U.I.T. #13 won after 3 rounds." in dom
+    assert "Mutt: rolled 2, lasting injury: Quickness -1 (5 to 4), d8 3" in dom
+    assert "the house table" in dom
+    assert "&lt;script&gt;x&lt;/script&gt;" in dom and "<script>x</script>" not in dom  # shown, never run
+    svgs = re.findall(r"<svg.*?</svg>", dom, flags=re.S)
+    assert len(svgs) == 3
+    casualties, health, hits = svgs
+    for chart in (casualties, health):
+        paths = re.findall(r'<path class="series"[^>]* d="([^"]+)"', chart)
+        assert len(paths) == 2 and all(p.startswith("M") and p.count("L") == 3 for p in paths)
+    bars = re.findall(r'<rect class="bar"[^>]*height="([\d.]+)"', hits)
+    assert len(bars) == 2 and all(float(h) > 0 for h in bars)
+
+
+def test_screenshot_has_the_charts_in_colour(tmp_path):
+    page = report_page(tmp_path)
+    shot = tmp_path / "shot.png"
+    result = run_browser(tmp_path, "--window-size=1000,1300", f"--screenshot={shot}", page.as_uri())
+    assert result.returncode == 0 and shot.exists(), result.stderr[-2000:]
+    width, height, pixels = read_png(shot)
+    red, blue = (0xB0, 0x3A, 0x2E), (0x1F, 0x61, 0x8D)  # the two squads' colours (PALETTE)
+    counts = {red: 0, blue: 0}
+    for y in range(height):
+        for x in range(width):
+            colour = pixels[y][x]
+            for want in counts:
+                if all(abs(a - b) <= 24 for a, b in zip(colour, want, strict=True)):
+                    counts[want] += 1
+    assert counts[red] > 500 and counts[blue] > 500, counts  # lines and bars of both sides were painted
+
+
+def read_png(path: Path) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
+    """Decode an 8-bit RGB or RGBA, non-interlaced PNG (what Chromium writes) without Pillow."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pos, idat, header = 8, b"", b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = chunk
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    width, height, depth, colour_type, _, _, interlace = struct.unpack(">IIBBBBB", header)
+    assert depth == 8 and colour_type in (2, 6) and interlace == 0
+    step = 4 if colour_type == 6 else 3
+    raw = zlib.decompress(idat)
+    stride = width * step
+    rows: list[list[tuple[int, int, int]]] = []
+    previous = bytearray(stride)
+    i = 0
+    for _ in range(height):
+        kind, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            left = line[x - step] if x >= step else 0
+            up = previous[x]
+            corner = previous[x - step] if x >= step else 0
+            if kind == 1:
+                line[x] = (line[x] + left) & 0xFF
+            elif kind == 2:
+                line[x] = (line[x] + up) & 0xFF
+            elif kind == 3:
+                line[x] = (line[x] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                guess = left if pa <= pb and pa <= pc else (up if pb <= pc else corner)
+                line[x] = (line[x] + guess) & 0xFF
+        rows.append([(line[x], line[x + 1], line[x + 2]) for x in range(0, stride, step)])
+        previous = line
+    return width, height, rows

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice, difficulty_of, test_pool
+from sprawl_cli.dice import Dice, PoolResult, difficulty_of, test_pool
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.model import FISTS, Character, Game, Weapon
 from sprawl_cli.systems.sprawl.damage import Victim, disengage, hurt
@@ -101,7 +101,7 @@ def melee_weapon(c: Character, wanted: str | None = None) -> Weapon:
     return max(melee, key=lambda w: w.power, default=FISTS)
 
 
-def brawl_difficulty(game: Game, c: Character, extra: int = 0, mods: tuple[int, ...] | list[int] = ()) -> int:
+def brawl_difficulty(c: Character, extra: int = 0, mods: tuple[int, ...] | list[int] = ()) -> int:
     """R3 + R5: 1, plus one per point of damage taken, plus any other modifier."""
     return difficulty_of(1, [c.wound_modifier, extra, *mods])
 
@@ -191,14 +191,13 @@ def brawl(game: Game, attacker: Character, defender: Character, dice: Dice, tabl
 
     tens = game.settings.rule_of_tens
     outcome = BrawlOutcome(
-        Fighter(attacker.name, brawl_difficulty(game, attacker, mods=mods)),
-        Fighter(defender.name, brawl_difficulty(game, defender, extra=earlier)),
+        Fighter(attacker.name, brawl_difficulty(attacker, mods=mods)),
+        Fighter(defender.name, brawl_difficulty(defender, extra=earlier)),
         forced=list(table.overruled[forced_before:]),
     )
     lift_by_attack(game, defender, outcome)
     if defender.gone:
         # R8: the lifted pin cost its last point of Toughness; there is nobody left to fight.
-        outcome.disengaged.append(attacker.name)
         _settle(game, outcome, attacker, defender, chosen, dice, table)
         return outcome
     roll = test_pool(dice, attacker.brawling, outcome.attacker.difficulty, f"{attacker.name}: Brawling", tens)
@@ -222,8 +221,8 @@ def free_attack(game: Game, attacker: Character, leaver: Character, dice: Dice, 
     leaver's Difficulty in later brawls.
     """
     outcome = BrawlOutcome(
-        Fighter(attacker.name, brawl_difficulty(game, attacker)),
-        Fighter(leaver.name, brawl_difficulty(game, leaver), rolled=False,
+        Fighter(attacker.name, brawl_difficulty(attacker)),
+        Fighter(leaver.name, brawl_difficulty(leaver), rolled=False,
                 why_no_dice="turning its back (R12): it cannot answer"),
         free=True,
     )
@@ -234,7 +233,7 @@ def free_attack(game: Game, attacker: Character, leaver: Character, dice: Dice, 
     return outcome
 
 
-def _fill(fighter: Fighter, roll: Any) -> None:
+def _fill(fighter: Fighter, roll: PoolResult) -> None:
     fighter.faces, fighter.successes, fighter.net = roll.faces, roll.successes, roll.net
 
 

@@ -170,10 +170,11 @@ def test_no_shooting_after_a_turn_taking_action(action):
         shoot(g, razz, wilson, Situation(), dice(), table())
 
 
-def test_ran_status_alone_refuses_too():
+@pytest.mark.parametrize("status, why", [("ran", "ran this turn"), ("overwatch", "on overwatch")])
+def test_ran_or_overwatch_status_alone_refuses_too(status, why):
     g, razz, wilson, *_ = setup()
-    razz.add("ran")
-    with pytest.raises(RuleRefusal, match="ran this turn"):
+    razz.add(status)
+    with pytest.raises(RuleRefusal, match=why):
         shoot(g, razz, wilson, Situation(), dice(), table())
 
 

@@ -317,7 +317,8 @@ def check_shooter(game: Game, c: Character, table: Table) -> bool:
     if "shot" in c.acted:
         refuse(table, f"{c.name} has already shot this turn; each character shoots once per turn")
     for action, why in NO_SHOOTING_AFTER.items():
-        if action in c.acted or (action == "ran" and c.has("ran")):
+        # The statuses too: `ran` and `overwatch` on one's own turn were set this turn.
+        if action in c.acted or (action in ("ran", "overwatch") and c.has(action)):
             refuse(table, f"{c.name} cannot shoot: {why}")
             break
     require_steady(table, c, "shoot")

@@ -442,7 +442,7 @@ def test_rocket_scatter_uses_the_full_roll_and_victims_roll_only_power():
     assert "8\" back and to the right" in t.asked[0]
 
 
-def test_a_gun_refuses_blast_names_only_by_not_asking():
+def test_a_gun_asks_the_table_nothing():
     g, razz, wilson, *_ = setup()
     out, t = fire(g, razz, wilson, 7, 2, 2, 2, 2, 2, 2)
     assert t.asked == [] and [v.name for v in out.victims] == ["Wilson"]
@@ -466,3 +466,10 @@ def test_line_of_sight_even_is_visible(roll, visible):
     g, razz, wilson, *_ = setup()
     sight = line_of_sight(dice(roll), razz, wilson)
     assert sight.to_json() == {"roll": roll, "visible": visible, "looker": "Razz", "target": "Wilson"}
+
+
+def test_a_scatter_of_nothing_asks_about_the_aimed_point():
+    g, razz, wilson, *_ = setup()
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 9, 4, 1, situation=grenade(distance=2), lists={"blast": []})
+    assert out.scatter.inches == 0  # 1 halved is 1, less 1" for the 9
+    assert "Wilson, where it was aimed" in t.asked[0]

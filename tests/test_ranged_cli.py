@@ -178,3 +178,12 @@ def test_los_is_rolled_and_logged(ranged):
     assert ranged.json("los", "--dice", "7")["visible"] is False
     entry = ranged.json("log", "--last", "1")["entries"][0]
     assert entry["kind"] == "los" and entry["rolls"] == [{"label": "Line of sight", "faces": [7]}]
+
+
+def test_scatter_is_shown_as_a_compass_and_in_words(ranged):
+    result = ranged("shoot", "Babs", "Wilson", "--weapon", "grenade", "--yes", "--blast", "none",
+                    "--dice", "2,3,4,9,3,8", env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "scatters (R15)" in out and "9 (roll again, -1\") then 3" in out
+    assert "line of fire ↑" in out and "→" in out and "lands 3\" to the right" in out

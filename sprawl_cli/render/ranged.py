@@ -93,16 +93,16 @@ def scatter_lines(scatter: dict[str, Any], d: dict[str, Any]) -> list[str]:
         again.append(f"{roll} (roll again, {'-1' if roll == 9 else '+1'}\")")
     direction = " then ".join(again + [str(rolls[-1])])
     share = "half, rounded up" if scatter["halved"] else "the full roll"
-    adjust = f" {_signed(scatter['adjustment'])}\"" if scatter["adjustment"] else ""
+    adjust = f", {_signed(scatter['adjustment'])}\"" if scatter["adjustment"] else ""
     lines = [
         f"  It misses and [warn]scatters[/] (R15): direction d10 {dice(rolls)} → {direction}; "
         f"distance d10 {dice([scatter['distance_roll']])}, {share}{adjust} → [bold]{scatter['inches']}\"[/]"
         + (" (never below 0)" if scatter["inches"] == 0 and scatter["adjustment"] < 0 else ""),
     ]
-    lines.extend(compass(scatter["direction"], scatter["inches"]))
     if scatter["inches"] == 0:
         lines.append("  It goes off right where it was aimed.")
     else:
+        lines.extend(compass(scatter["direction"], scatter["inches"]))
         lines.append(f"  Measure {scatter['inches']}\" from the aimed point, {describe(scatter['direction'])} "
                      "(line of fire = from the shooter through the aimed point).")
     return lines

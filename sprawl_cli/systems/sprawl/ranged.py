@@ -416,8 +416,9 @@ def blast_names(game: Game, outcome: ShotOutcome, target: Character, table: Tabl
         from sprawl_cli.render.compass import describe
 
         s = outcome.scatter
-        where = (f"the point where it landed, {s.inches}\" {describe(s.direction)} of "
-                 f"{'the spot beside ' if outcome.aim.spot else ''}{target.name}")
+        aimed = f"{'the spot beside ' if outcome.aim.spot else ''}{target.name}"
+        where = (f"the point where it landed, {s.inches}\" {describe(s.direction)} of {aimed}" if s.inches
+                 else f"{aimed}, where it was aimed (the scatter came to 0\")")
         question = f"Who is within {radius} of {where} (blast, R16)?"
     elif outcome.aim.spot:
         question = f"Who is within {radius} of the spot beside {target.name} (blast, R16)? Name {target.name} too if so."

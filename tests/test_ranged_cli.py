@@ -35,7 +35,7 @@ def test_shot_json_has_the_contracted_fields(ranged):
 def test_zero_dice_tens_and_the_view_read_like_a_referee(ranged):
     result = ranged("shoot", "Razz", "Wilson", "--cover", "partial", "--dice", "10,2,2,2,7,2,2,2,2,2")
     assert result.exit_code == 0, result.stderr
-    out = result.stdout
+    out = " ".join(result.stdout.split())  # the terminal width may wrap a line anywhere
     assert "Difficulty 1 = 1 base, -1 SMG at short range (R13), +1 partial cover (R13)" in out
     assert "each 10 is two successes" in out
     assert "Lay Wilson on its back" in out

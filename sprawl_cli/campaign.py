@@ -586,7 +586,7 @@ def campaign_json(book: Campaign) -> dict[str, Any]:
                         "state": f.state,
                         **{attr: getattr(f, attr) for attr in ATTRIBUTES},
                         "injuries": [to_data(i) for i in f.injuries],
-                        "record": to_data(f.record),
+                        "record": {key: getattr(f.record, key) for key in RECORD_KEYS},
                     }
                     for f in s.characters
                 ],

@@ -9,9 +9,8 @@ game's save file is gone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from sprawl_cli.campaign import Campaign, PlayedCharacter, PlayedGame
+from sprawl_cli.campaign import AftermathResult, Campaign, PlayedCharacter, PlayedGame
 
 FORMATS = ("md", "html")
 RECORD_COLUMNS = (
@@ -63,7 +62,7 @@ def side_totals(game: PlayedGame) -> list[SideTotals]:
     return totals
 
 
-def aftermath_line(result: Any) -> str:
+def aftermath_line(result: AftermathResult) -> str:
     """One aftermath result in words (plain text; callers escape it)."""
     text = f"{result.name}: rolled {result.roll}, {RESULT_WORDS.get(result.result, result.result)}"
     if result.result == "injured" and result.attribute:

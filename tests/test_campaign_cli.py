@@ -67,6 +67,11 @@ def test_two_games_of_a_campaign(sprawl):
     assert mutt["max_health"] == mutt["health"] == 1
     wes = next(c for c in status["characters"] if c["name"] == "Wes")
     assert wes["attributes"]["shooting"] == 1
+    sprawl.json("next")  # to the Ranged Combat Phase
+    # Lang's Shotgun at Wilson: 3 dice, 2 raw successes at Difficulty 1 = 2 hits; damage 3 + Power,
+    # of which the 1s score nothing (so no Toughness roll).
+    shot = sprawl.json("shoot", "Lang", "Wilson", "--dice", "8,9,2,1,1,1,1,1")
+    assert shot["hits"] == 2
     for name in ("Wilson", "Gordo", "Rafter", "Newton", "Wishbone"):
         sprawl.json("set", name, "out_of_action", "on")
     assert sprawl.json("status")["winner"] == PLF_NAME
@@ -79,6 +84,7 @@ def test_two_games_of_a_campaign(sprawl):
     assert who["Razz"]["record"]["games"] == 1  # stayed home
     assert who["Gordo"]["record"]["games"] == 2 and who["Gordo"]["record"]["times_out_of_action"] == 1
     assert who["Wes"]["record"]["games"] == 2
+    assert (who["Lang"]["record"]["shots"], who["Lang"]["record"]["hits"]) == (1, 2)
 
     history = sprawl.json("campaign", "history")
     assert [g["number"] for g in history["games"]] == [1, 2]
@@ -92,6 +98,12 @@ def test_two_games_of_a_campaign(sprawl):
     assert "Razz: rolled 1, dead" in md.stdout and "Shooting -1 (2 to 1), d8 1" in md.stdout
     assert "| Gordo | 0 | 0 | 0 | 2 | 0 | 0 | Health 2/4 |" in md.stdout
     assert "house table" in md.stdout
+    # Round by round, from game 1's journal: PLF lost Razz, Wes and Mutt (Razz's 3 Health) in round 1,
+    # S.U.I.T. #13 Gordo's 2.
+    assert "| start | 5 | 13 | 0 | 5 | 16 | 0 |" in md.stdout and "| 1 | 2 | 10 | 0 | 5 | 14 | 0 |" in md.stdout
+    md2 = sprawl("campaign", "report").stdout  # the last game: Lang's 2 hits in round 1
+    assert "| Lang | 1 | 2 |" in md2 and "| start | 4 | 9 | 0 | 5 | 16 | 0 |" in md2
+    assert "| 1 | 4 | 9 | 2 | 0 | 16 | 0 |" in md2  # Mutt carries his injury: Health 1
     out = sprawl.json("campaign", "report", "--format", "html", "--out", "last.html")
     assert out["number"] == 2 and out["format"] == "html"
     page = (sprawl.folder / "last.html").read_text()

@@ -10,7 +10,7 @@ from html import escape
 from sprawl_cli.campaign import Campaign, PlayedGame
 from sprawl_cli.report import (
     RECORD_COLUMNS, aftermath_line, end_state, outcome_line, per_round_hits, side_totals, squad_health,
-    standing, table_words, title,
+    table_words, title,
 )
 
 PALETTE = ("#b03a2e", "#1f618d", "#1e8449", "#9a7d0a", "#6c3483", "#117864")

@@ -26,7 +26,7 @@ SHOWN_STATUSES = STORED_STATUSES + ("engaged", "jammed", "out_of_ammo")
 GONE = ("out_of_action", "out_of_play")  # off the table for the rest of the game
 
 # What a character can have done in its own turn (`Character.acted`).
-ACTIONS = ("moved", "ran", "charged", "hid", "spotted", "overwatch", "jumped", "shot", "brawled", "broke", "fled")
+ACTIONS = ("moved", "ran", "charged", "hid", "spotted", "overwatch", "jumped", "shot", "brawled", "broke", "fled", "recovered")
 
 
 @dataclass

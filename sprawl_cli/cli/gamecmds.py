@@ -172,7 +172,8 @@ def log(
     ctx = current()
     store = ctx.store()
     game = store.load()
-    entries = [{k: v for k, v in e.items() if k != "before"} for e in store.entries(last, upto=game.step)]
+    # The undo snapshots ("before", companion "files") are bookkeeping, not history.
+    entries = [{k: v for k, v in e.items() if k not in ("before", "files")} for e in store.entries(last, upto=game.step)]
 
     def view(console: object) -> None:
         from sprawl_cli.render.game import log_view

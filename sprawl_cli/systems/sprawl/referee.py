@@ -53,7 +53,8 @@ def set_status(game: Game, c: Character, status: str, on: bool, weapon: str | No
             c.jammed_turn.pop(chosen.name, None)
         change.note = f"{chosen.name}"
     elif status == "out_of_action" and on:
-        put_out_of_action(game, c)
+        if not c.has("out_of_action"):  # counted once in the campaign's books
+            put_out_of_action(game, c)
     elif status == "pinned" and on:
         pin(game, c, took_health=False)
     elif status == "panicked" and on:

@@ -169,8 +169,8 @@ def advance(game: Game, dice: Dice) -> Advance:
 
 
 def can_recover(game: Game, c: Character) -> str | None:
-    """Why `c` needs the Recovery Phase now, or None."""
-    if c.gone:
+    """Why `c` needs the Recovery Phase now, or None (one go per turn)."""
+    if c.gone or "recovered" in c.acted:
         return None
     if c.has("down") or c.has("pinned"):
         if c.pinned_turn is not None and c.pinned_turn >= game.turn:

@@ -473,3 +473,15 @@ def test_a_scatter_of_nothing_asks_about_the_aimed_point():
     out, t = fire(g, razz, wilson, 2, 3, 4, 5, 9, 4, 1, situation=grenade(distance=2), lists={"blast": []})
     assert out.scatter.inches == 0  # 1 halved is 1, less 1" for the 9
     assert "Wilson, where it was aimed" in t.asked[0]
+
+
+def test_an_engaged_friend_who_panics_takes_a_free_attack():
+    g, razz, wilson, gordo, _ = setup()
+    babs = g.character("Babs")
+    gordo.engaged_with, babs.engaged_with = ["Babs"], ["Gordo"]
+    # Wilson goes Out of Action; Gordo's Guts [2 2] fails, flees 5"; Babs' free Brawling [7 2 2]: 1 hit,
+    # damage 1 + Knife 1: [2 2], nothing.
+    out, _ = knock_out_wilson(g, razz, wilson, 2, 2, 5, 7, 2, 2, 2, 2, nearby=["Gordo"])
+    assert out.panic[0].panicked and out.panic[0].flee_inches == 5
+    assert len(out.panic[0].free_attacks) == 1
+    assert gordo.engaged_with == [] and babs.engaged_with == [] and gordo.has("panicked")

@@ -87,7 +87,7 @@ def lose_health(
     c.health -= lost
     c.damage_taken += lost
     out.health_lost += lost
-    if source is not None:
+    if source is not None and source.squad != c.squad:  # friendly fire is not to its credit
         source.record.damage_dealt += lost
     if c.health == 0 and (lost > 0 or was_zero):
         pin(game, c, took_health=True)

@@ -21,12 +21,12 @@ import dataclasses
 import os
 import re
 import shlex
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.context import DEFAULT_GAME, Context, Env, Options
-from sprawl_cli.errors import ExitCode
+from sprawl_cli.errors import BadInput, ExitCode
 
 if TYPE_CHECKING:
     import click
@@ -179,8 +179,6 @@ def split_line(line: str) -> list[str]:
     Raises:
         BadInput: an unclosed quote.
     """
-    from sprawl_cli.errors import BadInput
-
     starts, _quote = word_starts(line)
     comment = next((i for i in starts if line[i] == "#"), None)
     try:
@@ -246,8 +244,8 @@ class Session:
             return 0
         try:
             words = split_line(text)
-        except Exception as problem:  # BadInput: shown like any refusal
-            return self._refuse(str(getattr(problem, "message", problem)), ExitCode.USAGE)
+        except BadInput as problem:
+            return self._refuse(problem.message, ExitCode.USAGE)
         if not words:
             return 0
         if words[0] in LEAVE and len(words) == 1:
@@ -288,7 +286,6 @@ class Session:
         """The prompt_toolkit prompt: Tab completion, history, the status line."""
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import Completer, Completion
-        from prompt_toolkit.formatted_text import HTML
 
         session_ = self
 
@@ -302,7 +299,7 @@ class Session:
             history=history,
             completer=SprawlCompleter(),
             complete_while_typing=False,
-            bottom_toolbar=lambda: HTML(escape_html(self.status_line())),
+            bottom_toolbar=self.status_line,  # plain text, asked for on every redraw: SaveWatch keeps it cheap
             reserve_space_for_menu=6,
         )
         err = self.env.err
@@ -374,10 +371,6 @@ def status_line(game: Game) -> str:
     return " | ".join(parts)
 
 
-def escape_html(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
 # --- history -------------------------------------------------------------------
 
 
@@ -407,10 +400,12 @@ def split_history(text: str) -> list[str]:
     """The entries of a history file: each a `# time` line and its `+text` lines."""
     entries: list[str] = []
     for line in text.splitlines(keepends=True):
+        if not line.strip():
+            continue  # the blank line prompt_toolkit writes before each entry is put back below
         if line.startswith("#") or not entries:
             entries.append("\n" + line if line.startswith("#") else line)
         else:
-            entries[-1] += line
+            entries[-1] += line if line.endswith("\n") else line + "\n"
     return [e for e in entries if "\n+" in e or e.startswith("+")]
 
 
@@ -424,11 +419,6 @@ def bounded_history(path: Path) -> Any:
     except OSError:
         return InMemoryHistory()
     return FileHistory(str(path))
-
-
-def lines_of(entries: Iterable[str]) -> list[str]:
-    """The commands stored in history entries (for tests and `trim_history` checks)."""
-    return ["\n".join(line[1:] for line in e.splitlines() if line.startswith("+")) for e in entries]
 
 
 # --- shell completion scripts ----------------------------------------------------

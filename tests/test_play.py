@@ -15,7 +15,6 @@ from sprawl_cli.context import Env, Options
 from sprawl_cli.play import (
     HISTORY_LIMIT,
     Session,
-    lines_of,
     session_line_words,
     split_history,
     split_line,
@@ -306,6 +305,11 @@ def test_words_before_the_cursor(text, words, typed, spans):
 # --- history ---------------------------------------------------------------------
 
 
+def lines_of(entries: list[str]) -> list[str]:
+    """The commands stored in history entries."""
+    return ["\n".join(line[1:] for line in e.splitlines() if line.startswith("+")) for e in entries]
+
+
 def history_text(count: int) -> str:
     return "".join(f"\n# 2024-01-01 00:00:{i % 60:02d}\n+set Razz ran on {i}\n" for i in range(count))
 
@@ -317,6 +321,12 @@ def test_history_is_bounded_keeping_the_newest(tmp_path):
     kept = lines_of(split_history(path.read_text()))
     assert len(kept) == HISTORY_LIMIT
     assert kept[0] == "set Razz ran on 25" and kept[-1] == f"set Razz ran on {HISTORY_LIMIT + 24}"
+
+
+def test_history_entries_join_back_to_the_same_text():
+    text = history_text(4) + "\n# 2024-01-01 00:01:00\n+two\n+lines\n"
+    assert "".join(split_history(text)) == text
+    assert lines_of(split_history(text))[-1] == "two\nlines"
 
 
 def test_short_history_is_left_alone(tmp_path):

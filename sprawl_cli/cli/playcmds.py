@@ -21,7 +21,7 @@ def play() -> None:
     a refused line shows its error and the session goes on. Every change is
     saved before the next prompt. Without a terminal, lines are read from
     stdin (one command per line; `--json` prints one JSON object per line).
-    `--seed N` gives line k the seed N+k, so a seeded session replays.
+    `--seed N` seeds the first line N, the next N+1 and so on, so a seeded session replays.
 
     Example: sprawl play --game club-night.yaml
     """

@@ -100,14 +100,14 @@ def _fsync_dir(folder: Path) -> None:
 TEMP_MARK = ".tmp-"
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(path: Path, text: str | bytes) -> None:
     """Replace `path` with `text` so that a crash leaves the old or the new file.
 
     Raises:
         SaveFileError: the disk refused (full, read-only, I/O error); the old file is untouched.
     """
     tmp = path.with_name(f".{path.name}{TEMP_MARK}{os.getpid()}-{time.monotonic_ns() % 10**9}")
-    data = text.encode("utf-8")
+    data = text.encode("utf-8") if isinstance(text, str) else text
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
         try:
@@ -125,6 +125,18 @@ def atomic_write(path: Path, text: str) -> None:
         reason = problem.strerror or errno.errorcode.get(problem.errno or 0, str(problem))
         raise SaveFileError(f"could not write {path}: {reason}; the previous version is untouched") from None
     _fsync_dir(path.parent)
+
+
+def make_folder(path: Path) -> None:
+    """Create a folder of the save's (journal, redo) if missing.
+
+    Raises:
+        SaveFileError: the disk refused.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as problem:
+        raise SaveFileError(f"could not create {path}: {problem.strerror or problem}; nothing was changed") from None
 
 
 def remove_stray_temps(folder: Path, name: str) -> None:
@@ -246,6 +258,7 @@ class GameStore:
         self.lock_path = path.with_name(path.name + ".lock")
         self.journal = path.with_name(path.name + ".journal")
         self.redo_dir = self.journal / "redo"
+        self.prev = path.with_name(path.name + ".prev")  # the game `new --force` replaced
 
     # --- locking -------------------------------------------------------
     @contextlib.contextmanager
@@ -256,6 +269,7 @@ class GameStore:
             SaveFileError: the lock cannot be made, or is held too long by another command.
         """
         with lock_file(self.path, notify):
+            remove_stray_temps(self.path.parent, self.prev.name)
             if self.journal.is_dir():
                 for folder in (self.journal, self.redo_dir):
                     for entry in os.listdir(folder) if folder.is_dir() else ():
@@ -302,25 +316,37 @@ class GameStore:
         _PARSED[os.path.abspath(self.path)] = (text, data, {})
 
     def start(self, game: Game) -> None:
-        """Save a brand-new game; an existing one and its journal are kept as `.prev`."""
+        """Save a brand-new game; an existing one and its journal are kept as `.prev`.
+
+        The old save is copied aside, not moved, so a kill at any instant leaves
+        the old game or the new one at the save path, never none. The old journal
+        goes aside last: entries a kill leaves beside the step-0 game are orphans,
+        which the next change discards.
+
+        Raises:
+            SaveFileError: the old game could not be copied aside or the new one written;
+            the save path still holds the old game.
+        """
         import shutil
 
-        if self.path.exists():
-            prev = self.path.with_name(self.path.name + ".prev")
-            prev_journal = self.journal.with_name(self.journal.name + ".prev")
+        prev_journal = self.journal.with_name(self.journal.name + ".prev")
+        replacing = self.path.exists()
+        if replacing:
             try:
-                shutil.rmtree(prev_journal, ignore_errors=True)
-                os.replace(self.path, prev)
-                if self.journal.exists():
-                    os.replace(self.journal, prev_journal)
+                old = self.path.read_bytes()
             except OSError as problem:
-                raise SaveFileError(f"could not set the old game aside: {problem.strerror}; nothing was changed") from None
-        elif self.journal.exists():
-            import shutil as _shutil
-
-            _shutil.rmtree(self.journal, ignore_errors=True)
+                raise SaveFileError(f"could not set the old game at {self.path} aside: {problem.strerror}; "
+                                    "nothing was changed") from None
+            shutil.rmtree(prev_journal, ignore_errors=True)
+            atomic_write(self.prev, old)
         game.step = 0
         self.save(game)
+        if self.journal.exists():
+            with contextlib.suppress(OSError):
+                if replacing:
+                    shutil.rmtree(prev_journal, ignore_errors=True)
+                    os.replace(self.journal, prev_journal)
+            shutil.rmtree(self.journal, ignore_errors=True)
 
     # --- the journal ---------------------------------------------------
     def _entry_path(self, step: int, folder: Path | None = None) -> Path:
@@ -329,13 +355,13 @@ class GameStore:
     def read_entry(self, step: int, folder: Path | None = None) -> dict[str, Any] | None:
         path = self._entry_path(step, folder)
         try:
-            text = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
         except FileNotFoundError:
             return None
         except OSError as problem:
             raise SaveFileError(f"cannot read the journal entry {path}: {problem.strerror}") from None
         try:
-            entry = json.loads(text)
+            entry = json.loads(raw.decode("utf-8"))
         except ValueError:
             raise SaveFileError(f"the journal entry {path} is damaged; move it aside to go on") from None
         if not isinstance(entry, dict):
@@ -381,7 +407,7 @@ class GameStore:
             SaveFileError: a write failed; the save file still holds `before`
             (a companion already written is put back).
         """
-        self.journal.mkdir(exist_ok=True)
+        make_folder(self.journal)
         self.discard_orphans(before)
         after.step = before.step + 1
         entry = dict(entry, step=after.step, before=game_to_data(before))
@@ -451,7 +477,7 @@ class GameStore:
             fresh = {k: v for k, v in companions(item["entry"]).items() if k not in checked}
             check_companions({"files": fresh}, "after", "before")
             checked.update(fresh)
-        self.redo_dir.mkdir(parents=True, exist_ok=True)
+        make_folder(self.redo_dir)
         written: list[Path] = []
         try:
             for item in undone:
@@ -492,7 +518,7 @@ class GameStore:
             raise SaveFileError("the game changed since that undo, so it cannot be redone; nothing was changed")
         after = game_from_data(item["after"], {}, f"{self._entry_path(game.step + 1, self.redo_dir)}")
         check_companions(entry, "before", "after")
-        self.journal.mkdir(exist_ok=True)
+        make_folder(self.journal)
         atomic_write(self._entry_path(after.step), json.dumps(entry, separators=(",", ":")))
         try:
             for path, texts in companions(entry).items():
@@ -581,3 +607,14 @@ def check_game(game: Game, where: Where) -> None:
                 where.fail(("squads", j, "members", k), f"no character called '{member}'")
         if squad.leader.lower() not in names:
             where.fail(("squads", j, "leader"), f"no character called '{squad.leader}'")
+    for i, c in enumerate(game.characters):  # references between characters and to their gear
+        path = ("characters", i)
+        for k, other in enumerate(c.engaged_with):
+            if other.lower() not in names or other.lower() == c.name.lower():
+                where.fail(path + ("engaged_with", k), f"'{other}' is not another character of this game")
+        carried = {w.name for w in c.weapons}
+        for weapon, state in c.weapon_states.items():
+            if weapon not in carried:
+                where.fail(path + ("weapon_states", weapon), f"{c.name} carries no weapon '{weapon}'")
+            if state not in ("jammed", "out_of_ammo", "none_left"):
+                where.fail(path + ("weapon_states", weapon), f"'{state}' should be jammed, out_of_ammo or none_left")

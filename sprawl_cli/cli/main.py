@@ -212,6 +212,11 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
         return result if isinstance(result, int) else 0
     except click.exceptions.Exit as done:
         return done.exit_code
+    except click.exceptions.NoArgsIsHelpError as problem:  # `sprawl` or a group alone: the help, then one line
+        if problem.ctx is not None:
+            sprawl.env.out.write(problem.ctx.get_help() + "\n")
+        path = problem.ctx.command_path if problem.ctx is not None else "sprawl"
+        return report(f"give a command (listed above); `{path} COMMAND --help` tells more", ExitCode.USAGE)
     except click.UsageError as problem:
         hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None and "--help" not in problem.format_message() else ""
         return report(problem.format_message() + hint, ExitCode.USAGE)

@@ -1,0 +1,139 @@
+"""Helpers shared by the reliability suites: a game folder driven in-process or by
+real processes, the checks every refusal must pass, and the figures each suite reports.
+
+Every suite reads the `release` fixture (tests/conftest.py, `--release`) to pick
+its iteration count; `figures` collects what it measured, and the numbers are
+printed at the end of the run (and written as JSON to $SPRAWL_RELIABILITY_FIGURES
+when that is set), which is where docs/reliability.md takes its figures from.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from sprawl_cli.cli.main import cli
+from sprawl_cli.context import Env
+from sprawl_cli.store import TEMP_MARK
+from tests.factory import ROSTERS
+
+PLF = str(ROSTERS / "plf.yaml")
+SUIT = str(ROSTERS / "suit.yaml")
+SAVE = "sprawl-game.yaml"
+
+_FIGURES: dict[str, Any] = {}
+
+
+def clean_environ() -> dict[str, str]:
+    """The environment without any SPRAWL_ variable, so nothing leaks into a run."""
+    return {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
+
+
+def check_refusal(code: int, stderr: str, stdout: str = "") -> None:
+    """What every failed command owes the user: exit 1 or 2 and exactly one `error:` line, no traceback."""
+    assert code in (1, 2), f"exit {code}\nstdout: {stdout}\nstderr: {stderr}"
+    assert "Traceback" not in stderr + stdout
+    errors = [line for line in stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1, f"expected one error line, got: {stderr!r}"
+    assert not errors[0].startswith("error: internal error"), errors[0]
+
+
+class Folder:
+    """A folder holding one save file, driven in-process (CliRunner) or as real processes."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.save = path / SAVE
+        self.runner = CliRunner()
+
+    def args(self, *args: str) -> list[str]:
+        return [*args, "--game", str(self.save)]
+
+    def run(self, *args: str, input: str | None = None) -> Result:
+        """`sprawl ARGS --game <this save>` in-process, no terminal, no SPRAWL_ variables."""
+        env = Env(interactive=False, environ=clean_environ())
+        return self.runner.invoke(cli, self.args(*args), input=input, obj=env, catch_exceptions=False)
+
+    def ok(self, *args: str) -> Result:
+        result = self.run(*args)
+        assert result.exit_code == 0, f"{args}: {result.stderr}"
+        return result
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self.ok(*args, "--json").stdout)
+
+    def new(self, *extra: str) -> None:
+        self.ok("new", "--squad", PLF, "--squad", SUIT, *extra)
+
+    def command(self, *args: str) -> list[str]:
+        """The argv of a real `python -m sprawl_cli ARGS` process on this save."""
+        return [sys.executable, "-m", "sprawl_cli", *self.args(*args)]
+
+    def process(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(self.command(*args), capture_output=True, text=True, env=clean_environ(),
+                              cwd=self.path, timeout=timeout, stdin=subprocess.DEVNULL)
+
+    def popen(self, *args: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(self.command(*args), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                stdin=subprocess.DEVNULL, env=clean_environ(), cwd=self.path)
+
+    # --- what is on disk -------------------------------------------------
+    @property
+    def journal(self) -> Path:
+        return self.path / (SAVE + ".journal")
+
+    def temps(self) -> list[Path]:
+        """Temp files of an unfinished write, anywhere under the folder."""
+        return [p for p in self.path.rglob("*") if TEMP_MARK in p.name]
+
+    def journal_steps(self) -> list[int]:
+        return sorted(int(p.stem) for p in self.journal.glob("*.json")) if self.journal.is_dir() else []
+
+    def redo_steps(self) -> list[int]:
+        folder = self.journal / "redo"
+        return sorted(int(p.stem) for p in folder.glob("*.json")) if folder.is_dir() else []
+
+    def files(self) -> dict[str, bytes]:
+        """Every file byte for byte (the lock file aside): what a refused command must not change."""
+        return {str(p.relative_to(self.path)): p.read_bytes() for p in sorted(self.path.rglob("*"))
+                if p.is_file() and not p.name.endswith(".lock")}
+
+    def copy_to(self, other: Folder) -> None:
+        """Make `other` hold exactly this folder's files."""
+        if other.path.exists():
+            shutil.rmtree(other.path)
+        shutil.copytree(self.path, other.path)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Folder:
+    """A folder with a fresh game between the two sample squads."""
+    game = Folder(tmp_path / "game")
+    game.path.mkdir()
+    game.new()
+    return game
+
+
+@pytest.fixture
+def figures() -> dict[str, Any]:
+    """Record a suite's measured numbers: `figures["crash"] = {...}`."""
+    return _FIGURES
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not _FIGURES:
+        return
+    terminalreporter.section("reliability figures")
+    for name, values in _FIGURES.items():
+        terminalreporter.write_line(f"{name}: {json.dumps(values, sort_keys=True)}")
+    out = os.environ.get("SPRAWL_RELIABILITY_FIGURES")
+    if out:
+        Path(out).write_text(json.dumps(_FIGURES, indent=2, sort_keys=True) + "\n", encoding="utf-8")

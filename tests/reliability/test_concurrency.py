@@ -1,0 +1,107 @@
+"""Concurrency suite: several real processes change one game at the same moment.
+
+Each worker thread runs its own sequence of `python -m sprawl_cli set ...`
+processes on its own character, all workers at once, while a reader keeps
+running `status --json`. The lock must queue them: every change is in the
+journal exactly once (steps 1..N with no gap), each character ends in the
+state its own worker's last command left, and no reader ever sees a broken file.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import Counter
+from typing import Any
+
+from tests.reliability.conftest import Folder
+
+NAMES = ["Babs", "Razz", "Wes", "Lang", "Mutt", "Wilson", "Gordo", "Rafter", "Newton", "Wishbone"]
+STATUSES = ["ran", "overwatch", "hidden"]
+
+
+def plan(name: str, count: int) -> list[list[str]]:
+    """A worker's commands: statuses on and off in a fixed rotation."""
+    steps = []
+    for j in range(count):
+        status = STATUSES[(j // 2) % len(STATUSES)]
+        steps.append(["set", name, status, "on" if j % 2 == 0 else "off"])
+    return steps
+
+
+def expected_statuses(commands: list[list[str]]) -> set[str]:
+    on: set[str] = set()
+    for _, _, status, value in commands:
+        (on.add if value == "on" else on.discard)(status)
+    return on
+
+
+def test_simultaneous_writers_lose_no_change(folder: Folder, release: bool, figures: dict[str, Any]) -> None:
+    workers, changes = (8, 40) if release else (6, 6)
+    plans = {NAMES[i]: plan(NAMES[i], changes) for i in range(workers)}
+    failures: list[str] = []
+    waited = Counter[str]()
+    reads = Counter[str]()
+    start = threading.Barrier(workers + 1)
+    done = threading.Event()
+
+    def work(name: str) -> None:
+        start.wait()
+        for args in plans[name]:
+            proc = folder.process(*args)
+            if proc.returncode != 0:
+                failures.append(f"{args}: exit {proc.returncode}: {proc.stderr}")
+            if "waiting for another sprawl command" in proc.stderr:
+                waited["processes"] += 1
+
+    def read() -> None:
+        start.wait()
+        while not done.is_set():
+            proc = folder.process("status", "--json")
+            try:
+                assert proc.returncode == 0, proc.stderr
+                json.loads(proc.stdout)
+                reads["ok"] += 1
+            except (AssertionError, ValueError) as problem:
+                failures.append(f"a reader saw a broken save: {problem}")
+
+    threads = [threading.Thread(target=work, args=(name,)) for name in plans]
+    reader = threading.Thread(target=read)
+    for t in [*threads, reader]:
+        t.start()
+    began = time.perf_counter()
+    for t in threads:
+        t.join(timeout=600)
+    done.set()
+    reader.join(timeout=60)
+    elapsed = time.perf_counter() - began
+    assert not failures, failures[:5]
+
+    total = workers * changes
+    entries = folder.json("log")["entries"]
+    assert len(entries) == total, f"{total - len(entries)} change(s) lost"
+    assert [e["step"] for e in entries] == list(range(1, total + 1))
+    assert folder.journal_steps() == list(range(1, total + 1))
+    for entry in entries[1:]:
+        # Each change started from the state the one before it left (no stale read).
+        full = json.loads((folder.journal / f"{entry['step']:06d}.json").read_text())
+        assert full["before"]["step"] == entry["step"] - 1
+    issued = Counter(" ".join(a) for p in plans.values() for a in p)
+    logged = Counter(" ".join(e["command"].split()[:4]) for e in entries)
+    assert logged == issued
+    state = {c["name"]: c for c in folder.json("status")["characters"]}
+    for name, commands in plans.items():
+        assert set(state[name]["statuses"]) == expected_statuses(commands), name
+    for name in NAMES[workers:]:
+        assert state[name]["statuses"] == []
+
+    figures["concurrency"] = {
+        "processes": workers,
+        "changes_each": changes,
+        "changes_total": total,
+        "changes_lost": total - len(entries),
+        "processes_that_waited_for_the_lock": waited["processes"],
+        "status_reads_during_writes": reads["ok"],
+        "seconds": round(elapsed, 1),
+    }

@@ -1,0 +1,217 @@
+"""Crash suite: SIGKILL real `python -m sprawl_cli` processes in the middle of their saves.
+
+After every kill the save file must load, hold byte for byte either the state
+before the command or the state after it, and the next command must leave no
+temp file and no orphan journal entry behind.
+
+The kill delay is steered towards the write: the run time of each command is
+measured first, then after each kill the delay moves later when the kill
+landed before the write began and earlier when it landed after the new file
+was in place (a stochastic search, so machine speed does not matter).
+"""
+
+from __future__ import annotations
+
+import random
+import signal
+import statistics
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.reliability.conftest import PLF, SAVE, SUIT, Folder
+
+SEED = ["--seed", "11"]  # every random roll is reproducible, so "after" can be computed beside it
+
+# The changes the suite kills, in turn: each one writes a journal entry and the save file.
+COMMANDS: list[list[str]] = [
+    ["set", "Babs", "pinned", "on"],
+    ["damage", "Gordo", "1", "--nearby", "none"],
+    ["set", "Babs", "pinned", "off"],
+    ["next"],
+    ["set", "Razz", "ran", "on"],
+    ["undo"],
+    ["damage", "Wilson", "1", "--nearby", "none"],
+    ["next"],
+    ["undo", "2"],
+    ["set", "Wes", "overwatch", "on"],
+]
+
+
+def classify(game: Folder, before: bytes, after: bytes, killed: bool, before_steps: list[int],
+             before_redo: list[int]) -> str:
+    """Where the kill landed: before the write began, during it (a temp file, an orphan
+    journal or redo entry beside the old save), after the new save was in place, or missed
+    (the process had already finished)."""
+    now = game.save.read_bytes()
+    assert now in (before, after), "the save file is neither the old nor the new state"
+    if not killed:
+        return "missed"
+    if now == after and after != before:
+        return "after"
+    traces = game.temps() or game.journal_steps() != before_steps or game.redo_steps() != before_redo
+    return "during" if traces else "before"
+
+
+class Aim:
+    """A kill delay that homes in on the write window: later after a kill that landed
+    before the write, earlier after one that landed after it, in shrinking steps."""
+
+    def __init__(self, start: float, rng: random.Random) -> None:
+        self.delay = start
+        self.rng = rng
+        self.kills = 0
+
+    def next(self) -> float:
+        return max(0.0, self.delay + self.rng.uniform(-0.002, 0.002))
+
+    def landed(self, where: str) -> None:
+        self.kills += 1
+        step = max(0.0005, 0.012 / (1 + self.kills) ** 0.5)
+        if where == "before":
+            self.delay += step
+        elif where in ("after", "missed"):
+            self.delay -= step
+
+
+def watch(game: Folder, proc: Any, before_steps: list[int], before_redo: list[int], limit: float = 10.0) -> None:
+    """Return as soon as the process leaves a trace of a write (a temp file, a new journal
+    or redo entry), or has ended."""
+    deadline = time.monotonic() + limit
+    while proc.poll() is None and time.monotonic() < deadline:
+        if game.temps() or game.journal_steps() != before_steps or game.redo_steps() != before_redo:
+            return
+        time.sleep(0.0002)
+
+
+def runtimes(game: Folder, scratch: Folder, samples: int) -> dict[str, float]:
+    """Median wall time of each command kind as a real process (on a scratch copy)."""
+    times: dict[str, list[float]] = {}
+    for i in range(samples):
+        args = COMMANDS[i % len(COMMANDS)]
+        game.copy_to(scratch)
+        start = time.perf_counter()
+        scratch.process(*args, *SEED)
+        times.setdefault(args[0], []).append(time.perf_counter() - start)
+    return {kind: statistics.median(values) for kind, values in times.items()}
+
+
+def test_kill_during_save_leaves_old_or_new_state(folder: Folder, tmp_path: Path, release: bool,
+                                                  figures: dict[str, Any]) -> None:
+    kills = 500 if release else 40
+    # On a busy machine timing is noisier: go on (up to three times as long) until enough
+    # kills have landed inside a write for the run to prove something.
+    wanted_inside = 50 if release else 5
+    rng = random.Random(20240611)
+    pristine = Folder(tmp_path / "pristine")
+    folder.copy_to(pristine)
+    reference = Folder(tmp_path / "reference")
+    scratch = Folder(tmp_path / "scratch")
+
+    measured = runtimes(folder, scratch, samples=len(COMMANDS))
+    # Timed kills: each kind's delay starts at 85% of its run time (the save comes after
+    # start-up and the rules, before the output) and is steered from there.
+    aim = {kind: Aim(0.85 * value, rng) for kind, value in measured.items()}
+    landed: Counter[str] = Counter()
+    by_mode: dict[str, Counter[str]] = {"timed": Counter(), "triggered": Counter()}
+    by_kind: dict[str, Counter[str]] = {}
+
+    i = 0
+    while i < kills or (landed["during"] < wanted_inside and i < 3 * kills):
+        i += 1
+        if i % len(COMMANDS) == 1:
+            pristine.copy_to(folder)  # start each round of commands from the same game
+        args = [*COMMANDS[(i - 1) % len(COMMANDS)], *SEED]
+        kind = args[0]
+        before = folder.save.read_bytes()
+        before_steps, before_redo = folder.journal_steps(), folder.redo_steps()
+        folder.copy_to(reference)
+        expected = reference.run(*args)
+        assert expected.exit_code == 0, f"{args}: {expected.stderr}"
+        after = reference.save.read_bytes()
+
+        # Every other kill is triggered instead: the parent watches the folder and kills
+        # a random 0-8 ms after the first trace of the write appears, whatever the load.
+        mode = "triggered" if i % 2 == 0 else "timed"
+        proc = folder.popen(*args)
+        if mode == "timed":
+            time.sleep(aim[kind].next())
+        else:
+            watch(folder, proc, before_steps, before_redo)
+            time.sleep(rng.uniform(0, 0.008))
+        proc.send_signal(signal.SIGKILL)
+        code = proc.wait(timeout=30)
+        where = classify(folder, before, after, code == -signal.SIGKILL, before_steps, before_redo)
+        landed[where] += 1
+        by_mode[mode][where] += 1
+        by_kind.setdefault(kind, Counter())[where] += 1
+        if mode == "timed":
+            aim[kind].landed(where)
+
+        # The file always loads ...
+        status = folder.run("status", "--json")
+        assert status.exit_code == 0, f"after a kill ({where}) the save does not load: {status.stderr}"
+        # ... and the next command finishes the job: no temp file, no orphan journal entry.
+        if folder.save.read_bytes() == before:
+            folder.ok(*args)
+            assert folder.save.read_bytes() == after, "re-running the killed command gave another state"
+        else:
+            folder.ok("log", "--last", "1")  # a read-only command: it may leave traces, ...
+            folder.ok("set", "Mutt", "ran", "on")  # ... but the next change cleans them up
+            folder.ok("undo")
+        assert not folder.temps(), f"temp files remain: {folder.temps()}"
+        step_now = folder.json("log")["entries"]
+        assert folder.journal_steps() == list(range(1, len(step_now) + 1)), "orphan or missing journal entries"
+
+    assert landed["during"] > 0, f"no kill landed inside a write: {dict(landed)}"
+    figures["crash"] = {
+        "kills": i,
+        "landed": dict(landed),
+        "by_command": {kind: dict(counts) for kind, counts in by_kind.items()},
+        "by_mode": {mode: dict(counts) for mode, counts in by_mode.items()},
+        "median_run_ms": {kind: round(value * 1000, 1) for kind, value in measured.items()},
+        "final_delay_ms": {kind: round(a.delay * 1000, 1) for kind, a in aim.items()},
+    }
+
+
+@pytest.mark.parametrize("replace", [False, True], ids=["first", "replace"])
+def test_kill_during_new_keeps_a_loadable_game(folder: Folder, tmp_path: Path, release: bool,
+                                               replace: bool, figures: dict[str, Any]) -> None:
+    """`new` (with --force over a game in progress) sets the old game aside and saves the
+    new one: a kill at any instant leaves the old or the new game loadable at the save path."""
+    kills = 150 if release else 12
+    rng = random.Random(7)
+    args = ["new", "--squad", SUIT, "--squad", PLF, "--force", *SEED]
+    folder.ok("set", "Babs", "pinned", "on")  # the old game differs from the new one
+    if not replace:
+        folder.save.unlink()  # a first game: nothing to set aside
+    pristine = Folder(tmp_path / "pristine")
+    folder.copy_to(pristine)
+    reference = Folder(tmp_path / "reference")
+    pristine.copy_to(reference)
+    reference.ok(*args)
+    after = reference.save.read_bytes()
+    old = folder.save.read_bytes() if replace else None
+    start = time.perf_counter()
+    folder.process(*args)
+    aim = Aim(0.8 * (time.perf_counter() - start), rng)
+    landed: Counter[str] = Counter()
+    for _ in range(kills):
+        pristine.copy_to(folder)
+        proc = folder.popen(*args)
+        time.sleep(aim.next())
+        proc.send_signal(signal.SIGKILL)
+        killed = proc.wait(timeout=30) == -signal.SIGKILL
+        now = folder.save.read_bytes() if folder.save.exists() else None
+        assert now in (old, after), "a killed `new` left neither the old game nor the new one"
+        if now is not None:
+            assert folder.run("status", "--json").exit_code == 0
+        traces = bool(folder.temps()) or (folder.path / (SAVE + ".prev")).exists() != replace
+        where = ("missed" if not killed else "after" if now == after
+                 else "during" if traces else "before")
+        landed[where] += 1
+        aim.landed(where)
+    figures.setdefault("crash_new", {})["replace" if replace else "first"] = {"kills": kills, "landed": dict(landed)}

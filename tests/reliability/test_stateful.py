@@ -1,0 +1,261 @@
+"""Stateful suite: hypothesis plays random games through the CLI against a small model.
+
+The model keeps only the bookkeeping (R23's round/side/phase progression and
+turn-start clean-up, R24's routing check with dice that always show 10,
+statuses set and cleared, Health and damage_taken with R8's table at 0
+Health). After every command the CLI's `status --json` must equal the model;
+`undo` must put the save file back byte for byte as it was before the undone
+commands, `redo` exactly as it was after; a refused command changes no file.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import hypothesis.strategies as st
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from tests.reliability.conftest import Folder, check_refusal
+
+SQUADS = ["People's Liberation Front", "S.U.I.T. #13"]
+PHASES = ["movement", "ranged", "close", "recovery"]
+SHAKEN = {"pinned", "down", "panicked", "out_of_action", "out_of_play"}
+TENS = ",".join(["10"] * 12)  # routing tests always pass when someone can roll them
+
+# name -> (squad index, Smarts, Health), in roster order
+ROSTER = {
+    "Babs": (0, 4, 3), "Razz": (0, 3, 3), "Wes": (0, 2, 3), "Lang": (0, 3, 2), "Mutt": (0, 2, 2),
+    "Wilson": (1, 4, 3), "Gordo": (1, 2, 4), "Rafter": (1, 3, 3), "Newton": (1, 3, 3), "Wishbone": (1, 3, 3),
+}
+LEADERS = ["Babs", "Wilson"]
+NAMES = list(ROSTER)
+SETTABLE = ["pinned", "ran", "overwatch", "hidden"]
+INCAPACITATION = {1: "recovery", 5: "down", 10: "out_of_action"}
+
+
+@dataclass(frozen=True)
+class Fighter:
+    health: int
+    damage_taken: int = 0
+    statuses: frozenset[str] = frozenset()
+
+    @property
+    def gone(self) -> bool:
+        return "out_of_action" in self.statuses
+
+
+@dataclass(frozen=True)
+class Model:
+    fighters: dict[str, Fighter] = field(default_factory=lambda: {n: Fighter(h) for n, (_, _, h) in ROSTER.items()})
+    round: int = 1
+    side: int = 0
+    phase: int = 0
+    over: bool = False
+    winner: str | None = None
+
+    def members(self, side: int) -> list[str]:
+        return [n for n, (s, _, _) in ROSTER.items() if s == side]
+
+    def with_fighter(self, name: str, **changes: Any) -> Model:
+        return replace(self, fighters={**self.fighters, name: replace(self.fighters[name], **changes)})
+
+    # --- the commands, as the rules' bookkeeping sees them -------------------
+    def next(self) -> Model:
+        if self.phase + 1 < len(PHASES):
+            return replace(self, phase=self.phase + 1)
+        side = (self.side + 1) % 2
+        model = replace(self, side=side, phase=0, round=self.round + (side == 0))
+        for name in model.members(side):  # R23: the side's Overwatch and ran marks end
+            model = model.with_fighter(name, statuses=model.fighters[name].statuses - {"overwatch", "ran"})
+        return model.routing(side)
+
+    def routing(self, side: int) -> Model:
+        """R24 with every die a 10: the roller passes when 2 x Smarts >= the shaken count."""
+        shaken = [n for n in self.members(side) if self.fighters[n].statuses & SHAKEN]
+        if len(shaken) * 4 <= len(self.members(side)):
+            return self
+        steady = [n for n in self.members(side) if n not in shaken]
+        leader = LEADERS[side]
+        roller = leader if leader in steady else max(steady, key=lambda n: ROSTER[n][1], default=None)
+        if roller is not None and 2 * ROSTER[roller][1] >= max(1, len(shaken)):
+            return self
+        return replace(self, over=True, winner=SQUADS[1 - side])
+
+    def set(self, name: str, status: str, on: bool) -> Model:
+        statuses = set(self.fighters[name].statuses)
+        if on:
+            statuses.add(status)
+            if status == "pinned":
+                statuses.discard("overwatch")  # R20: a pin ends Overwatch
+        else:
+            statuses.discard(status)
+            if status == "pinned":
+                statuses.discard("down")
+        return self.with_fighter(name, statuses=frozenset(statuses))
+
+    def damage(self, name: str, points: int, face: int) -> Model:
+        """Referee damage: straight off Health; at 0 Health R8's table (face) decides."""
+        f = self.fighters[name]
+        if points <= 0:
+            return self
+        lost = min(points, f.health)
+        health = f.health - lost
+        statuses = set(f.statuses)
+        if health == 0:
+            statuses = (statuses | {"pinned"}) - {"overwatch"}
+            result = INCAPACITATION[face]
+            if result == "down":
+                statuses.add("down")
+            elif result == "out_of_action":
+                statuses = {"out_of_action"} | (statuses - {"pinned", "down", "panicked", "overwatch", "hidden",
+                                                            "ran", "safe"})
+        model = self.with_fighter(name, health=health, damage_taken=f.damage_taken + lost,
+                                  statuses=frozenset(statuses))
+        for side in (0, 1):  # R25: a side with nobody left has lost
+            if all(model.fighters[n].gone for n in model.members(side)):
+                return replace(model, over=True, winner=SQUADS[1 - side])
+        return model
+
+
+_PRISTINE: dict[str, Path] = {}
+
+
+def pristine() -> Folder:
+    """One freshly started game, made once and copied for every example."""
+    if "game" not in _PRISTINE:
+        root = Path(tempfile.mkdtemp(prefix="sprawl-stateful-"))
+        game = Folder(root / "pristine")
+        game.path.mkdir()
+        game.new()
+        _PRISTINE["game"] = game.path
+    return Folder(_PRISTINE["game"])
+
+
+class Game(RuleBasedStateMachine):
+    """Random command sequences against the model, with undo/redo checked byte for byte."""
+
+    examples = 0
+    commands = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Path(tempfile.mkdtemp(prefix="sprawl-machine-"))
+        self.game = Folder(self.root / "game")
+        pristine().copy_to(self.game)
+        self.model = Model()
+        self.history: list[tuple[Model, bytes]] = [(self.model, self.game.save.read_bytes())]
+        self.redo_stack: list[tuple[Model, bytes]] = []
+        Game.examples += 1
+
+    def teardown(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    # --- helpers -----------------------------------------------------------
+    def change(self, args: list[str], model: Model | None) -> None:
+        """Run a changing command; `model` is the expected result, or None when it must be refused."""
+        Game.commands += 1
+        before = self.game.files()
+        result = self.game.run(*args)
+        if model is None:
+            check_refusal(result.exit_code, result.stderr, result.stdout)
+            assert self.game.files() == before, f"refused {args} changed a file"
+            return
+        assert result.exit_code == 0, f"{args}: {result.stderr}"
+        self.model = model
+        self.history.append((model, self.game.save.read_bytes()))
+        self.redo_stack.clear()
+
+    # --- rules -------------------------------------------------------------
+    @rule(times=st.integers(1, 4))
+    def next(self, times: int) -> None:
+        """One to four phases on (four is a whole turn), checked after each."""
+        for _ in range(times):
+            self.change(["next", "--dice", TENS], None if self.model.over else self.model.next())
+            self.status_equals_model()
+
+    @rule(name=st.sampled_from(NAMES), status=st.sampled_from(SETTABLE), on=st.booleans())
+    def set_status(self, name: str, status: str, on: bool) -> None:
+        expected = None if self.model.over else self.model.set(name, status, on)
+        self.change(["set", name.lower() if on else name, status, "on" if on else "off"], expected)
+
+    @rule(name=st.sampled_from(NAMES), points=st.integers(0, 3), face=st.sampled_from(sorted(INCAPACITATION)))
+    def damage(self, name: str, points: int, face: int) -> None:
+        refused = self.model.over or self.model.fighters[name].gone
+        expected = None if refused else self.model.damage(name, points, face)
+        self.change(["damage", name, str(points), "--dice", str(face), "--nearby", "none"], expected)
+
+    @rule(count=st.integers(1, 4))
+    def undo(self, count: int) -> None:
+        Game.commands += 1
+        before = self.game.files()
+        result = self.game.run("undo", str(count))
+        if count >= len(self.history):
+            check_refusal(result.exit_code, result.stderr)
+            assert self.game.files() == before
+            return
+        assert result.exit_code == 0, result.stderr
+        undone = [self.history.pop() for _ in range(count)]
+        self.redo_stack.extend(undone)  # the oldest undone is redone first: it is last here
+        self.model, saved = self.history[-1]
+        assert self.game.save.read_bytes() == saved, "undo did not restore the save file byte for byte"
+
+    @rule()
+    def redo(self) -> None:
+        Game.commands += 1
+        before = self.game.files()
+        result = self.game.run("redo")
+        if not self.redo_stack:
+            check_refusal(result.exit_code, result.stderr)
+            assert self.game.files() == before
+            return
+        assert result.exit_code == 0, result.stderr
+        self.model, saved = self.redo_stack.pop()
+        self.history.append((self.model, saved))
+        assert self.game.save.read_bytes() == saved, "redo did not re-apply the change byte for byte"
+
+    @precondition(lambda self: len(self.history) > 1)
+    @rule()
+    def log_matches_history(self) -> None:
+        entries = self.game.json("log")["entries"]
+        assert [e["step"] for e in entries] == list(range(1, len(self.history)))
+
+    # --- after every step --------------------------------------------------
+    @invariant()
+    def status_equals_model(self) -> None:
+        data = self.game.json("status")
+        m = self.model
+        assert (data["round"], data["side"], data["phase"], data["over"]) == (
+            m.round, SQUADS[m.side], PHASES[m.phase], m.over)
+        if m.over:
+            assert data["winner"] == m.winner
+        for c in data["characters"]:
+            f = m.fighters[c["name"]]
+            got = (c["health"], c["damage_taken"], set(c["statuses"]))
+            assert got == (f.health, f.damage_taken, set(f.statuses)), c["name"]
+
+    @initialize()
+    def fresh(self) -> None:
+        assert self.game.save.read_bytes() == self.history[0][1]
+
+
+def test_random_games_match_the_model(release: bool, figures: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Durability is the crash suite's business; here fsync only costs time.
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    Game.examples = Game.commands = 0
+    config = settings(max_examples=500 if release else 25, stateful_step_count=40 if release else 20,
+                      deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    test_case = Game.TestCase
+    test_case.settings = config
+    test_case().runTest()
+    figures["stateful"] = {"examples": Game.examples, "commands": Game.commands}
+    assert Game.commands > 0
+
+
+pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")

@@ -29,7 +29,7 @@ NAMES = sorted(n for n, (module, _) in COMMANDS.items()
 OPTIONS = ["--json", "--dice", "--seed", "--force", "--yes", "--nearby", "--weapon", "--last", "--squad", "--rounds",
            "--range", "--cover", "--mod", "--difficulty", "--no-tens", "--run", "--terrain", "--blast", "--near-ledge",
            "--spot", "--distance", "--winner", "--small", "--large", "--target-running", "--climb", "-n", "-w",
-           "--help", "--version", "--debug", "--physical", "--format", "--out"]
+           "--help", "--version", "--physical", "--format", "--out"]  # not --debug: it asks for tracebacks
 WORDS = ["Babs", "babs", "WILSON", "Gordo", "Nobody", "Razz", "Newton", "none", "Babs,Razz", "on", "off", "yes",
          "pinned", "down", "panicked", "overwatch", "hidden", "out_of_action", "ran", "safe", "jammed", "engaged",
          "short", "long", "partial", "full", "difficult", "treacherous", "Pistol", "Grenade", "Fists", "ask",

@@ -1,0 +1,83 @@
+"""The README cannot drift: its walkthrough runs as written and prints what it shows,
+and every command and option it names exists."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import click
+import pytest
+
+from sprawl_cli.cli.main import COMMANDS, cli
+from tests.factory import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.S)
+
+
+def blocks(kind: str) -> list[str]:
+    return [body for lang, body in BLOCK.findall(README) if lang == kind]
+
+
+def console_steps() -> list[tuple[str, str]]:
+    """(command line, the output the README shows) for every `$ sprawl ...` in console blocks."""
+    steps: list[tuple[str, str]] = []
+    for body in blocks("console"):
+        for chunk in re.split(r"^\$ ", body, flags=re.M)[1:]:
+            command, _, shown = chunk.partition("\n")
+            steps.append((command.strip(), shown))
+    return steps
+
+
+def tidy(text: str) -> str:
+    return "\n".join(line.rstrip() for line in text.strip().splitlines())
+
+
+def test_walkthrough_runs_and_prints_what_the_readme_shows(sprawl, monkeypatch):
+    steps = console_steps()
+    assert len(steps) >= 15, "the README lost its walkthrough"
+    shutil.copytree(ROOT / "rosters", sprawl.folder / "rosters", symlinks=False)
+    monkeypatch.setenv("COLUMNS", "100")
+    for command, shown in steps:
+        args = shlex.split(command)
+        assert args[0] == "sprawl"
+        result = sprawl(*args[1:], env={"NO_COLOR": "1"})
+        if shown.startswith("error:"):  # the README shows a refusal on purpose
+            assert result.exit_code == 1, f"$ {command} was not refused"
+            assert tidy(result.stderr) == tidy(shown), f"$ {command} was refused differently"
+            continue
+        assert result.exit_code == 0, f"$ {command}\n{result.stderr}"
+        assert tidy(result.stdout) == tidy(shown), f"$ {command} printed something else"
+
+
+def command_lines() -> list[list[str]]:
+    lines = []
+    for body in blocks("sh"):
+        for line in body.replace("\\\n", " ").splitlines():
+            line = line.split("#", 1)[0].strip()
+            for part in re.split(r"&&|\|", line):
+                words = shlex.split(part)
+                if words and words[0].endswith("sprawl"):
+                    lines.append(words[1:])
+    return lines
+
+
+@pytest.mark.parametrize("words", command_lines(), ids=lambda w: " ".join(w[:3]))
+def test_commands_and_options_in_the_readme_exist(words):
+    ctx = click.Context(cli)
+    command: click.Command | None = cli
+    args = list(words)
+    while isinstance(command, click.Group) and args and not args[0].startswith("-"):
+        name = args.pop(0)
+        if command is cli:
+            assert name in COMMANDS, f"README names `sprawl {name}`, which does not exist"
+        command = command.get_command(ctx, name)
+        assert command is not None, f"README names `{name}`, which does not exist"
+    assert command is not None
+    options = {opt for param in command.params for opt in getattr(param, "opts", [])}
+    for word in args:
+        if word.startswith("--"):
+            assert word.split("=")[0] in options, f"README gives {word} to `{' '.join(words)}`, which has no such option"

@@ -19,13 +19,16 @@ import contextlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.dice import Dice, roll_d8
 from sprawl_cli.errors import BadInput, SaveFileError
 from sprawl_cli.model import ATTRIBUTES, Character, Game, Record, Squad, Weapon
 from sprawl_cli.schema import Where, from_data, to_data
 from sprawl_cli.systems.sprawl.tables import HOUSE_AFTERMATH, INJURY_ATTRIBUTES, LookupTable, Row
+
+if TYPE_CHECKING:
+    from sprawl_cli.yamlio import Lines
 
 CAMPAIGN_SCHEMA = 1
 STATES = ("active", "dead")
@@ -461,7 +464,7 @@ def campaign_text(book: Campaign) -> str:
     return header + yamlio.dump(campaign_to_data(book))
 
 
-def campaign_from_data(data: Any, lines: dict[Any, int], source: str) -> Campaign:
+def campaign_from_data(data: Any, lines: Lines, source: str) -> Campaign:
     """A Campaign from plain data, checked for shape and sense.
 
     Raises:

@@ -23,7 +23,7 @@ import re
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sprawl_cli.context import DEFAULT_GAME, Context, Env, Options
 from sprawl_cli.errors import BadInput, ExitCode
@@ -31,6 +31,9 @@ from sprawl_cli.errors import BadInput, ExitCode
 if TYPE_CHECKING:
     import click
     from click.shell_completion import CompletionItem
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+    from prompt_toolkit.history import History
 
     from sprawl_cli.cli.main import SprawlGroup
     from sprawl_cli.model import Game
@@ -290,12 +293,12 @@ class Session:
         session_ = self
 
         class SprawlCompleter(Completer):
-            def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
+            def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
                 for value, meta, replace in session_.complete(document.text_before_cursor):
                     yield Completion(value, start_position=-replace, display_meta=meta or None)
 
         history = bounded_history(history_path(self.game_path))
-        prompt = PromptSession(
+        prompt: PromptSession[str] = PromptSession(
             history=history,
             completer=SprawlCompleter(),
             complete_while_typing=False,
@@ -328,7 +331,7 @@ class Session:
                 return []
         found: list[tuple[str, str, int]] = []
         if not words:
-            for name in [*self.group.list_commands(None), "help", *LEAVE]:  # type: ignore[arg-type]
+            for name in [*self.group.list_commands(None), "help", *LEAVE]:
                 if name.startswith(incomplete) and name not in SESSION_ONLY:
                     found.append((name, "", replace))
             return found
@@ -409,7 +412,7 @@ def split_history(text: str) -> list[str]:
     return [e for e in entries if "\n+" in e or e.startswith("+")]
 
 
-def bounded_history(path: Path) -> Any:
+def bounded_history(path: Path) -> History:
     """prompt_toolkit's FileHistory on `path`, trimmed to HISTORY_LIMIT entries first."""
     from prompt_toolkit.history import FileHistory, InMemoryHistory
 

@@ -24,7 +24,7 @@ class Where:
 
     def fail(self, path: Path_, message: str) -> typing.NoReturn:
         line = None
-        probe = path
+        probe: Path_ | None = path
         while line is None and probe is not None:
             line = self.lines.get(probe)
             probe = probe[:-1] if probe else None
@@ -72,7 +72,7 @@ def _convert(kind: Any, data: Any, where: Where, path: Path_) -> Any:
             return None
         real = [o for o in options if o is not type(None)]
         return _convert(real[0], data, where, path)
-    if dataclasses.is_dataclass(kind):
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         if not isinstance(data, dict):
             where.fail(path, f"should be a map of {kind.__name__.lower()} fields")
         hints = _hints(kind)

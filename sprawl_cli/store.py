@@ -29,11 +29,14 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.model import Game
 from sprawl_cli.schema import Where, from_data, to_data
+
+if TYPE_CHECKING:
+    from sprawl_cli.yamlio import Lines
 
 SCHEMA_VERSION = 1
 SYSTEM = "sprawl"
@@ -494,9 +497,9 @@ class GameStore:
                     with contextlib.suppress(SaveFileError):
                         if read_companion(path) == texts.get("before"):
                             put_companion(path, texts.get("after"))
-            for path in written:
+            for redo_file in written:
                 with contextlib.suppress(OSError):
-                    os.unlink(path)
+                    os.unlink(redo_file)
             raise
         for item in undone:
             with contextlib.suppress(OSError):
@@ -538,7 +541,7 @@ def game_to_data(game: Game) -> dict[str, Any]:
     return {"schema_version": data.pop("schema_version"), "system": data.pop("system"), **data}
 
 
-def game_from_data(data: Any, lines: dict[Any, int], source: str) -> Game:
+def game_from_data(data: Any, lines: Lines, source: str) -> Game:
     """A Game from plain data, checked for shape and for sense.
 
     Raises:

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
+
+if TYPE_CHECKING:
+    import yaml
 
 MAX_BYTES = 4 * 1024 * 1024  # a save file is a few KB; anything near this is not one
 MAX_DEPTH = 64
@@ -120,7 +123,7 @@ def _check_depth(text: str, source: str, loader: Any) -> None:
         return  # composing stops at the same place and reports it with its line
 
 
-def _plain(node: Any, path: Path_, lines: Lines, source: str, seen: set[int], depth: int) -> Any:
+def _plain(node: yaml.Node, path: Path_, lines: Lines, source: str, seen: set[int], depth: int) -> Any:
     import yaml
 
     line = node.start_mark.line + 1

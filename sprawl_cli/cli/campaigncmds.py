@@ -14,6 +14,8 @@ import typer
 from sprawl_cli.cli.main import current
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from sprawl_cli.campaign import AftermathTable, Campaign
     from sprawl_cli.context import Context
 
@@ -117,11 +119,11 @@ def new(
         atomic_write(path, campaign_text(book))
     data = dict(campaign_json(book), campaign=str(path))
 
-    def view(console: object) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.report_views import campaign_view
 
-        console.print(f"New campaign saved to {path}. Start its first game with `sprawl new --campaign {path}`.")  # type: ignore[attr-defined]
-        campaign_view(console, book)  # type: ignore[arg-type]
+        console.print(f"New campaign saved to {path}. Start its first game with `sprawl new --campaign {path}`.")
+        campaign_view(console, book)
 
     ctx.emit(data, view)
 
@@ -154,10 +156,10 @@ def show() -> None:
     ctx = current()
     path, book = read_campaign(ctx)
 
-    def view(console: object) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.report_views import campaign_view
 
-        campaign_view(console, book)  # type: ignore[arg-type]
+        campaign_view(console, book)
 
     ctx.emit(dict(campaign_json(book), campaign=str(path)), view)
 

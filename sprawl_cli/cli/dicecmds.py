@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from sprawl_cli.cli import rangedcmds as ranged  # the options of a shot, for `odds shoot`
 from sprawl_cli.cli.main import current
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 app = typer.Typer(add_completion=False)
 
@@ -31,10 +34,10 @@ def roll(pool: Pool, difficulty: Difficulty = 1, mod: Mods = None, no_tens: NoTe
     ctx.check_leftover_dice()
     data = {"pool": pool, **result.to_json(), "rule_of_tens": not no_tens}
 
-    def view(console: object) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.dicelook import roll_view
 
-        roll_view(console, result, pool, not no_tens)  # type: ignore[arg-type]
+        roll_view(console, result, pool, not no_tens)
 
     ctx.emit(data, view)
 
@@ -81,11 +84,11 @@ def odds(
         game = ctx.load_game()
         shot = shot_odds(game, game.character(attacker), game.character(target), plan)
 
-        def shot_view(console: object) -> None:
+        def shot_view(console: Console) -> None:
             from sprawl_cli.render import print_lines
             from sprawl_cli.render.ranged import odds_lines
 
-            print_lines(console, odds_lines(shot))  # type: ignore[arg-type]
+            print_lines(console, odds_lines(shot))
 
         ctx.emit(shot.to_json(), shot_view)
         return
@@ -100,10 +103,10 @@ def odds(
     size = int(pool)
     result = exact_odds(size, difficulty_of(difficulty, mod or []), tens=not no_tens)
 
-    def view(console: object) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.dicelook import odds_view
 
-        odds_view(console, result)  # type: ignore[arg-type]
+        odds_view(console, result)
 
     ctx.emit(result.to_json(), view)
 
@@ -128,10 +131,10 @@ def table(
         row = found.lookup(roll)
         data = {"table": found.name, "roll": roll, "result": row.result, "meaning": row.meaning}
 
-    def view(console: object) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.dicelook import table_view
 
-        table_view(console, found, row, roll)  # type: ignore[arg-type]
+        table_view(console, found, row, roll)
 
     ctx.emit(data, view)
 
@@ -154,9 +157,9 @@ def rules(
         "message": found.message or None,
     }
 
-    def view(console: object) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.dicelook import rules_view
 
-        rules_view(console, found)  # type: ignore[arg-type]
+        rules_view(console, found)
 
     ctx.emit(data, view)

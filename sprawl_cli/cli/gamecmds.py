@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from sprawl_cli.cli.main import current
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 app = typer.Typer(add_completion=False)
 
@@ -59,8 +62,12 @@ def new(
         start_turn(game, ctx.dice(physical=game.settings.dice == "physical"))
         store.start(game)
     data = game_json(game)
-    ctx.emit(data, lambda console: (console.print(f"New game saved to {store.path}."),
-                                    status_view(console, game, None, data["todo"])))
+
+    def view(console: Console) -> None:
+        console.print(f"New game saved to {store.path}.")
+        status_view(console, game, None, data["todo"])
+
+    ctx.emit(data, view)
 
 
 @app.command()
@@ -78,10 +85,10 @@ def status(
     only = game.character(name) if name else None
     data = game_json(game, only)
 
-    def view(console: object) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.game import status_view
 
-        status_view(console, game, only.name if only else None, data["todo"])  # type: ignore[arg-type]
+        status_view(console, game, only.name if only else None, data["todo"])
 
     ctx.emit(data, view)
 
@@ -175,10 +182,10 @@ def log(
     # The undo snapshots ("before", companion "files") are bookkeeping, not history.
     entries = [{k: v for k, v in e.items() if k not in ("before", "files")} for e in store.entries(last, upto=game.step)]
 
-    def view(console: object) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.game import log_view
 
-        log_view(console, entries)  # type: ignore[arg-type]
+        log_view(console, entries)
 
     ctx.emit({"entries": entries}, view)
 
@@ -200,9 +207,9 @@ def undo(
     data = {"undone": [{"step": e["step"], "command": e.get("command"), "summary": e.get("summary", [])} for e in undone],
             "step": game.step}
 
-    def view(console: object) -> None:
+    def view(console: Console) -> None:
         for e in undone:
-            console.print(f"Undid #{e['step']}: [bold]{e.get('command') or e.get('kind')}[/]")  # type: ignore[attr-defined]
+            console.print(f"Undid #{e['step']}: [bold]{e.get('command') or e.get('kind')}[/]")
 
     ctx.emit(data, view)
 

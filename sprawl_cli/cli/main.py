@@ -103,7 +103,7 @@ def _with_common(command: click.Command) -> click.Command:
     command.params.extend(o for o in common_options() if o.name not in known)
     for param in command.params:
         if param.name in NAME_PARAMS and getattr(param, "_custom_shell_complete", None) is None:
-            param._custom_shell_complete = _complete_names  # type: ignore[attr-defined]
+            param._custom_shell_complete = _complete_names
     return command
 
 
@@ -137,7 +137,7 @@ def load_module_group(module: str) -> click.Group:
 class SprawlGroup(click.Group):
     """The root group: lazy subcommands and the single error boundary."""
 
-    def list_commands(self, ctx: click.Context) -> list[str]:
+    def list_commands(self, ctx: click.Context | None) -> list[str]:  # `sprawl play` asks with no context
         return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
@@ -152,7 +152,9 @@ class SprawlGroup(click.Group):
             command.name = cmd_name
         return _with_common(command)
 
-    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
         if name and not name.startswith("-") and name not in COMMANDS:
             import difflib

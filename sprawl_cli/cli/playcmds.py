@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from sprawl_cli.cli.main import current
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 app = typer.Typer(add_completion=False)
 
@@ -64,4 +67,8 @@ def completion(
     if shell not in SHELLS:
         raise UsageProblem(f"no completion for '{shell}'; choose bash, zsh or fish")
     script = completion_script(shell)
-    ctx.emit({"shell": shell, "script": script}, lambda _console: ctx.env.out.write(script))
+
+    def view(_console: Console) -> None:
+        ctx.env.out.write(script)
+
+    ctx.emit({"shell": shell, "script": script}, view)

@@ -16,6 +16,8 @@ import typer
 from sprawl_cli.cli.main import current
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from sprawl_cli.model import Weapon
     from sprawl_cli.roster import Roster
 
@@ -164,8 +166,12 @@ def rewrite(path: Path, edit: Callable[[dict[str, Any], dict[str, Weapon], Path]
     atomic_write(path, new_text)
     house = is_house(gear_file, gear)
     data_out = dict(roster_json(after, path, gear_file, house), changed=said)
-    ctx.emit(data_out, lambda console: (console.print(said),
-                                        roster_card(console, after, str(path), str(gear_file), house)))
+
+    def view(console: Console) -> None:
+        console.print(said)
+        roster_card(console, after, str(path), str(gear_file), house)
+
+    ctx.emit(data_out, view)
 
 
 # --- commands ------------------------------------------------------------------
@@ -185,7 +191,7 @@ def show(path: FileArg) -> None:
     roster = load_roster(path, gear, allow_empty=True)
     house = is_house(gear_file, gear)
 
-    def view(console: Any) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.roster import roster_card
 
         roster_card(console, roster, str(path), str(gear_file), house)
@@ -218,8 +224,12 @@ def check(
                             "characters": len(roster.characters)})
     if problems:  # one error line, naming every file that failed
         raise SaveFileError("; ".join(problems))
-    ctx.emit({"ok": True, "files": results}, lambda console: [
-        console.print(f"[good]ok[/] {r['file']}: {r['squad']}, {r['characters']} characters") for r in results])
+
+    def view(console: Console) -> None:
+        for r in results:
+            console.print(f"[good]ok[/] {r['file']}: {r['squad']}, {r['characters']} characters")
+
+    ctx.emit({"ok": True, "files": results}, view)
 
 
 @app.command(name="new")
@@ -383,7 +393,7 @@ def gear(
     if house:
         data["note"] = HOUSE_NOTE
 
-    def view(console: Any) -> None:
+    def view(console: Console) -> None:
         from sprawl_cli.render.roster import gear_view
 
         gear_view(console, list(weapons.values()), str(gear_file), house)

@@ -9,7 +9,7 @@ from sprawl_cli.render import dice, escape, name, print_lines
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.model import Game
+    from sprawl_cli.model import Character, Game, Weapon
     from sprawl_cli.systems.sprawl.damage import Victim
     from sprawl_cli.systems.sprawl.morale import PanicTest
     from sprawl_cli.systems.sprawl.turn import Advance
@@ -48,6 +48,12 @@ def header(game: Game) -> str:
             f"[bold]{PHASE_TITLES[game.phase]} Phase[/]")
 
 
+def _weapon_cell(c: Character, w: Weapon) -> str:
+    """A weapon's name, with why it cannot be used now (jammed, out of ammo...)."""
+    why = c.usable(w)
+    return escape(w.name) + (f" [warn]({why.replace('_', ' ')})[/]" if why else "")
+
+
 def status_view(console: Console, game: Game, only: str | None, todo: list[str]) -> None:
     from rich.table import Table
 
@@ -72,10 +78,7 @@ def status_view(console: Console, game: Game, only: str | None, todo: list[str])
                 statuses += f" [dim]({c.hide_successes} to spot)[/]"
             if c.engaged_with:
                 statuses += f" [dim]vs {escape(', '.join(c.engaged_with))}[/]"
-            weapons = ", ".join(
-                escape(w.name) + (f" [warn]({c.usable(w).replace('_', ' ')})[/]" if c.usable(w) else "")
-                for w in c.weapons
-            ) or "[dim]Fists[/]"
+            weapons = ", ".join(_weapon_cell(c, w) for w in c.weapons) or "[dim]Fists[/]"
             toughness = f"{c.toughness}" + (f"[dim]/{c.max_toughness}[/]" if c.toughness != c.max_toughness else "")
             grid.add_row(f"[name]{escape(c.name)}[/]{leader}", health_bar(c.health, c.max_health), toughness,
                          f"+{c.damage_taken}" if c.damage_taken else "", statuses, weapons)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sprawl_cli.render import escape
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
     from sprawl_cli.model import RangeBand, Weapon
     from sprawl_cli.roster import Roster
@@ -29,7 +30,7 @@ def band(label: str, b: RangeBand | None) -> str:
     return f"{label} {inches(b.max)} ({b.mod:+d})" if b is not None else ""
 
 
-def weapons_table(weapons: list[Weapon], title: str) -> Any:
+def weapons_table(weapons: list[Weapon], title: str) -> Table:
     """A Rich table of weapons and every number they have (blank where one does not apply)."""
     from rich.table import Table
 

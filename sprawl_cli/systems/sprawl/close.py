@@ -93,9 +93,9 @@ def melee_weapon(c: Character, wanted: str | None = None) -> Weapon:
     if wanted:
         weapon = c.weapon(wanted)
         if weapon.kind != "melee":
-            melee = ", ".join(w.name for w in c.weapons if w.kind == "melee") or "none"
+            carried = ", ".join(w.name for w in c.weapons if w.kind == "melee") or "none"
             raise BadInput(f"{weapon.name} is a {weapon.kind}, not a close-combat weapon; "
-                           f"{c.name}'s melee weapons: {melee} (and Fists)")
+                           f"{c.name}'s melee weapons: {carried} (and Fists)")
         return weapon
     melee = [w for w in c.weapons if w.kind == "melee"]
     return max(melee, key=lambda w: w.power, default=FISTS)

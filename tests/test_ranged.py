@@ -279,14 +279,48 @@ def test_a_jammed_weapon_is_refused_and_the_default_skips_it():
     assert aim(g, razz, wilson, Situation()).weapon.name == "SMG"
 
 
-def test_grenade_misfire_leaves_none_and_does_not_scatter():
-    g, razz, wilson, *_ = setup()
-    out, _ = fire(g, razz, wilson, 1, 2, 3, 4, situation=Situation(weapon="Grenade", distance=5))
-    assert out.misfire == "none_left" and out.misfire_roll is None and out.scatter is None and out.victims == []
+def test_grenade_misfire_still_scatters_and_leaves_none():
+    g, razz, wilson, gordo, _ = setup()
+    # R14 + R15: [1 2 3 4] misfires; no misfire d10 for a grenade; it scatters: direction 9 (again, -1")
+    # then 3, distance 6 -> half 3, -1 = 2". Gordo is caught: 0 hits + Power 2 = [7 8] 2 points,
+    # Toughness [1 2] saves none, 2 Health lost -> 0; incapacitation d10 5: Down.
+    d = dice(1, 2, 3, 4, 9, 3, 6, 7, 8, 1, 2, 5)
+    t = table(lists={"blast": ["Gordo"]})
+    out = shoot(g, razz, wilson, Situation(weapon="Grenade", distance=5), d, t)
+    assert leftover(d) == []
+    assert [r.label for r in d.rolls] == [
+        "Razz: Shooting", "Razz: Scatter direction", "Razz: Scatter direction", "Razz: Scatter distance",
+        "Razz: Damage", "Gordo: Toughness", "Gordo: Incapacitation"]
+    assert out.misfire == "none_left" and out.misfire_roll is None
+    assert (out.scatter.direction, out.scatter.inches) == (3, 2)
+    assert "2\" to the right of Wilson" in t.asked[0]
+    assert [v.name for v in out.victims] == ["Gordo"] and out.victims[0].damage_faces == (7, 8)
+    assert gordo.has("pinned") and gordo.has("down") and not wilson.has("pinned")
     assert razz.usable(GRENADE) == "none_left" and out.uses_left == 0
+    data = out.to_json()
+    assert data["misfire"] == "none_left" and data["scatter"]["inches"] == 2
     razz.acted.clear()  # as if in a later turn
     with pytest.raises(RuleRefusal, match="Grenade has none left"):
         shoot(g, razz, wilson, Situation(weapon="Grenade", distance=5), dice(), table(force=False))
+
+
+def test_rocket_misfire_scatters_the_full_roll_with_nobody_caught():
+    g, razz, wilson, *_ = setup()
+    # [1 1 2 6]: a misfire; direction 5, distance 4 (a rocket travels the full roll); --blast none.
+    out, t = fire(g, razz, wilson, 1, 1, 2, 6, 5, 4, situation=Situation(weapon="Rocket Launcher"),
+                  lists={"blast": []})
+    assert out.misfire == "none_left" and out.misfire_roll is None
+    assert (out.scatter.direction, out.scatter.inches, out.scatter.halved) == (5, 4, False)
+    assert out.victims == [] and razz.usable(ROCKET) == "none_left" and out.uses_left == 0
+    assert len(t.asked) == 1 and "4\" straight back" in t.asked[0]
+
+
+def test_gun_misfire_rolls_its_d10_and_never_scatters():
+    g, razz, wilson, *_ = setup()
+    d = dice(1, 2, 3, 4, 8)
+    out = shoot(g, razz, wilson, Situation(), d, table())
+    assert [r.label for r in d.rolls] == ["Razz: Shooting", "Razz: Misfire"]
+    assert out.misfire == "out_of_ammo" and out.scatter is None and out.victims == []
 
 
 def test_uses_per_game_run_out():

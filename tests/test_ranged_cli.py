@@ -77,11 +77,39 @@ def test_gun_misfire_jams(ranged):
     assert "jammed" in ranged.character("Razz")["statuses"]
 
 
-def test_grenade_misfire_leaves_none(ranged):
-    data = ranged.json("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--yes", "--dice", "1,2,3")
-    assert data["misfire"] == "none_left" and data["scatter"] is None
+def test_grenade_misfire_scatters_and_leaves_none(ranged):
+    # R14 + R15: [1 2 3] misfires (no misfire d10 for a grenade); scatter direction 4, distance 6 -> 3".
+    # Wilson is caught where it lands: 0 hits + Power 2 = [2 2], nothing to negate, but pinned (R16).
+    data = ranged.json("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--yes", "--blast", "Wilson",
+                       "--dice", "1,2,3,4,6,2,2")
+    assert data["misfire"] == "none_left" and data["misfire_roll"] is None
+    assert (data["scatter"]["direction"], data["scatter"]["inches"]) == (4, 3)
+    assert [(v["name"], v["damage_faces"], v["statuses"]) for v in data["victims"]] == [
+        ("Wilson", [2, 2], ["pinned"])]
+    assert data["uses_left"] == 0
     grenade = next(w for w in ranged.character("Babs")["weapons"] if w["name"] == "Grenade")
     assert grenade["state"] == "none_left"
+    rolls = ranged.json("log", "--last", "1")["entries"][0]["rolls"]
+    assert [r["label"] for r in rolls] == [
+        "Babs: Shooting", "Babs: Scatter direction", "Babs: Scatter distance", "Babs: Damage"]
+
+
+def test_grenade_misfire_view_says_none_left_and_scatters(ranged):
+    result = ranged("shoot", "Babs", "Wilson", "--weapon", "grenade", "--yes", "--dice", "1,2,3,4,5",
+                    "--nearby", "none", "--blast", "none", env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert "Misfire: no successes and a 1 (R14): Babs has no Grenade left for the rest of the game" in out
+    assert "scatters (R15)" in out and "lands 3\" back and to the right" in out
+    assert "nothing goes off" not in out
+
+
+def test_grenade_misfire_without_scatter_dice_changes_nothing(ranged, snapshot):
+    before = snapshot(ranged.folder)
+    result = ranged("shoot", "Babs", "Wilson", "--weapon", "grenade", "--yes", "--dice", "1,2,3",
+                    "--nearby", "none", "--blast", "none")
+    assert result.exit_code == 1 and "Scatter direction" in result.stderr
+    assert snapshot(ranged.folder) == before
 
 
 def test_overwatch_fire_in_the_enemy_turn(ranged):
@@ -102,7 +130,7 @@ def test_force_is_logged(sprawl):
 
 @pytest.mark.parametrize("setup, args, message", [
     ([], ["Razz", "Babs"], "own squad"),
-    ([["set", "Wilson", "hidden", "on"]], ["Razz", "Wilson"], "hidden"),
+    ([["set", "Wilson", "hidden", "on", "--count", "2"]], ["Razz", "Wilson"], "hidden"),
     ([["set", "Wilson", "out_of_action", "on"]], ["Razz", "Wilson", "--force"], "Out of Action"),
     ([], ["Razz", "Wilsen"], "did you mean 'Wilson'"),
     ([["set", "Razz", "jammed", "on"]], ["Razz", "Wilson"], "jammed"),

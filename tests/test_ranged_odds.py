@@ -86,6 +86,14 @@ def test_misfire_and_out_of_action_chances():
     assert odds.p_fall is None and odds.p_scatter == 0.0
 
 
+def test_every_failed_grenade_scatters_a_misfire_included():
+    g, razz, wilson = duel(shooting=3, weapons=(GRENADE,))
+    odds = shot_odds(g, razz, wilson, Situation(weapon="Grenade", distance=3))
+    # R15: a failed throw scatters, whether or not it also misfired (R14).
+    assert odds.p_misfire > 0
+    assert odds.p_scatter == pytest.approx(1 - odds.p_hit)
+
+
 def test_modifiers_and_wounds_come_from_the_current_state():
     g, razz, wilson = duel()
     razz.damage_taken = 2

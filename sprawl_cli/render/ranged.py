@@ -17,7 +17,6 @@ MISFIRE_WORDS = {
     "jammed": "[bad]jammed[/]: it will not fire until a Smarts test against its Reliability clears it "
               "in a later Recovery Phase (`sprawl recover`)",
     "out_of_ammo": "[bad]out of ammo[/] for the rest of the game",
-    "none_left": "[bad]used up[/]: nothing goes off, and there are none left for this game",
 }
 
 
@@ -61,10 +60,13 @@ def shot_lines(outcome: ShotOutcome | dict[str, Any], tens: bool = True) -> list
     lines.append(f"  Shooting {len(d['faces'])}d10: {dice(d['faces'], tens)} {count} → {verdict}")
     if tens and 10 in d["faces"]:
         lines.append("  [rule]each 10 is two successes on this test (R2)[/]")
-    if d["misfire"]:
-        roll = f" misfire d10 {dice([d['misfire_roll']])} →" if d["misfire_roll"] is not None else ""
-        lines.append(f"  [bad]Misfire[/]: no successes and a 1 (R14);{roll} {escape(d['weapon'])} "
-                     f"{MISFIRE_WORDS[d['misfire']]}.")
+    if d["misfire"] == "none_left":
+        # R14, R15: the misfired grenade or rocket still goes off (it scatters below); none are left.
+        lines.append(f"  [bad]Misfire[/]: no successes and a 1 (R14): {attacker} has [bad]no {escape(d['weapon'])} "
+                     "left[/] for the rest of the game. This one still goes off, and scatters like any miss.")
+    elif d["misfire"]:
+        lines.append(f"  [bad]Misfire[/]: no successes and a 1 (R14); misfire d10 {dice([d['misfire_roll']])} → "
+                     f"{escape(d['weapon'])} {MISFIRE_WORDS[d['misfire']]}.")
     scatter = d["scatter"]
     if scatter:
         lines.extend(scatter_lines(scatter, d))

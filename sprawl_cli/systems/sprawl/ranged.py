@@ -6,7 +6,6 @@ Difficulty modifier); `shoot` checks that the shot is allowed, rolls it and
 applies it; `ranged_odds` reuses `aim` for the exact odds.
 
 Decisions where the rules are silent (documented in docs/shooting.md):
-- A grenade or rocket that misfires is not thrown or fired at all: no scatter, no blast.
 - A hidden character caught in a blast is hit like anyone else (a blast needs no
   sight) and stays hidden unless the blast takes it off the table.
 - A hidden TARGET is refused even with `--spot`; `--force` overrules (logged).
@@ -372,7 +371,8 @@ def misfired(test: PoolResult) -> bool:
 
 
 def roll_misfire(attacker: Character, weapon: Weapon, game: Game, dice: Dice) -> tuple[str, int | None]:
-    """R14: grenades and rockets are used up; a gun rolls on the misfire table."""
+    """R14: a grenade or rocket leaves its user with none of them (no die); a gun rolls
+    on the misfire table."""
     if weapon.explosive:
         attacker.weapon_states[weapon.name] = "none_left"
         return "none_left", None
@@ -475,21 +475,23 @@ def shoot(game: Game, attacker: Character, target: Character, situation: Situati
         outcome.uses_left = max(0, weapon.uses - attacker.uses_spent[weapon.name])
 
     if misfired(test):
+        # R14: a gun rolls its misfire d10 here (SPEC section 3); a grenade or rocket rolls
+        # nothing more for the misfire, but its user has none of them left.
         outcome.misfire, outcome.misfire_roll = roll_misfire(attacker, weapon, game, dice)
         if outcome.misfire == "none_left":
             outcome.uses_left = 0
+    if weapon.explosive and not test.passed:
+        # R15: every failed grenade or rocket scatters, a misfired one included (it still goes off).
+        outcome.scatter = roll_scatter(dice, attacker.name, weapon)
+    if weapon.explosive:
+        caught = blast_names(game, outcome, target, table)
     else:
-        if weapon.explosive and not test.passed:
-            outcome.scatter = roll_scatter(dice, attacker.name, weapon)
-        if weapon.explosive:
-            caught = blast_names(game, outcome, target, table)
-        else:
-            caught = [target] if test.passed else []
-        # R16: after a scatter there are no net hits, so each victim rolls just the Power.
-        hits = test.net if outcome.scatter is None else 0
-        for victim in caught:
-            outcome.victims.append(hurt(game, victim, hits, weapon.power, dice, attacker=attacker,
-                                        ranged=True, ledge=victim.name in ledge))
+        caught = [target] if test.passed else []
+    # R16: after a scatter there are no net hits, so each victim rolls just the Power.
+    hits = test.net if outcome.scatter is None else 0
+    for victim in caught:
+        outcome.victims.append(hurt(game, victim, hits, weapon.power, dice, attacker=attacker,
+                                    ranged=True, ledge=victim.name in ledge))
     fallen = [game.character(v.name) for v in outcome.victims if v.out_of_action]
     outcome.panic = panic_tests(game, fallen, table, dice)  # R9, after every victim (SPEC section 3)
     outcome.forced = list(table.overruled)

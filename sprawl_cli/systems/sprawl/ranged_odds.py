@@ -115,7 +115,8 @@ def shot_odds(game: Game, attacker: Character, target: Character, situation: Sit
 
     # R14: no successes at all (every die 1-6) and at least one 1 among them.
     p_misfire = 0.6**plan.pool - 0.5**plan.pool
-    p_scatter = (1.0 - p_hit - p_misfire) if plan.weapon.explosive else 0.0
+    # R15: every failed grenade or rocket scatters, a misfired one included.
+    p_scatter = (1.0 - p_hit) if plan.weapon.explosive else 0.0
     p_fall = None
     if target.name.lower() in (n.strip().lower() for n in situation.near_ledge):
         # R7: every hit pins; a pinned victim still on the table tests Quickness and

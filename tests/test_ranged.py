@@ -393,6 +393,19 @@ def test_panic_needs_to_know_who_is_near():
         fire(g, razz, wilson, 7, 8, 9, 7, 9, 9, 9, 2, 2, 2, 2, 2, 2, 10)
 
 
+@pytest.mark.parametrize("given, hint", [
+    ("Razzz", "the friends still on the table are: Gordo, Newton"),  # not 'Razz': the shooter is no friend
+    ("Wilsen", "the friends still on the table are: Gordo, Newton"),  # nor the fallen itself
+    ("gordon", "did you mean 'Gordo'?"),
+])
+def test_an_unknown_nearby_name_is_hinted_among_the_fallens_friends(given, hint):
+    g, razz, wilson, *_ = setup()
+    with pytest.raises(BadInput) as refused:
+        knock_out_wilson(g, razz, wilson, nearby=[given])
+    assert f"no character named '{given}'" in refused.value.message and hint in refused.value.message
+    assert "Razz'" not in refused.value.message and "'Wilson'" not in refused.value.message
+
+
 def test_ledge_quickness_test_after_a_pin():
     g, razz, wilson, *_ = setup()
     wilson.quickness = 2

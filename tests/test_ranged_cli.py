@@ -112,6 +112,19 @@ def test_grenade_misfire_without_scatter_dice_changes_nothing(ranged, snapshot):
     assert snapshot(ranged.folder) == before
 
 
+def test_unknown_nearby_name_is_hinted_among_the_friends_only(ranged, snapshot):
+    # Wilson goes Out of Action ([7 7 7 7] 4 hits, 5 points, Toughness [1 1 1], d10 9); 'Razzo' is close to
+    # the shooter Razz, who is no possible friend of Wilson: the hint lists Wilson's friends instead.
+    before = snapshot(ranged.folder)
+    result = ranged("shoot", "Razz", "Wilson", "--dice", "7,7,7,7,7,7,7,7,7,1,1,1,9", "--nearby", "Razzo")
+    assert result.exit_code == 1
+    assert "did you mean" not in result.stderr
+    assert "friends still on the table are: Gordo, Rafter, Newton, Wishbone" in result.stderr
+    assert snapshot(ranged.folder) == before
+    result = ranged("shoot", "Razz", "Wilson", "--dice", "7,7,7,7,7,7,7,7,7,1,1,1,9", "--nearby", "Gordoo")
+    assert result.exit_code == 1 and "did you mean 'Gordo'?" in result.stderr
+
+
 def test_overwatch_fire_in_the_enemy_turn(ranged):
     ranged.json("set", "Wilson", "overwatch", "on")
     data = ranged.json("shoot", "Wilson", "Razz", "--dice", "2,3,4,5")

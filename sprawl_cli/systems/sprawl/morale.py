@@ -49,7 +49,7 @@ def panic_tests(game: Game, fallen: list[Character], table: Table, dice: Dice) -
     if not fallen or not any(game.friends(c) for c in fallen):
         return []
     who = ", ".join(c.name for c in fallen)
-    named = [game.character(n) for n in table.names("nearby", f"Which friends are within 3\" of {who}?")]
+    named = [_nearby_friend(game, n, fallen) for n in table.names("nearby", f"Which friends are within 3\" of {who}?")]
     for friend in named:
         if not any(friend.squad == c.squad and friend is not c for c in fallen):
             raise BadInput(f"{friend.name} is not a friend of {who}; --nearby names their own squad-mates")
@@ -62,6 +62,30 @@ def panic_tests(game: Game, fallen: list[Character], table: Table, dice: Dice) -
             tested.add(friend.name)
             results.append(panic_test(game, friend, table, dice))
     return results
+
+
+def _nearby_friend(game: Game, name: str, fallen: list[Character]) -> Character:
+    """The character a `--nearby` name means; an unknown name gets a hint among the fallen's friends only.
+
+    Raises:
+        BadInput: nobody has that name.
+    """
+    try:
+        return game.character(name)
+    except BadInput:
+        import difflib
+
+        friends = list(dict.fromkeys(f.name for c in fallen for f in game.friends(c) if f not in fallen))
+        lowered = {f.lower(): f for f in friends}
+        close = difflib.get_close_matches(name.strip().lower(), list(lowered), n=1, cutoff=0.5)
+        if close:
+            hint = f"did you mean '{lowered[close[0]]}'?"
+        elif friends:
+            hint = f"the friends still on the table are: {', '.join(friends)}"
+        else:
+            hint = "nobody of their squad is left on the table: give --nearby none"
+        raise BadInput(f"no character named '{name}' in this game; {hint} (--nearby names friends of "
+                       f"{', '.join(c.name for c in fallen)} within 3\")") from None
 
 
 def panic_test(game: Game, friend: Character, table: Table, dice: Dice) -> PanicTest:

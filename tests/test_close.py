@@ -304,3 +304,62 @@ def test_not_enough_dice_is_a_clear_shortage(wes_gordo):
     g, wes, gordo = wes_gordo
     with pytest.raises(DiceShortage, match="Gordo: Brawling"):
         brawl(g, wes, gordo, dice(1, 1, 1, 1, 1), table())
+
+
+# --- the views -------------------------------------------------------------------------
+
+
+def plain_lines(lines):
+    from sprawl_cli.render import plain
+
+    return [plain(line) for line in lines]
+
+
+def test_free_attack_lines_show_the_dice_the_damage_and_the_victim(wes_gordo):
+    from sprawl_cli.render.close import free_attack_lines
+
+    g, wes, gordo = wes_gordo
+    wes.guts = 1
+    # Wes panics ([1] fails, flees 6"); Gordo's free attack [7 8 1 1 1]: 2 net; 2 + Chainblade 3 = 5 dice
+    # [7 1 1 1 1]: 1 point; Wes's Toughness [1 1 1] negates none.
+    test = panic_test(g, wes, table(), dice(1, 6, 7, 8, 1, 1, 1, 7, 1, 1, 1, 1, 1, 1, 1))
+    lines = plain_lines(free_attack_lines(test.free_attacks[0], tens=True))
+    assert lines[0] == "  Free attack by Gordo:"
+    assert "  Gordo: Brawling 5d10 vs Difficulty 1: [7 8 1 1 1] 2 successes → 2 net" in lines
+    assert any(line.startswith("  Wes rolls no dice: turning its back") for line in lines)
+    assert "hits Wes with Chainblade: 2 + 3 Power = 5 damage dice (R6)" in "\n".join(lines)
+    assert "  Wes loses 1 Health → 2 left" in lines
+
+
+def test_break_view_uses_the_free_attack_lines_and_a_miss_is_no_tie():
+    from sprawl_cli.render.close import break_lines, free_attack_lines
+
+    wes = character("Wes", brawling=5, weapons=[MACHETE])
+    gordo = character("Gordo", brawling=2, weapons=[CHAINBLADE])
+    g = game([wes], [gordo])
+    engage(wes, gordo)
+    out = break_away(g, wes, dice(1, 1), table()).to_json()  # Gordo: no successes, 0 net
+    lines = plain_lines(break_lines(out))
+    free = plain_lines(free_attack_lines(out["free_attacks"][0]))
+    assert lines[1:1 + len(free)] == free
+    assert "  Gordo has no net successes: the free attack misses, nobody is hurt (R12)" in free
+    assert not any("tie" in line for line in lines)
+
+
+def test_a_brawl_against_a_down_defender_with_no_net_misses(wes_gordo):
+    from sprawl_cli.render.close import brawl_lines
+
+    g, wes, gordo = wes_gordo
+    gordo.add("pinned")
+    gordo.add("down")
+    out = brawl(g, wes, gordo, dice(1, 1, 1, 1, 1), table())
+    lines = plain_lines(brawl_lines(out.to_json()))
+    assert "  Wes has no net successes: the attack misses, nobody is hurt (R12)" in lines
+
+
+def test_a_real_tie_is_still_a_tie(wes_gordo):
+    from sprawl_cli.render.close import brawl_lines
+
+    g, wes, gordo = wes_gordo
+    out = brawl(g, wes, gordo, dice(7, 1, 1, 1, 1, 7, 1, 1, 1, 1), table())
+    assert "  A tie: nobody is hurt (R12)" in plain_lines(brawl_lines(out.to_json()))

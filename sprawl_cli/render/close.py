@@ -53,6 +53,10 @@ def brawl_lines(d: dict[str, Any], tens: bool = True, title: bool = True) -> lis
         lines.append(f"  {name(d['winner'])} wins{upset} with [bold]{d['remaining']}[/] left over and hits "
                      f"{name(loser)} with {escape(d['weapon'] or 'Fists')}: "
                      f"{d['remaining']} + {d['power']} Power = {d['remaining'] + d['power']} damage dice (R6)")
+    elif fought and not b["rolled"]:
+        # R12: nothing to cancel, so no net successes means the blow simply fails to land.
+        attack = "free attack" if d["free"] else "attack"
+        lines.append(f"  {name(a['name'])} has no net successes: the {attack} misses, nobody is hurt (R12)")
     elif fought:
         lines.append("  A tie: nobody is hurt (R12)")
     for v in d.get("victims", []):
@@ -76,12 +80,18 @@ def brawl_view_lines(d: dict[str, Any], tens: bool = True) -> list[str]:
     return brawl_lines(d, tens) + over_lines(d["game"])
 
 
+def free_attack_lines(free: dict[str, Any], tens: bool = True) -> list[str]:
+    """A free attack on someone turning its back (R12: breaking away or panicking while engaged),
+    from `close.free_attack(...).to_json()`: the attacker's Brawling dice against its Difficulty and
+    net, the weapon and Power making the damage dice, then the victim (and any panic it causes)."""
+    return [f"  Free attack by {name(free['attacker']['name'])}:", *brawl_lines(free, tens, title=False)]
+
+
 def break_lines(d: dict[str, Any], tens: bool = True) -> list[str]:
     lines = [f"{name(d['name'])} breaks away from {escape(', '.join(d['disengaged_from']))} and "
              "turns its back: each opponent gets a free attack it cannot answer (R12)."]
     for attack in d["free_attacks"]:
-        lines.append(f"  Free attack by {name(attack['attacker']['name'])}:")
-        lines.extend(brawl_lines(attack, tens, title=False))
+        lines.extend(free_attack_lines(attack, tens))
     if not d["game"]["over"]:
         lines.append(f"  {name(d['name'])} is out of the fight: take the model out of base contact "
                      "(breaking away is all it does this turn).")

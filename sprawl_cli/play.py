@@ -365,7 +365,9 @@ def status_line(game: Game) -> str:
     rounds = f"/{game.rounds}" if game.rounds else ""
     parts = [f"Round {game.round}{rounds}", game.current_squad.name, game.phase]
     for status in ("pinned", "down", "panicked"):
-        who = [c.name for c in game.characters if c.has(status) and not c.gone]
+        # A Down character is pinned too (R8): it is listed once, under down.
+        who = [c.name for c in game.characters if c.has(status) and not c.gone
+               and not (status == "pinned" and c.has("down"))]
         if who:
             parts.append(f"{status}: {', '.join(who)}")
     gone = [c.name for c in game.characters if c.gone]

@@ -262,6 +262,17 @@ def test_status_line_shows_round_side_phase_and_who_is_pinned(session):
     assert session.status_line().endswith("pinned: Razz | panicked: Wilson")
 
 
+def test_status_line_lists_a_down_character_under_down_only():
+    ann, bo, cy = character("Ann"), character("Bo"), character("Cy")
+    g = game([ann, bo], [cy])
+    for c in (ann, bo):
+        c.add("pinned")
+    bo.add("down")  # R8: Down is pinned as well
+    assert status_line(g) == "Round 1 | Red | movement | pinned: Ann | down: Bo"
+    ann.add("down")
+    assert status_line(g) == "Round 1 | Red | movement | down: Ann, Bo"
+
+
 def test_status_line_without_a_game_says_how_to_start(tmp_path):
     env = Env(stdin=io.StringIO(), stdout=io.StringIO(), stderr=io.StringIO(), interactive=False, environ={})
     s = Session(cli, env, tmp_path / "none.yaml")

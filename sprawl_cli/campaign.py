@@ -396,6 +396,22 @@ def game_record(c: Character) -> CareerRecord:
                         put_out_of_action=r.put_out_of_action, times_out_of_action=r.times_out_of_action)
 
 
+ENDING_KINDS = ("rout", "concede", "end")  # journal entries that only end a game
+
+
+def rounds_played(game: Game, entries: list[dict[str, Any]]) -> int:
+    """The rounds a game lasted. One that ended at the very start of its last round (a rout
+    at the turn's start, R24) lasted one round less: the journal shows the `next` that opened
+    that round and, after it, nothing but the end of the game. (The journal keeps its newest
+    entries, so when it reaches back before that round it has all of that round.)"""
+    earlier = [e for e in entries if int(e.get("round") or 1) < game.round]
+    last = [e for e in entries if int(e.get("round") or 1) >= game.round]
+    opened = bool(earlier) and earlier[-1].get("kind") == "next"
+    if game.over and opened and all(e.get("kind") in ENDING_KINDS for e in last):
+        return game.round - 1
+    return game.round
+
+
 def series_from(game: Game, entries: list[dict[str, Any]]) -> Series:
     """Round-by-round Health, casualties and hits from the game's journal entries.
 
@@ -407,7 +423,7 @@ def series_from(game: Game, entries: list[dict[str, Any]]) -> Series:
     health = {c.name: c.max_health for c in game.characters}
     gone: set[str] = set()
     hits = {c.name: 0 for c in game.characters}
-    last_round = max([game.round] + [int(e.get("round") or 1) for e in entries])
+    last_round = rounds_played(game, entries)
     series = Series(rounds=[0], health={n: [h] for n, h in health.items()},
                     casualties={s.name: [0] for s in game.squads}, hits={s.name: [0] for s in game.squads})
     by_round: dict[int, list[dict[str, Any]]] = {}
@@ -432,7 +448,8 @@ def record_game(book: Campaign, game: Game, aftermath: Aftermath, series: Series
     """Add the game to the campaign: each character's record (+1 game), and the
     game's own entry with everything its battle report needs."""
     played = PlayedGame(
-        number=aftermath.game, squads=[s.name for s in game.squads], rounds=game.round, winner=game.winner,
+        number=aftermath.game, squads=[s.name for s in game.squads],
+        rounds=series.rounds[-1] if len(series.rounds) > 1 else game.round, winner=game.winner,
         reason=game.reason, date=date, table=aftermath.table, aftermath=list(aftermath.results),
         series=series, save=save, step=step,
     )

@@ -43,6 +43,15 @@ def outcome_line(game: PlayedGame) -> str:
     return f"{won} {rounds}."
 
 
+def reason_sentence(reason: str | None) -> str:
+    """Why the game ended, as a sentence of its own: a capital first letter and a full stop."""
+    text = (reason or "").strip()
+    if not text:
+        return ""
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
 def end_state(c: PlayedCharacter) -> str:
     if c.out_of_action:
         return "Out of Action"
@@ -109,7 +118,7 @@ def md(text: str) -> str:
 def markdown(book: Campaign, game: PlayedGame) -> str:
     """The report as Markdown, ready to paste into a forum post."""
     lines = [f"# {md(title(game))}", ""]
-    lines.append(f"**{md(outcome_line(game))}** {md(game.reason or '')}".rstrip())
+    lines.append(f"**{md(outcome_line(game))}** {md(reason_sentence(game.reason))}".rstrip())
     if game.date:
         lines.append(f"Played {md(game.date)}.")
     lines.append("")

@@ -10,7 +10,7 @@ import pytest
 
 from sprawl_cli.campaign import (
     HOUSE_LABEL, AftermathRow, AftermathTable, Campaign, CampaignSettings, campaign_from_rosters, game_from_campaign,
-    load_campaign, record_game, resolve_aftermath, save_campaign, series_from,
+    load_campaign, record_game, resolve_aftermath, rounds_played, save_campaign, series_from,
 )
 from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice, roll_d8
 from sprawl_cli.errors import BadInput, DiceShortage, SaveFileError
@@ -245,6 +245,42 @@ def test_series_takes_the_last_entry_of_each_round(path):
     assert s.hits == {"People's Liberation Front": [0, 0, 0, 1], "S.U.I.T. #13": [0, 2, 2, 2]}
 
 
+def opened(rnd: int) -> dict:
+    """The `next` that ended round `rnd - 1` and opened round `rnd` (the journal keeps the round before)."""
+    return {"round": rnd - 1, "kind": "next", "health": {}, "gone": [], "hits": {}}
+
+
+@pytest.mark.parametrize(("over", "entries", "rounds"), [
+    # R24 at the start of round 3: the `next` out of round 2 routed the side; nothing else in round 3.
+    (True, [{"round": 1, "kind": "shoot"}, opened(3)], 2),
+    # The referee typed `rout` (or `concede`) first thing in round 3: still nothing played in it.
+    (True, [opened(3), {"round": 3, "kind": "rout"}], 2),
+    (True, [opened(3), {"round": 3, "kind": "concede"}, {"round": 3, "kind": "end"}], 2),
+    # Something happened in round 3 before the end: it counts.
+    (True, [opened(3), {"round": 3, "kind": "next"}, {"round": 3, "kind": "rout"}], 3),
+    (True, [opened(3), {"round": 3, "kind": "set"}], 3),
+    # The journal cannot tell: nothing at all, or its last entry before round 3 is not the opening `next`.
+    (True, [], 3),
+    (True, [{"round": 2, "kind": "shoot"}], 3),
+    # A game still going is in its round.
+    (False, [opened(3)], 3),
+])
+def test_rounds_played_leaves_out_a_round_that_ended_as_it_began(path, over, entries, rounds):
+    game = game_from_campaign(path)
+    game.round, game.over = 3, over
+    assert rounds_played(game, entries) == rounds
+
+
+def test_a_rout_as_a_round_opens_is_reported_as_the_rounds_before(path, book):
+    game = game_from_campaign(path)
+    game.round, game.over, game.winner = 3, True, "S.U.I.T. #13"
+    entries = [{"round": 1, "kind": "damage", "health": {"Razz": 1}, "gone": [], "hits": {}}, opened(2), opened(3)]
+    series = series_from(game, entries)
+    assert series.rounds == [0, 1, 2] and series.health["Razz"] == [3, 1, 1]
+    played = record_game(book, game, resolve_aftermath(game, book, dice()), series)
+    assert played.rounds == 2
+
+
 # --- the file -------------------------------------------------------------------------
 
 
@@ -318,3 +354,32 @@ def test_user_table_in_the_shape_sprawl_table_prints_is_accepted(path):
     path.write_text(path.read_text().replace("settings: {}", "settings:\n  aftermath_table: " + json.dumps(shape)))
     book = load_campaign(path)
     assert book.settings.aftermath_table is not None and book.settings.aftermath_table.title == "Our own"
+
+
+# --- the report's words ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("reason", "sentence"), [
+    ("the round limit (4) was reached (R25)", "The round limit (4) was reached (R25)."),
+    ("S.U.I.T. #13 routed (R24)", "S.U.I.T. #13 routed (R24)."),
+    ("already a sentence.", "Already a sentence."),
+    (None, ""),
+    ("", ""),
+])
+def test_reason_is_a_sentence_of_its_own(reason, sentence):
+    from sprawl_cli.report import reason_sentence
+
+    assert reason_sentence(reason) == sentence
+
+
+def test_every_report_starts_the_reason_with_a_capital(path, book):
+    from sprawl_cli.render.report_html import html_report
+    from sprawl_cli.render.report_views import history_lines
+    from sprawl_cli.report import markdown
+
+    game = game_from_campaign(path, rounds=4)
+    game.over, game.round, game.reason = True, 4, "the round limit (4) was reached (R25)"
+    played = record_game(book, game, resolve_aftermath(game, book, dice()), series_from(game, []))
+    assert "**No winner after 4 rounds.** The round limit (4) was reached (R25).\n" in markdown(book, played)
+    assert "</strong> The round limit (4) was reached (R25).</p>" in html_report(book, played)
+    assert history_lines(book)[0].endswith("in 4 rounds. The round limit (4) was reached (R25).")

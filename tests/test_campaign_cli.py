@@ -204,3 +204,21 @@ def test_a_game_remembers_its_campaign(sprawl, tmp_path):
     sprawl.json("aftermath", "--dice", "5,5,5,5,5")  # no --campaign: the game knows
     assert len(sprawl.json("campaign", "show")["games"]) == 1  # nor here: the current game knows
     assert not (sprawl.folder / "sprawl-campaign.yaml").exists()
+
+
+def test_a_rout_as_round_2_opens_is_a_one_round_game(sprawl):
+    sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    for _ in range(4):
+        sprawl.json("next")  # PLF's round 1 turn, then S.U.I.T.'s begins
+    sprawl.json("set", "Razz", "pinned", "on")
+    sprawl.json("set", "Wes", "pinned", "on")
+    for _ in range(3):
+        sprawl.json("next")
+    # Round 2 opens with PLF's routing check (R24): 2 of 5 shaken, Babs's Smarts [1 1 1 1] needs 2.
+    opened = sprawl.json("next", "--dice", "1,1,1,1")
+    assert opened["over"] and opened["round"] == 2
+    sprawl.json("aftermath")
+    assert sprawl.json("campaign", "show")["games"][0]["rounds"] == 1
+    md = sprawl("campaign", "report").stdout
+    assert "**S.U.I.T. \\#13 won after 1 round.** People's Liberation Front routed (R24).\n" in md

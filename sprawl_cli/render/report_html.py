@@ -9,7 +9,7 @@ from html import escape
 
 from sprawl_cli.campaign import Campaign, PlayedGame
 from sprawl_cli.report import (
-    RECORD_COLUMNS, aftermath_line, end_state, outcome_line, per_round_hits, side_totals, squad_health,
+    RECORD_COLUMNS, aftermath_line, end_state, outcome_line, per_round_hits, reason_sentence, side_totals, squad_health,
     table_words, title,
 )
 
@@ -156,7 +156,7 @@ def html_report(book: Campaign, game: PlayedGame) -> str:
         f"<title>{escape(heading)}</title>",
         f"<style>{CSS}</style></head><body>",
         f"<h1>{escape(heading)}</h1>",
-        f'<p class="outcome"><strong>{escape(outcome_line(game))}</strong> {escape(game.reason or "")}</p>',
+        f'<p class="outcome"><strong>{escape(outcome_line(game))}</strong> {escape(reason_sentence(game.reason))}</p>',
     ]
     if game.date:
         parts.append(f"<p>Played {escape(game.date)}.</p>")

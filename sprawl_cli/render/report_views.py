@@ -70,7 +70,7 @@ def campaign_view(console: Console, book: Campaign) -> None:
 
 
 def history_lines(book: Campaign) -> list[str]:
-    from sprawl_cli.report import aftermath_line
+    from sprawl_cli.report import aftermath_line, reason_sentence
 
     if not book.games:
         return ["No games recorded yet: play one with `sprawl new --campaign FILE`, then `sprawl aftermath`."]
@@ -79,7 +79,7 @@ def history_lines(book: Campaign) -> list[str]:
         won = f"{name(g.winner)} won" if g.winner else "no winner"
         when = f" ({escape(g.date)})" if g.date else ""
         lines.append(f"[bold]Game {g.number}[/]{when}: {' vs '.join(name(s) for s in g.squads)}; {won} "
-                     f"in {g.rounds} round{'s' if g.rounds != 1 else ''}. {escape(g.reason or '')}")
+                     f"in {g.rounds} round{'s' if g.rounds != 1 else ''}. {escape(reason_sentence(g.reason))}".rstrip())
         for r in g.aftermath:
             lines.append(f"  {escape(aftermath_line(r))}")
     return lines

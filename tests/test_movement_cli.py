@@ -137,7 +137,7 @@ def test_charge_after_moving_is_refused_unless_forced(game, snapshot):
 
 
 def test_charge_refusals(game, snapshot):
-    game.json("set", "Gordo", "hidden", "on")
+    game.json("set", "Gordo", "hidden", "on", "--count", "2")
     assert "hidden" in refused(game, snapshot, "charge", "Wes", "Gordo")
     assert "same side" in refused(game, snapshot, "charge", "Wes", "Babs", "--force")
     game.json("move", "Razz", "--run")

@@ -207,7 +207,7 @@ def temp_files(folder: Path) -> list[Path]:
 
 def test_changes_leave_no_temp_files(sprawl):
     sprawl.new()
-    for status in ("pinned", "ran", "hidden"):
+    for status in ("pinned", "ran", "overwatch"):
         sprawl.json("set", "Razz", status, "on")
     sprawl.json("undo", "2")
     sprawl.json("redo")
@@ -259,7 +259,7 @@ def test_a_journal_entry_newer_than_the_save_is_discarded(sprawl):
     ghost.update(step=2, command="set Ghost pinned on", summary=["never happened"])
     (journal(sprawl) / "000002.json").write_text(json.dumps(ghost), encoding="utf-8")
     assert [e["step"] for e in sprawl.json("log")["entries"]] == [1]
-    sprawl.json("set", "Babs", "hidden", "on")
+    sprawl.json("set", "Babs", "hidden", "on", "--count", "2")
     entries = sprawl.json("log")["entries"]
     assert [e["step"] for e in entries] == [1, 2] and entries[1]["command"].startswith("set Babs hidden on")
     # Undo takes back the real step 2, not the ghost.
@@ -280,7 +280,7 @@ def test_an_orphan_is_discarded_before_undo_too(sprawl):
 def test_undo_n_and_redo_round_trip_byte_for_byte(sprawl, snapshot):
     sprawl.new()
     states = [sprawl.save.read_bytes()]
-    for args in (("Razz", "pinned", "on"), ("Babs", "hidden", "on"), ("Wilson", "overwatch", "on")):
+    for args in (("Razz", "pinned", "on"), ("Babs", "hidden", "on", "--count", "2"), ("Wilson", "overwatch", "on")):
         sprawl.json("set", *args)
         states.append(sprawl.save.read_bytes())
     sprawl.json("next")

@@ -105,7 +105,7 @@ def next_phase() -> None:
 
     ctx = current()
     with ctx.change("next") as change:
-        step = advance(change.game, ctx.dice(physical=change.game.settings.dice == "physical"))
+        step = advance(change.game, ctx.dice(physical=change.game.settings.dice == "physical"), ctx.table())
         lines = advance_lines(step)
         change.summary = [plain(line) for line in lines]
         change.outcome = step.to_json()
@@ -118,6 +118,7 @@ def set_(
     status: Annotated[str, typer.Argument(help="pinned, down, panicked, overwatch, hidden, out_of_action, ...")],
     value: Annotated[str, typer.Argument(help="on or off", metavar="on|off")],
     weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The gun for jammed / out_of_ammo.")] = None,
+    count: Annotated[Optional[int], typer.Option("--count", min=1, help="For hidden: the hiding roll's successes (R19).")] = None,
 ) -> None:
     """Referee: put a status on or off a character (logged, undoable).
 
@@ -133,7 +134,7 @@ def set_(
         raise UsageProblem(f"the last word should be on or off, not '{value}'")
     with ctx.change("set") as change:
         c = change.game.character(name)
-        result = set_status(change.game, c, status, value.lower() == "on", weapon)
+        result = set_status(change.game, c, status, value.lower() == "on", weapon, count)
         line = f"{c.name}: {result.status} {'on' if result.on else 'off'} → " + (
             " ".join(badge(s) for s in result.statuses) or "no statuses")
         change.summary = [plain(line)]

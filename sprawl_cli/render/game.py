@@ -31,7 +31,7 @@ PHASE_TITLES = {"movement": "Movement", "ranged": "Ranged Combat", "close": "Clo
 
 
 def badge(status: str) -> str:
-    return f"[{BADGES.get(status, 'reverse')}] {status.replace('_', ' ')} [/]"
+    return f"[{BADGES.get(status, 'reverse')}]{status.replace('_', ' ')}[/]"
 
 
 def health_bar(health: int, most: int) -> str:

@@ -19,7 +19,7 @@ from sprawl_cli.store import UNDO_LIMIT
 from tests.reliability.conftest import Folder
 
 NAMES = ["Babs", "Razz", "Wes", "Lang", "Mutt", "Wilson", "Gordo", "Rafter", "Newton", "Wishbone"]
-STATUSES = ["ran", "overwatch", "hidden"]
+STATUSES = ["ran", "overwatch", "safe"]
 
 
 def plan(name: str, count: int) -> list[list[str]]:

@@ -177,13 +177,15 @@ class Game(RuleBasedStateMachine):
     def next(self, times: int) -> None:
         """One to four phases on (four is a whole turn), checked after each."""
         for _ in range(times):
-            self.change(["next", "--dice", TENS], None if self.model.over else self.model.next())
+            # --force: the model keeps no Recovery Phase, and `next` refuses to skip a due recovery.
+            self.change(["next", "--dice", TENS, "--force"], None if self.model.over else self.model.next())
             self.status_equals_model()
 
     @rule(name=st.sampled_from(NAMES), status=st.sampled_from(SETTABLE), on=st.booleans())
     def set_status(self, name: str, status: str, on: bool) -> None:
         expected = None if self.model.over else self.model.set(name, status, on)
-        self.change(["set", name.lower() if on else name, status, "on" if on else "off"], expected)
+        count = ["--count", "2"] if status == "hidden" else []  # R19: hiding needs its roll's successes
+        self.change(["set", name.lower() if on else name, status, "on" if on else "off", *count], expected)
 
     @rule(name=st.sampled_from(NAMES), points=st.integers(0, 3), face=st.sampled_from(sorted(INCAPACITATION)))
     def damage(self, name: str, points: int, face: int) -> None:

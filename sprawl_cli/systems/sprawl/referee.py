@@ -12,7 +12,7 @@ from sprawl_cli.systems.sprawl.damage import Victim, disengage, lose_health, pin
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.table import Table
 
-SETTABLE = tuple(s for s in SHOWN_STATUSES if s != "engaged") + ("safe",)
+SETTABLE = tuple(s for s in SHOWN_STATUSES if s != "engaged")
 
 
 @dataclass
@@ -27,11 +27,14 @@ class StatusChange:
         return {"name": self.name, "status": self.status, "on": self.on, "statuses": self.statuses, "note": self.note}
 
 
-def set_status(game: Game, c: Character, status: str, on: bool, weapon: str | None = None) -> StatusChange:
+def set_status(game: Game, c: Character, status: str, on: bool, weapon: str | None = None,
+               count: int | None = None) -> StatusChange:
     """Put a status on or take it off, keeping the bookkeeping behind it consistent.
 
+    `count` is the hiding roll's raw successes when putting `hidden` on (R19).
+
     Raises:
-        BadInput: not a status that can be set, or no gun to jam.
+        BadInput: not a status that can be set, no gun to jam, or hidden without its count.
     """
     status = status.strip().lower().replace("-", "_").replace(" ", "_")
     if status == "engaged":
@@ -66,8 +69,13 @@ def set_status(game: Game, c: Character, status: str, on: bool, weapon: str | No
         pin(game, c, took_health=True)
         c.add("down")
     elif status == "hidden" and on:
+        # R19: a spotter must match the hiding roll; 0 would mean it never hid.
+        if count is None or count < 1:
+            raise BadInput(f"give the successes of {c.name}'s hiding roll with --count N (1 or more); "
+                           "a spotter must roll that many to find it (R19)")
         c.add("hidden")
         c.hidden_turn = game.turn
+        c.hide_successes = count
     elif on:
         c.add(status)
     else:

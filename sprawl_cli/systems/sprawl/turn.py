@@ -143,13 +143,24 @@ def start_turn(game: Game, dice: Dice) -> TurnStart:
     return start
 
 
-def advance(game: Game, dice: Dice) -> Advance:
+def advance(game: Game, dice: Dice, table: Table | None = None) -> Advance:
     """Move to the next phase; after Recovery, the next side's turn (and round).
+
+    With a `table`, leaving a Recovery Phase in which a pinned or Down character
+    has not had its go is refused (forceable): its get-up or re-roll is not optional
+    (R8, R11). Jams and panic may wait (R14, R10); `todo` still lists them.
 
     Raises:
         GameOver: the game has already ended.
+        RuleRefusal: recoveries are still due.
     """
     ensure_not_over(game)
+    if table is not None and game.phase == "recovery":
+        due = [f"{c.name} ({why})" for c in game.members(game.current_squad)
+               if (why := can_recover(game, c)) in ("pinned", "down")]
+        if due:
+            refuse(table, f"{', '.join(due)} must try to recover before the turn ends (R8, R11): "
+                          "run `sprawl recover` first")
     start: TurnStart | None = None
     index = PHASES.index(game.phase)
     if index + 1 < len(PHASES):
@@ -183,6 +194,19 @@ def can_recover(game: Game, c: Character) -> str | None:
     return None
 
 
+# Actions after which a character cannot shoot in the same turn (R12, R18, R20, R21).
+NO_SHOT_AFTER = ("ran", "charged", "jumped", "shot", "brawled", "broke", "overwatch", "fled")
+
+
+def may_still_shoot(c: Character) -> bool:
+    """Whether the Ranged Combat Phase reminder should offer `c` a shot."""
+    if c.gone or c.engaged_with or any(c.has(s) for s in ("pinned", "down", "panicked")):
+        return False
+    if any(a in c.acted for a in NO_SHOT_AFTER):
+        return False
+    return any(w.ranged and c.usable(w) is None for w in c.weapons)
+
+
 def todo(game: Game) -> list[str]:
     """What the current phase still asks of the players, as short reminders."""
     if game.over:
@@ -196,13 +220,13 @@ def todo(game: Game) -> list[str]:
         if panicked:
             notes.append(f"Panicked move first, away from the enemy: {', '.join(panicked)} "
                          "(`sprawl safe NAME` or `sprawl edge NAME` when they get there)")
-        notes.append("Then chargers (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`).")
+        first = "Then chargers" if panicked else "Chargers first"
+        notes.append(f"{first} (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`).")
         pinned = [c.name for c in mine if c.has("pinned") or c.has("down")]
         if pinned:
             notes.append(f"Pinned or Down, they stay put: {', '.join(pinned)}")
     elif game.phase == "ranged":
-        ready = [c.name for c in mine if not c.acted and not c.engaged_with and not c.has("pinned")
-                 and not c.has("panicked") and any(w.ranged for w in c.weapons)]
+        ready = [c.name for c in mine if may_still_shoot(c)]
         if ready:
             notes.append(f"May shoot (`sprawl shoot`): {', '.join(ready)}")
     elif game.phase == "close":

@@ -43,6 +43,12 @@ LEAVE = ("quit", "exit")
 LIST_PARAMS = {"nearby", "blast", "near_ledge"}  # these take NAMES separated by commas, or none
 SIDE_PARAMS = {"side", "winner"}  # these take a squad's name (a unique prefix will do)
 SESSION_ONLY = ("play",)  # commands that make no sense inside a session
+# Options taking a plain string whose values are nonetheless fixed (click.Choice options complete themselves).
+OPTION_VALUES = {
+    "--terrain": ("open", "difficult", "treacherous"),
+    "--format": ("md", "html"),
+}
+WEAPON_KINDS = {"shoot": ("gun", "thrown", "launcher"), "brawl": ("melee",)}  # what --weapon takes
 
 
 # --- the save file, re-read only when it changes ----------------------------
@@ -335,6 +341,9 @@ class Session:
                 if name.startswith(incomplete) and name not in SESSION_ONLY:
                     found.append((name, "", replace))
             return found
+        values = self.option_values(words, incomplete)
+        if values is not None:
+            return [(shlex.quote(v), "", replace) for v in values]
         from click.shell_completion import ShellComplete
 
         sprawl = Context(Options(game=str(self.game_path)), self.line_env())
@@ -349,12 +358,75 @@ class Session:
             found.append((shlex.quote(value) if value != shlex.quote(value) else value, item.help or "", replace))
         return found
 
+    def option_values(self, words: list[str], incomplete: str) -> list[str] | None:
+        """Values for the option just typed when click knows none: the fixed ones of OPTION_VALUES,
+        or for `--weapon` the weapons of the character the command names first. None: not such an option."""
+        import click
+
+        if not words or not words[-1].startswith("-"):
+            return None
+        command: click.Command = self.group
+        used = 0
+        while isinstance(command, click.Group) and used < len(words):
+            try:
+                found = command.get_command(click.Context(command), words[used])
+            except Exception:  # a command group that cannot load: nothing to offer
+                return None
+            if found is None:
+                return None
+            command, used = found, used + 1
+        option = next((p for p in command.params if isinstance(p, click.Option) and words[-1] in p.opts), None)
+        if option is None or option.is_flag or isinstance(option.type, click.Choice):
+            return None
+        wanted = incomplete.lower()
+        long_name = max(option.opts, key=len)
+        if long_name in OPTION_VALUES:
+            return [v for v in OPTION_VALUES[long_name] if v.startswith(wanted)]
+        if long_name != "--weapon":
+            return None
+        game = self.watch.game()
+        given = positionals(command, words[used:-1])
+        action = command.name or ""
+        if action == "odds" and given[:1] == ["shoot"]:  # `odds shoot ATTACKER TARGET` takes shoot's options
+            action, given = "shoot", given[1:]
+        if game is None or not given:
+            return []
+        from sprawl_cli.errors import SprawlError
+
+        try:
+            who = game.character(given[0])
+        except SprawlError:
+            return []
+        kinds = WEAPON_KINDS.get(action)
+        names = [w.name for w in who.weapons if kinds is None or w.kind in kinds]
+        if kinds == WEAPON_KINDS["brawl"]:
+            names.append("Fists")  # R12: every character can fight bare-handed
+        return [n for n in names if n.lower().startswith(wanted)]
+
     def status_line(self) -> str:
         """Round, side, phase and who is pinned, down or panicked; or why there is no game."""
         game = self.watch.game()
         if game is None:
             return self.watch.problem or "no game"
         return status_line(game)
+
+
+def positionals(command: click.Command, words: list[str]) -> list[str]:
+    """The arguments among `words` typed after `command`: options and the values they take left out."""
+    import click
+
+    takes_value = {opt for p in command.params if isinstance(p, click.Option) and not p.is_flag
+                   for opt in p.opts}
+    found: list[str] = []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.startswith("-") and word != "-":
+            skip = word in takes_value
+        else:
+            found.append(word)
+    return found
 
 
 def status_line(game: Game) -> str:

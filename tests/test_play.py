@@ -239,6 +239,33 @@ def test_tab_completes_name_lists_after_a_comma(session):
     assert values(session.complete("damage Razz 3 --nearby Babs,Ba")) == []  # no name twice
 
 
+@pytest.mark.parametrize(("line", "expected"), [
+    ("move Razz --terrain ", ["open", "difficult", "treacherous"]),
+    ("move Razz --terrain T", ["treacherous"]),
+    ("campaign report --format ", ["md", "html"]),
+    ("campaign report -f h", ["html"]),
+    ("shoot Razz Wilson --range ", ["short", "long"]),  # click.Choice options answer for themselves
+    ("shoot Razz Wilson --cover p", ["partial"]),
+    ("move Razz --run ", None),  # a flag takes no value: the usual completions
+])
+def test_tab_completes_option_values_with_fixed_choices(session, line, expected):
+    found = values(session.complete(line))
+    if expected is None:
+        assert "--terrain" in values(session.complete(line + "--"))
+    else:
+        assert found == expected
+
+
+def test_tab_completes_the_named_characters_weapons(session):
+    # Wishbone carries Pistol, Grenade and Rocket Launcher; shoot offers only what shoots.
+    assert values(session.complete("shoot Wishbone Razz --weapon ")) == ["Pistol", "Grenade", "'Rocket Launcher'"]
+    assert values(session.complete("shoot --cover full Wishbone Razz --weapon r")) == ["'Rocket Launcher'"]
+    assert values(session.complete("odds shoot Wishbone Razz -w g")) == ["Grenade"]
+    assert values(session.complete("brawl Babs Wilson --weapon ")) == ["Knife", "Fists"]
+    assert values(session.complete("shoot Nobody Razz --weapon ")) == []
+    assert values(session.complete("shoot --weapon ")) == []
+
+
 def test_tab_after_help_completes_command_names(session):
     assert values(session.complete("help st")) == ["status"]
 

@@ -615,6 +615,15 @@ def check_game(game: Game, where: Where) -> None:
         for k, other in enumerate(c.engaged_with):
             if other.lower() not in names or other.lower() == c.name.lower():
                 where.fail(path + ("engaged_with", k), f"'{other}' is not another character of this game")
+            if c.name not in game.character(other).engaged_with:  # R12: both or neither
+                where.fail(path + ("engaged_with", k), f"{c.name} is engaged with {other}, but not {other} with "
+                                                       f"{c.name}; add {c.name} to {other}'s engaged_with")
+        if c.toughness == 0 and not c.gone:  # R8: Toughness 0 is Out of Action
+            where.fail(path + ("toughness",), f"{c.name} has Toughness 0 but is not out_of_action (R8)")
+        for weapon_name, spent in c.uses_spent.items():
+            limit = next((w.uses for w in c.weapons if w.name == weapon_name), None)
+            if spent < 0 or (limit is not None and spent > limit):
+                where.fail(path + ("uses_spent", weapon_name), f"should be from 0 to the weapon's uses ({limit})")
         carried = {w.name for w in c.weapons}
         for weapon, state in c.weapon_states.items():
             if weapon not in carried:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.conftest import PLF, SUIT
 
 
@@ -109,3 +111,94 @@ def test_log_keeps_dice(sprawl):
     sprawl.json("damage", "Newton", "3", "--dice", "2")
     entries = sprawl.json("log")["entries"]
     assert entries[-1]["rolls"] == [{"label": "Newton: Incapacitation", "faces": [2]}]
+
+
+def walk_to_next_own_recovery(sprawl):
+    """From the first Movement Phase to the first side's Recovery Phase of its next turn."""
+    for _ in range(3 + 4 + 4):
+        assert sprawl("next").exit_code == 0
+
+
+def test_next_refuses_to_skip_a_due_recovery(sprawl, snapshot):
+    sprawl.new()
+    sprawl.json("set", "Razz", "pinned", "on")
+    walk_to_next_own_recovery(sprawl)
+    data = sprawl.json("status")
+    assert (data["side"], data["phase"]) == ("People's Liberation Front", "recovery")
+    before = snapshot(sprawl.folder)
+    refused = sprawl("next")
+    assert refused.exit_code == 1 and "Razz (pinned)" in refused.stderr and "sprawl recover" in refused.stderr
+    assert snapshot(sprawl.folder) == before
+    forced = sprawl.json("next", "--force")  # R23: the referee may skip it, and the log says so
+    assert forced["phase"] == "movement"
+    assert sprawl.json("log", "--last", "1")["entries"][0]["forced"]
+
+
+def test_recovered_characters_let_the_turn_end(sprawl):
+    sprawl.new()
+    sprawl.json("set", "Razz", "pinned", "on")
+    walk_to_next_own_recovery(sprawl)
+    sprawl.json("recover")  # R11: no Health lost, so it gets up by itself
+    assert "pinned" not in sprawl.character("Razz")["statuses"]
+    assert sprawl.json("next")["phase"] == "movement"
+
+
+def test_shooting_reminder_lists_who_moved_but_not_who_ran(sprawl):
+    sprawl.new()
+    sprawl.json("move", "Babs")
+    sprawl.json("move", "Razz", "--run")
+    todo = sprawl.json("next")["todo"]
+    line = next(t for t in todo if t.startswith("May shoot"))
+    assert "Babs" in line and "Razz" not in line
+
+
+def test_set_hidden_needs_the_hiding_count(sprawl, snapshot):
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    refused = sprawl("set", "Lang", "hidden", "on")
+    assert refused.exit_code == 1 and "--count" in refused.stderr
+    assert snapshot(sprawl.folder) == before
+    sprawl.json("set", "Lang", "hidden", "on", "--count", "3")
+    lang = sprawl.character("Lang")
+    assert "hidden" in lang["statuses"] and lang["hide_successes"] == 3
+
+
+def test_set_error_lists_each_status_once(sprawl):
+    sprawl.new()
+    message = sprawl("set", "Lang", "sleepy", "on").stderr
+    listed = message.split("use one of ")[1].strip().split(", ")
+    assert len(listed) == len(set(listed))
+
+
+def test_new_campaign_game_refuses_to_drop_an_unrolled_aftermath(sprawl, snapshot):
+    assert sprawl("campaign", "new", "--squad", PLF, "--squad", SUIT).exit_code == 0
+    assert sprawl("new", "--campaign", "sprawl-campaign.yaml").exit_code == 0
+    sprawl.json("damage", "Razz", "3", "--dice", "9", "--nearby", "none")
+    sprawl.json("end", "--winner", "S.U")
+    before = snapshot(sprawl.folder)
+    refused = sprawl("new", "--campaign", "sprawl-campaign.yaml")
+    assert refused.exit_code == 1 and "aftermath" in refused.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def edit_save(sprawl, change):
+    import yaml
+
+    data = yaml.safe_load(sprawl.save.read_text())
+    change(data)
+    sprawl.save.write_text(yaml.safe_dump(data, sort_keys=False))
+
+
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        (lambda d: d["characters"][0].update(engaged_with=["Wilson"]), "engaged_with"),
+        (lambda d: d["characters"][0].update(toughness=0), "toughness"),
+        (lambda d: d["characters"][0].update(uses_spent={"Grenade": 7}), "uses_spent"),
+    ],
+)
+def test_hand_edits_that_break_the_rules_are_refused(sprawl, change, key):
+    sprawl.new()
+    edit_save(sprawl, change)
+    result = sprawl("status")
+    assert result.exit_code == 1 and key in result.stderr and "sprawl-game.yaml:" in result.stderr

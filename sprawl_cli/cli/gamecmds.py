@@ -53,6 +53,14 @@ def new(
                 in_progress = not old.over
             except Exception:  # an unreadable old save is still something to protect
                 in_progress = True
+            if not in_progress and old.campaign and not old.aftermath_done and any(
+                c.record.times_out_of_action for c in old.characters
+            ):
+                raise RuleRefusal(
+                    f"{store.path} holds a finished campaign game whose aftermath was not rolled (R26); "
+                    "run `sprawl aftermath` first, or add --force to replace it without one",
+                    forceable=False,
+                )
             if in_progress:
                 raise RuleRefusal(
                     f"{store.path} holds a game in progress; `sprawl end` it first, use --game for another "

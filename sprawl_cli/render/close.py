@@ -61,9 +61,6 @@ def brawl_lines(d: dict[str, Any], tens: bool = True, title: bool = True) -> lis
         lines.append("  A tie: nobody is hurt (R12)")
     for v in d.get("victims", []):
         lines.extend(victim_lines(v, tens))
-    if d.get("disengaged"):
-        lines.append(f"  At 0 Health the fight is over for the loser: no longer engaged with "
-                     f"{escape(', '.join(d['disengaged']))} (R12)")
     lines.extend(panic_lines(d.get("panic", []), tens))
     return lines
 

@@ -136,6 +136,9 @@ def victim_lines(v: Victim | dict[str, Any], tens: bool = True) -> list[str]:
                  "down": "Down: turn the model face down",
                  "out_of_action": "Out of Action: remove the model"}[inc["result"]]
         lines.append(f"  {who} hits 0 Health; incapacitation d10 {dice([inc['roll']])} → [bold]{words}[/] (R8)")
+    if d.get("disengaged"):
+        lines.append(f"  At 0 Health the fight is over for {who}: no longer engaged with "
+                     f"{escape(', '.join(d['disengaged']))} (R12)")
     ledge = d.get("ledge")
     if ledge:
         verdict = "[bad]falls off the ledge[/]: `sprawl fall NAME INCHES`" if ledge["fell"] else "keeps its footing"
@@ -153,10 +156,14 @@ def panic_lines(tests: list[PanicTest] | list[dict[str, Any]], tens: bool = True
         if d["panicked"]:
             lines.append(f"  Panic test: {who} Guts {dice(d['faces'], tens)} needing {d['needed']} → "
                          f"[bad]panics[/] and flees [bold]{d['flee_inches']}\"[/] away from the enemy now (R9)")
+            if d.get("lost"):
+                lost = " and ".join(s.replace("_", " ") for s in d["lost"])
+                lines.append(f"  {who} is no longer {lost}: take the marker away (R9, R20)")
             for free in d.get("free_attacks", []):
-                lines.append(f"  {who} turns its back in close combat: a free attack (R12)")
-                for v in free.get("victims", []):
-                    lines.extend(victim_lines(v, tens))
+                from sprawl_cli.render.close import free_attack_lines  # close imports this module
+
+                lines.append(f"  {who} turns its back in close combat (R12)")
+                lines.extend(free_attack_lines(free, tens))
         else:
             lines.append(f"  Panic test: {who} Guts {dice(d['faces'], tens)} needing {d['needed']} → [good]holds[/]")
     return lines

@@ -134,10 +134,8 @@ def _settle(game: Game, outcome: BrawlOutcome, attacker: Character, defender: Ch
         # R7/R12: close combat pins only at 0 Health, which lose_health does.
         victim = hurt(game, loser, outcome.remaining, used.power, dice, attacker=winner, ranged=False)
         outcome.victims.append(victim)
-        if loser.health == 0 and loser.engaged_with:
-            # R12: reaching 0 Health ends the fight for the loser.
-            outcome.disengaged.extend(loser.engaged_with)
-            disengage(game, loser)
+        # R12: reaching 0 Health ended the fight for the loser (damage.lose_health).
+        outcome.disengaged.extend(victim.disengaged)
         if victim.out_of_action:
             fallen.append(loser)
     # R12: a tie (both nothing, or equal) does nothing.

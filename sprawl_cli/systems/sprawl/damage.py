@@ -27,6 +27,7 @@ class Victim:
     pinned: bool = False
     ledge: dict[str, Any] | None = None  # {"faces", "successes", "fell"}
     out_of_action: bool = False
+    disengaged: list[str] = field(default_factory=list)  # R12: 0 Health ends its close combats
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -43,6 +44,7 @@ class Victim:
             "pinned": self.pinned,
             "ledge": self.ledge,
             "out_of_action": self.out_of_action,
+            "disengaged": list(self.disengaged),
             "notes": list(self.notes),
         }
 
@@ -90,6 +92,9 @@ def lose_health(
     if source is not None and source.squad != c.squad:  # friendly fire is not to its credit
         source.record.damage_dealt += lost
     if c.health == 0 and (lost > 0 or was_zero):
+        # R12: engaged until one of the two reaches 0 Health, however it got there.
+        out.disengaged.extend(c.engaged_with)
+        disengage(game, c)
         pin(game, c, took_health=True)
         out.pinned = True
         roll = dice.roll(1, f"{c.name}: Incapacitation")[0]

@@ -24,6 +24,7 @@ class PanicTest:
     panicked: bool
     flee_inches: int | None = None
     free_attacks: list[dict[str, Any]] = field(default_factory=list)  # R12: engaged panickers are hit
+    lost: list[str] = field(default_factory=list)  # overwatch / hidden that panicking ended (R20, R19)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -34,6 +35,7 @@ class PanicTest:
             "panicked": self.panicked,
             "flee_inches": self.flee_inches,
             "free_attacks": self.free_attacks,
+            "lost": self.lost,
         }
 
 
@@ -93,6 +95,7 @@ def panic_test(game: Game, friend: Character, table: Table, dice: Dice) -> Panic
     result = test_pool(dice, friend.guts, needed, f"{friend.name}: Guts (panic)", tens=game.settings.rule_of_tens)
     test = PanicTest(friend.name, result.faces, needed, result.successes, not result.passed)
     if test.panicked:
+        test.lost = [s for s in ("overwatch", "hidden") if friend.has(s)]
         test.flee_inches, test.free_attacks = panic(game, friend, table, dice)
     return test
 

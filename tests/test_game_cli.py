@@ -202,3 +202,19 @@ def test_hand_edits_that_break_the_rules_are_refused(sprawl, change, key):
     edit_save(sprawl, change)
     result = sprawl("status")
     assert result.exit_code == 1 and key in result.stderr and "sprawl-game.yaml:" in result.stderr
+
+
+def test_zero_health_from_any_source_ends_the_close_combat(sprawl):
+    sprawl.new()
+    sprawl.json("charge", "Wes", "Gordo")
+    data = sprawl.json("damage", "Gordo", "4", "--dice", "5", "--nearby", "none")  # R8: 5 is Down
+    assert data["victims"][0]["disengaged"] == ["Wes"]
+    assert sprawl.character("Gordo")["engaged_with"] == [] and sprawl.character("Wes")["engaged_with"] == []
+
+
+def test_panicking_names_the_marker_it_loses(sprawl):
+    sprawl.new()
+    sprawl.json("set", "Wes", "overwatch", "on")
+    data = sprawl.json("damage", "Razz", "3", "--nearby", "Wes", "--dice", "9,1,1,1,1,5")
+    assert data["panic"][0]["panicked"] is True and data["panic"][0]["lost"] == ["overwatch"]
+    assert "overwatch" not in sprawl.character("Wes")["statuses"]

@@ -381,7 +381,7 @@ def resolve_aftermath(game: Game, book: Campaign, dice: Dice) -> Aftermath:
             pick = roll_d8(dice, f"{c.name}: Injury")
             attribute = INJURY_ATTRIBUTES[pick - 1]
             before = getattr(fighter, attribute)
-            after = max(1, before - 1)
+            after = before - 1 if before > 1 else before  # R26: never below 1 (and never raised)
             setattr(fighter, attribute, after)
             fighter.injuries.append(Injury(number, attribute, before, after))
             out.attribute, out.attribute_roll, out.before, out.after = attribute, pick, before, after

@@ -50,7 +50,7 @@ def test_allowance_rounds_down(quickness, terrain, inches):
 
 
 @pytest.mark.parametrize(("quickness", "terrain"), [
-    (7, "treacherous"), (5, "treacherous"), (4, "treacherous"), (3, "difficult"), (2, "difficult"),
+    (7, "treacherous"), (5, "treacherous"), (4, "treacherous"),
 ])
 def test_one_inch_or_less_is_impassable(quickness, terrain):
     g, babs, _, _ = duel(quickness=quickness)
@@ -58,6 +58,14 @@ def test_one_inch_or_less_is_impassable(quickness, terrain):
         mv.move(g, babs, dice(), table(), terrain=terrain)
     assert "go around" in str(refused.value)
     assert babs.acted == []
+
+
+@pytest.mark.parametrize(("quickness", "inches"), [(3, 1), (2, 1), (1, 0)])
+def test_difficult_ground_is_never_impassable(quickness, inches):
+    # R18 puts "1\" or less is impassable" with treacherous ground only.
+    g, babs, _, _ = duel(quickness=quickness)
+    out = mv.move(g, babs, dice(), table(), terrain="difficult")
+    assert out.allowance == inches
 
 
 def test_forced_onto_impassable_ground_is_recorded():

@@ -121,7 +121,7 @@ def lift_by_attack(game: Game, defender: Character, outcome: BrawlOutcome) -> No
 
 
 def _settle(game: Game, outcome: BrawlOutcome, attacker: Character, defender: Character,
-            weapon: Weapon | None, dice: Dice, table: Table) -> None:
+            weapon: Weapon | None, dice: Dice, table: Table, tested: set[str] | None = None) -> None:
     """Cancel net successes one for one (R12) and let the one with some left do damage."""
     a, d = outcome.attacker, outcome.defender
     fallen: list[Character] = [defender] if defender.has("out_of_action") else []
@@ -139,7 +139,7 @@ def _settle(game: Game, outcome: BrawlOutcome, attacker: Character, defender: Ch
         if victim.out_of_action:
             fallen.append(loser)
     # R12: a tie (both nothing, or equal) does nothing.
-    outcome.panic = panic_tests(game, fallen, table, dice)
+    outcome.panic = panic_tests(game, fallen, table, dice, tested)
     outcome.game = game_result(game)
 
 
@@ -211,7 +211,8 @@ def brawl(game: Game, attacker: Character, defender: Character, dice: Dice, tabl
     return outcome
 
 
-def free_attack(game: Game, attacker: Character, leaver: Character, dice: Dice, table: Table) -> BrawlOutcome:
+def free_attack(game: Game, attacker: Character, leaver: Character, dice: Dice, table: Table,
+                tested: set[str] | None = None) -> BrawlOutcome:
     """R12: the opponent's free Brawling attack on a character that breaks away or panics.
 
     The leaver rolls no dice, so all the attacker's net successes are hits. It
@@ -227,7 +228,7 @@ def free_attack(game: Game, attacker: Character, leaver: Character, dice: Dice, 
     tens = game.settings.rule_of_tens
     _fill(outcome.attacker, test_pool(dice, attacker.brawling, outcome.attacker.difficulty,
                                       f"{attacker.name}: Brawling (free attack)", tens))
-    _settle(game, outcome, attacker, leaver, None, dice, table)
+    _settle(game, outcome, attacker, leaver, None, dice, table, tested)
     return outcome
 
 

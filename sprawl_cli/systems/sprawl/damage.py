@@ -101,10 +101,13 @@ def lose_health(
         result = str(INCAPACITATION.lookup(roll).result)
         out.incapacitation = {"roll": roll, "result": result}
         if result == "recovery":
+            # R8: pinned as usual (no longer Down); the pin's lifting brings +1 Health / -1 Toughness.
+            c.drop("down")
             c.recovery_pending = True
             out.notes.append(f"{c.name} stays pinned; when the pin lifts: +1 Health, -1 Toughness (R8)")
         elif result == "down":
             c.add("down")
+            c.recovery_pending = False  # the latest roll decides
             out.notes.append(f"{c.name} is Down: may only crawl 2\"; rolls again in its next Recovery Phase (R8)")
         else:
             put_out_of_action(game, c, source)
@@ -118,6 +121,7 @@ def put_out_of_action(game: Game, c: Character, source: Character | None = None)
 
     for status in ("pinned", "down", "panicked", "overwatch", "hidden", "ran", "safe"):
         c.drop(status)
+    c.hide_successes = 0
     c.add("out_of_action")
     c.recovery_pending = False
     disengage(game, c)

@@ -44,25 +44,32 @@ def panic_needed(c: Character) -> int:
     return max(1, 4 - c.guts)
 
 
-def panic_tests(game: Game, fallen: list[Character], table: Table, dice: Dice) -> list[PanicTest]:
+def panic_tests(game: Game, fallen: list[Character], table: Table, dice: Dice,
+                tested: set[str] | None = None) -> list[PanicTest]:
     """R9 for everyone this command put Out of Action, in order: each friend within 3"
-    (asked of the table) tests once per command, and not if already panicked."""
+    (asked of the table) tests once per command, and not if already panicked.
+
+    `tested` carries the names already tested in this command, when one command
+    calls this more than once (a panicker's free attack, several recoveries).
+    """
     fallen = [c for c in fallen if c.has("out_of_action")]
     if not fallen or not any(game.friends(c) for c in fallen):
         return []
     who = ", ".join(c.name for c in fallen)
     named = [_nearby_friend(game, n, fallen) for n in table.names("nearby", f"Which friends are within 3\" of {who}?")]
+    squads = {c.squad for c in fallen}
     for friend in named:
-        if not any(friend.squad == c.squad and friend is not c for c in fallen):
+        if friend.squad not in squads:
             raise BadInput(f"{friend.name} is not a friend of {who}; --nearby names their own squad-mates")
-    tested: set[str] = set()
+    tested = set() if tested is None else tested
     results: list[PanicTest] = []
     for c in fallen:
         for friend in named:
+            # R9: once per command; the fallen themselves, the gone and the panicked do not test.
             if friend.squad != c.squad or friend.name in tested or friend.gone or friend.has("panicked"):
                 continue
             tested.add(friend.name)
-            results.append(panic_test(game, friend, table, dice))
+            results.append(panic_test(game, friend, table, dice, tested))
     return results
 
 
@@ -90,17 +97,19 @@ def _nearby_friend(game: Game, name: str, fallen: list[Character]) -> Character:
                        f"{', '.join(c.name for c in fallen)} within 3\")") from None
 
 
-def panic_test(game: Game, friend: Character, table: Table, dice: Dice) -> PanicTest:
+def panic_test(game: Game, friend: Character, table: Table, dice: Dice,
+               tested: set[str] | None = None) -> PanicTest:
     needed = panic_needed(friend)
     result = test_pool(dice, friend.guts, needed, f"{friend.name}: Guts (panic)", tens=game.settings.rule_of_tens)
     test = PanicTest(friend.name, result.faces, needed, result.successes, not result.passed)
     if test.panicked:
         test.lost = [s for s in ("overwatch", "hidden") if friend.has(s)]
-        test.flee_inches, test.free_attacks = panic(game, friend, table, dice)
+        test.flee_inches, test.free_attacks = panic(game, friend, table, dice, tested)
     return test
 
 
-def panic(game: Game, c: Character, table: Table, dice: Dice) -> tuple[int, list[dict[str, Any]]]:
+def panic(game: Game, c: Character, table: Table, dice: Dice,
+          tested: set[str] | None = None) -> tuple[int, list[dict[str, Any]]]:
     """Make `c` Panicked: it loses Overwatch and hiding, flees d10" at once (R9), and
     each close-combat opponent gets a free attack it cannot answer (R12)."""
     from sprawl_cli.systems.sprawl.damage import disengage
@@ -109,6 +118,7 @@ def panic(game: Game, c: Character, table: Table, dice: Dice) -> tuple[int, list
     c.panicked_turn = game.turn
     for status in ("overwatch", "hidden", "safe"):
         c.drop(status)
+    c.hide_successes = 0
     inches = dice.roll(1, f"{c.name}: Flee (d10 inches)")[0]
     free: list[dict[str, Any]] = []
     if c.engaged_with:
@@ -117,7 +127,7 @@ def panic(game: Game, c: Character, table: Table, dice: Dice) -> tuple[int, list
         for opponent_name in list(c.engaged_with):
             opponent = game.character(opponent_name)
             if not opponent.gone and not c.gone:
-                free.append(free_attack(game, opponent, c, dice, table).to_json())
+                free.append(free_attack(game, opponent, c, dice, table, tested).to_json())
         disengage(game, c)
     return inches, free
 

@@ -105,8 +105,10 @@ def ground_allowance(quickness: int, terrain: str) -> int:
 
 
 def impassable(quickness: int, terrain: str) -> bool:
-    """R18: rough ground where the reduced allowance is 1" or less cannot be crossed by that character."""
-    return terrain != "open" and ground_allowance(quickness, terrain) <= 1
+    """R18: treacherous ground where the quartered allowance is 1" or less cannot be crossed by that
+    character. The clause sits with treacherous ground in R18 (beside "no running on it") and in the
+    rule text, so difficult ground never becomes impassable: a slow character just crawls over it."""
+    return terrain == "treacherous" and ground_allowance(quickness, terrain) <= 1
 
 
 @dataclass

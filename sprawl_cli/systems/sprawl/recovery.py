@@ -224,7 +224,8 @@ def _jams(game: Game, c: Character, dice: Dice) -> list[RecoveryTest]:
     return tests
 
 
-def recover_one(game: Game, c: Character, may: list[str], dice: Dice, table: Table) -> tuple[CharacterRecovery, str | None]:
+def recover_one(game: Game, c: Character, may: list[str], dice: Dice, table: Table,
+                tested: set[str] | None = None) -> tuple[CharacterRecovery, str | None]:
     """Every test `c` may take now, in the order pin, down, panic, jam.
     Returns the outcome and, if the panic test could not be tried, why."""
     out = CharacterRecovery(c.name)
@@ -246,7 +247,7 @@ def recover_one(game: Game, c: Character, may: list[str], dice: Dice, table: Tab
         mark(c, TRIED)
     out.out_of_action = c.has("out_of_action")
     if out.out_of_action:
-        out.panic = panic_tests(game, [c], table, dice)  # R9
+        out.panic = panic_tests(game, [c], table, dice, tested)  # R9: once per command
     out.statuses, out.health, out.toughness = c.shown_statuses, c.health, c.toughness
     return out, why_not
 
@@ -281,10 +282,11 @@ def recover(game: Game, name: str | None, dice: Dice, table: Table) -> RecoveryO
             outcome.waiting.extend({"name": c.name, "reason": w} for w in wait)
             if may:
                 people.append((c, may))
+    tested: set[str] = set()  # R9: each friend tests once in the whole command
     for c, may in people:
         if game.over:
             break
-        result, why_not = recover_one(game, c, may, dice, table)
+        result, why_not = recover_one(game, c, may, dice, table, tested)
         if why_not:
             if name is not None and not result.tests:
                 refuse(table, f"{c.name} cannot try now: {why_not}")

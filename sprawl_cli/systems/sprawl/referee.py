@@ -80,11 +80,15 @@ def set_status(game: Game, c: Character, status: str, on: bool, weapon: str | No
         c.add(status)
     else:
         c.drop(status)
-        if status == "down":
-            pass  # still pinned until it recovers
         if status == "pinned":
+            from sprawl_cli.systems.sprawl.recovery import lift_pin
+
             c.drop("down")
-            c.pin_took_health = False
+            # R8: a pending "Recovery" result applies however the pin is lifted.
+            lifted = lift_pin(game, c)
+            if lifted is not None:
+                change.note = (f"R8 Recovery: Health {lifted['health']}, Toughness {lifted['toughness']}"
+                               + (", Out of Action" if lifted["out_of_action"] else ""))
         if status == "hidden":
             c.hide_successes = 0
     change.statuses = c.shown_statuses

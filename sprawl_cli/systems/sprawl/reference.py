@@ -48,7 +48,7 @@ As a side's Turn begins, its Overwatch lapses, its "ran" marks clear and a routi
     Topic("movement", "Moving and terrain", """\
 In the Movement Phase a character may go up to its Quickness in inches, or less, or stay put (R18). Panicked characters move first, then chargers, then the rest.
 **Open** ground costs nothing. **Difficult** ground (rubble, puddles, ladders, stairs) halves Quickness; **treacherous** ground (deep water, crawlways, catwalks) quarters it, rounding down.
-If that leaves 1" or less, the ground is impassable for that character; nobody runs on treacherous ground.
+Treacherous ground that leaves 1" or less is impassable for that character, and nobody runs on it.
 `sprawl move NAME --terrain difficult` (or `treacherous`)."""),
     Topic("climbing", "Obstacles, climbing, ladders", """\
 An obstacle under 1" tall (and at most 1" thick) is stepped over for free.

@@ -1,0 +1,80 @@
+"""Edges found by reviewing the rules code against the rulings, each pinned by a test."""
+
+from __future__ import annotations
+
+from tests.factory import character, dice, game, table
+from sprawl_cli.systems.sprawl import damage
+from sprawl_cli.systems.sprawl.referee import set_status
+
+
+def test_panicker_put_out_by_its_free_attack_does_not_break_the_command(sprawl):
+    # R9 + R12: Mutt goes Out of Action, Wes panics while engaged with Rafter, Rafter's
+    # free attack puts Wes Out of Action too; Wes is on --nearby and must not be re-tested.
+    sprawl.new()
+    sprawl.json("charge", "Wes", "Rafter")
+    for _ in range(5):
+        sprawl.json("next")
+    data = sprawl.json("shoot", "Wilson", "Mutt", "--nearby", "Wes",
+                       "--dice", "7,7,7,7,7,7,7,1,1,1,1,1,9,1,1,1,1,5,7,7,7,7,7,1,1,1,9")
+    assert [p["name"] for p in data["panic"]] == ["Wes"]
+    assert "out_of_action" in sprawl.character("Wes")["statuses"]
+
+
+def test_each_friend_tests_for_panic_once_in_a_whole_recovery_phase(sprawl):
+    sprawl.new()
+    for _ in range(4):
+        sprawl.json("next")
+    sprawl.json("damage", "Mutt", "2", "--dice", "2")
+    sprawl.json("damage", "Lang", "2", "--dice", "3")
+    for _ in range(3):
+        sprawl.json("next")
+    sprawl.json("next", "--dice", "7,7,7,7")
+    for _ in range(3):
+        sprawl.json("next")
+    sprawl.json("recover", "--nearby", "Razz", "--dice", "9,7,1,1,9")
+    rolls = [r["label"] for r in sprawl.json("log", "--last", "1")["entries"][0]["rolls"]]
+    assert rolls.count("Razz: Guts (panic)") == 1
+
+
+def test_recovery_result_at_zero_health_ends_down():
+    # R8: a Down character hit again rolls again; "Recovery" leaves it pinned, not Down.
+    mutt = character("Mutt", health=2, toughness=2)
+    g = game([character("Babs")], [mutt])
+    out = damage.Victim("Mutt")
+    damage.lose_health(g, mutt, 2, dice(2), out)
+    assert mutt.has("down")
+    damage.lose_health(g, mutt, 1, dice(1), damage.Victim("Mutt"))
+    assert mutt.has("pinned") and not mutt.has("down") and mutt.recovery_pending
+
+
+def test_down_again_clears_a_pending_recovery():
+    mutt = character("Mutt", health=1)
+    g = game([character("Babs")], [mutt])
+    damage.lose_health(g, mutt, 1, dice(1), damage.Victim("Mutt"))
+    assert mutt.recovery_pending
+    damage.lose_health(g, mutt, 1, dice(5), damage.Victim("Mutt"))
+    assert mutt.has("down") and not mutt.recovery_pending
+
+
+def test_referee_lifting_a_pin_applies_r8_recovery():
+    mutt = character("Mutt", health=1, toughness=2)
+    g = game([character("Babs")], [mutt])
+    damage.lose_health(g, mutt, 1, dice(1), damage.Victim("Mutt"))
+    change = set_status(g, mutt, "pinned", False)
+    assert (mutt.health, mutt.toughness, mutt.recovery_pending) == (1, 1, False)
+    assert "R8" in change.note
+
+
+def test_nearby_may_name_the_fallen_itself():
+    # One --nearby list serves the whole command, so it may name someone who falls in it.
+    wes = character("Wes", guts=0)
+    lang = character("Lang")
+    rafter = character("Rafter", brawling=5)
+    g = game([wes, lang], [rafter])
+    t = table(lists={"nearby": ["Wes", "Lang"]})
+    from sprawl_cli.systems.sprawl.morale import panic_tests
+
+    lang.health = 0
+    damage.put_out_of_action(g, lang)
+    results = panic_tests(g, [lang], t, dice(4))  # Wes: Guts 0 rolls no dice, panics, flees 4"
+    assert [r.name for r in results] == ["Wes"] and results[0].panicked and results[0].flee_inches == 4

@@ -553,10 +553,14 @@ def load_campaign(path: Path) -> Campaign:
 
 
 @contextlib.contextmanager
-def campaign_locked(path: Path, notify: Callable[[str], None] = lambda _m: None) -> Iterator[None]:
-    """Hold the campaign file's lock (taken after a game's lock, never before)."""
+def campaign_locked(path: Path, notify: Callable[[str], None] = lambda _m: None,
+                    create: bool = False) -> Iterator[None]:
+    """Hold the campaign file's lock (taken after a game's lock, never before); a missing
+    campaign is refused first unless this command creates it, so no lock file is left behind."""
     from sprawl_cli.store import lock_file
 
+    if not create and not path.exists():
+        load_campaign(path)  # raises "no campaign here: sprawl campaign new"
     with lock_file(path, notify):
         yield
 

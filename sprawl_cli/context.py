@@ -114,15 +114,23 @@ class CliTable:
                     return False
         raise NeedsAnswer(f"{question} Answer on a terminal, or add --yes if so.")
 
-    def names(self, option: str, question: str) -> list[str]:
+    def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
         raw = self.given.get(option)
         if raw is not None:
             return parse_names(raw)
         if self.ctx.env.is_terminal:
-            try:
-                return parse_names(self.ctx.env.ask(f"{question} (names separated by commas, or none)"))
-            except (EOFError, KeyboardInterrupt):
-                raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
+            known = {c.lower(): c for c in choices} if choices is not None else None
+            hint = f" ({', '.join(choices)}; or none)" if choices else " (names separated by commas, or none)"
+            while True:
+                try:
+                    answer = parse_names(self.ctx.env.ask(f"{question}{hint}"))
+                except (EOFError, KeyboardInterrupt):
+                    raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
+                strangers = [n for n in answer if known is not None and n.lower() not in known]
+                if not strangers:
+                    return [known[n.lower()] if known is not None else n for n in answer]
+                # A typo at the prompt asks again, like a mistyped die (SPEC: asked rolls).
+                self.ctx.warn(f"{', '.join(strangers)}: not among {', '.join(choices or [])}; type the names again")
         raise NeedsAnswer(f"{question} Give --{option} NAMES, or --{option} none.")
 
     def number(self, option: str, question: str) -> int:
@@ -228,6 +236,12 @@ class Context:
                 source = RandomDice(self.seed)
             self._dice = RecordingDice(source)
         return self._dice
+
+    def finish(self) -> None:
+        """After a command succeeded: say so if --dice faces were given to a command that rolled nothing."""
+        spec = self.options.dice
+        if spec is not None and spec.strip().lower() != "ask" and self._dice is None:
+            self.warn(f"--dice {spec} was not used: this command rolls no dice")
 
     def check_leftover_dice(self) -> None:
         if self._scripted is not None and self._scripted.leftover:

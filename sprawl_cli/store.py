@@ -265,12 +265,16 @@ class GameStore:
 
     # --- locking -------------------------------------------------------
     @contextlib.contextmanager
-    def locked(self, notify: Callable[[str], None] = lambda _m: None) -> Iterator[None]:
-        """Hold the save file's lock for a whole read-change-write.
+    def locked(self, notify: Callable[[str], None] = lambda _m: None, create: bool = False) -> Iterator[None]:
+        """Hold the save file's lock for a whole read-change-write. Unless the command
+        `create`s the save, a missing one is refused first, so no lock file is left behind.
 
         Raises:
-            SaveFileError: the lock cannot be made, or is held too long by another command.
+            SaveFileError: no save (points to `sprawl new`), the lock cannot be made, or
+                another command holds it too long.
         """
+        if not create and not self.path.exists():
+            self.load()  # raises the "no game here: sprawl new" error
         with lock_file(self.path, notify):
             remove_stray_temps(self.path.parent, self.prev.name)
             if self.journal.is_dir():

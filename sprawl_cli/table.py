@@ -22,8 +22,12 @@ class Table(Protocol):
         """A yes/no fact, phrased so that "yes" lets the action go ahead."""
         ...
 
-    def names(self, option: str, question: str) -> list[str]:
-        """A list of character names (`option` is the command-line option that gives it)."""
+    def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
+        """A list of character names (`option` is the command-line option that gives it).
+
+        `choices`, when given, are the names that make sense: a person at a terminal who
+        types another is asked again, so dice already typed in are not lost.
+        """
         ...
 
     def number(self, option: str, question: str) -> int:
@@ -58,7 +62,7 @@ class ScriptedTable:
         self.asked.append(question)
         return self.yes
 
-    def names(self, option: str, question: str) -> list[str]:
+    def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
         self.asked.append(question)
         if option not in self.lists:
             raise NeedsAnswer(f"{question} Give --{option} NAMES, or --{option} none.")

@@ -117,12 +117,13 @@ def test_play_inside_play_is_refused(sprawl):
 
 
 @pytest.mark.parametrize("option", [("--dice", "4,5,7"), ("--force",), ("--nearby", "Babs")])
-def test_per_line_options_are_refused_for_the_whole_session(sprawl, option):
+def test_per_line_options_are_accepted_but_ignored_for_the_whole_session(sprawl, option):
+    # SPEC: every command accepts the common options; on `play` these apply to no line.
     sprawl.new()
     result = sprawl("play", *option, input="set Razz ran on\n")
-    assert result.exit_code == 2
-    assert "belongs on the line" in result.stderr
-    assert statuses_on_disk(sprawl.save, "Razz") == []
+    assert result.exit_code == 0
+    assert "ignored for a whole session" in result.stderr
+    assert statuses_on_disk(sprawl.save, "Razz") == ["ran"]
 
 
 def test_session_game_option_is_used_by_every_line(sprawl):

@@ -87,7 +87,7 @@ def test_odds_refuses_huge_pool(sprawl):
 )
 def test_table_rows(sprawl, name, roll, result):
     data = sprawl.json("table", name, roll)
-    assert data["roll"] == int(roll) and data["result"] == result
+    assert data["roll"] == (int(roll) or 10) and data["result"] == result  # R1: 0 reads as ten
 
 
 def test_whole_table_and_compass(sprawl):
@@ -120,3 +120,26 @@ def test_version_and_help(sprawl):
 def test_no_color_plain_output(sprawl):
     result = sprawl("roll", "2", "--dice", "10,7", env={"NO_COLOR": "1"})
     assert "\x1b[" not in result.stdout and "[10 7]" in result.stdout
+
+
+def test_dice_given_to_a_command_that_rolls_nothing_warn(sprawl):
+    sprawl.new()
+    result = sprawl("status", "--dice", "7", "--json")
+    assert result.exit_code == 0 and "--dice 7 was not used" in result.stderr
+    json.loads(result.stdout)
+
+
+def test_status_lists_fists_for_everyone(sprawl):
+    sprawl.new()
+    for c in sprawl.json("status")["characters"]:
+        assert any(w["name"] == "Fists" and w["power"] == 0 for w in c["weapons"])
+
+
+def test_a_nearby_typo_at_the_prompt_asks_again(sprawl):
+    sprawl.new()
+    sprawl.json("next")
+    result = sprawl("shoot", "Razz", "Wilson", "--dice", "7,7,0,1,7,7,7,7,7,1,1,1,9,7,7,7,7", "--json",
+                    input="Gordo, Bob\ngordo\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert "Bob: not among" in result.stderr
+    assert [p["name"] for p in json.loads(result.stdout)["panic"]] == ["Gordo"]

@@ -110,7 +110,7 @@ def new(
     if table is not None:
         book.settings = CampaignSettings(aftermath_table=load_table(table))
     path = ctx.campaign_path()
-    with campaign_locked(path, ctx.note):
+    with campaign_locked(path, ctx.note, create=True):
         if path.exists():
             if not ctx.options.force:
                 raise RuleRefusal(f"{path} already holds a campaign; use --campaign for another file, or add "

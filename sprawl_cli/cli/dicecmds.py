@@ -129,7 +129,8 @@ def table(
         row = None
     else:
         row = found.lookup(roll)
-        data = {"table": found.name, "roll": roll, "result": row.result, "meaning": row.meaning}
+        read = 10 if roll == 0 and found.roll == "d10" else roll  # R1: a d10 showing 0 is a ten
+        data = {"table": found.name, "roll": read, "result": row.result, "meaning": row.meaning}
 
     def view(console: Console) -> None:
         from sprawl_cli.render.dicelook import table_view

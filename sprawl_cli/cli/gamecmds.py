@@ -46,18 +46,17 @@ def new(
     if physical:
         game.settings.dice = "physical"
     store: GameStore = ctx.store()
-    with store.locked(ctx.note):
+    with store.locked(ctx.note, create=True):
         if store.exists() and not ctx.options.force:
             try:
                 old = store.load()
                 in_progress = not old.over
             except Exception:  # an unreadable old save is still something to protect
                 in_progress = True
-            if not in_progress and old.campaign and not old.aftermath_done and any(
-                c.record.times_out_of_action for c in old.characters
-            ):
+            if not in_progress and old.campaign and not old.aftermath_done:
+                # The aftermath is what puts a game and its records into the campaign (R26).
                 raise RuleRefusal(
-                    f"{store.path} holds a finished campaign game whose aftermath was not rolled (R26); "
+                    f"{store.path} holds a finished campaign game that is not in the campaign yet; "
                     "run `sprawl aftermath` first, or add --force to replace it without one",
                     forceable=False,
                 )

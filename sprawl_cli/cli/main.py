@@ -211,7 +211,10 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
 
     try:
         result = call()
-        return result if isinstance(result, int) else 0
+        code = result if isinstance(result, int) else 0
+        if code == 0:
+            sprawl.finish()
+        return code
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.exceptions.NoArgsIsHelpError as problem:  # `sprawl` or a group alone: the help, then one line

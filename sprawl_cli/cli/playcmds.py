@@ -32,17 +32,19 @@ def play() -> None:
 
     from sprawl_cli.cli.main import cli
     from sprawl_cli.context import Options
-    from sprawl_cli.errors import UsageProblem
     from sprawl_cli.play import Session
 
     ctx = current()
     opts = ctx.options
+    # SPEC: every command accepts the common options; these three only make sense on a line.
     if opts.dice is not None and opts.dice.strip().lower() != "ask":
-        raise UsageProblem("--dice FACES belongs on the line that rolls them; `sprawl play --dice ask` asks for every roll")
+        ctx.warn("--dice FACES is ignored for a whole session: give it on the line that rolls them "
+                 "(`sprawl play --dice ask` asks for every roll)")
     for name in ("force", "nearby"):
         if getattr(opts, name):
-            raise UsageProblem(f"--{name} belongs on the line it is for, not on the whole session")
-    preset = Options(json=opts.json, yes=opts.yes, debug=opts.debug, dice="ask" if opts.dice else None)
+            ctx.warn(f"--{name} is ignored for a whole session: give it on the line it is for")
+    asked = opts.dice is not None and opts.dice.strip().lower() == "ask"
+    preset = Options(json=opts.json, yes=opts.yes, debug=opts.debug, dice="ask" if asked else None)
     session = Session(cli, ctx.env, ctx.game_path, preset, campaign=opts.campaign, seed=ctx.seed)
     env = ctx.env
     real_terminal = env.is_terminal and env.stdin is None and env.stdout is None and sys.stdin.isatty() and sys.stdout.isatty()

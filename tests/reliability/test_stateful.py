@@ -113,6 +113,8 @@ class Model:
             result = INCAPACITATION[face]
             if result == "down":
                 statuses.add("down")
+            elif result == "recovery":  # R8: pinned as usual, no longer Down
+                statuses.discard("down")
             elif result == "out_of_action":
                 statuses = {"out_of_action"} | (statuses - {"pinned", "down", "panicked", "overwatch", "hidden",
                                                             "ran", "safe"})

@@ -56,7 +56,9 @@ def panic_tests(game: Game, fallen: list[Character], table: Table, dice: Dice,
     if not fallen or not any(game.friends(c) for c in fallen):
         return []
     who = ", ".join(c.name for c in fallen)
-    named = [_nearby_friend(game, n, fallen) for n in table.names("nearby", f"Which friends are within 3\" of {who}?")]
+    friends = list(dict.fromkeys(f.name for c in fallen for f in game.friends(c) if f not in fallen))
+    question = f"Which friends are within 3\" of {who}?"
+    named = [_nearby_friend(game, n, fallen) for n in table.names("nearby", question, friends)]
     squads = {c.squad for c in fallen}
     for friend in named:
         if friend.squad not in squads:

@@ -424,7 +424,8 @@ def blast_names(game: Game, outcome: ShotOutcome, target: Character, table: Tabl
         question = f"Who is within {radius} of the spot beside {target.name} (blast, R16)? Name {target.name} too if so."
     else:
         question = f"Who else is within {radius} of {target.name} (blast, R16)?"
-    for name in table.names("blast", question):
+    on_table = [c.name for c in game.characters if not c.gone]
+    for name in table.names("blast", question, on_table):
         c = game.character(name)
         if c.gone:
             raise BadInput(f"{c.name} is no longer on the table; --blast names characters still in play")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.model import Character, Game
+from sprawl_cli.model import FISTS, Character, Game
 from sprawl_cli.schema import to_data
 from sprawl_cli.systems.sprawl.turn import todo
 
@@ -20,7 +20,9 @@ def character_json(c: Character) -> dict[str, Any]:
         "max_toughness": c.max_toughness,
         "statuses": c.shown_statuses,
         "hide_successes": c.hide_successes,
-        "weapons": [dict(to_data(w), state=c.usable(w)) for w in c.weapons],
+        # SPEC: every character also has Fists (melee, Power 0), carried or not.
+        "weapons": [dict(to_data(w), state=c.usable(w)) for w in c.weapons]
+        + ([] if any(w.name.lower() == "fists" for w in c.weapons) else [dict(to_data(FISTS), state=None)]),
         "engaged_with": list(c.engaged_with),
         "acted": list(c.acted),
         "attributes": {

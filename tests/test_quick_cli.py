@@ -143,3 +143,14 @@ def test_a_nearby_typo_at_the_prompt_asks_again(sprawl):
     assert result.exit_code == 0, result.stderr
     assert "Bob: not among" in result.stderr
     assert [p["name"] for p in json.loads(result.stdout)["panic"]] == ["Gordo"]
+
+
+def test_negative_numbers_are_a_usage_error_that_says_so(sprawl):
+    result = sprawl("roll", "-2")
+    assert result.exit_code == 2 and "negative number" in result.stderr
+
+
+def test_bad_terrain_is_a_usage_error(sprawl):
+    sprawl.new()
+    result = sprawl("move", "Babs", "--terrain", "swamp")
+    assert result.exit_code == 2 and "treacherous" in result.stderr

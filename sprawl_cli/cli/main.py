@@ -222,6 +222,12 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
             sprawl.env.out.write(problem.ctx.get_help() + "\n")
         path = problem.ctx.command_path if problem.ctx is not None else "sprawl"
         return report(f"give a command (listed above); `{path} COMMAND --help` tells more", ExitCode.USAGE)
+    except click.NoSuchOption as problem:
+        if problem.option_name.lstrip("-").replace(".", "", 1).isdigit():
+            return report(f"{problem.option_name} is a negative number, and this command takes none here; "
+                          "give 0 or more", ExitCode.USAGE)
+        hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None else ""
+        return report(problem.format_message() + hint, ExitCode.USAGE)
     except click.UsageError as problem:
         hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None and "--help" not in problem.format_message() else ""
         return report(problem.format_message() + hint, ExitCode.USAGE)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
+import click
 import typer
 
 from sprawl_cli.cli.main import current
@@ -42,6 +43,8 @@ def move(
     name: Name,
     run: Annotated[bool, typer.Option("--run", help="Run: double the allowance, and nothing else this turn.")] = False,
     terrain: Annotated[Optional[str], typer.Option("--terrain", metavar="open|difficult|treacherous",
+                                                   click_type=click.Choice(["open", "difficult", "treacherous"],
+                                                                           case_sensitive=False),
                                                    help="The ground it moves over (default open).")] = None,
     climb: Annotated[bool, typer.Option("--climb", help="It climbs an obstacle 1\"-2\" high on the way.")] = False,
     across: Annotated[Optional[float], typer.Option("--across", metavar="INCHES",

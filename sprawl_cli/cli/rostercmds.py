@@ -227,7 +227,8 @@ def check(
 
     def view(console: Console) -> None:
         for r in results:
-            console.print(f"[good]ok[/] {r['file']}: {r['squad']}, {r['characters']} characters")
+            count = r["characters"]
+            console.print(f"[good]ok[/] {r['file']}: {r['squad']}, {count} character{'' if count == 1 else 's'}")
 
     ctx.emit({"ok": True, "files": results}, view)
 

@@ -418,16 +418,24 @@ class GameStore:
         self.discard_orphans(before)
         after.step = before.step + 1
         entry = dict(entry, step=after.step, before=game_to_data(before))
+        self._apply(before, after, entry)
+        self._clear_redo()
+        self._forget_before(after.step - UNDO_LIMIT)
+
+    def _apply(self, base: Game, after: Game, entry: dict[str, Any]) -> None:
+        """Write a change in crash-safe order: its journal entry, its companion files, the save.
+
+        Raises:
+            SaveFileError: a write failed; what was written is rolled back to `base`.
+        """
         atomic_write(self._entry_path(after.step), json.dumps(entry, separators=(",", ":")))
         try:
             for path, texts in companions(entry).items():
                 put_companion(path, texts["after"])
             self.save(after)
         except SaveFileError:
-            self.discard_orphans(before)
+            self.discard_orphans(base)  # the entry just written, and any companion it wrote
             raise
-        self._clear_redo()
-        self._forget_before(after.step - UNDO_LIMIT)
 
     def _forget_before(self, step: int) -> None:
         if step < 1:
@@ -526,14 +534,7 @@ class GameStore:
         after = game_from_data(item["after"], {}, f"{self._entry_path(game.step + 1, self.redo_dir)}")
         check_companions(entry, "before", "after")
         make_folder(self.journal)
-        atomic_write(self._entry_path(after.step), json.dumps(entry, separators=(",", ":")))
-        try:
-            for path, texts in companions(entry).items():
-                put_companion(path, texts["after"])
-            self.save(after)
-        except SaveFileError:
-            self.discard_orphans(game)  # the entry just written, and any companion it wrote
-            raise
+        self._apply(game, after, entry)
         with contextlib.suppress(OSError):
             os.unlink(self._entry_path(after.step, self.redo_dir))
         return after, entry

@@ -290,3 +290,17 @@ def test_gear_beside_the_roster_wins(sprawl):
 
 def test_gear_with_a_missing_roster_is_refused(sprawl):
     assert "no roster file" in one_error(sprawl("gear", "--roster", "nope.yaml"))
+
+
+def test_show_lists_inline_weapons_apart_from_the_gear_list(sprawl):
+    path = sprawl.folder / "inline.yaml"
+    path.write_text(
+        "squad: Inline\nleader: Zed\ncharacters:\n  - {name: Zed, shooting: 3, brawling: 3, quickness: 3, smarts: 3,"
+        " guts: 3, strength: 3, toughness: 3, health: 3, weapons: [Pistol, {name: Zapper, kind: gun, power: 2,"
+        " reliability: 2, short: {max: 6, mod: 0}}]}\n"
+    )
+    result = sprawl("roster", "show", str(path), env={"NO_COLOR": "1", "COLUMNS": "120"})
+    assert result.exit_code == 0
+    tables = result.stdout.split("Weapons (from", 1)[1]
+    listed, _, inline = tables.partition("defined in")
+    assert "Pistol" in listed and "Zapper" in inline and "Zapper" not in listed

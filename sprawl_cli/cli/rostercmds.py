@@ -169,7 +169,7 @@ def rewrite(path: Path, edit: Callable[[dict[str, Any], dict[str, Weapon], Path]
 
     def view(console: Console) -> None:
         console.print(said)
-        roster_card(console, after, str(path), str(gear_file), house)
+        roster_card(console, after, str(path), str(gear_file), house, gear)
 
     ctx.emit(data_out, view)
 
@@ -194,7 +194,7 @@ def show(path: FileArg) -> None:
     def view(console: Console) -> None:
         from sprawl_cli.render.roster import roster_card
 
-        roster_card(console, roster, str(path), str(gear_file), house)
+        roster_card(console, roster, str(path), str(gear_file), house, gear)
 
     ctx.emit(roster_json(roster, path, gear_file, house), view)
 

@@ -48,7 +48,8 @@ def weapons_table(weapons: list[Weapon], title: str) -> Table:
     return grid
 
 
-def roster_card(console: Console, roster: Roster, source: str, gear_source: str, house: bool) -> None:
+def roster_card(console: Console, roster: Roster, source: str, gear_source: str, house: bool,
+                gear: dict[str, Weapon] | None = None) -> None:
     """The squad card: every character's eight attributes and weapons, the leader starred,
     then the numbers of every weapon the squad carries."""
     from rich.table import Table
@@ -74,9 +75,14 @@ def roster_card(console: Console, roster: Roster, source: str, gear_source: str,
     if not roster.characters:
         console.print(f"[warn]No characters yet.[/] Add the leader first: "
                       f"sprawl roster add {escape(source)} {escape(squad.leader)} --shooting N ...")
-    if carried:
+    # A weapon that differs from the gear list's entry of that name was defined in the roster itself.
+    inline = [w for w in carried if gear is not None and gear.get(w.name.lower()) != w]
+    listed = [w for w in carried if w not in inline]
+    if listed:
         label = " [warn](house values)[/]" if house else ""
-        console.print(weapons_table(carried, f"Weapons [dim](from {escape(gear_source)}){label}[/]"))
+        console.print(weapons_table(listed, f"Weapons [dim](from {escape(gear_source)}){label}[/]"))
+    if inline:
+        console.print(weapons_table(inline, f"Weapons [dim](defined in {escape(source)})[/]"))
 
 
 def gear_view(console: Console, weapons: list[Weapon], source: str, house: bool) -> None:

@@ -104,6 +104,9 @@ def status(
 def next_phase() -> None:
     """Move on to the next phase, turn or round, with R23's bookkeeping and reminders.
 
+    A Recovery Phase is not left until every pinned or Down character of the side
+    has tried to recover (R8, R11); --force overrules.
+
     Example: sprawl next
     """
     from sprawl_cli.render import plain, print_lines
@@ -125,7 +128,7 @@ def set_(
     status: Annotated[str, typer.Argument(help="pinned, down, panicked, overwatch, hidden, out_of_action, ...")],
     value: Annotated[str, typer.Argument(help="on or off", metavar="on|off")],
     weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The gun for jammed / out_of_ammo.")] = None,
-    count: Annotated[Optional[int], typer.Option("--count", min=1, help="For hidden: the hiding roll's successes (R19).")] = None,
+    count: Annotated[Optional[int], typer.Option("--count", min=1, help="Required with `hidden on`: the hiding roll's successes a spotter must match (R19).")] = None,
 ) -> None:
     """Referee: put a status on or off a character (logged, undoable).
 

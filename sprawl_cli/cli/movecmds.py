@@ -141,7 +141,7 @@ def fall(
 ) -> None:
     """A character falls: more than 1\" deals the inches as damage, resisted by Toughness (R22).
 
-    Example: sprawl fall Roach 3 --nearby none
+    Example: sprawl fall Newton 3 --nearby none
     """
     from sprawl_cli.render.movement import fall_lines
     from sprawl_cli.systems.sprawl import movement

@@ -20,7 +20,9 @@ SHELLS = ("bash", "zsh", "fish")
 def play() -> None:
     """An interactive session on the game: type commands without `sprawl`; Tab completes; `quit` or Ctrl-D leaves.
 
-    Each line is split as a shell splits words and runs with the same options;
+    Each line is split as a shell splits words and takes the options a command takes;
+    of the session's own options, --json, --yes, --seed and --dice ask apply to every
+    line, while --dice FACES, --force and --nearby are ignored with a warning;
     a refused line shows its error and the session goes on. Every change is
     saved before the next prompt. Without a terminal, lines are read from
     stdin (one command per line; `--json` prints one JSON object per line).
@@ -40,6 +42,7 @@ def play() -> None:
     if opts.dice is not None and opts.dice.strip().lower() != "ask":
         ctx.warn("--dice FACES is ignored for a whole session: give it on the line that rolls them "
                  "(`sprawl play --dice ask` asks for every roll)")
+        opts.dice = None  # said once; not "unused" again when the session ends
     for name in ("force", "nearby"):
         if getattr(opts, name):
             ctx.warn(f"--{name} is ignored for a whole session: give it on the line it is for")

@@ -24,7 +24,7 @@ TOPICS: tuple[Topic, ...] = (
     # --- Making Tests -------------------------------------------------------
     Topic("tests", "Tests and successes", """\
 Roll one d10 per point of the attribute in use. Each die reading 7 or higher is a success; a 0 is read as 10 (R1).
-The Test passes when its successes reach the **Difficulty** (see `difficulty`); the surplus is its net successes (R4).
+The Test passes when its successes reach the **Difficulty** (see `difficulty`); its net successes are the successes beyond the Difficulty, plus one (R4).
 `sprawl roll 4` rolls four dice; `sprawl odds 4` shows the exact chances without rolling anything."""),
     Topic("tens", "The Rule of Tens", """\
 A 10 is worth two successes on every Test, Toughness included, except the attacker's damage roll (R2).
@@ -41,7 +41,7 @@ Every command takes `--dice 4,5,7,0` to use faces you rolled yourself (0 means 1
     # --- Time and Phases ----------------------------------------------------
     Topic("turn", "Rounds, turns and phases", """\
 Play goes in **Rounds**; in each Round every side has one **Turn**, in the order the squads were given to `sprawl new` (R23).
-A Turn has four phases, always in this order: Movement, Ranged Combat, Close Combat, Recovery (the text promises five; four it is). A phase may pass with nothing done.
+A Turn has four phases, always in this order: Movement, Ranged Combat, Close Combat, Recovery (the text promises five; four it is). A phase may pass with nothing done, except that a Recovery Phase is not left while a pinned or Down character of the side has not tried to recover (`sprawl recover`, or `--force`).
 As a side's Turn begins, its Overwatch lapses, its "ran" marks clear and a routing check is made if one is due (R24).
 `sprawl next` steps on; `sprawl status` shows round, side and phase. An action out of its phase is refused; `--force` overrules, and the log notes it."""),
     # --- Movement -----------------------------------------------------------
@@ -83,7 +83,7 @@ Only sideways leaps count: going up is climbing, going down is falling. `sprawl 
     Topic("falling", "Falling", """\
 A drop of more than 1" does 1 point of damage per whole inch; no attacker's roll, but Toughness negates points as usual (R22, R6).
 Jumping down is falling, and so is a pinned character near a ledge who scores no successes on its Quickness test (R7).
-`sprawl fall NAME INCHES`; after a shot, `--near-ledge NAME` makes the ledge test and asks for the height."""),
+`sprawl fall NAME INCHES`; after a shot, `--near-ledge NAME` makes the ledge test, and on a fall you measure the drop and run `sprawl fall`."""),
     # --- Ranged Combat ------------------------------------------------------
     Topic("shooting", "Shooting", """\
 In the Ranged Combat Phase each character may attack once with a gun, grenade or rocket at something in its forward 90-degree arc (see `sight`); it cannot also brawl this turn (R12).
@@ -117,7 +117,7 @@ Each victim gets its own damage roll of the attack's net hits + Power, and each 
 `sprawl shoot ... --blast NAMES` (or `--blast none`)."""),
     Topic("misfire", "Misfires and jams", """\
 A Shooting test with no raw successes and at least one die showing 1 misfires (R14).
-Grenades or rockets: the character has none of that kind left. Guns roll a d10: 1-7 **jammed**, 8-10 **out of ammo** until the game ends.
+Grenades or rockets: the one used still goes off and scatters like any miss (R15), and the character has none of that kind left. Guns roll a d10: 1-7 **jammed**, 8-10 **out of ammo** until the game ends.
 A jam is cleared in a Recovery Phase of a later turn with a Smarts test at Difficulty = the gun's Reliability, or the character simply uses another weapon.
 `sprawl shoot` rolls it for you; `sprawl table misfire [ROLL]`; `sprawl recover` tries the jam."""),
     # --- Damage and Wounds --------------------------------------------------
@@ -178,7 +178,7 @@ The GEAR page the rules point to is not in the text, so weapon numbers here are 
 A weapon has a `kind` (melee, gun, thrown, launcher) and `power`, plus where needed `reliability`, `short`/`long` (`max` inches, `mod`), `blast` radius and `uses`. Everyone also has Fists (melee, Power 0).
 `sprawl gear` lists them."""),
     Topic("referee", "Referee tools", """\
-`--force` overrules a refusal and the log records it as forced (R23). `sprawl set NAME STATUS on|off` and `sprawl damage NAME POINTS` correct the state by hand.
+`--force` overrules a refusal and the log records it as forced (R23). `sprawl set NAME STATUS on|off` (`hidden on` also needs `--count N`, the hiding roll's successes) and `sprawl damage NAME POINTS` correct the state by hand.
 `sprawl log` shows what happened with every die; `sprawl undo [N]` and `sprawl redo` step back and forth; `sprawl play` keeps a session open."""),
 )
 

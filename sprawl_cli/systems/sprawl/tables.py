@@ -66,7 +66,8 @@ MISFIRE = LookupTable(
         Row(1, 7, "jammed", "Jammed: unusable until a Smarts test against its Reliability clears it in a later Recovery Phase."),
         Row(8, 10, "out_of_ammo", "Out of ammo: unusable for the rest of the game."),
     ),
-    note="Grenades and rockets do not roll: a misfire means the thrower has none of them left.",
+    note="Grenades and rockets do not roll: the one used still scatters like any miss (R15), and the character "
+         "has none of them left.",
 )
 
 SCATTER = LookupTable(

@@ -218,10 +218,22 @@ def test_save_file_in_a_missing_folder(tmp_path: Path) -> None:
     assert "sprawl new" in result.stderr
 
 
-@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0,
-                    reason="root reads files whatever their permissions")
-def test_unreadable_save_file(folder: Folder) -> None:
-    folder.save.chmod(0)
+def test_unreadable_save_file(folder: Folder, monkeypatch: pytest.MonkeyPatch) -> None:
+    if os.geteuid() != 0:
+        folder.save.chmod(0)
+    else:
+        # Root reads files whatever their mode, so make the read fail the way it would for a user.
+        import builtins
+
+        real_open = builtins.open
+        target = folder.save.resolve()
+
+        def denied(file: Any, *args: Any, **kwargs: Any) -> Any:
+            if isinstance(file, (str, Path)) and Path(file).resolve() == target:
+                raise PermissionError(13, "Permission denied", str(file))
+            return real_open(file, *args, **kwargs)
+
+        monkeypatch.setattr(builtins, "open", denied)
     try:
         run_refused(folder, SAVE_COMMANDS, folder.path)
     finally:

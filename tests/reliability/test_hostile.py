@@ -8,7 +8,6 @@ Python object from a YAML tag, and never change any file.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any

@@ -61,7 +61,7 @@ class ScriptedDice:
     roll; without one the roll is refused, naming what it needed.
     """
 
-    def __init__(self, faces: Iterable[Face], more: Dice | None = None) -> None:
+    def __init__(self, faces: Iterable[Face], more: AskDice | None = None) -> None:
         self._faces = list(faces)
         self._more = more
 
@@ -76,7 +76,7 @@ class ScriptedDice:
                 f"not enough dice: {label} needs {count}d10 and --dice has {given}; "
                 f"add {missing} more face{'s' if missing > 1 else ''} to --dice"
             )
-        return tuple(taken) + self._more.roll(missing, f"{label}, {missing} more")
+        return tuple(taken) + self._more.roll(missing, label, more=True)
 
     @property
     def leftover(self) -> list[Face]:
@@ -104,14 +104,17 @@ class AskDice:
         self._ask = ask
         self._warn = warn
 
-    def roll(self, count: int, label: str) -> tuple[Face, ...]:
+    def roll(self, count: int, label: str, more: bool = False) -> tuple[Face, ...]:
+        """Ask for `count` faces; `more` when they complete a roll begun with --dice
+        ("Razz: Shooting, 2 more d10")."""
         if count == 0:
             return ()
+        pool = f"{count} more d10" if more else f"{count}d10"
         while True:
             try:
-                line = self._ask(f"{label}, {count}d10")
+                line = self._ask(f"{label}, {pool}")
             except (EOFError, KeyboardInterrupt):
-                raise DiceShortage(f"no faces given for {label}, {count}d10; nothing was changed") from None
+                raise DiceShortage(f"no faces given for {label}, {pool}; nothing was changed") from None
             try:
                 faces = parse_faces(line)
             except BadInput as problem:

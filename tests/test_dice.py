@@ -84,7 +84,7 @@ def test_scripted_dice_ask_for_the_rest():
     more = AskDice(lambda prompt: asked.append(prompt) or "9 1", lambda _w: None)
     dice = ScriptedDice([7, 8], more)
     assert dice.roll(4, "Razz: Shooting") == (7, 8, 9, 1)
-    assert asked == ["Razz: Shooting, 2 more, 2d10"]
+    assert asked == ["Razz: Shooting, 2 more d10"]
 
 
 def test_leftover_faces():

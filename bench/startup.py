@@ -36,6 +36,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent  # the project, for setups that need rosters
 
@@ -192,17 +193,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     cases = [c for c in CASES if not args.only or c.name in args.only]
     if not cases:
         parser.error(f"no case named {args.only}; the cases are: {', '.join(c.name for c in CASES)}")
+    return conclude(lambda: measure(cases, args.rounds), args.json, print_table)
+
+
+def conclude(run: Callable[[], dict[str, Any]], as_json: bool, show: Callable[[dict[str, Any]], None]) -> int:
+    """Run a benchmark and report it: exit 0 within every goal, 1 over one, 2 when it could not run."""
     try:
-        report = measure(cases, args.rounds)
+        report = run()
     except (FileNotFoundError, RuntimeError) as problem:
-        if args.json:
+        if as_json:
             print(json.dumps({"error": str(problem)}))
         print(f"error: {problem}", file=sys.stderr)
         return 2
-    if args.json:
+    if as_json:
         print(json.dumps(report, indent=2))
     else:
-        print_table(report)
+        show(report)
     return 0 if report["ok"] else 1
 
 

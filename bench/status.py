@@ -30,10 +30,11 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from startup import ROOT, clean_env, find_sprawl, interpreter_of, sprawl_in, time_once  # noqa: E402
+from startup import ROOT, clean_env, conclude, find_sprawl, interpreter_of, sprawl_in, time_once  # noqa: E402
 
 COMMANDS = 600
 SQUADS = ("--squad", str(ROOT / "rosters" / "plf.yaml"), "--squad", str(ROOT / "rosters" / "suit.yaml"))
@@ -154,22 +155,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.commands < 1:
         parser.error("--rounds and --commands must be at least 1")
-    try:
+    def run() -> dict[str, Any]:
         with tempfile.TemporaryDirectory(prefix="sprawl-bench-status-") as tmp:
-            cases = comparisons(Path(tmp), args.commands)
-            results = measure(cases, args.rounds)
-    except (FileNotFoundError, RuntimeError) as problem:
-        if args.json:
-            print(json.dumps({"error": str(problem)}))
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
-    report = {"rounds": args.rounds, "commands": args.commands, "cases": results,
-              "ok": all(r["ok"] for r in results)}
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        print_table(report)
-    return 0 if report["ok"] else 1
+            results = measure(comparisons(Path(tmp), args.commands), args.rounds)
+        return {"rounds": args.rounds, "commands": args.commands, "cases": results,
+                "ok": all(r["ok"] for r in results)}
+
+    return conclude(run, args.json, print_table)
 
 
 if __name__ == "__main__":

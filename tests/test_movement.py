@@ -240,7 +240,7 @@ def test_a_runner_does_nothing_else(then):
         "hide": lambda: mv.hide(g, babs, dice(), table()),
         "jump": lambda: mv.jump(g, babs, dice(), table()),
         "overwatch": lambda: mv.overwatch(g, babs, table()),
-        "charge": lambda: mv.charge(g, babs, g.character("Gordo"), table()),
+        "charge": lambda: mv.charge(g, babs, g.character("Gordo"), dice(), table()),
         "spot": lambda: mv.spot(g, babs, wilson, dice(), table()),
     }
     with pytest.raises(RuleRefusal, match="ran this turn"):
@@ -255,7 +255,7 @@ def test_a_jumper_does_nothing_else(then):
         "move": lambda: mv.move(g, babs, dice(), table()),
         "hide": lambda: mv.hide(g, babs, dice(), table()),
         "overwatch": lambda: mv.overwatch(g, babs, table()),
-        "charge": lambda: mv.charge(g, babs, gordo, table()),
+        "charge": lambda: mv.charge(g, babs, gordo, dice(), table()),
     }
     with pytest.raises(RuleRefusal, match="R21"):
         calls[then]()
@@ -268,7 +268,7 @@ def test_charge_engages_both_and_doubles_quickness():
     g, babs, wilson, _ = duel(quickness=4)
     babs.add("hidden")
     babs.hide_successes = 2
-    out = mv.charge(g, babs, wilson, table())
+    out = mv.charge(g, babs, wilson, dice(), table())
     assert out.allowance == 8
     assert babs.engaged_with == ["Wilson"] and wilson.engaged_with == ["Babs"]
     assert babs.acted == ["charged"] and out.hiding_ended and not babs.has("hidden")
@@ -279,14 +279,14 @@ def test_charge_refuses_a_hidden_target():
     g, babs, wilson, _ = duel()
     wilson.add("hidden")
     with pytest.raises(RuleRefusal, match="hidden"):
-        mv.charge(g, babs, wilson, table())
+        mv.charge(g, babs, wilson, dice(), table())
     assert babs.engaged_with == []
 
 
 def test_charge_refuses_a_friend_even_when_forced():
     g, babs, _, _ = duel()
     with pytest.raises(RuleRefusal, match="same side"):
-        mv.charge(g, babs, g.character("Razz"), table(force=True))
+        mv.charge(g, babs, g.character("Razz"), dice(), table(force=True))
 
 
 @pytest.mark.parametrize(("done", "words"), [("moved", "already moved"), ("shot", "R12"), ("ran", "runner")])
@@ -294,16 +294,16 @@ def test_charge_refuses_a_charger_that_acted(done, words):
     g, babs, wilson, _ = duel()
     babs.acted = [done]
     with pytest.raises(RuleRefusal, match=words):
-        mv.charge(g, babs, wilson, table())
+        mv.charge(g, babs, wilson, dice(), table())
     t = table(force=True)
-    mv.charge(g, babs, wilson, t)
+    mv.charge(g, babs, wilson, dice(), t)
     assert wilson.engaged_with == ["Babs"] and t.overruled
 
 
 def test_charge_after_spotting_is_allowed():
     g, babs, wilson, _ = duel()
     babs.acted = ["spotted"]
-    mv.charge(g, babs, wilson, table())
+    mv.charge(g, babs, wilson, dice(), table())
     assert babs.acted == ["spotted", "charged"]
 
 
@@ -311,7 +311,7 @@ def test_pinned_cannot_charge():
     g, babs, wilson, _ = duel()
     pin(g, babs, took_health=False)
     with pytest.raises(RuleRefusal, match="pinned"):
-        mv.charge(g, babs, wilson, table())
+        mv.charge(g, babs, wilson, dice(), table())
 
 
 # --- hiding and spotting (R19) -------------------------------------------------
@@ -581,3 +581,34 @@ def test_edge_is_out_of_play_and_can_end_the_game():
     razz.add("panicked")
     out = mv.edge(g, razz)
     assert out.over and out.winner == "Blue"
+
+
+def test_charge_over_difficult_ground_halves_and_tests_quickness():
+    # R18: a charge moves as a run; over difficult ground Quickness halves and a stumble stops it short.
+    g, babs, wilson, _ = duel(quickness=5)
+    out = mv.charge(g, babs, wilson, dice(7, 7, 1, 1, 1), table(), terrain="difficult", across=3)
+    assert out.allowance == 4 and out.reached and babs.engaged_with == ["Wilson"]
+    assert out.run is not None and out.run.test is not None and out.run.test.passed
+
+
+def test_charge_that_stumbles_engages_nobody():
+    g, babs, wilson, _ = duel(quickness=5)
+    out = mv.charge(g, babs, wilson, dice(7, 1, 1, 1, 1), table(), terrain="difficult", across=3)
+    assert not out.reached and out.to_json()["stumbled"] and out.to_json()["stop_at"] == 1.5
+    assert babs.engaged_with == [] and wilson.engaged_with == [] and babs.acted == ["charged"]
+
+
+def test_no_charge_over_treacherous_ground():
+    g, babs, wilson, _ = duel()
+    with pytest.raises(RuleRefusal, match="treacherous"):
+        mv.charge(g, babs, wilson, dice(), table(), terrain="treacherous")
+    assert babs.engaged_with == [] and babs.acted == []
+
+
+def test_short_charge_moves_full_allowance_and_engages_nobody():
+    g, babs, wilson, _ = duel(quickness=4)
+    out = mv.charge(g, babs, wilson, dice(), table(), short=True)
+    assert out.allowance == 8 and not out.reached and out.short
+    assert babs.engaged_with == [] and babs.acted == ["charged"]
+    with pytest.raises(RuleRefusal):
+        mv.move(g, babs, dice(), table())  # a charge is all it does this turn

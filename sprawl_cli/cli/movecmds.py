@@ -69,16 +69,28 @@ def move(
 def charge(
     name: Name,
     target: Annotated[str, typer.Argument(help="The enemy it charges.")],
+    terrain: Annotated[Optional[str], typer.Option("--terrain", metavar="open|difficult",
+                                                   click_type=click.Choice(["open", "difficult", "treacherous"],
+                                                                           case_sensitive=False),
+                                                   help="The ground it charges over (default open).")] = None,
+    across: Annotated[Optional[float], typer.Option("--across", metavar="INCHES",
+                                                    help="Over difficult ground: the inches of it crossed.")] = None,
+    short: Annotated[bool, typer.Option("--short", help="The target was out of reach: it moves its full "
+                                                        "allowance and stops, engaging nobody.")] = False,
 ) -> None:
-    """Charge an enemy: up to double Quickness, and the two are engaged in close combat (R12, R18).
+    """Charge an enemy: moved as if running, up to double Quickness; on contact the two are
+    engaged in close combat (R12, R18). Difficult ground halves it and needs the runner's
+    Quickness test; nobody charges over treacherous ground.
 
     Example: sprawl charge Wes Gordo
     """
     from sprawl_cli.render.movement import charge_lines
     from sprawl_cli.systems.sprawl import movement
 
+    ground = terrain.strip().lower() if terrain else None
     act("charge", lambda game, dice, table: movement.charge(
-        game, game.character(name), game.character(target), table), charge_lines)
+        game, game.character(name), game.character(target), dice, table, terrain=ground, across=across,
+        short=short), charge_lines)
 
 
 @app.command()

@@ -72,13 +72,28 @@ def move_lines(o: MoveOutcome, tens: bool = True) -> list[str]:
 
 
 def charge_lines(o: ChargeOutcome, tens: bool = True) -> list[str]:
-    lines = [f"{name(o.name)} charges {name(o.target)}: up to [bold]{inches(o.allowance)}[/] "
+    over = "" if o.terrain == "open" else f" over {o.terrain} ground (Quickness halved)"
+    lines = [f"{name(o.name)} charges {name(o.target)}: up to [bold]{inches(o.allowance)}[/]{over} "
              "(double Quickness), stopping at base contact (R18)."]
-    lines.append(f"  {name(o.name)} and {name(o.target)} are now in close combat (R12).")
+    run = o.run
+    if run is not None and run.test is not None:
+        verdict = (f"[bad]stumbles[/], and stops {inches(run.stop_at or 0)} into the {inches(run.across or 0)} "
+                   "of difficult ground" if run.stumbled
+                   else f"[good]keeps its feet[/] across the {inches(run.across or 0)} of difficult ground")
+        lines.append("  " + roll_line(f"Charging over difficult ground, {o.name} tests Quickness (needs 2)",
+                                      run.test, tens, verdict))
+    if o.reached:
+        lines.append(f"  {name(o.name)} and {name(o.target)} are now in close combat (R12).")
+    elif o.short:
+        lines.append(f"  {name(o.target)} is out of reach: {name(o.name)} moves its full "
+                     f"{inches(o.allowance)} toward it and stops (R18).")
     lines.extend(hiding_line(o.hiding_ended, o.name))
     lines.extend(f"  [dim]{escape(note)}[/]" for note in o.notes)
-    lines.append("[todo]Now:[/] move the charger into base contact; they fight in the Close Combat Phase "
-                 "(`sprawl brawl`).")
+    if o.reached:
+        lines.append("[todo]Now:[/] move the charger into base contact; they fight in the Close Combat Phase "
+                     "(`sprawl brawl`).")
+    else:
+        lines.append("[todo]Now:[/] move the charger where it stopped; it does nothing else this turn.")
     return lines
 
 

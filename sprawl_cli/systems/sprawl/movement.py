@@ -263,20 +263,41 @@ class ChargeOutcome:
     allowance: int
     engaged_with: list[str]
     hiding_ended: bool = False
+    terrain: str = "open"
+    reached: bool = True  # False: it stumbled or fell short, and stops without contact
+    short: bool = False  # the players measured: the target was out of reach
+    run: MoveOutcome | None = None  # the running part over difficult ground (R18)
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
+        run = self.run
         return {"name": self.name, "target": self.target, "allowance": self.allowance,
                 "engaged_with": list(self.engaged_with), "hiding_ended": self.hiding_ended,
-                "notes": list(self.notes)}
+                "terrain": self.terrain, "reached": self.reached, "short": self.short,
+                "test": run.test.to_json() if run is not None and run.test is not None else None,
+                "stumbled": bool(run and run.stumbled), "across": run.across if run else None,
+                "stop_at": run.stop_at if run else None, "notes": list(self.notes)}
 
 
-def charge(game: Game, charger: Character, target: Character, table: Table) -> ChargeOutcome:
-    """Charge `target`: up to double Quickness, and the two are engaged (R12, R18).
+def charge(game: Game, charger: Character, target: Character, dice: Dice, table: Table, *,
+           terrain: str | None = None, across: float | None = None, short: bool = False) -> ChargeOutcome:
+    """Charge `target`: moved as if running, up to double Quickness, and the two are
+    engaged on contact (R12, R18). Over difficult ground the charger's Quickness is
+    halved and a stumble (Quickness test, Difficulty 2) stops it halfway across that
+    stretch; treacherous ground cannot be run over. `short`: the players measured and
+    the target was out of reach, so the charger moves its full allowance and stops.
+    Either way a charge is all it does this turn.
 
     Raises:
-        RuleRefusal: a friend, a hidden target, or a charger that cannot charge now.
+        RuleRefusal: a friend, a hidden target, ground it cannot run over, or a charger
+            that cannot charge now.
+        BadInput: an unknown terrain or a bad --across.
     """
+    ground = terrain or "open"
+    if ground not in TERRAINS:
+        raise BadInput(f"--terrain should be open, difficult or treacherous, not '{terrain}'")
+    if across is not None and across <= 0:
+        raise BadInput("--across takes the inches of difficult ground crossed, more than 0")
     turn.require_on_table(target, "be charged")
     if target.squad == charger.squad:
         raise RuleRefusal(f"{charger.name} cannot charge {target.name}: they are on the same side", forceable=False)
@@ -291,14 +312,30 @@ def charge(game: Game, charger: Character, target: Character, table: Table) -> C
     })
     if target.has("hidden"):
         refuse(table, f"{target.name} is hidden and cannot be charged until it is spotted (R19, `sprawl spot`)")
-    for a, b in ((charger, target), (target, charger)):
-        if b.name not in a.engaged_with:
-            a.engaged_with.append(b.name)
+    q = charger.quickness
+    if ground == "treacherous":
+        refuse(table, f"{charger.name} cannot charge over treacherous ground: a charge is a run, and nobody "
+                      "runs there (R18)")
+    out = ChargeOutcome(charger.name, target.name, 2 * ground_allowance(q, ground), [], terrain=ground, short=short)
+    if ground == "difficult" and not short:
+        # R18: the charge is a run, so difficult ground asks for the runner's Quickness test.
+        run = MoveOutcome(charger.name, "run", ground, q, out.allowance)
+        run_across(game, charger, run, dice, table, across)
+        out.run = run
+        out.reached = not run.stumbled
+    out.reached = out.reached and not short
+    if out.reached:
+        for a, b in ((charger, target), (target, charger)):
+            if b.name not in a.engaged_with:
+                a.engaged_with.append(b.name)
+    else:
+        out.notes.append("A charge that does not reach its target still uses the whole turn (R18)")
+    out.engaged_with = list(charger.engaged_with)
     turn.mark(charger, "charged")
-    out = ChargeOutcome(charger.name, target.name, 2 * charger.quickness, list(charger.engaged_with))
     out.hiding_ended = end_hiding(charger)
-    out.notes.append("If it falls short, it moves its full allowance, stops there and does nothing else this "
-                     "turn: `sprawl undo` then takes the engagement back")
+    if out.reached:
+        out.notes.append("If it falls short, `sprawl undo` and charge again with --short: it then moves its "
+                         "full allowance, stops and does nothing else this turn")
     return out
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.dice import Dice, roll_d8
 from sprawl_cli.errors import BadInput, SaveFileError
-from sprawl_cli.model import ATTRIBUTES, Character, Game, Record, Squad, Weapon
+from sprawl_cli.systems.sprawl.model import ATTRIBUTES, Character, Game, Record, Squad, Weapon
 from sprawl_cli.schema import Where, from_data, to_data
 from sprawl_cli.systems.sprawl.tables import HOUSE_AFTERMATH, INJURY_ATTRIBUTES, LookupTable, Row
 

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from sprawl_cli.dice import AskDice, Dice, RandomDice, RecordingDice, ScriptedDice, parse_faces
+from sprawl_cli.dice import AskDice, Dice, RandomDice, RecordingDice, ScriptedDice, read_token, split_tokens
 from sprawl_cli.errors import BadInput, NeedsAnswer, RuleRefusal
 from sprawl_cli.table import parse_names
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.model import Game
+    from sprawl_cli.systems.sprawl.model import Game
     from sprawl_cli.store import GameStore
 
 DEFAULT_GAME = "sprawl-game.yaml"
@@ -226,7 +226,7 @@ class Context:
                 source = self._asker()
             elif spec is not None:
                 more = self._asker() if self.env.is_terminal else None
-                self._scripted = ScriptedDice(parse_faces(spec), more)
+                self._scripted = ScriptedDice([read_token(t) for t in split_tokens(spec)], more)
                 if not self._scripted.leftover and spec.strip():
                     raise BadInput(f"--dice '{spec}' has no faces")
                 source = self._scripted

@@ -1,9 +1,9 @@
-"""Dice sources and pool tests (rulings R1-R4), and exact odds.
+"""Dice sources (any die, and a deck of cards), SPRAWL's d10 pool tests (R1-R4) and their exact odds.
 
 Every rule is handed a `Dice`; nothing else in the program rolls. The sources:
 `RandomDice` (seeded), `ScriptedDice` (faces from `--dice`), `AskDice`
 (players roll real dice and type the faces). `RecordingDice` wraps any of them
-so the log and undo keep every face rolled, with the roll's name.
+so the log and undo keep every face rolled, with the roll's name and die.
 """
 
 from __future__ import annotations
@@ -14,87 +14,176 @@ from typing import Protocol
 
 from sprawl_cli.errors import BadInput, DiceShortage
 
-Face = int  # 1..10; a d10 showing 0 is stored as 10 (R1)
+Face = int  # 1..sides; a d10 showing 0 is stored as 10 (R1), a d100 showing 00 as 100
+Card = str  # rank then suit: "AS", "10H", "7D", "2C"; Jokers "RJ" (red) and "BJ" (black)
 
 SUCCESS_FACE = 7  # R1: 7, 8, 9 and 10 succeed
 MAX_ODDS_POOL = 1000  # odds above this are refused (they are all 0 or 1 anyway)
+DICE = (4, 6, 8, 10, 12, 20, 100)  # the dice a rule may ask for
+
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("C", "D", "H", "S")  # clubs lowest, spades highest
+JOKERS = ("RJ", "BJ")
+DECK: tuple[Card, ...] = tuple(r + s for s in SUITS for r in RANKS) + JOKERS  # 54 cards
 
 
 class Dice(Protocol):
-    """Where a rule's d10s come from."""
+    """Where a rule's dice and cards come from: a stream of named draws.
 
-    def roll(self, count: int, label: str) -> tuple[Face, ...]:
-        """Roll `count` d10 for the roll named `label` ("Razz: Shooting")."""
+    A rule that explodes dice or deals cards asks for one more draw at a time,
+    so it never needs to know the count in advance.
+    """
+
+    def roll(self, count: int, label: str, sides: int = 10) -> tuple[Face, ...]:
+        """Roll `count` dice of `sides` faces for the roll named `label` ("Ada: Shooting")."""
+        ...
+
+    def card(self, deck: Sequence[Card], label: str) -> Card:
+        """Deal one card for `label` from the cards still in `deck`."""
         ...
 
 
-def parse_faces(text: str) -> list[Face]:
-    """Faces from "4,5,7,10" or "4 5 7 0" (0 and 10 both mean ten).
+def die_name(sides: int) -> str:
+    return f"d{sides}"
+
+
+def read_face(token: str, sides: int) -> Face:
+    """One face of a d`sides` as typed: 1..sides; 0 is a ten on a d10, 0/00/100 are 100 on a d100.
 
     Raises:
-        BadInput: a token is not a whole number from 0 to 10.
+        BadInput: not a face of that die.
     """
-    faces: list[Face] = []
-    for token in text.replace(",", " ").split():
-        if not token.isdigit() or int(token) > 10:
-            raise BadInput(f"'{token}' is not a d10 face: use 1-9, and 0 or 10 for ten")
-        faces.append(int(token) or 10)
-    return faces
+    token = token.strip()
+    if token.isdigit():
+        value = int(token)
+        if sides == 10 and value == 0:
+            return 10
+        if sides == 100 and value == 0:
+            return 100
+        if 1 <= value <= sides:
+            return value
+    if sides == 10:
+        raise BadInput(f"'{token}' is not a d10 face: use 1-9, and 0 or 10 for ten")
+    if sides == 100:
+        raise BadInput(f"'{token}' is not a d100 face: use 1-100 (00 or 100 for a hundred)")
+    raise BadInput(f"'{token}' is not a d{sides} face: use 1-{sides}")
+
+
+def read_card(token: str) -> Card:
+    """A card name as typed ("ks", "10h", "T H", "rj"), in its standard spelling ("KS").
+
+    Raises:
+        BadInput: not a card of the 54-card deck.
+    """
+    text = token.strip().upper().replace(" ", "")
+    if text.startswith("T"):
+        text = "10" + text[1:]
+    if text in ("JR", "RJOKER", "REDJOKER"):
+        text = "RJ"
+    if text in ("JB", "BJOKER", "BLACKJOKER"):
+        text = "BJ"
+    if text not in DECK:
+        raise BadInput(f"'{token}' is not a card: write rank then suit (AS, 10H, 7D, 2C) or RJ / BJ for a Joker")
+    return text
+
+
+def split_tokens(text: str) -> list[str]:
+    return text.replace(",", " ").split()
+
+
+def read_token(token: str) -> str:
+    """A `--dice` token checked as a face of some die (0-100) or a card; each draw reads it
+    again as the die it is drawn for.
+
+    Raises:
+        BadInput: neither a number from 0 to 100 nor a card.
+    """
+    if token.isdigit():
+        if int(token) <= 100:
+            return token
+        raise BadInput(f"'{token}' is not a face of any die: use a number from 0 to 100")
+    try:
+        return read_card(token)
+    except BadInput:
+        raise BadInput(f"'{token}' is neither a die face (a number) nor a card (like KS, 10H, RJ)") from None
+
+
+def parse_faces(text: str, sides: int = 10) -> list[Face]:
+    """Faces of a d`sides` from "4,5,7,10" or "4 5 7 0" (0 and 10 both mean ten on a d10).
+
+    Raises:
+        BadInput: a token is not a face of that die.
+    """
+    return [read_face(token, sides) for token in split_tokens(text)]
+
+
+def _pick(deck: Sequence[Card], token: str, label: str) -> Card:
+    card = read_card(token)
+    if card not in deck:
+        raise BadInput(f"{card} is not in the deck now (dealt already?) for {label}; give a card still in it")
+    return card
 
 
 class RandomDice:
-    """Pseudo-random d10s; the same seed gives the same game."""
+    """Pseudo-random dice and cards; the same seed gives the same game."""
 
     def __init__(self, seed: int | None = None) -> None:
         import random
 
         self._random = random.Random(seed)
 
-    def roll(self, count: int, label: str) -> tuple[Face, ...]:
-        return tuple(self._random.randint(1, 10) for _ in range(count))
+    def roll(self, count: int, label: str, sides: int = 10) -> tuple[Face, ...]:
+        return tuple(self._random.randint(1, sides) for _ in range(count))
+
+    def card(self, deck: Sequence[Card], label: str) -> Card:
+        if not deck:
+            raise DiceShortage(f"the deck is empty for {label}; shuffle it first")
+        return deck[self._random.randrange(len(deck))]
 
 
 class ScriptedDice:
-    """Faces given up front (`--dice 4,5,7,10`), used in the order of SPEC section 3.
+    """Faces and cards given up front (`--dice 4,5,7,10` or `--dice KS,10H`), used in the
+    order each system's dice order gives. A token is read as the die (or card) the
+    rule draws it for.
 
     When they run out, `more` (a terminal asker) is asked for the rest of the
     roll; without one the roll is refused, naming what it needed.
     """
 
-    def __init__(self, faces: Iterable[Face], more: AskDice | None = None) -> None:
-        self._faces = list(faces)
+    def __init__(self, faces: Iterable[Face | str], more: AskDice | None = None) -> None:
+        self._tokens = [str(f) for f in faces]
         self._more = more
 
-    def roll(self, count: int, label: str) -> tuple[Face, ...]:
-        taken, self._faces = self._faces[:count], self._faces[count:]
-        missing = count - len(taken)
+    def roll(self, count: int, label: str, sides: int = 10) -> tuple[Face, ...]:
+        taken, self._tokens = self._tokens[:count], self._tokens[count:]
+        faces = [read_face(t, sides) for t in taken]
+        missing = count - len(faces)
         if missing == 0:
-            return tuple(taken)
+            return tuple(faces)
         if self._more is None:
             given = f"only {len(taken)} left" if taken else "none left"
             raise DiceShortage(
-                f"not enough dice: {label} needs {count}d10 and --dice has {given}; "
+                f"not enough dice: {label} needs {count}{die_name(sides)} and --dice has {given}; "
                 f"add {missing} more face{'s' if missing > 1 else ''} to --dice"
             )
-        return tuple(taken) + self._more.roll(missing, label, more=True)
+        return tuple(faces) + self._more.roll(missing, label, sides, more=True)
+
+    def card(self, deck: Sequence[Card], label: str) -> Card:
+        if self._tokens:
+            return _pick(deck, self._tokens.pop(0), label)
+        if self._more is None:
+            raise DiceShortage(f"not enough cards: {label} needs a card and --dice has none left; "
+                               "add a card name (like KS or 10H) to --dice")
+        return self._more.card(deck, label)
 
     @property
-    def leftover(self) -> list[Face]:
-        return list(self._faces)
-
-    def roll_d8(self, label: str) -> Face:
-        """A d8 from the given faces: a 9 or 10 is passed over (re-rolled), as `roll_d8` says."""
-        while self._faces:
-            face = self._faces.pop(0)
-            if face <= 8:
-                return face
-        if self._more is None:
-            raise DiceShortage(f"not enough dice: {label} needs 1d8 and --dice has none left; add a face from 1 to 8")
-        return roll_d8(self._more, label)
+    def leftover(self) -> list[Face | Card]:
+        """The tokens not drawn yet (numbers as numbers)."""
+        return [int(t) if t.isdigit() else t for t in self._tokens]
 
 
 class AskDice:
-    """Asks the players for each roll ("Razz: Shooting, 4d10") and checks the faces.
+    """Asks the players for each roll ("Razz: Shooting, 4d10") or card and checks the answer.
 
     `ask` shows a prompt and returns the line typed; it raises EOFError when
     the input ends. A typo (wrong count, not a face) asks again.
@@ -104,19 +193,23 @@ class AskDice:
         self._ask = ask
         self._warn = warn
 
-    def roll(self, count: int, label: str, more: bool = False) -> tuple[Face, ...]:
+    def _line(self, prompt: str) -> str:
+        try:
+            return self._ask(prompt)
+        except (EOFError, KeyboardInterrupt):
+            raise DiceShortage(f"no answer given for {prompt}; nothing was changed") from None
+
+    def roll(self, count: int, label: str, sides: int = 10, more: bool = False) -> tuple[Face, ...]:
         """Ask for `count` faces; `more` when they complete a roll begun with --dice
         ("Razz: Shooting, 2 more d10")."""
         if count == 0:
             return ()
-        pool = f"{count} more d10" if more else f"{count}d10"
+        die = die_name(sides)
+        pool = f"{count} more {die}" if more else f"{count}{die}"
         while True:
+            line = self._line(f"{label}, {pool}")
             try:
-                line = self._ask(f"{label}, {pool}")
-            except (EOFError, KeyboardInterrupt):
-                raise DiceShortage(f"no faces given for {label}, {pool}; nothing was changed") from None
-            try:
-                faces = parse_faces(line)
+                faces = parse_faces(line, sides)
             except BadInput as problem:
                 self._warn(f"{problem}; type {count} faces again")
                 continue
@@ -125,24 +218,23 @@ class AskDice:
                 continue
             return tuple(faces)
 
-    def roll_d8(self, label: str) -> Face:
-        """Ask for one real d8 ("Babs: Injury, 1d8"); only 1-8 is taken."""
+    def card(self, deck: Sequence[Card], label: str) -> Card:
+        """Ask for the card dealt ("Ada: Initiative, a card"); one still in the deck."""
         while True:
+            line = self._line(f"{label}, a card (like KS, 10H, RJ)")
             try:
-                line = self._ask(f"{label}, 1d8").strip()
-            except (EOFError, KeyboardInterrupt):
-                raise DiceShortage(f"no face given for {label}, 1d8; nothing was changed") from None
-            if line.isdigit() and 1 <= int(line) <= 8:
-                return int(line)
-            self._warn(f"'{line}' is not a d8 face; type one number from 1 to 8")
+                return _pick(deck, line, label)
+            except BadInput as problem:
+                self._warn(f"{problem}; type the card again")
 
 
 @dataclass(frozen=True)
 class Roll:
-    """One named roll and its faces, as the log keeps it."""
+    """One named roll (or card) and its faces, as the log keeps it."""
 
     label: str
-    faces: tuple[Face, ...]
+    faces: tuple[Face | Card, ...]
+    die: str = "d10"
 
 
 @dataclass
@@ -152,30 +244,22 @@ class RecordingDice:
     source: Dice
     rolls: list[Roll] = field(default_factory=list)
 
-    def roll(self, count: int, label: str) -> tuple[Face, ...]:
+    def roll(self, count: int, label: str, sides: int = 10) -> tuple[Face, ...]:
         if count < 0:
             count = 0
-        faces = self.source.roll(count, label) if count else ()
-        self.rolls.append(Roll(label, faces))
+        faces = self.source.roll(count, label, sides) if count else ()
+        self.rolls.append(Roll(label, faces, die_name(sides)))
         return faces
 
-    def roll_d8(self, label: str) -> Face:
-        face = roll_d8(self.source, label)
-        self.rolls.append(Roll(f"{label} (d8)", (face,)))
-        return face
+    def card(self, deck: Sequence[Card], label: str) -> Card:
+        card = self.source.card(deck, label)
+        self.rolls.append(Roll(label, (card,), "card"))
+        return card
 
 
 def roll_d8(dice: Dice, label: str) -> Face:
-    """One d8 (R26's injured attribute). A source that can ask for or script a
-    real d8 does (`roll_d8` method); any other rolls d10s and re-rolls 9 and 10,
-    which leaves each of 1-8 equally likely."""
-    special = getattr(dice, "roll_d8", None)
-    if special is not None:
-        return int(special(label))
-    while True:
-        face = dice.roll(1, label)[0]
-        if face <= 8:
-            return face
+    """One d8 (R26's injured attribute)."""
+    return dice.roll(1, label, 8)[0]
 
 
 def count_successes(faces: Sequence[Face], tens: bool = True) -> int:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.history import History
 
     from sprawl_cli.cli.main import SprawlGroup
-    from sprawl_cli.model import Game
+    from sprawl_cli.systems.sprawl.model import Game
 
 HISTORY_LIMIT = 1000  # lines kept in a game's history file
 LEAVE = ("quit", "exit")

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.model import ATTRIBUTES, WEAPON_KINDS, Character, Squad, Weapon
+from sprawl_cli.systems.sprawl.model import ATTRIBUTES, WEAPON_KINDS, Character, Squad, Weapon
 from sprawl_cli.schema import Where, from_data, to_data
 
 HOUSE_GEAR = Path(__file__).parent / "data" / "gear.yaml"

@@ -35,7 +35,25 @@ class Where:
 
 @cache
 def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """The field types of `cls`, with the type parameters of generic bases filled in
+    (a system's `Game(KernelGame[Character])` has `characters: list[Character]`)."""
+    hints = typing.get_type_hints(cls)
+    bound: dict[Any, Any] = {}
+    for klass in cls.__mro__:
+        for base in getattr(klass, "__orig_bases__", ()):
+            origin = typing.get_origin(base)
+            params = getattr(origin, "__parameters__", ())
+            bound.update(zip(params, typing.get_args(base), strict=False))
+    return {name: _bind(kind, bound) for name, kind in hints.items()}
+
+
+def _bind(kind: Any, bound: dict[Any, Any]) -> Any:
+    if isinstance(kind, TypeVar):
+        return bound.get(kind, kind)
+    params = getattr(kind, "__parameters__", ())
+    if params and all(p in bound for p in params):
+        return kind[tuple(bound[p] for p in params)]
+    return kind
 
 
 def to_data(obj: Any) -> Any:

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.model import Game
+from sprawl_cli.systems.sprawl.model import Game
 from sprawl_cli.schema import Where, from_data, to_data
 
 if TYPE_CHECKING:
@@ -565,7 +565,7 @@ def game_from_data(data: Any, lines: Lines, source: str) -> Game:
 
 def check_game(game: Game, where: Where) -> None:
     """Cross-checks a hand edit could break: names, squads, ranges of numbers."""
-    from sprawl_cli.model import ATTRIBUTES, PHASES, STORED_STATUSES, WEAPON_KINDS
+    from sprawl_cli.systems.sprawl.model import ATTRIBUTES, PHASES, STORED_STATUSES, WEAPON_KINDS
 
     if not game.squads:
         where.fail(("squads",), "a game needs at least one squad")

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from sprawl_cli.dice import RecordingDice, ScriptedDice
-from sprawl_cli.model import Character, Game, Squad, Weapon
+from sprawl_cli.systems.sprawl.model import Character, Game, Squad, Weapon
 from sprawl_cli.systems.sprawl.turn import start_turn
 from sprawl_cli.table import ScriptedTable
 
@@ -52,7 +52,7 @@ def table(**kwargs: Any) -> ScriptedTable:
     return ScriptedTable(**kwargs)
 
 
-def leftover(d: RecordingDice) -> list[int]:
+def leftover(d: RecordingDice) -> list[int | str]:
     source = d.source
     assert isinstance(source, ScriptedDice)
     return source.leftover

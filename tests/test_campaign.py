@@ -84,14 +84,18 @@ def test_injury_never_takes_an_attribute_below_1(path, book):
     assert len(fighter(book, "Mutt").injuries) == 1  # the injury is still on the books
 
 
-def test_d8_rerolls_9_and_10(path, book):
+def test_d8_is_a_real_d8_and_refuses_a_9(path, book):
     game = game_from_campaign(path)
     knock_out(game, "Razz")
-    d = dice(2, 9, 10, 4)
+    d = dice(2, 4)
     outcome = resolve_aftermath(game, book, d)
     assert outcome.results[0].attribute == "smarts" and outcome.results[0].attribute_roll == 4
     assert leftover(d) == []
-    assert d.rolls[-1].label == "Razz: Injury (d8)" and d.rolls[-1].faces == (4,)
+    assert d.rolls[-1].label == "Razz: Injury" and d.rolls[-1].faces == (4,) and d.rolls[-1].die == "d8"
+    again = game_from_campaign(path)
+    knock_out(again, "Razz")
+    with pytest.raises(BadInput, match="'9' is not a d8 face"):
+        resolve_aftermath(again, book, dice(2, 9))
 
 
 def test_only_those_who_went_out_of_action_roll_in_roster_order(path, book):
@@ -150,7 +154,7 @@ def test_roll_d8_random_is_uniform_over_1_to_8():
 
 def test_roll_d8_scripted_shortage_names_the_d8():
     with pytest.raises(DiceShortage, match="Babs: Injury needs 1d8"):
-        roll_d8(ScriptedDice([9, 10]), "Babs: Injury")
+        roll_d8(ScriptedDice([]), "Babs: Injury")
 
 
 def test_roll_d8_asks_for_a_d8_and_refuses_9():
@@ -168,7 +172,7 @@ def test_roll_d8_asks_for_a_d8_and_refuses_9():
 
 def test_scripted_d8_falls_back_to_asking():
     answers = iter(["6"])
-    source = ScriptedDice([10], more=AskDice(lambda _p: next(answers), lambda _w: None))
+    source = ScriptedDice([], more=AskDice(lambda _p: next(answers), lambda _w: None))
     assert roll_d8(source, "Razz: Injury") == 6
 
 

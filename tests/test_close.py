@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sprawl_cli.errors import BadInput, DiceShortage, RuleRefusal
-from sprawl_cli.model import Weapon
+from sprawl_cli.systems.sprawl.model import Weapon
 from sprawl_cli.systems.sprawl.close import brawl, break_away, free_attack, melee_weapon
 from sprawl_cli.systems.sprawl.morale import panic_test
 from sprawl_cli.systems.sprawl.turn import advance

@@ -173,7 +173,7 @@ def test_asked_dice_end_of_input_refuses_and_changes_nothing(sprawl, snapshot):
     before = snapshot(sprawl.folder)
     result = sprawl("damage", "Razz", "3", "--nearby", "none", input="")
     assert result.exit_code == 1
-    assert "no faces given for Razz: Incapacitation, 1d10" in result.stderr
+    assert "no answer given for Razz: Incapacitation, 1d10" in result.stderr
     assert snapshot(sprawl.folder) == before
 
 

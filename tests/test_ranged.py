@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sprawl_cli.errors import BadInput, NeedsAnswer, RuleRefusal
-from sprawl_cli.model import RangeBand, Weapon
+from sprawl_cli.systems.sprawl.model import RangeBand, Weapon
 from sprawl_cli.systems.sprawl.ranged import Situation, aim, line_of_sight, shoot
 from tests.factory import character, dice, game, leftover, table
 

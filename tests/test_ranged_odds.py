@@ -8,7 +8,7 @@ import itertools
 import pytest
 
 from sprawl_cli.dice import RandomDice, RecordingDice, count_successes, net_successes
-from sprawl_cli.model import RangeBand, Weapon
+from sprawl_cli.systems.sprawl.model import RangeBand, Weapon
 from sprawl_cli.systems.sprawl.ranged import Situation, shoot
 from sprawl_cli.systems.sprawl.ranged_odds import shot_odds
 from tests.factory import character, game, table

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sprawl_cli.errors import BadInput, GameOver, RuleRefusal
-from sprawl_cli.model import Weapon
+from sprawl_cli.systems.sprawl.model import Weapon
 from sprawl_cli.systems.sprawl.damage import hurt
 from sprawl_cli.systems.sprawl.morale import routing_check
 from sprawl_cli.systems.sprawl.recovery import concede, declare_end, recover, rout

@@ -13,7 +13,7 @@ from sprawl_cli.cli.main import current
 
 if TYPE_CHECKING:
     from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game
+    from sprawl_cli.systems.sprawl.model import Game
     from sprawl_cli.table import Table
 
 app = typer.Typer(add_completion=False)

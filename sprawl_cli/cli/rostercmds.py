@@ -18,7 +18,7 @@ from sprawl_cli.cli.main import current
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.model import Weapon
+    from sprawl_cli.systems.sprawl.model import Weapon
     from sprawl_cli.roster import Roster
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -51,7 +51,7 @@ def is_house(gear_file: Path, gear: dict[str, Weapon]) -> bool:
 
 
 def roster_json(roster: Roster, path: Path, gear_file: Path, house: bool | None = None) -> dict[str, Any]:
-    from sprawl_cli.model import ATTRIBUTES
+    from sprawl_cli.systems.sprawl.model import ATTRIBUTES
     from sprawl_cli.schema import to_data
 
     people = []
@@ -279,7 +279,7 @@ def add(
     --smarts 3 --guts 3 --strength 2 --toughness 2 --health 3 --weapon Pistol --weapon Knife
     """
     from sprawl_cli.errors import BadInput
-    from sprawl_cli.model import ATTRIBUTES
+    from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 
     values = check_values(dict(shooting=shooting, brawling=brawling, quickness=quickness, smarts=smarts,
                                guts=guts, strength=strength, toughness=toughness, health=health))

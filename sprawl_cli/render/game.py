@@ -9,7 +9,7 @@ from sprawl_cli.render import dice, escape, name, print_lines
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.model import Character, Game, Weapon
+    from sprawl_cli.systems.sprawl.model import Character, Game, Weapon
     from sprawl_cli.systems.sprawl.damage import Victim
     from sprawl_cli.systems.sprawl.morale import PanicTest
     from sprawl_cli.systems.sprawl.turn import Advance

@@ -43,7 +43,7 @@ def campaign_view(console: Console, book: Campaign) -> None:
     from rich.table import Table
 
     from sprawl_cli.campaign import table_label
-    from sprawl_cli.model import ATTRIBUTES
+    from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 
     for squad in book.squads:
         grid = Table(title=escape(squad.name), title_justify="left", title_style="bold", box=None, padding=(0, 1),

@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from sprawl_cli.model import RangeBand, Weapon
+    from sprawl_cli.systems.sprawl.model import RangeBand, Weapon
     from sprawl_cli.roster import Roster
 
 # Column heads for the eight attributes, in the roster file's order.
@@ -54,7 +54,7 @@ def roster_card(console: Console, roster: Roster, source: str, gear_source: str,
     then the numbers of every weapon the squad carries."""
     from rich.table import Table
 
-    from sprawl_cli.model import ATTRIBUTES
+    from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 
     squad = roster.squad
     card = Table(title=f"{escape(squad.name)} [dim]({escape(source)})[/]", title_justify="left",

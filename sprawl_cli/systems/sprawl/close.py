@@ -13,7 +13,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice, PoolResult, difficulty_of, test_pool
 from sprawl_cli.errors import BadInput, RuleRefusal
-from sprawl_cli.model import FISTS, Character, Game, Weapon
+from sprawl_cli.systems.sprawl.model import FISTS, Character, Game, Weapon
 from sprawl_cli.systems.sprawl.damage import Victim, disengage, hurt
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.systems.sprawl.recovery import game_result, lift_pin

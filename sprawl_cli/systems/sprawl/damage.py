@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sprawl_cli.dice import Dice, count_successes, test_pool
-from sprawl_cli.model import Character, Game
+from sprawl_cli.systems.sprawl.model import Character, Game
 from sprawl_cli.systems.sprawl.tables import INCAPACITATION
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice, PoolResult, test_pool
 from sprawl_cli.errors import BadInput
-from sprawl_cli.model import Character, Game, Squad
+from sprawl_cli.systems.sprawl.model import Character, Game, Squad
 from sprawl_cli.table import Table
 
 SHAKEN = ("pinned", "down", "panicked", "out_of_action", "out_of_play")  # what counts for routing (R24)

@@ -16,7 +16,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice, PoolResult, test_pool
 from sprawl_cli.errors import BadInput, RuleRefusal
-from sprawl_cli.model import Character, Game
+from sprawl_cli.systems.sprawl.model import Character, Game
 from sprawl_cli.systems.sprawl import turn
 from sprawl_cli.systems.sprawl.damage import Victim, disengage
 from sprawl_cli.systems.sprawl.damage import fall as fall_damage

@@ -20,7 +20,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice, PoolResult, difficulty_of, test_pool
 from sprawl_cli.errors import BadInput
-from sprawl_cli.model import Character, Game, Weapon
+from sprawl_cli.systems.sprawl.model import Character, Game, Weapon
 from sprawl_cli.systems.sprawl.damage import Victim, hurt
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.systems.sprawl.tables import MISFIRE, SCATTER, throw_range

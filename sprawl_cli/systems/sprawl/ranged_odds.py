@@ -16,7 +16,7 @@ from math import comb
 from typing import Any
 
 from sprawl_cli.dice import net_successes, success_distribution
-from sprawl_cli.model import Character, Game
+from sprawl_cli.systems.sprawl.model import Character, Game
 from sprawl_cli.systems.sprawl.ranged import Aim, Situation, aim
 from sprawl_cli.systems.sprawl.tables import INCAPACITATION
 from sprawl_cli.systems.sprawl.turn import require_on_table

@@ -13,7 +13,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice, test_pool
 from sprawl_cli.errors import BadInput, GameOver, RuleRefusal
-from sprawl_cli.model import Character, Game, Squad
+from sprawl_cli.systems.sprawl.model import Character, Game, Squad
 from sprawl_cli.systems.sprawl.damage import put_out_of_action
 from sprawl_cli.systems.sprawl.morale import PanicTest, RoutCheck, panic_tests, routing_check, routing_due
 from sprawl_cli.systems.sprawl.tables import INCAPACITATION

@@ -7,7 +7,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
-from sprawl_cli.model import SHOWN_STATUSES, Character, Game
+from sprawl_cli.systems.sprawl.model import SHOWN_STATUSES, Character, Game
 from sprawl_cli.systems.sprawl.damage import Victim, disengage, lose_health, pin, put_out_of_action
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.table import Table

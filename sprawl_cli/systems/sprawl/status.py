@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.model import FISTS, Character, Game
+from sprawl_cli.systems.sprawl.model import FISTS, Character, Game
 from sprawl_cli.schema import to_data
 from sprawl_cli.systems.sprawl.turn import todo
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import GameOver
-from sprawl_cli.model import PHASES, Character, Game, Squad
+from sprawl_cli.systems.sprawl.model import PHASES, Character, Game, Squad
 from sprawl_cli.table import Table, refuse
 
 PHASE_TITLES = {"movement": "Movement", "ranged": "Ranged Combat", "close": "Close Combat", "recovery": "Recovery"}
@@ -250,7 +250,7 @@ def new_game(rosters: list[Any], rounds: int | None = None, rule_of_tens: bool =
         BadInput: fewer than two squads, or names that clash across squads.
     """
     from sprawl_cli.errors import BadInput
-    from sprawl_cli.model import Settings
+    from sprawl_cli.systems.sprawl.model import Settings
 
     if len(rosters) < 2:
         raise BadInput("a game needs two squads: give --squad FILE twice")

@@ -150,6 +150,24 @@ class CliTable:
             raise BadInput(f"--{option} cannot be negative")
         return value
 
+    def choose(self, option: str, question: str, choices: list[str]) -> str:
+        wanted = {c.lower(): c for c in choices}
+        raw = self.given.get(option)
+        if raw is not None:
+            if raw.strip().lower() in wanted:
+                return wanted[raw.strip().lower()]
+            raise BadInput(f"--{option} wants one of {', '.join(choices)}, not '{raw}'")
+        if self.ctx.env.is_terminal:
+            while True:
+                try:
+                    answer = self.ctx.env.ask(f"{question} [{'/'.join(choices)}]").strip().lower()
+                except (EOFError, KeyboardInterrupt):
+                    raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
+                if answer in wanted:
+                    return wanted[answer]
+                self.ctx.warn(f"'{answer}' is not one of {', '.join(choices)}; answer again")
+        raise NeedsAnswer(f"{question} Give --{option} {'|'.join(choices)}.")
+
 
 @dataclass
 class Change:

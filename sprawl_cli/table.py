@@ -34,6 +34,11 @@ class Table(Protocol):
         """A whole number of inches or similar."""
         ...
 
+    def choose(self, option: str, question: str, choices: list[str]) -> str:
+        """One of `choices` (a referee's call such as hit or miss), from `--option`, a
+        terminal, or refused."""
+        ...
+
 
 def refuse(table: Table, message: str) -> None:
     """Refuse an action the rules forbid, unless the referee forces it (R23).
@@ -54,6 +59,7 @@ class ScriptedTable:
     yes: bool = True
     lists: dict[str, list[str]] = field(default_factory=dict)
     numbers: dict[str, int] = field(default_factory=dict)
+    choices: dict[str, list[str]] = field(default_factory=dict)  # option -> answers, taken in order
     force: bool = False
     overruled: list[str] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
@@ -73,6 +79,16 @@ class ScriptedTable:
         if option not in self.numbers:
             raise NeedsAnswer(f"{question} Give --{option} N.")
         return self.numbers[option]
+
+    def choose(self, option: str, question: str, choices: list[str]) -> str:
+        self.asked.append(question)
+        answers = self.choices.get(option)
+        if not answers:
+            raise NeedsAnswer(f"{question} Give --{option} {'|'.join(choices)}.")
+        answer = answers.pop(0)
+        if answer not in choices:
+            raise NeedsAnswer(f"'{answer}' is not one of {', '.join(choices)}")
+        return answer
 
 
 def parse_names(raw: str) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -88,3 +88,28 @@ def bar(fraction: float, width: int = 30) -> str:
 def forced_lines(overruled: list[str]) -> list[str]:
     """The refusals the referee overruled with --force, as the log should show them."""
     return [f"  [warn]Forced by the referee:[/] {escape(reason)}" for reason in overruled]
+
+
+def faces_text(faces: Sequence[int | str], die: str = "d10") -> str:
+    """A roll's faces for the log: d10s coloured as SPRAWL reads them, any other die or card plain."""
+    if die == "d10" and all(isinstance(f, int) for f in faces):
+        return dice([int(f) for f in faces])
+    return "\\[" + " ".join(escape(str(f)) for f in faces) + "]" if faces else "(no dice)"
+
+
+def log_view(console: Console, entries: list[dict[str, Any]]) -> None:
+    """`sprawl log`: each change with its lines and dice; undone ones dimmed and marked."""
+    if not entries:
+        console.print("[dim]Nothing has happened yet.[/]")
+    for e in entries:
+        forced = " [bad](forced)[/]" if e.get("forced") else ""
+        undone = e.get("undone")
+        mark = " [warn](undone)[/]" if undone else ""
+        what = escape(str(e.get("command") or e.get("kind", "")))
+        head = (f"[bold]#{e.get('step')}[/] [dim]round {e.get('round')} · {escape(str(e.get('side')))} · "
+                f"{e.get('phase')}[/]  [bold]{what}[/]{forced}{mark}")
+        lines = [head] + [f"   {escape(str(line))}" for line in e.get("summary", []) or []]
+        for roll in e.get("rolls", []) or []:
+            lines.append(f"   [dim]{escape(roll['label'])}[/] {faces_text(roll['faces'], roll.get('die', 'd10'))}")
+        for line in lines:
+            console.print(f"[dim]{escape(plain(line))}[/]" if undone else line)

@@ -169,19 +169,6 @@ def panic_lines(tests: list[PanicTest] | list[dict[str, Any]], tens: bool = True
     return lines
 
 
-def log_view(console: Console, entries: list[dict[str, Any]]) -> None:
-    if not entries:
-        console.print("[dim]Nothing has happened yet.[/]")
-    for e in entries:
-        forced = " [bad](forced)[/]" if e.get("forced") else ""
-        console.print(f"[bold]#{e['step']}[/] [dim]round {e.get('round')} · {escape(str(e.get('side')))} · "
-                      f"{e.get('phase')}[/]  [bold]{escape(e.get('command') or e.get('kind', ''))}[/]{forced}")
-        for line in e.get("summary", []):
-            console.print(f"   {escape(line)}")
-        for roll in e.get("rolls", []):
-            console.print(f"   [dim]{escape(roll['label'])}[/] {dice(roll['faces'])}")
-
-
 def set_lines(who: str, result: Any) -> list[str]:
     """`set NAME STATUS on|off`: the statuses it has now."""
     line = f"{escape(who)}: {result.status} {'on' if result.on else 'off'} → " + (

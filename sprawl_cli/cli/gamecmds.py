@@ -156,6 +156,8 @@ def set_(
 def damage(
     name: Annotated[str, typer.Argument(help="The character.")],
     points: Annotated[int, typer.Argument(min=0, help="Health to take off.")],
+    near_ledge: Annotated[bool, typer.Option("--near-ledge", help="It lies within 1\" of a ledge: pinned at "
+                                                                  "0 Health, it tests its footing (R7).")] = False,
 ) -> None:
     """Referee: take POINTS straight off Health (no Toughness roll, no pin); 0 Health still brings R8.
 
@@ -169,7 +171,8 @@ def damage(
     with ctx.change("damage") as change:
         game = change.game
         c = game.character(name)
-        result = referee_damage(game, c, points, ctx.dice(physical=game.settings.dice == "physical"), ctx.table())
+        result = referee_damage(game, c, points, ctx.dice(physical=game.settings.dice == "physical"), ctx.table(),
+                                ledge=near_ledge)
         tens = game.settings.rule_of_tens
         lines = [f"Referee: {points} damage to {c.name}."] + victim_lines(result.victim, tens) + panic_lines(result.panic, tens)
         if game.over:

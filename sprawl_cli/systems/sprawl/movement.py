@@ -381,13 +381,13 @@ def hide(game: Game, c: Character, dice: Dice, table: Table) -> HideOutcome:
                 why={"ran": "it ran this turn, and a runner cannot hide (R19)"})
     if c.has("hidden"):
         refuse(table, f"{c.name} is already hidden ({c.hide_successes} to spot); it hides anew only after moving")
-    if not table.confirm(f"Is {c.name} behind cover, or somewhere a person could reasonably hide (R19)?"):
-        refuse(table, f"{c.name} cannot hide: it needs cover or a place to conceal itself (R19)")
     enemies = [{"name": e.name, "smarts": e.smarts} for e in game.enemies(c)]
     listing = ", ".join(f"{e['name']} {e['smarts']}\"" for e in enemies)
     if enemies and not table.confirm(f"Is every enemy farther from {c.name} than its own Smarts in inches? "
                                      f"({listing})"):
         refuse(table, f"{c.name} cannot hide: an enemy is within its own Smarts in inches of it (R19)")
+    if not table.confirm(f"Is {c.name} behind cover, or somewhere a person could reasonably hide (R19)?"):
+        refuse(table, f"{c.name} cannot hide: it needs cover or a place to conceal itself (R19)")
     test = test_pool(dice, c.smarts, 1, f"{c.name}: Smarts (hide)", tens=game.settings.rule_of_tens)
     turn.mark(c, "hid")
     c.hide_successes = test.successes  # R4: raw successes, Tens double with R2

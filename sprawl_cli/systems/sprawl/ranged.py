@@ -425,36 +425,38 @@ def roll_scatter(dice: Dice, who: str, weapon: Weapon) -> Scatter:
 
 
 def blast_names(game: Game, outcome: ShotOutcome, target: Character, table: Table) -> list[Character]:
-    """R16: who the blast catches, in the order the players name them; a direct hit
-    on a character catches it first (SPEC section 3).
+    """R16: who the blast catches, in the order the players name them; a character it
+    lands on (a direct hit, or a scatter of 0") is caught first (SPEC section 3).
 
-    Where it lands decides the question: `--blast` answers for the aimed point, and
-    after a scatter the players are asked again about the new point (H1,
-    `--blast-scattered`), since the names given for the aimed point no longer hold.
+    `--blast` answers for the aimed point. After a scatter that moved it, the players
+    are asked again about the new point (H1, `--blast-scattered`): the names given for
+    the aimed point no longer hold.
     """
     weapon = outcome.aim.weapon
-    direct = outcome.scatter is None and not outcome.aim.spot
-    caught = [target] if direct else []
+    scatter = outcome.scatter
+    moved = scatter is not None and scatter.inches > 0
+    on_target = not moved and not outcome.aim.spot
+    caught = [target] if on_target else []
     if not weapon.blast:
-        return caught
+        return caught if scatter is None else []
     radius = f"{weapon.blast:g}\""
     option = "blast"
-    on_table = [c.name for c in game.characters if not c.gone]
-    if outcome.scatter is not None:
+    choices = [c.name for c in game.characters if not c.gone]
+    aimed = f"{'the spot beside ' if outcome.aim.spot else ''}{target.name}"
+    if scatter is not None and moved:
         from sprawl_cli.render.compass import describe
 
-        s = outcome.scatter
         option = "blast-scattered"
-        aimed = f"{'the spot beside ' if outcome.aim.spot else ''}{target.name}"
-        where = (f"the point where it landed, {s.inches}\" {describe(s.direction)} of {aimed}" if s.inches
-                 else f"{aimed}, where it was aimed (the scatter came to 0\")")
-        question = f"It scattered: who is within {radius} of {where} (blast, R16, H1)? Name {target.name} too if so."
+        question = (f"It scattered: who is within {radius} of the point where it landed, {scatter.inches}\" "
+                    f"{describe(scatter.direction)} of {aimed} (blast, R16, H1)? Name {target.name} too if so.")
     elif outcome.aim.spot:
-        question = f"Who is within {radius} of the spot beside {target.name} (blast, R16)? Name {target.name} too if so."
+        where = f"{aimed}, where it was aimed (the scatter came to 0\")" if scatter else aimed
+        question = f"Who is within {radius} of {where} (blast, R16)? Name {target.name} too if so."
     else:
-        question = f"Who else, besides {target.name}, is within {radius} of {target.name} (blast, R16)?"
-        on_table = [n for n in on_table if n != target.name]
-    for name in table.names(option, question, on_table):
+        where = " (the scatter came to 0\", so it went off where aimed)" if scatter else ""
+        question = f"Who else, besides {target.name}, is within {radius} of {target.name}{where} (blast, R16)?"
+        choices = [n for n in choices if n != target.name]
+    for name in table.names(option, question, choices):
         c = game.character(name)
         if c.gone:
             raise BadInput(f"{c.name} is no longer on the table; --{option} names characters still in play")

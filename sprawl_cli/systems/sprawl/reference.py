@@ -37,7 +37,8 @@ Contests of one roll against a number (hiding against spotting, jump length) use
 `sprawl roll 5 --difficulty 1 --mod 2` tests at Difficulty 3; `sprawl odds 5 -d 3` gives the chances."""),
     Topic("dice", "Rolling, reading or typing the dice", """\
 Every command takes `--dice 4,5,7,0` to use faces you rolled yourself (0 means 10), in the order the rules use them; `--dice ask` prompts for each roll by name, e.g. `Razz: Shooting, 4d10`.
-`--seed N` makes the tool's own rolls repeatable. Too few faces: asked on a terminal, otherwise exit 1 and nothing changes; spare faces get a warning on stderr."""),
+`--seed N` makes the tool's own rolls repeatable. Too few faces: asked on a terminal, otherwise exit 1 and nothing changes; spare faces get a warning on stderr.
+The order each command uses its dice in: docs/dice-order.md; the rulings R1-R26 and H1-H7: docs/rulings.md."""),
     # --- Time and Phases ----------------------------------------------------
     Topic("turn", "Rounds, turns and phases", """\
 Play goes in **Rounds**; in each Round every side has one **Turn**, in the order the squads were given to `sprawl new` (R23).

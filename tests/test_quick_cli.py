@@ -70,7 +70,7 @@ def test_odds_hundred_dice(sprawl):
 
 def test_odds_refuses_huge_pool(sprawl):
     result = sprawl("odds", "5000")
-    assert result.exit_code == 1 and "1000" in result.stderr
+    assert result.exit_code == 2 and "1000" in result.stderr  # a usage error, as for roll (issue 12)
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.render.close import brawl_lines, break_lines
@@ -324,3 +326,32 @@ def test_game_over_names_the_round_it_ended_in_as_rounds_played():
     assert header(g).startswith("[bold]Game over[/] in round 4 (4 rounds played):")
     g.round = 1
     assert "(1 round played)" in header(g)
+
+
+# --- weapon lookup, as a property ----------------------------------------------------------------
+
+WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+
+
+@given(st.lists(st.lists(WORD, min_size=1, max_size=3).map(" ".join), min_size=1, max_size=5, unique_by=str.lower),
+       st.data())
+def test_every_carried_weapon_is_found_by_its_whole_name_in_any_case(names, data):
+    weapons = [Weapon(n.title(), "gun", 1, reliability=2) for n in names if n.lower() != "fists"]
+    ada = character("Ada", weapons=weapons)
+    for w in weapons:
+        typed = data.draw(st.sampled_from([w.name, w.name.lower(), w.name.upper()]))
+        assert ada.weapon(typed) is w
+
+
+@given(st.lists(WORD, min_size=2, max_size=5, unique=True), st.data())
+def test_a_beginning_finds_a_weapon_only_when_it_fits_one(names, data):
+    weapons = [Weapon(n, "gun", 1, reliability=2) for n in names if n != "fists"]
+    ada = character("Ada", weapons=weapons)
+    target = data.draw(st.sampled_from(weapons))
+    prefix = target.name[: data.draw(st.integers(1, len(target.name)))]
+    fits = [w for w in weapons if w.name.startswith(prefix)] + ([] if not "fists".startswith(prefix) else ["Fists"])
+    if any(w.name == prefix for w in weapons) or len(fits) == 1:
+        assert ada.weapon(prefix).name.startswith(prefix)
+    else:
+        with pytest.raises(BadInput, match="could be"):
+            ada.weapon(prefix)

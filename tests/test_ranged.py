@@ -537,3 +537,17 @@ def test_an_engaged_friend_who_panics_takes_a_free_attack():
     assert out.panic[0].panicked and out.panic[0].flee_inches == 5
     assert len(out.panic[0].free_attacks) == 1
     assert gordo.engaged_with == [] and babs.engaged_with == [] and gordo.has("panicked")
+
+
+def test_a_panicker_dropped_by_its_free_attack_near_a_ledge_tests_its_footing():
+    # Issue 12 (R7): Wilson goes Out of Action; Gordo [2 2] panics, flees 5"; Babs' free attack [7 7 2]
+    # 2 net + Knife 1 = [7 2 2] 1 point, Toughness [2 2]; Gordo at 0 Health, d10 5 Down; near the ledge
+    # (named in --near-ledge): Quickness [2 2 2], it falls.
+    g, razz, wilson, gordo, _ = setup()
+    babs = g.character("Babs")
+    gordo.health = 1
+    gordo.engaged_with, babs.engaged_with = ["Babs"], ["Gordo"]
+    out, _ = fire(g, razz, wilson, 7, 8, 9, 7, 9, 9, 9, 2, 2, 2, 2, 2, 2, 10, 2, 2, 5, 7, 7, 2, 7, 2, 2, 2, 2, 5,
+                  2, 2, 2, situation=Situation(near_ledge=("Gordo",)), lists={"nearby": ["Gordo"]})
+    victim = out.panic[0].free_attacks[0]["victims"][0]
+    assert victim["name"] == "Gordo" and victim["ledge"] == {"faces": [2, 2, 2], "successes": 0, "fell": True}

@@ -141,7 +141,7 @@ def _settle(game: Game, outcome: BrawlOutcome, attacker: Character, defender: Ch
         if victim.out_of_action:
             fallen.append(loser)
     # R12: a tie (both nothing, or equal) does nothing.
-    outcome.panic = panic_tests(game, fallen, table, dice, tested)
+    outcome.panic = panic_tests(game, fallen, table, dice, tested, ledge)
     outcome.game = game_result(game)
 
 

@@ -526,7 +526,8 @@ def shoot(game: Game, attacker: Character, target: Character, situation: Situati
         outcome.victims.append(hurt(game, victim, hits, weapon.power, dice, attacker=attacker,
                                     ranged=True, ledge=victim.name in ledge))
     fallen = [game.character(v.name) for v in outcome.victims if v.out_of_action]
-    outcome.panic = panic_tests(game, fallen, table, dice)  # R9, after every victim (SPEC section 3)
+    # R9, after every victim (SPEC section 3); a panicker's free attack may pin it near a ledge (R7).
+    outcome.panic = panic_tests(game, fallen, table, dice, ledge=tuple(n.lower() for n in ledge))
     outcome.forced = list(table.overruled)
     outcome.game_over = game.reason if game.over else None
     return outcome

@@ -85,13 +85,12 @@ def _nearby_friend(game: Game, name: str, fallen: list[Character]) -> Character:
     try:
         return game.character(name)
     except BadInput:
-        import difflib
+        from sprawl_cli.model import close_names
 
         friends = list(dict.fromkeys(f.name for c in fallen for f in game.friends(c) if f not in fallen))
-        lowered = {f.lower(): f for f in friends}
-        close = difflib.get_close_matches(name.strip().lower(), list(lowered), n=1, cutoff=0.5)
+        close = close_names(name.strip(), friends)
         if close:
-            hint = f"did you mean '{lowered[close[0]]}'?"
+            hint = f"did you mean '{close[0]}'?"
         elif friends:
             hint = f"the friends still on the table are: {', '.join(friends)}"
         else:

@@ -348,7 +348,10 @@ def check_closest(game: Game, attacker: Character, target: Character, plan: Aim,
     except NeedsAnswer:
         if not table.force:
             raise
-        closest = False  # the referee overrules without answering: logged as forced
+        # The referee overrules without answering: logged as forced.
+        table.overruled.append(f"{attacker.name} shoots at {where} without the players saying it is the "
+                               "closest viable target (H2)")
+        return
     if not closest:
         refuse(table, f"{attacker.name} must shoot at the closest viable target it can see, and {where} is "
                       "not it (H2); shoot at that one instead")

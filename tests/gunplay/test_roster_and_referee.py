@@ -20,12 +20,12 @@ ROSTERS = Path(__file__).resolve().parents[2] / "rosters" / "gunplay"
 
 def load(path: Path) -> Roster:
     data, lines = parse(path.read_text(), str(path))
-    return SYSTEM.read_roster(data, Where(str(path), lines), str(path))
+    return SYSTEM.read_roster(data, Where(str(path), lines), path)
 
 
 def read_text(text: str) -> Roster:
     data, lines = parse(text, "r.yaml")
-    return SYSTEM.read_roster(data, Where("r.yaml", lines), "r.yaml")
+    return SYSTEM.read_roster(data, Where("r.yaml", lines), Path("r.yaml"))
 
 
 def sample_game(**how: Any) -> Game:
@@ -116,8 +116,7 @@ def test_removing_a_whole_squad_ends_the_game() -> None:
 
 
 def test_reference_labels_every_ruling() -> None:
-    text = " ".join(body for _, body in SYSTEM.reference().values()) + " ".join(
-        title for title, _ in SYSTEM.reference().values())
+    text = " ".join(f"{t.title} {t.text}" for t in SYSTEM.reference())
     for n in range(1, 9):
         assert f"G{n}" in text
     assert "house" in text.lower()

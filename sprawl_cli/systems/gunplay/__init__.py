@@ -5,6 +5,8 @@ Cheap to import: the rules load only when a method needs them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
@@ -14,6 +16,7 @@ if TYPE_CHECKING:
 
     from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game, Piece
+    from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
     from sprawl_cli.table import Table
 
@@ -35,6 +38,7 @@ class Gunplay(System):
         "roll": ("cli", "Roll one test on the difficulty ladder"),
         "odds": ("cli", "Exact chance of a test on the difficulty ladder"),
     }
+    lookups = frozenset({"roll", "odds"})
     statuses = ("down", "prone", "removed")
     phases = ("activation",)
 
@@ -48,7 +52,7 @@ class Gunplay(System):
 
         check_game(game, where)  # type: ignore[arg-type]
 
-    def read_roster(self, data: dict[str, Any], where: Where, source: str) -> Roster:
+    def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
         from sprawl_cli.systems.gunplay.roster import read_roster
 
         return read_roster(data, where, source)
@@ -81,10 +85,11 @@ class Gunplay(System):
     def end_lines(self, game: Game[Any]) -> list[str]:
         return [f"Wounds: {', '.join(f'{c.name} {c.wounds}' for c in game.characters)}."]
 
-    def reference(self) -> dict[str, tuple[str, str]]:
+    def reference(self) -> Sequence[Topic]:
+        from sprawl_cli.reference import Topic
         from sprawl_cli.systems.gunplay.reference import TOPICS
 
-        return dict(TOPICS)
+        return [Topic(key, title, text) for key, (title, text) in TOPICS.items()]
 
     def journal_extras(self, game: Game[Any]) -> dict[str, Any]:
         from sprawl_cli.systems.gunplay.referee import journal_extras

@@ -48,15 +48,17 @@ def new_game(rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> t
     squads: list[Squad] = []
     characters: list[Character] = []
     for roster in rosters:
-        if any(s.name.lower() == roster.squad.lower() for s in squads):
-            raise BadInput(f"two squads are called '{roster.squad}'; rename one in its roster file")
+        name = roster.squad.name
+        if any(s.name.lower() == name.lower() for s in squads):
+            raise BadInput(f"two squads are called '{name}'; rename one in its roster file")
         for c in roster.characters:
             if c.name.lower() in seen:
-                raise BadInput(f"'{c.name}' is in both {seen[c.name.lower()]} and {roster.squad}; "
+                raise BadInput(f"'{c.name}' is in both {seen[c.name.lower()]} and {name}; "
                                "character names must differ across squads")
-            seen[c.name.lower()] = roster.squad
+            seen[c.name.lower()] = name
+            c.squad = name
             characters.append(c)
-        squads.append(Squad(roster.squad, roster.leader, [c.name for c in roster.characters], roster.source))
+        squads.append(Squad(name, "", [c.name for c in roster.characters], roster.squad.roster))
     if how.rounds is not None and how.rounds < 1:
         raise BadInput(f"--rounds {how.rounds} makes no sense; give 1 or more")
     game = Game(squads=squads, characters=characters, settings=settings_from(how), rounds=how.rounds)

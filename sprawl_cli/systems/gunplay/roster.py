@@ -11,8 +11,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from sprawl_cli.model import Squad
 from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import Roster
 from sprawl_cli.systems.gunplay.gear import gear_names, house_weapon
@@ -28,7 +30,7 @@ def whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def read_roster(data: Any, where: Where, source: str) -> Roster:
+def read_roster(data: Any, where: Where, source: Path | str) -> Roster:
     """A Gunplay roster's data as a squad.
 
     Raises:
@@ -39,7 +41,7 @@ def read_roster(data: Any, where: Where, source: str) -> Roster:
     for key in data:
         if key not in ROSTER_KEYS:
             where.fail((key,), f"unknown key; a gunplay roster has {', '.join(ROSTER_KEYS)}")
-    if data.get("system") != SYSTEM_NAME:
+    if data.get("system", SYSTEM_NAME) != SYSTEM_NAME:
         where.fail(("system",), f"should be {SYSTEM_NAME}")
     squad = data.get("squad")
     if not isinstance(squad, str) or not squad.strip():
@@ -53,7 +55,7 @@ def read_roster(data: Any, where: Where, source: str) -> Roster:
         if any(other.name.lower() == c.name.lower() for other in characters):
             where.fail(("characters", i, "name"), f"two characters are called '{c.name}'")
         characters.append(c)
-    return Roster(system=SYSTEM_NAME, squad=squad.strip(), characters=characters, source=source)
+    return Roster(squad=Squad(squad.strip(), "", [c.name for c in characters], str(source)), characters=characters)
 
 
 def read_character(person: Any, where: Where, at: tuple[object, ...], squad: str) -> Character:

@@ -32,7 +32,7 @@ def sample_game(**how: Any) -> Game:
     rosters = [load(ROSTERS / "crows.yaml"), load(ROSTERS / "wardens.yaml")]
     game, out = SYSTEM.new_game(rosters, NewGame(**how), dice(5, 8), table())
     assert isinstance(game, Game)
-    assert out.data["winner"] == "Wardens"
+    assert out.data["first"] == "Wardens"
     return game
 
 
@@ -105,7 +105,7 @@ def test_set_status_and_next() -> None:
     for c in game.characters:
         c.activated = True
     out = SYSTEM.advance(game, dice(12, 1), table())
-    assert out.data["winner"] == "Crows" and game.round == 2 and game.side == 0
+    assert out.data["first"] == "Crows" and game.round == 2 and game.side == 0
 
 
 def test_removing_a_whole_squad_ends_the_game() -> None:

@@ -74,7 +74,7 @@ def test_an_activation_is_not_split_around_anothers() -> None:
 
 def test_not_your_sides_go_is_refused_and_force_overrules() -> None:
     g, ann, bo, cy, di = two_a_side()
-    with pytest.raises(RuleRefusal, match="Red's go"):
+    with pytest.raises(RuleRefusal, match="Red activate a character now, not Blue"):
         simple_action(g, cy, table(), "pass")
     forced = table(force=True)
     simple_action(g, cy, forced, "pass")

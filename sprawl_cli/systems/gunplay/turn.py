@@ -27,8 +27,8 @@ class Initiative:
     order: list[str]
 
     def to_json(self) -> dict[str, Any]:
-        return {"turn": self.turn, "initiative": [dict(r) for r in self.rolls], "winner": self.winner,
-                "direction": self.direction, "order": list(self.order)}
+        return {"turn": self.turn, "initiative": [dict(r) for r in self.rolls], "first": self.winner,
+                "direction": self.direction, "order": list(self.order), "side": self.winner}
 
 
 def roll_initiative(game: Game, dice: Dice) -> Initiative:
@@ -41,7 +41,7 @@ def roll_initiative(game: Game, dice: Dice) -> Initiative:
     contenders = list(range(sides))
     rolls: list[dict[str, int]] = []
     while True:
-        faces = {i: dice.roll(1, f"{game.squads[i].name}: Initiative", 12)[0] for i in contenders}
+        faces = {i: dice.roll(1, f"{game.squads[i].name}: Initiative", game.die_sides())[0] for i in contenders}
         rolls.append({game.squads[i].name: f for i, f in faces.items()})
         best = max(faces.values())
         contenders = [i for i, f in faces.items() if f == best]
@@ -119,7 +119,7 @@ def begin_action(game: Game, c: Character, table: Table, what: str) -> None:
             c.actions_left = max(c.actions_left, 1)
         current = game.current_squad.name
         if c.squad != current:
-            refuse(table, f"it is {current}'s go to activate a character, not {c.squad}'s")
+            refuse(table, f"{current} activate a character now, not {c.squad} (G2: the sides alternate)")
             game.side = game.squad_index(c)
         game.active = c.name
     if c.down and what != "recover":
@@ -208,7 +208,8 @@ class TurnEnd:
     reason: str | None
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"ended_turn": self.ended, "not_activated": list(self.waiting),
+        data: dict[str, Any] = {"ended_turn": self.ended, "round": self.ended + (0 if self.over else 1),
+                                "not_activated": list(self.waiting),
                                 "over": self.over, "winner": self.winner, "reason": self.reason}
         if self.initiative is not None:
             data.update(self.initiative.to_json())

@@ -41,7 +41,10 @@ def test_lines(label: str, test: Test) -> list[str]:
 
 
 def victim_line(v: Victim) -> str:
-    roll = "not rolled" if v.toughness_roll is None else f"rolled {v.toughness_roll}"
+    if v.toughness_roll is None and v.down and v.toughness_column != "impossible":
+        roll = "no test, already down"
+    else:
+        roll = "not rolled" if v.toughness_roll is None else f"rolled {v.toughness_roll}"
     if v.removed:
         result = "[bad]removed from the game[/]"
     elif v.down:

@@ -25,8 +25,10 @@ Die = Annotated[Optional[str], typer.Option("--die", help="d12 (default) or d20 
 
 
 def _lines(view: Any) -> Any:
-    """A view of the outcome alone, as `flow.act` wants it (outcome, game) -> lines."""
-    return lambda outcome, game: view(outcome)
+    """The outcome's view and then whose go it is, as `flow.act` wants it: (outcome, game) -> lines."""
+    from sprawl_cli.systems.gunplay.views import whose_go
+
+    return lambda outcome, game: view(outcome) + whose_go(game)
 
 
 def _act(kind: str, rule: Any, view: Any) -> None:

@@ -107,7 +107,7 @@ def advance(game: Game, dice: Dice, table: Table) -> Outcome:
     from sprawl_cli.systems.gunplay.views import turn_end_lines
 
     out = end_turn(game, dice, table)
-    return Outcome(out.to_json(), turn_end_lines(out))
+    return Outcome(dict(out.to_json(), forced=list(table.overruled)), turn_end_lines(out))
 
 
 def set_status(game: Game, c: Character, status_name: str, on: bool, table: Table) -> Outcome:

@@ -8,6 +8,7 @@ from sprawl_cli.render import escape, name
 from sprawl_cli.systems.gunplay.firing import FireOutcome
 from sprawl_cli.systems.gunplay.ladder import Odds, Test
 from sprawl_cli.systems.gunplay.melee import MeleeOutcome, Side
+from sprawl_cli.systems.gunplay.model import Game
 from sprawl_cli.systems.gunplay.movement import MoveOutcome
 from sprawl_cli.systems.gunplay.toughness import Recovery, Victim
 from sprawl_cli.systems.gunplay.turn import Action, Initiative, TurnEnd
@@ -41,10 +42,9 @@ def test_lines(label: str, test: Test) -> list[str]:
 
 
 def victim_line(v: Victim) -> str:
-    if v.toughness_roll is None and v.down and v.toughness_column != "impossible":
-        roll = "no test, already down"
-    else:
-        roll = "not rolled" if v.toughness_roll is None else f"rolled {v.toughness_roll}"
+    if v.toughness_roll is None and v.down and v.toughness_column != "impossible" and not v.removed:
+        return f"  {name(v.name)} takes a wound ({v.wounds} in all); already down, so no Toughness test."
+    roll = "not rolled" if v.toughness_roll is None else f"rolled {v.toughness_roll}"
     if v.removed:
         result = "[bad]removed from the game[/]"
     elif v.down:
@@ -62,7 +62,7 @@ def activation_tail(actions_left: int, over: bool) -> str:
 
 
 def fire_lines(out: FireOutcome) -> list[str]:
-    shifts = [f"{out.cover} cover", f"{out.band} range"]
+    shifts = ["in the open" if out.cover == "open" else f"{out.cover} cover", f"{out.band} range"]
     if out.aimed:
         shifts.append("aimed")
     if out.moving:
@@ -79,10 +79,13 @@ def fire_lines(out: FireOutcome) -> list[str]:
 def side_line(side: Side) -> str:
     if side.roll is None:
         return f"  {name(side.name)} is down and does not strike back."
-    passed = side.target_number is None and side.column == "automatic" or (
-        side.target_number is not None and side.roll + side.modifier > side.target_number)
+    if side.target_number is None:
+        passed = side.column == "automatic"
+    else:
+        passed = side.roll + side.modifier > side.target_number
+    verdict = "a hit" if passed else "a miss"
     return (f"  {name(side.name)} ({escape(side.weapon)}): {column_text(side.column, side.target_number, side.modifier)} "
-            f"{faces([side.roll], [passed])}")
+            f"{faces([side.roll], [passed])}: {verdict}")
 
 
 def melee_lines(out: MeleeOutcome) -> list[str]:
@@ -123,7 +126,7 @@ def move_lines(out: MoveOutcome) -> list[str]:
 
 def action_lines(out: Action) -> list[str]:
     if out.action == "done":
-        return [f"{name(out.name)} ends its activation."]
+        return [f"{name(out.name)}'s activation is over."]
     said = {"aim": f"aims at {name(str(out.detail.get('target', '')))}", "interact": "interacts with something",
             "pass": "does nothing"}[out.action]
     return [f"{name(out.name)} {said}.", activation_tail(out.actions_left, out.activation_over)]
@@ -131,7 +134,7 @@ def action_lines(out: Action) -> list[str]:
 
 def initiative_lines(out: Initiative) -> list[str]:
     rolls = "; then ".join(", ".join(f"{escape(k)} {v}" for k, v in r.items()) for r in out.rolls)
-    lines = [f"Turn {out.turn} initiative: {rolls}.", f"{name(out.winner)} activates first."]
+    lines = [f"Turn {out.turn} initiative: {rolls}.", f"{name(out.winner)} to activate first."]
     if len(out.order) > 2:
         lines.append(f"Then {out.direction}: {', '.join(escape(s) for s in out.order)}.")
     return lines
@@ -144,6 +147,15 @@ def turn_end_lines(out: TurnEnd) -> list[str]:
     if out.initiative is not None:
         lines += initiative_lines(out.initiative)
     return lines + over_lines(out.over, out.winner, out.reason)
+
+
+def whose_go(game: Game) -> list[str]:
+    """After a command: who acts now (the kernel's `status` says the same)."""
+    if game.over or game.active is not None:
+        return []
+    if not any(not c.gone and not c.activated for c in game.characters):
+        return ["[rule]Everyone has activated: `sprawl next` ends the turn.[/]"]
+    return [f"[rule]{escape(game.current_squad.name)} to activate a character.[/]"]
 
 
 def over_lines(over: bool, winner: str | None, reason: str | None = None) -> list[str]:

@@ -222,3 +222,31 @@ def test_game_over_when_a_squad_is_removed(sprawl: Any) -> None:
     status = sprawl.json("status")
     assert status["over"] is True and status["winner"] == "Wardens"
     assert json.loads(sprawl("pass", "Kit", "--json").stdout)["error"]
+
+
+def test_dice_ask_names_each_roll_and_its_die(sprawl: Any) -> None:
+    start(sprawl)
+    result = sprawl("fire", "Kit", "Vic", "--dice", "ask", "--json", input="12\n2\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert "Kit: Fire, 1d12" in result.output and "Vic: Toughness, 1d12" in result.output
+    assert json.loads(result.stdout[result.stdout.index("{"):])["victims"][0]["toughness_roll"] == 2
+
+
+def test_three_sides_even_winner_goes_clockwise(sprawl: Any, tmp_path: Any) -> None:
+    third = tmp_path / "drifters.yaml"
+    third.write_text("system: gunplay\nsquad: Drifters\ncharacters:\n  - {name: Lou, weapons: [Pistol]}\n")
+    data = sprawl.json("new", "--system", "gunplay", "--squad", CROWS, "--squad", WARDENS, "--squad", str(third),
+                       "--dice", "3,9,9,8,5")  # Wardens and Drifters tie on 9; Wardens win the re-roll with 8
+    assert data["initiative"] == [{"Crows": 3, "Wardens": 9, "Drifters": 9}, {"Wardens": 8, "Drifters": 5}]
+    assert data["order"] == ["Wardens", "Drifters", "Crows"] and data["side"] == "Wardens"
+    sprawl.json("done", "Kit")
+    assert sprawl.json("status")["side"] == "Drifters"
+    sprawl.json("done", "Lou")
+    assert sprawl.json("status")["side"] == "Crows"
+    sprawl.json("done", "Vic")
+    assert sprawl.json("status")["side"] == "Wardens"  # the Drifters have nobody left: skipped next time round
+
+
+def test_a_roster_of_another_system_is_refused(sprawl: Any) -> None:
+    result = sprawl("new", "--system", "gunplay", "--squad", CROWS, "--squad", str(ROSTERS / "plf.yaml"))
+    assert result.exit_code == 1 and "plf.yaml" in result.stderr

@@ -120,3 +120,18 @@ def test_reference_labels_every_ruling() -> None:
     for n in range(1, 9):
         assert f"G{n}" in text
     assert "house" in text.lower()
+
+
+def test_hand_edits_the_checks_catch() -> None:
+    game = sample_game()
+    game.initiative = [{"Nobody": 3}]
+    with pytest.raises(SaveFileError, match="initiative"):
+        SYSTEM.check_game(game, Where("g.yaml", {}))
+    game = sample_game()
+    game.characters[0].statuses = ["pinned"]
+    with pytest.raises(SaveFileError, match="not a status"):
+        SYSTEM.check_game(game, Where("g.yaml", {}))
+    game = sample_game()
+    game.active = "Ghost"
+    with pytest.raises(SaveFileError, match="active"):
+        SYSTEM.check_game(game, Where("g.yaml", {}))

@@ -118,7 +118,7 @@ class Game(KernelGame[Character]):
     settings: Settings = field(default_factory=Settings)
     phase: str = PHASES[0]
     order: list[int] = field(default_factory=list)  # G2: squad indexes in activation order this turn
-    initiative: list[list[int]] = field(default_factory=list)  # G2: this turn's d12s, one list per roll-off
+    initiative: list[dict[str, int]] = field(default_factory=list)  # G2: this turn's dice, squad -> face, per roll-off
     active: str | None = None  # the character whose activation is under way
 
     def squad_index(self, character: Character) -> int:

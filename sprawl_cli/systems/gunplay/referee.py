@@ -78,7 +78,7 @@ def status(game: Game, only: Character | None) -> dict[str, Any]:
     return {"system": game.system, "round": game.round, "turn": game.turn, "rounds": game.rounds,
             "side": game.current_squad.name, "phase": game.phase, "over": game.over, "winner": game.winner,
             "reason": game.reason, "active": game.active, "order": [game.squads[i].name for i in game.order],
-            "initiative": [list(r) for r in game.initiative], "die": game.settings.die, "house": list(HOUSE),
+            "initiative": [dict(r) for r in game.initiative], "die": game.settings.die, "house": list(HOUSE),
             "characters": [character_json(c) for c in people]}
 
 

@@ -135,6 +135,12 @@ def check_game(game: Game, where: Where) -> None:
         where.fail(("active",), f"'{game.active}' is not a character of this game")
     if any(i < 0 or i >= len(game.squads) for i in game.order) or len(set(game.order)) != len(game.order):
         where.fail(("order",), "should list each squad index once")
+    squads = {s.name for s in game.squads}
+    for k, rolls in enumerate(game.initiative):
+        for squad, face in rolls.items():
+            if squad not in squads or not 1 <= face <= game.die_sides():
+                where.fail(("initiative", k, squad), f"should be a squad of this game and a face of a "
+                                                     f"{game.settings.die}")
     for i, c in enumerate(game.characters):
         at: tuple[object, ...] = ("characters", i)
         for status in c.statuses:

@@ -51,7 +51,7 @@ def roll_initiative(game: Game, dice: Dice) -> Initiative:
     clockwise = best % 2 == 0
     step = 1 if clockwise else -1
     game.order = [(winner + step * k) % sides for k in range(sides)]
-    game.initiative = [[r[s.name] if s.name in r else 0 for s in game.squads] for r in rolls]
+    game.initiative = [dict(r) for r in rolls]
     game.side = winner
     game.active = None
     settle_side(game)

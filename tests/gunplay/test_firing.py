@@ -144,7 +144,8 @@ def test_no_gun_friend_and_bad_options_refused_before_any_die() -> None:
     g.squads[0].members.append("Cy")
     with pytest.raises(RuleRefusal, match="own side"):
         fire(g, a, friend, Shot(), dice(), table())
-    for shot in (Shot(cover="half"), Shot(band="long"), Shot(moving="run"), Shot(distance=-1)):
+    for shot in (Shot(cover="half"), Shot(band="long"), Shot(moving="run"), Shot(distance=-1),
+                 Shot(distance=float("nan")), Shot(distance=float("inf"))):
         with pytest.raises(BadInput):
             fire(g, a, b, shot, dice(), table())
 

@@ -5,6 +5,7 @@ Dice order: the weapon's RoF dice, then one Toughness die per hit, in order.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,7 +118,7 @@ def range_band(weapon: Weapon, shot: Shot, table: Table) -> str:
         if band not in BANDS:
             raise BadInput(f"'{shot.band}' is not a range band; use close, effective or extreme")
         return band
-    if shot.distance < 0:
+    if not math.isfinite(shot.distance) or shot.distance < 0:
         raise BadInput(f"a distance of {shot.distance:g}\" makes no sense; give 0 or more inches")
     for band, limit in zip(BANDS, weapon.ranges, strict=False):
         if shot.distance <= limit:

@@ -153,5 +153,7 @@ def check_game(game: Game, where: Where) -> None:
         if c.aiming_at is not None and c.aiming_at not in names:
             where.fail(at + ("aiming_at",), f"'{c.aiming_at}' is not a character of this game")
         for j, w in enumerate(c.weapons):
+            if w.damage < 0 or (w.far_damage is not None and w.far_damage < 0):
+                where.fail(at + ("weapons", j), "damage cannot be negative")
             if w.ranges and (len(w.ranges) != 3 or w.rof < 1):
                 where.fail(at + ("weapons", j), "a gun needs three ranges and a rof of 1 or more")

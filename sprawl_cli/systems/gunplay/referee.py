@@ -95,8 +95,9 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     for heading in ("Name", "Squad", "Wounds", "Actions", "Statuses", "Weapons"):
         grid.add_column(heading)
     for c in [only] if only is not None else game.characters:
-        actions = "done" if c.activated else str(c.actions_left)
-        grid.add_row(f"[name]{escape(c.name)}[/]", escape(c.squad), str(c.wounds), actions,
+        actions = "-" if c.gone else "done" if c.activated else str(c.actions_left)
+        mark = " (acting)" if game.active == c.name else ""
+        grid.add_row(f"[name]{escape(c.name)}[/]{mark}", escape(c.squad), str(c.wounds), actions,
                      ", ".join(c.shown_statuses) or "-", ", ".join(escape(w.name) for w in c.weapons) or "unarmed")
     console.print(grid)
     if game.settings.die == "d20":

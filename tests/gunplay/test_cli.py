@@ -250,3 +250,8 @@ def test_three_sides_even_winner_goes_clockwise(sprawl: Any, tmp_path: Any) -> N
 def test_a_roster_of_another_system_is_refused(sprawl: Any) -> None:
     result = sprawl("new", "--system", "gunplay", "--squad", CROWS, "--squad", str(ROSTERS / "plf.yaml"))
     assert result.exit_code == 1 and "plf.yaml" in result.stderr
+
+
+def test_odds_of_each_number_of_hits(sprawl: Any) -> None:
+    data = sprawl.json("odds", "--system", "gunplay", "--column", "hard", "--rof", "2")
+    assert data["hits"] == {"0": pytest.approx(81 / 144), "1": pytest.approx(54 / 144), "2": pytest.approx(9 / 144)}

@@ -213,18 +213,33 @@ def roll(column: Column, shift: Shifts = None, mod: Mods = None, die: Die = None
 
 
 @app.command()
-def odds(column: Column, shift: Shifts = None, mod: Mods = None, die: Die = None) -> None:
-    """The exact chance (counted, not sampled) of passing one test on the ladder (G1).
+def odds(
+    column: Column,
+    shift: Shifts = None,
+    mod: Mods = None,
+    die: Die = None,
+    rof: Annotated[int, typer.Option("--rof", min=1, max=20, help="Dice rolled (a weapon's rate of fire): also the chance of each number of hits.")] = 1,
+) -> None:
+    """The exact chance (counted, not sampled) of passing one test on the ladder (G1); with
+    --rof N, of each number of hits from N dice (G4).
 
     Example: sprawl odds --system gunplay --column hard --shift 1 --mod -1
     """
-    from sprawl_cli.systems.gunplay.ladder import ROLLED, check_column
+    from sprawl_cli.systems.gunplay.ladder import ROLLED, check_column, p_hits
     from sprawl_cli.systems.gunplay.ladder import odds as exact
-    from sprawl_cli.systems.gunplay.views import odds_lines
+    from sprawl_cli.systems.gunplay.views import hits_lines, odds_lines
 
     ctx = current()
-    result = exact(check_column(column, ROLLED), sum(shift or []), sum(mod or []), _die(die))
-    ctx.emit(result.to_json(), lambda console: _print(console, odds_lines(result)))
+    start, total_shift, total_mod, sides = check_column(column, ROLLED), sum(shift or []), sum(mod or []), _die(die)
+    result = exact(start, total_shift, total_mod, sides)
+    data = result.to_json()
+    lines = odds_lines(result)
+    if rof > 1:
+        spread = p_hits(start, total_shift, total_mod, rof, sides)
+        data["rof"] = rof
+        data["hits"] = {str(k): float(p) for k, p in enumerate(spread)}
+        lines += hits_lines(spread)
+    ctx.emit(data, lambda console: _print(console, lines))
 
 
 def _print(console: Console, lines: list[str]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from sprawl_cli.render import escape, name
 from sprawl_cli.systems.gunplay.firing import FireOutcome
@@ -173,3 +174,10 @@ def odds_lines(odds: Odds) -> list[str]:
     p = float(odds.p_success)
     return [f"{column_text(odds.column, odds.target_number, odds.modifier)} on a {'d' + str(odds.sides)}: "
             f"[good]{p:.1%}[/] to succeed ({odds.p_success})."]
+
+
+def hits_lines(spread: Sequence[Fraction]) -> list[str]:
+    from sprawl_cli.render import bar
+
+    labels = [f"{k} hit{'s' if k != 1 else ''}:" for k in range(len(spread))]
+    return [f"  {label:<8}{float(p):6.1%} {bar(float(p), 30)}" for label, p in zip(labels, spread, strict=True)]

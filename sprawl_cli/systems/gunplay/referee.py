@@ -21,6 +21,7 @@ HOUSE = [
     "G5: the weapons are the text's example table, used as house gear",
     "G6: a hit on a character already down adds the wound without a Toughness test",
     "G3: a prone character that moves or charges gets up",
+    "G7: a down character whose recovery could only be impossible is removed at once",
 ]
 
 
@@ -100,6 +101,8 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
         grid.add_row(f"[name]{escape(c.name)}[/]{mark}", escape(c.squad), str(c.wounds), actions,
                      ", ".join(c.shown_statuses) or "-", ", ".join(escape(w.name) for w in c.weapons) or "unarmed")
     console.print(grid)
+    console.print("[rule]House rulings in play: G5 gear, G6 no Toughness test when already down, "
+                  "G3 a prone character stands to move, G7 removal at once (`sprawl rules house`).[/]")
     if game.settings.die == "d20":
         console.print("[rule]Setting: d20 ladder (5 / 10 / 15).[/]")
 

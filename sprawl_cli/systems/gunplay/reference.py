@@ -57,6 +57,12 @@ Each uses its most damaging melee weapon (unarmed is damage 0); `--weapon` picks
 Firing: a rifleman with one wound aims, then fires at a target 20" away with lots of cover: hard, aim brings it to moderate, effective range back to hard; with -1 for the wound an 11 or 12 hits.
 Melee: a knife fighter charges and rolls 6, the defender rolls 10; the charger goes first at moderate and misses on the 6, then the 10 beats hard and the charger tests Toughness.
 Toughness: a rifle hit (damage 2) on someone with one wound already is hard: a 10 or more keeps it up."""),
+    "house": ("House rulings", """\
+Where the rule text leaves a gap, the tool decides as follows (each is labelled house wherever it shows):
+G5: the text's example weapons (pistol, rifle, shotgun, knife) are the standard gear, and bare hands are damage 0.
+G6: a character already down that is hit takes the wound but no Toughness test (it cannot fall further).
+G3: a prone character that moves, moves and fires, or charges gets up first.
+G7: a down character whose recovery could only be impossible is removed as soon as that is so."""),
     "dice": ("Dice order", """\
 `--dice` faces are used in this order: a turn's initiative d12s in side order (and any tie-break rolls);
 `fire`: the rate-of-fire d12s, then a Toughness d12 for each hit; `strike` / `charge`: the striker's d12, the other's d12 (none when it is down), then Toughness d12s as the blows land;

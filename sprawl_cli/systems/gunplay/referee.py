@@ -101,8 +101,7 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
         grid.add_row(f"[name]{escape(c.name)}[/]{mark}", escape(c.squad), str(c.wounds), actions,
                      ", ".join(c.shown_statuses) or "-", ", ".join(escape(w.name) for w in c.weapons) or "unarmed")
     console.print(grid)
-    console.print("[rule]House: G3 moving stands up, G5 gear, G6 no test when down, G7 removal at once "
-                  "(`sprawl rules house`).[/]")
+    console.print("[rule]House rulings in play: G3, G5, G6, G7 (`sprawl rules house` says what they are).[/]")
     if game.settings.die == "d20":
         console.print("[rule]Setting: d20 ladder (5 / 10 / 15).[/]")
 

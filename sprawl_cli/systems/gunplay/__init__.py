@@ -89,7 +89,8 @@ class Gunplay(System):
         from sprawl_cli.reference import Topic
         from sprawl_cli.systems.gunplay.reference import TOPICS
 
-        return [Topic(key, title, text) for key, (title, text) in TOPICS.items()]
+        # Each line of a topic is a paragraph of its own in Markdown.
+        return [Topic(key, title, text.replace("\n", "\n\n")) for key, (title, text) in TOPICS.items()]
 
     def journal_extras(self, game: Game[Any]) -> dict[str, Any]:
         from sprawl_cli.systems.gunplay.referee import journal_extras

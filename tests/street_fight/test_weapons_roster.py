@@ -89,3 +89,23 @@ def test_new_rolls_random_weapons_in_roster_order_then_initiative() -> None:
 def test_new_needs_two_squads() -> None:
     with pytest.raises(BadInput, match="two squads"):
         new_game([Squad("Red", "", ["A"])], [Character("A", "Red", "rifle")], Settings(), None, dice())
+
+
+@pytest.mark.parametrize("file", ["dock-rats.yaml", "wardens.yaml"])
+def test_sample_rosters_read(file: str) -> None:
+    from pathlib import Path
+
+    from sprawl_cli.yamlio import load
+
+    path = Path(__file__).resolve().parents[2] / "rosters" / "street-fight" / file
+    data, lines = load(path, "roster")
+    r = read_roster(data, Where(str(path), lines), str(path))
+    assert len(r.characters) == 4 and r.system == "street-fight"
+
+
+def test_a_bad_weapon_names_its_line() -> None:
+    from sprawl_cli.yamlio import parse
+
+    data, lines = parse("system: street-fight\nsquad: R\ncharacters:\n  - name: A\n    weapon: spear\n", "r.yaml")
+    with pytest.raises(SaveFileError, match=r"r.yaml:5: key 'characters.0.weapon': 'spear' is not a weapon"):
+        read_roster(data, Where("r.yaml", lines), "r.yaml")

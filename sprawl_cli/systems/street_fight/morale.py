@@ -36,8 +36,8 @@ def testing_morale(game: Game, squad: Squad) -> bool:
     return game.settings.morale == "on" and len(squad.members) > 1
 
 
-def casualty(game: Game, victim: Character, cause: Character) -> None:
-    """F4/F9: `victim` is removed as a casualty caused by `cause`; F10 counts it."""
+def casualty(game: Game, victim: Character, cause: Character | None) -> None:
+    """F4/F9: `victim` is removed as a casualty caused by `cause` (None: a referee's call); F10 counts it."""
     victim.add("casualty")
     for status in ("overwatch", "falling_back", "sheltering"):
         victim.drop(status)
@@ -50,11 +50,13 @@ def casualty(game: Game, victim: Character, cause: Character) -> None:
     victim.engaged_with = []
     victim.aim_turns = 0
     victim.record.times_casualty += 1
-    cause.record.casualties_caused += 1
+    if cause is not None:
+        cause.record.casualties_caused += 1
     squad = game.squad_of(victim)
     lost = sum(1 for c in game.members(squad) if c.gone)
     morale = game.morale_of(squad.name)
-    morale.last_cause = cause.name
+    if cause is not None:
+        morale.last_cause = cause.name
     # F10: from the casualty that makes a third of the starting figures, each one brings a test.
     if testing_morale(game, squad) and 3 * lost >= len(squad.members):
         morale.tests_due += 1

@@ -51,7 +51,7 @@ def where() -> Where:
 def test_roster_reads() -> None:
     r = read_roster({"system": "street-fight", "squad": "Rats", "characters": [
         {"name": "Ada", "weapon": "scoped rifle"}, {"name": "Bo", "weapon": "random"}]}, where(), "r.yaml")
-    assert r.squad == "Rats"
+    assert r.squad.name == "Rats" and r.squad.roster == "r.yaml"
     assert [(c.name, c.weapon) for c in r.characters] == [("Ada", "scoped rifle"), ("Bo", "random")]
 
 
@@ -100,7 +100,7 @@ def test_sample_rosters_read(file: str) -> None:
     path = Path(__file__).resolve().parents[2] / "rosters" / "street-fight" / file
     data, lines = load(path, "roster")
     r = read_roster(data, Where(str(path), lines), str(path))
-    assert len(r.characters) == 4 and r.system == "street-fight"
+    assert len(r.characters) == 4 and r.squad.members == [c.name for c in r.characters]
 
 
 def test_a_bad_weapon_names_its_line() -> None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-TOPICS: dict[str, tuple[str, str]] = {
+from sprawl_cli.reference import Topic
+
+_TOPICS: dict[str, tuple[str, str]] = {
     "turn": ("The turn (F1)", """\
 F1: every turn opens with initiative: each side rolls a d10 and the highest acts first; sides that
 tie roll again among themselves. With the setting `initiative: once` the first turn's order is kept
@@ -28,12 +30,14 @@ HMG 2+) the target is removed as a casualty. Where the text says "higher than", 
 what counts."""),
     "weapons": ("Weapons (F5)", """\
 F5, with the d100 band that arms a figure whose roster says `weapon: random` (rolled by `new`):
-  01-50 pistol         +0   2" increments   single shot       kills on 5+
-  51-70 rifle          +10  4"              single shot       4+
-  71-80 scoped rifle   +20  4"              single shot       4+
-  81-90 assault rifle  +10  3"              d10/2 rounds (up) 4+
-  91-99 LMG            +0   4"              d10 rounds        3+   -1 in close combat
-  00    HMG            +0   5"              d10 rounds        2+   -2 in close combat
+
+    01-50 pistol         +0   2" increments   single shot       kills on 5+
+    51-70 rifle          +10  4"              single shot       4+
+    71-80 scoped rifle   +20  4"              single shot       4+
+    81-90 assault rifle  +10  3"              d10/2 rounds (up) 4+
+    91-99 LMG            +0   4"              d10 rounds        3+   -1 in close combat
+    00    HMG            +0   5"              d10 rounds        2+   -2 in close combat
+
 The HMG cannot fire in a turn it counts as moving and never gains an aim bonus."""),
     "automatic": ("Automatic fire (F6)", """\
 F6: an assault rifle, LMG or HMG rolls its rounds each time it fires, and every round is a shot of
@@ -71,3 +75,5 @@ d10 of initiative per side in side order (ties: a d10 each again). Each new turn
 shoot: the rounds d10 (automatic weapons), then for each shot a d100 and, after a hit, the kill d10.
 fight: the attacker's d10, then the defender's. Morale: one d10 per test."""),
 }
+
+TOPICS: tuple[Topic, ...] = tuple(Topic(key, title, text) for key, (title, text) in _TOPICS.items())

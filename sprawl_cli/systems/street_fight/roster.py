@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sprawl_cli.model import Squad
 from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import Roster
 from sprawl_cli.systems.street_fight.model import PHASES, SETTING_CHOICES, SHOWN_STATUSES, STORED_STATUSES, \
@@ -27,7 +28,7 @@ def read_roster(data: Any, where: Where, source: str) -> Roster:
     for key in data:
         if key not in ROSTER_KEYS:
             where.fail((key,), f"unknown key; a Street-Fight roster has {', '.join(ROSTER_KEYS)}")
-    if data.get("system") != SYSTEM_NAME:
+    if data.get("system", SYSTEM_NAME) != SYSTEM_NAME:  # the kernel takes the key out once checked
         where.fail(("system",), f"should be {SYSTEM_NAME}")
     squad = data.get("squad")
     if not isinstance(squad, str) or not squad.strip():
@@ -43,7 +44,8 @@ def read_roster(data: Any, where: Where, source: str) -> Roster:
     leader = data.get("leader", "")
     if leader and (not isinstance(leader, str) or leader not in [c.name for c in characters]):
         where.fail(("leader",), "should name one of the squad's characters")
-    return Roster(system=SYSTEM_NAME, squad=squad.strip(), characters=characters, leader=leader or "", source=source)
+    members = [c.name for c in characters]
+    return Roster(squad=Squad(squad.strip(), leader or "", members, source), characters=characters)
 
 
 def _character(person: Any, where: Where, at: tuple[object, ...], squad: str) -> Character:

@@ -83,7 +83,7 @@ def _moving(c: Character, told: bool) -> str:
     return ""
 
 
-def _situation(game: Game, shooter: Character, target: Character, order: Order, spread: float) -> Situation:
+def situation(game: Game, shooter: Character, target: Character, order: Order, spread: float) -> Situation:
     firer = "" if order.overwatch else _moving(shooter, False)
     return Situation(
         distance=order.distance, cover=order.cover,
@@ -158,7 +158,7 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
     if spread > rounds:
         notes.append(f"the spread is cut to {rounds}\", the rounds fired (F6)")
         spread = float(rounds)
-    chance, terms = hit_chance(arm, _situation(game, shooter, target, order, spread))
+    chance, terms = hit_chance(arm, situation(game, shooter, target, order, spread))
     shots: list[Shot] = []
     turn = 0
     unfired = 0
@@ -171,7 +171,7 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
         victim = next(targets[(turn + k) % len(targets)] for k in range(len(targets))
                       if not targets[(turn + k) % len(targets)].gone)
         turn = targets.index(victim) + 1
-        shots.append(_one_shot(game, shooter, victim, arm, _situation(game, shooter, victim, order, spread), dice))
+        shots.append(_one_shot(game, shooter, victim, arm, situation(game, shooter, victim, order, spread), dice))
     if unfired:
         notes.append(f"{unfired} round{'s' * (unfired != 1)} had nobody left to hit")
     shooter.fired_turn = game.round

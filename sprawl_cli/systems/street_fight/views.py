@@ -28,7 +28,7 @@ def modifier_text(mods: list[dict[str, Any]]) -> str:
 
 def chance_line(chance: int, mods: list[dict[str, Any]]) -> str:
     rest = modifier_text(mods)
-    return f"  Chance [bold]{chance}%[/] = 100 base" + (f", {rest}" if rest else "") + " (F3)"
+    return f"  Chance [bold]{chance}%[/] = 100 base" + (f", {rest}" if rest else "")
 
 
 def initiative_lines(i: Initiative) -> list[str]:
@@ -38,7 +38,7 @@ def initiative_lines(i: Initiative) -> list[str]:
 
 def started_lines(s: Started) -> list[str]:
     lines = [f"{name(n)} rolls {roll:02d} for a weapon: {escape(w)} (F5)" for n, roll, w in s.weapons]
-    return lines + initiative_lines(s.initiative) + [f"  {escape(t)}" for t in s.todo]
+    return lines + initiative_lines(s.initiative)
 
 
 def advance_lines(a: Advance) -> list[str]:

@@ -252,13 +252,14 @@ class SprawlGroup(click.Group):
 
         sprawl = ctx.find_object(Context)
         lookup_name, game_name = _systems_for(sprawl)
-        with formatter.section("Commands for every game"):
-            formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items()])
         from sprawl_cli.context import peek_system
 
         has_game = sprawl is not None and (peek_system(sprawl.game_path) is not None
                                            or _argv_value(sprawl.argv, "--system") is not None)
         shown = [game_name] if has_game else systems.installed()
+        own = set(systems.get(game_name).commands) if has_game else set()
+        with formatter.section("Commands for every game"):
+            formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items() if name not in own])
         for which in shown:
             system = systems.get(which)
             with formatter.section(f"{system.title} (--system {system.name})"):

@@ -82,3 +82,16 @@ def test_winning_on_defence_kills_the_attacker() -> None:
     to_phase(g, "close", "Red")
     f = brawl(g, "Ada", "Bo", 2, 10)
     assert f.casualty == "Ada" and g.character("Ada").gone
+
+
+def test_a_figure_holding_still_cannot_have_charged_and_fighting_ends_aim() -> None:
+    from sprawl_cli.systems.street_fight.movement import aim
+
+    g = close_game()
+    aim(g, g.character("Ada"), table())
+    aim(g, g.character("Lem"), table())
+    to_phase(g, "close", "Red")
+    with pytest.raises(RuleRefusal, match="cannot have charged"):
+        brawl(g, "Ada", "Bo", charged=True)
+    brawl(g, "Lem", "Bo", 2, 2)
+    assert g.character("Lem").aim_turns == 0

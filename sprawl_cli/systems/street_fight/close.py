@@ -83,9 +83,14 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
                       "cannot enter close combat (F9)")
     if not joined:
         require_steady(game, attacker, table, "start a fight")
+    if charged and (attacker.aimed_turn == game.round or attacker.has("overwatch")):
+        still = "aiming" if attacker.aimed_turn == game.round else "on overwatch"
+        refuse(table, f"{attacker.name} is holding still this turn ({still}) and cannot have charged (house)")
     if defender.name in attacker.fought:
         refuse(table, f"{attacker.name} and {defender.name} have fought their round this turn")
     _engage(attacker, defender)
+    for c in (attacker, defender):  # house: close combat ends any aim
+        c.aim_turns, c.aimed_turn = 0, None
     a_terms = fighting_modifiers(attacker, charged=charged)
     d_terms = fighting_modifiers(defender, cover=cover)
     a_roll = dice.roll(1, f"{attacker.name}: Close combat", 10)[0]

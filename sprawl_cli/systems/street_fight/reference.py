@@ -69,6 +69,24 @@ result under the number of figures it has left passes. On a failure every figure
 cover, straight away from whoever caused the latest casualty, and once there shelters for a whole
 turn before acting normally. `next` into the Morale phase rolls every test due, side by side in
 initiative order; `morale SIDE` tests by hand."""),
+    "house": ("House rulings", """\
+Where the text is silent, `sprawl` plays it this way (each labelled house):
+
+- house: a figure that spends a turn aiming cannot fire in that same turn; the aim waits for its
+  next shot and lasts until the figure moves or fires.
+- house: whether a figure counts as moving (moved this turn, or ran last turn) is known to the
+  game and applied by itself, to target and firer alike; `--target-moving` adds the rest.
+- house: a burst at several figures with no `--frontage` counts as spread over 1"; a frontage
+  wider than the rounds fired is cut to them; rounds left when every target is down are not rolled.
+- house: a figure that aims or is on overwatch this turn cannot have charged; close combat ends
+  the aim of both figures.
+- house: overwatch allows one shot, and ends when the figure's own side next moves.
+- house: after a failed morale test the other tests due that phase are not rolled; a figure
+  falling back may break away from close combat, and neither it nor a sheltering figure aims,
+  fires or starts a fight. Sheltering ends when the turn after the one it reached cover ends.
+- house: a morale test counts the figures standing when it is rolled.
+- house: with `--rounds N`, the game ends after turn N; the squad with most figures standing wins
+  (a tie has no winner)."""),
     "dice": ("Dice order", """\
 `--dice` faces are used in this order. new: a d100 for each `random` weapon in roster order, then a
 d10 of initiative per side in side order (ties: a d10 each again). Each new turn: its initiative.

@@ -154,9 +154,9 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
     spread = order.frontage or 0.0
     if len(targets) > 1 and not spread:
         spread = 1.0
-        notes.append("several targets and no --frontage: the spread counts as 1\" (F6)")
+        notes.append("several targets and no --frontage: the spread counts as 1\" (house)")
     if spread > rounds:
-        notes.append(f"the spread is cut to {rounds}\", the rounds fired (F6)")
+        notes.append(f"the spread is cut to {rounds}\", the rounds fired (F6, house)")
         spread = float(rounds)
     chance, terms = hit_chance(arm, situation(game, shooter, target, order, spread))
     shots: list[Shot] = []
@@ -173,7 +173,7 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
         turn = targets.index(victim) + 1
         shots.append(_one_shot(game, shooter, victim, arm, situation(game, shooter, victim, order, spread), dice))
     if unfired:
-        notes.append(f"{unfired} round{'s' * (unfired != 1)} had nobody left to hit")
+        notes.append(f"{unfired} round{'s' * (unfired != 1)} had nobody left to hit (house)")
     shooter.fired_turn = game.round
     shooter.fired_since_move = True  # F8
     shooter.aim_turns = 0

@@ -173,7 +173,7 @@ def _turn_limit(game: Game) -> None:
     leaders = [name for name, n in left.items() if n == best]
     winner = leaders[0] if len(leaders) == 1 else None
     counts = ", ".join(f"{name} {n}" for name, n in left.items())
-    morale.end_game(game, winner, f"the {game.rounds}-turn limit was reached with figures standing: {counts}")
+    morale.end_game(game, winner, f"the {game.rounds}-turn limit was reached with figures standing: {counts} (house)")
 
 
 def todo(game: Game) -> list[str]:
@@ -203,7 +203,7 @@ def todo(game: Game) -> list[str]:
                      + (f"combats to fight: {', '.join(pairs)}" if pairs else "no combat in progress"))
     else:
         due = [f"{s.name} ({m.tests_due})" for s in game.squads if (m := game.morale_of(s.name)).tests_due]
-        notes.append("Morale tests were rolled as the phase began (F10)"
+        notes.append("Morale (F10): any tests due were rolled as the phase began"
                      + (f"; still due: {', '.join(due)}" if due else ""))
     shelter = [c.name for c in mine if c.has("sheltering")]
     if shelter:

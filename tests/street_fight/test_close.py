@@ -95,3 +95,12 @@ def test_a_figure_holding_still_cannot_have_charged_and_fighting_ends_aim() -> N
         brawl(g, "Ada", "Bo", charged=True)
     brawl(g, "Lem", "Bo", 2, 2)
     assert g.character("Lem").aim_turns == 0
+
+
+def test_a_defender_that_dashed_has_no_cover() -> None:
+    g = close_game()
+    to_phase(g, "movement", "Blue")
+    move(g, g.character("Bo"), 6, False, table())
+    to_phase(g, "close", "Red")
+    with pytest.raises(RuleRefusal, match="cannot have gone into cover"):
+        brawl(g, "Ada", "Bo", cover=True)

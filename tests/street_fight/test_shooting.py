@@ -220,3 +220,14 @@ def test_firing_from_cover_gives_it_away_until_the_figure_moves() -> None:
     to_phase(g, "movement", "Red", 9, 1)
     assert move(g, g.character("Ada"), 1, True, table()).cover_regained
     assert not g.character("Ada").fired_since_move
+
+
+def test_a_figure_that_dashed_this_turn_is_not_in_cover() -> None:
+    g = squads()
+    to_phase(g, "movement", "Blue")
+    move(g, g.character("Bo"), 8, False, table())
+    to_phase(g, "shooting", "Red")
+    with pytest.raises(RuleRefusal, match="cannot have gone into cover"):
+        fire(g, "Ada", "Bo", distance=4, cover="half")
+    s = fire(g, "Ada", "Bo", 100, distance=4)
+    assert [m.label for m in s.modifiers if m.amount == -20] == ["moving target (moved 8\" this turn)"]

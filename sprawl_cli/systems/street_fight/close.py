@@ -86,6 +86,8 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
     if charged and (attacker.aimed_turn == game.round or attacker.has("overwatch")):
         still = "aiming" if attacker.aimed_turn == game.round else "on overwatch"
         refuse(table, f"{attacker.name} is holding still this turn ({still}) and cannot have charged (house)")
+    if cover and defender.ran:
+        refuse(table, f"{defender.name} moved {defender.moved_inches:g}\" this turn and cannot have gone into cover (F2)")
     if defender.name in attacker.fought:
         refuse(table, f"{attacker.name} and {defender.name} have fought their round this turn")
     _engage(attacker, defender)

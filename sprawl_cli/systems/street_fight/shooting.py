@@ -108,6 +108,10 @@ def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon
     if not arm.automatic and (order.frontage is not None or len(targets) > 1):
         raise BadInput(f"{shooter.name}'s {arm.name} fires one shot: only automatic weapons spread fire (F6)")
     require_steady(game, shooter, table, "shoot")
+    if order.cover != "none":
+        for t in targets:
+            if t.ran:
+                refuse(table, f"{t.name} moved {t.moved_inches:g}\" this turn and cannot have gone into cover (F2)")
     if shooter.engaged_with:
         refuse(table, f"{shooter.name} is in close combat with {', '.join(shooter.engaged_with)}")
     if order.overwatch:

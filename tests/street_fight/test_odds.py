@@ -136,3 +136,8 @@ def test_the_lmg_example_odds() -> None:
     o = shot_odds(weapon("LMG"), Situation(4, frontage=6), targets=3)
     assert o.chance == 30 and o.kill == Fraction(8, 10)
     assert sum(o.casualties) == 1
+
+
+def test_many_targets_cap_at_the_most_rounds_a_burst_can_fire() -> None:
+    o = shot_odds(weapon("assault rifle"), Situation(3), targets=10**8)
+    assert len(o.casualties) == 6 and sum(o.casualties) == 1

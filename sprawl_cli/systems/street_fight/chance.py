@@ -39,6 +39,17 @@ class Situation:
     frontage: float = 0.0  # inches a burst is spread over (F6); 0 is no spread
 
 
+def measured(value: float, option: str) -> float:
+    """A distance in inches as given.
+
+    Raises:
+        BadInput: not a finite number of 0 or more.
+    """
+    if not math.isfinite(value) or value < 0:
+        raise BadInput(f"{option} should be a number of inches, 0 or more, not {value}")
+    return float(value)
+
+
 def read_cover(text: str) -> str:
     """Raises:
     BadInput: not one of the cover degrees."""
@@ -56,8 +67,8 @@ def increments(distance: float, step: int) -> int:
 
 def modifiers(arm: Weapon, s: Situation) -> list[Modifier]:
     """F3 (with F6, F7, F8): every term of the hit chance after the base 100."""
-    if s.distance < 0:
-        raise BadInput(f"--distance cannot be negative ({s.distance:g})")
+    measured(s.distance, "--distance")
+    measured(s.frontage, "--frontage")
     terms: list[Modifier] = []
     n = increments(s.distance, arm.increment)
     terms.append(Modifier(-10 * n, f"range {s.distance:g}\": {n} increment{'s' * (n != 1)} of {arm.increment}\"", "F3"))

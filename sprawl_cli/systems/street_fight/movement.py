@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sprawl_cli.errors import BadInput
+from sprawl_cli.systems.street_fight.chance import measured
 from sprawl_cli.systems.street_fight.model import DASH, MAX_AIM, NORMAL_MOVE, Character, Game
 from sprawl_cli.systems.street_fight.morale import ensure_not_over
 from sprawl_cli.systems.street_fight.turn import require_own_side, require_phase, require_standing, \
@@ -45,7 +46,7 @@ def move(game: Game, c: Character, inches: float | None, into_cover: bool, table
     """
     ensure_not_over(game)
     require_standing(c, "move")
-    distance = NORMAL_MOVE if inches is None else float(inches)
+    distance = NORMAL_MOVE if inches is None else measured(inches, "--inches")
     if distance <= 0:
         raise BadInput(f"--inches should be more than 0, not {distance:g}")
     require_phase(game, table, "moving", "movement")

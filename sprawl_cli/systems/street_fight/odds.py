@@ -74,11 +74,12 @@ def shot_odds(arm: Weapon, s: Situation, targets: int = 1) -> ShotOdds:
     if not arm.automatic:
         p = p_hit(chance) * kill
         return ShotOdds(arm.name, chance, tuple(terms), p_hit(chance), kill, "", 1, (1 - p, p))
-    total = [Fraction(0)] * (targets + 1)
+    cap = min(targets, max(arm.rounds_fired(face) for face in D10))  # no burst downs more than its rounds
+    total = [Fraction(0)] * (cap + 1)
     for face in D10:
         n = arm.rounds_fired(face)
         per_shot, _ = hit_chance(arm, replace(s, frontage=min(spread, float(n))))
-        for count, p in enumerate(capped_binomial(n, p_hit(per_shot) * kill, targets)):
+        for count, p in enumerate(capped_binomial(n, p_hit(per_shot) * kill, cap)):
             total[count] += p / 10
     return ShotOdds(arm.name, chance, tuple(terms), p_hit(chance), kill, arm.rounds, targets, tuple(total))
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
-from sprawl_cli.systems.street_fight.chance import Modifier, Situation, hit_chance, read_cover
+from sprawl_cli.systems.street_fight.chance import Modifier, Situation, hit_chance, measured, read_cover
 from sprawl_cli.systems.street_fight.model import Character, Game
 from sprawl_cli.systems.street_fight.morale import casualty, ensure_not_over
 from sprawl_cli.systems.street_fight.turn import require_enemies, require_own_side, require_phase, \
@@ -101,9 +101,8 @@ def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon
         if t.gone:
             raise BadInput(f"{t.name} is already a casualty")
         require_enemies(game, shooter, t, table, "shoot at")
-    if order.distance < 0:
-        raise BadInput(f"--distance cannot be negative ({order.distance:g})")
-    if order.frontage is not None and order.frontage <= 0:
+    measured(order.distance, "--distance")
+    if order.frontage is not None and measured(order.frontage, "--frontage") <= 0:
         raise BadInput(f"--frontage should be more than 0 inches, not {order.frontage:g}")
     if not arm.automatic and (order.frontage is not None or len(targets) > 1):
         raise BadInput(f"{shooter.name}'s {arm.name} fires one shot: only automatic weapons spread fire (F6)")

@@ -74,10 +74,8 @@ def test_shoot_json_contract(sprawl: Any) -> None:
                        "--targets", "Orla,Cole", "--dice", "3,70,5,10,9,1")
     assert data["chance"] == 100 - 10 - 20 and data["rounds"] == 3
     assert data["shots"] == [
-        {"target": "Orla", "chance": 70, "roll": 70, "hit": True, "kill_roll": 5, "casualty": True,
-         "modifiers": data["shots"][0]["modifiers"]},
-        {"target": "Cole", "chance": 70, "roll": 10, "hit": True, "kill_roll": 9, "casualty": True,
-         "modifiers": data["shots"][1]["modifiers"]}]
+        {"target": "Orla", "chance": 70, "roll": 70, "hit": True, "kill_roll": 5, "casualty": True},
+        {"target": "Cole", "chance": 70, "roll": 10, "hit": True, "kill_roll": 9, "casualty": True}]
     assert data["unfired"] == 1  # both down: the third round has nobody to hit
     orla = sprawl.character("Orla")
     assert orla["statuses"] == ["casualty"]
@@ -100,7 +98,8 @@ def test_refusals_exit_1_with_one_error_line_and_change_nothing(sprawl: Any, sna
                  ["move", "Vex", "--inches", "10"],
                  ["fight", "Vex", "Orla"],
                  ["move", "Orla"],  # Wardens do not act now
-                 ["morale", "Wardens"],
+                 ["morale", "Nobody"],
+                 ["overwatch", "Orla"],
                  ["move", "Nobody"]):
         result = sprawl(*args)
         assert result.exit_code == 1, args

@@ -70,10 +70,9 @@ def test_a_pass_is_a_roll_under_the_figures_left() -> None:
     d = dice(3, 4)
     t = morale.test_by_hand(g, g.squad("Blue"), d, table())
     assert (t.left, t.roll, t.passed) == (4, 3, True)
-    with pytest.raises(RuleRefusal, match="no morale test is due"):
-        morale.test_by_hand(g, g.squad("Blue"), d, table())
-    t = morale.test_by_hand(g, g.squad("Blue"), d, table(force=True))
-    assert (t.roll, t.passed, t.cause) == (4, False, "Ada")
+    assert t.note == ""
+    t = morale.test_by_hand(g, g.squad("Blue"), d, table())  # none due now: tested by hand all the same
+    assert (t.roll, t.passed, t.cause) == (4, False, "Ada") and "no test was due" in t.note
     assert set(t.falling_back) == {"B3", "B4", "B5", "B6"}
     assert leftover(d) == []
 
@@ -108,5 +107,8 @@ def test_one_figure_squads_and_the_setting_off_never_test() -> None:
     g = game({"Ada": "rifle"}, {"Bo": "pistol", "Bea": "pistol"}, morale="off")
     down(g, "Bo")
     assert g.morale_of("Blue").tests_due == 0
-    with pytest.raises(RuleRefusal, match="setting is off"):
-        morale.test_by_hand(g, g.squad("Blue"), dice(), table())
+    t = morale.test_by_hand(g, g.squad("Blue"), dice(2), table())
+    assert t.passed is False and "setting is off" in t.note
+    g.character("Bea").add("casualty")  # by hand, so the game goes on
+    with pytest.raises(RuleRefusal, match="no figure standing"):
+        morale.test_by_hand(g, g.squad("Blue"), dice(), table(force=True))

@@ -54,8 +54,8 @@ def test_a_single_shot_hits_at_the_chance_and_kills_at_the_weapon_number() -> No
     g = squads()
     to_phase(g, "shooting", "Red")
     s = fire(g, "Ada", "Bo", 90, 4, distance=4)  # rifle: 100 - 10 + 10 = 100
-    assert s.to_json()["shots"][0] | {"modifiers": []} == {"target": "Bo", "chance": 100, "roll": 90, "hit": True,
-                                                         "kill_roll": 4, "casualty": True, "modifiers": []}
+    assert s.to_json()["shots"][0] == {"target": "Bo", "chance": 100, "roll": 90, "hit": True, "kill_roll": 4,
+                                       "casualty": True}
     assert s.rounds == 1 and g.character("Bo").gone
     s = fire(g, "Al", "Bea", 1, 1, 2, distance=1, force=True)  # LMG: 1 round; kill 3+: a 2 does nothing
     assert s.shots[0].hit and not s.shots[0].casualty

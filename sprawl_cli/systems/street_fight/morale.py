@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from sprawl_cli.dice import Dice
-from sprawl_cli.errors import GameOver
+from sprawl_cli.errors import GameOver, RuleRefusal
 from sprawl_cli.systems.street_fight.model import Character, Game, Squad
-from sprawl_cli.table import Table, refuse
+from sprawl_cli.table import Table
 
 
 def end_game(game: Game, winner: str | None, reason: str) -> None:
@@ -71,10 +71,11 @@ class MoraleTest:
     passed: bool
     cause: str  # who caused the latest casualty: fall back directly away from it
     falling_back: tuple[str, ...]
+    note: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {"squad": self.squad, "left": self.left, "roll": self.roll, "passed": self.passed,
-                "cause": self.cause or None, "falling_back": list(self.falling_back)}
+                "cause": self.cause or None, "falling_back": list(self.falling_back), "note": self.note or None}
 
 
 def test(game: Game, squad: Squad, dice: Dice) -> MoraleTest:
@@ -108,22 +109,24 @@ def tests_due(game: Game, dice: Dice) -> list[MoraleTest]:
 
 
 def test_by_hand(game: Game, squad: Squad, dice: Dice, table: Table) -> MoraleTest:
-    """`morale SIDE`: one test now.
+    """`morale SIDE`: one test now, taking the place of one that is due (if any).
 
     Raises:
-        RuleRefusal: no test is due (or morale is not tested in this game), unless forced.
+        RuleRefusal: the squad has nobody standing (not forceable).
     """
     ensure_not_over(game)
     if not game.standing(squad):
-        refuse(table, f"{squad.name} has no figure standing to test morale")
-    elif not testing_morale(game, squad):
-        why = "the morale setting is off" if game.settings.morale != "on" else "it began as a single figure"
-        refuse(table, f"{squad.name} does not test morale: {why} (F10)")
-    elif game.morale_of(squad.name).tests_due == 0:
-        lost = sum(1 for c in game.members(squad) if c.gone)
-        refuse(table, f"no morale test is due for {squad.name}: {lost} of {len(squad.members)} figures lost; "
-                      "tests start once a third are casualties (F10)")
-    return test(game, squad, dice)
+        raise RuleRefusal(f"{squad.name} has no figure standing to test morale", forceable=False)
+    due = game.morale_of(squad.name).tests_due
+    result = test(game, squad, dice)
+    if due:
+        return result
+    lost = sum(1 for c in game.members(squad) if c.gone)
+    why = ("the morale setting is off" if game.settings.morale != "on"
+           else "it began as a single figure" if len(squad.members) == 1
+           else f"{lost} of {len(squad.members)} figures lost, under a third")
+    return MoraleTest(result.squad, result.left, result.roll, result.passed, result.cause, result.falling_back,
+                      f"no test was due ({why}, F10): tested by hand")
 
 
 def end_shelter(game: Game) -> list[str]:

@@ -41,8 +41,7 @@ class Shot:
 
     def to_json(self) -> dict[str, Any]:
         return {"target": self.target, "chance": self.chance, "roll": self.roll, "hit": self.hit,
-                "kill_roll": self.kill_roll, "casualty": self.casualty,
-                "modifiers": [m.to_json() for m in self.modifiers]}
+                "kill_roll": self.kill_roll, "casualty": self.casualty}
 
 
 @dataclass(frozen=True)

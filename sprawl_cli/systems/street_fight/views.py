@@ -123,11 +123,12 @@ def fight_lines(f: Fight) -> list[str]:
 
 def morale_lines(t: MoraleTest) -> list[str]:
     head = f"{name(t.squad)} tests morale: d10 {t.roll} against under {t.left} (F10) → "
+    note = [f"  {escape(t.note)}"] if t.note else []
     if t.passed:
-        return [head + "[good]holds[/]."]
+        return [head + "[good]holds[/]."] + note
     away = f" directly away from {name(t.cause)}" if t.cause else ""
     return [head + "[bad]fails[/].",
-            f"  Falling back to cover{away}, then sheltering a full turn: {', '.join(map(name, t.falling_back))}"]
+            f"  Falling back to cover{away}, then sheltering a full turn: {', '.join(map(name, t.falling_back))}"] + note
 
 
 def shot_odds_lines(o: ShotOdds) -> list[str]:

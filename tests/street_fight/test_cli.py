@@ -196,3 +196,15 @@ def test_bad_usage_is_one_line(sprawl: Any, args: list[str]) -> None:
     assert result.exit_code in (1, 2)
     assert "Traceback" not in result.output + result.stderr
     json.dumps(result.stderr)
+
+
+def test_physical_dice_are_asked_by_name_and_die(sprawl: Any) -> None:
+    start(sprawl)
+    steps(sprawl, 2)
+    result = sprawl("shoot", "Mags", "Orla", "--distance", "4", "--dice", "ask", input="2\n95\n40\n7\n",
+                    terminal=True)
+    assert result.exit_code == 0, result.stderr
+    asked = result.output + result.stderr
+    for prompt in ("Mags: Rounds (d10), 1d10", "Mags: To hit Orla (90%), 1d100", "Mags: Kill roll on Orla (3+), 1d10"):
+        assert prompt in asked
+    assert sprawl.character("Orla")["statuses"] == ["casualty"]

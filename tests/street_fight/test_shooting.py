@@ -231,3 +231,10 @@ def test_a_figure_that_dashed_this_turn_is_not_in_cover() -> None:
         fire(g, "Ada", "Bo", distance=4, cover="half")
     s = fire(g, "Ada", "Bo", 100, distance=4)
     assert [m.label for m in s.modifiers if m.amount == -20] == ["moving target (moved 8\" this turn)"]
+
+
+def test_targets_list_starts_with_target_when_missing_and_drops_repeats() -> None:
+    g = squads()
+    to_phase(g, "shooting", "Red")
+    s = fire(g, "Al", "Bo", 3, 99, 99, 99, distance=4, frontage=1, targets=("Bea", "bea"))
+    assert [x.target for x in s.shots] == ["Bo", "Bea", "Bo"]

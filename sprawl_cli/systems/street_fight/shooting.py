@@ -145,7 +145,8 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
     names = list(order.targets)
     if names and target.name.lower() not in [n.lower() for n in names]:
         names.insert(0, target.name)
-    targets = [game.character(n) for n in names] if names else [target]
+    found = [game.character(n) for n in names]
+    targets = [c for i, c in enumerate(found) if all(c is not d for d in found[:i])] if names else [target]
     order = replace(order, cover=read_cover(order.cover))
     _check(game, shooter, targets, arm, order, table)
     notes: list[str] = []

@@ -147,16 +147,14 @@ def test_moving_target_and_firer_are_known_to_the_game() -> None:
     assert s.chance == 100 - 10 - 20
 
 
-def test_no_firing_after_a_dash_or_twice_or_after_aiming_this_turn() -> None:
+def test_no_firing_after_a_dash_or_twice_and_aim_lasts_until_used() -> None:
     g = squads()
     move(g, g.character("Ada"), 6, False, table())
     aim(g, g.character("Al"), table())
     to_phase(g, "shooting", "Red")
     with pytest.raises(RuleRefusal, match="cannot fire"):
         fire(g, "Ada", "Bo", distance=4)
-    with pytest.raises(RuleRefusal, match="aiming"):
-        fire(g, "Al", "Bo", distance=4)
-    to_phase(g, "shooting", "Red", 9, 1)
+    to_phase(g, "shooting", "Red", 9, 1)  # Al holds its fire a turn: the aim waits
     s = fire(g, "Al", "Bo", 1, 100, 1, distance=4)
     assert s.chance == 100 - 10 - 0 + 10 and g.character("Al").aim_turns == 0  # aim used, then gone
     with pytest.raises(RuleRefusal, match="fired this turn"):
@@ -238,3 +236,11 @@ def test_targets_list_starts_with_target_when_missing_and_drops_repeats() -> Non
     to_phase(g, "shooting", "Red")
     s = fire(g, "Al", "Bo", 3, 99, 99, 99, distance=4, frontage=1, targets=("Bea", "bea"))
     assert [x.target for x in s.shots] == ["Bo", "Bea", "Bo"]
+
+
+def test_aim_declared_this_turn_counts_for_this_turns_shot() -> None:
+    g = squads()
+    aim(g, g.character("Ada"), table())
+    to_phase(g, "shooting", "Red")
+    s = fire(g, "Ada", "Bo", 100, distance=12)
+    assert s.chance == 100 - 30 + 10 + 10 and g.character("Ada").aim_turns == 0

@@ -72,8 +72,8 @@ initiative order; `morale SIDE` tests by hand."""),
     "house": ("House rulings", """\
 Where the text is silent, `sprawl` plays it this way (each labelled house):
 
-- house: a figure that spends a turn aiming cannot fire in that same turn; the aim waits for its
-  next shot and lasts until the figure moves or fires.
+- house: `aim` declared in the Movement phase counts for a shot in that same turn's Shooting phase;
+  aim not yet used lasts, turn after turn, until the figure moves or fires.
 - house: whether a figure counts as moving (moved this turn, or ran last turn) is known to the
   game and applied by itself, to target and firer alike; `--target-moving` adds the rest.
 - house: a burst at several figures with no `--frontage` counts as spread over 1"; a frontage

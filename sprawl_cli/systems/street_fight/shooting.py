@@ -130,8 +130,6 @@ def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon
         refuse(table, f"{shooter.name} moved {shooter.moved_inches:g}\" this turn and cannot fire (F2)")
     if arm.heavy and shooter.counts_as_moving:
         refuse(table, f"{shooter.name}'s HMG cannot fire after moving (F5)")
-    if shooter.aimed_turn == game.round:
-        refuse(table, f"{shooter.name} spends this turn aiming; it fires with the bonus next turn (F3)")
 
 
 def shoot(game: Game, shooter: Character, target: Character, order: Order, dice: Dice, table: Table) -> Shooting:

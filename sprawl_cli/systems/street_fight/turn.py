@@ -215,7 +215,7 @@ def may_shoot(game: Game, c: Character) -> bool:
     """Whether `c` could fire in its Shooting phase now, going by what the game knows."""
     heavy = weapon(c.weapon).heavy and c.counts_as_moving
     busy = c.has("overwatch") or c.has("falling_back") or c.has("sheltering") or bool(c.engaged_with)
-    return not (c.ran or heavy or busy or c.fired_turn == game.round or c.aimed_turn == game.round)
+    return not (c.ran or heavy or busy or c.fired_turn == game.round)
 
 
 # --- a new game ---------------------------------------------------------------------

@@ -75,7 +75,7 @@ def move_lines(m: Move) -> list[str]:
 
 def aim_lines(a: Aim) -> list[str]:
     return [f"{name(a.name)} aims ({a.aim_turns} turn{'s' * (a.aim_turns != 1)}): its next shot gets "
-            f"+{a.bonus}% (F3). Moving or firing ends the aim."]
+            f"+{a.bonus}% (F3), this turn or later. Moving or firing ends the aim."]
 
 
 def overwatch_lines(o: Overwatch) -> list[str]:

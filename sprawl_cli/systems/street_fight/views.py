@@ -160,12 +160,18 @@ def status_table(console: Console, game: Game, only: str | None = None) -> None:
     console.print(f"[bold]{escape(head)}[/] (initiative {escape(order)})")
     if game.over:
         console.print(f"[bad]Game over:[/] {escape(game.reason or '')}")
+    for s in game.squads:
+        lost = len(s.members) - len(game.standing(s))
+        due = game.morale_of(s.name).tests_due
+        tests = f", {due} morale test{'s' * (due != 1)} due" if due else ""
+        console.print(f"  {name(s.name)}: {len(s.members) - lost} of {len(s.members)} standing{tests}")
     grid = RichTable(show_edge=False)
-    for col in ("Figure", "Squad", "Weapon", "Aim", "Statuses"):
+    for col in ("Figure", "Squad", "Weapon", "Aim", "Statuses", "Fighting"):
         grid.add_column(col)
     for c in game.characters:
         if only is not None and c.name != only:
             continue
+        fighting = ", ".join(c.engaged_with) + (" (lost last round)" if c.lost_last_round else "")
         grid.add_row(name(c.name), escape(c.squad), escape(c.weapon), str(c.aim_turns) if c.aim_turns else "",
-                     ", ".join(c.shown_statuses))
+                     ", ".join(c.shown_statuses), escape(fighting))
     console.print(grid)

@@ -141,3 +141,19 @@ def test_the_lmg_example_odds() -> None:
 def test_many_targets_cap_at_the_most_rounds_a_burst_can_fire() -> None:
     o = shot_odds(weapon("assault rifle"), Situation(3), targets=10**8)
     assert len(o.casualties) == 6 and sum(o.casualties) == 1
+
+
+@given(arm=st.sampled_from(WEAPON_NAMES), d1=st.floats(0, 60), d2=st.floats(0, 60), cover=st.sampled_from(COVER_NAMES),
+       aim=st.integers(0, 6), frontage=st.floats(0, 10), watch=st.sampled_from(["", "point", "large"]))
+def test_the_chance_is_100_plus_its_terms_and_never_rises_with_range(arm: str, d1: float, d2: float, cover: str,
+                                                                      aim: int, frontage: float, watch: str) -> None:
+    from sprawl_cli.systems.street_fight.chance import hit_chance
+
+    w = weapon(arm)
+    near, far = sorted((d1, d2))
+    c_near, terms = hit_chance(w, Situation(near, cover, aim_turns=aim, overwatch=watch, frontage=frontage))
+    c_far, _ = hit_chance(w, Situation(far, cover, aim_turns=aim, overwatch=watch, frontage=frontage))
+    assert c_near == 100 + sum(t.amount for t in terms) and c_far <= c_near
+    assert all(t.source in ("F3", "F5", "F6", "F7", "F8") for t in terms)
+    aim_terms = [t for t in terms if "aimed" in t.label]
+    assert not aim_terms if (watch or w.heavy or not aim) else aim_terms[0].amount == 10 * min(aim, 3)

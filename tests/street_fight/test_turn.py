@@ -87,3 +87,15 @@ def test_next_says_what_the_phase_asks_for() -> None:
     assert a.side == "Blue" and "Blue moves" in a.todo[0]
     advance(g, dice(), table())
     assert advance(g, dice(), table()).todo == ("Blue shoots (`shoot NAME TARGET --distance IN`): B",)
+
+
+@pytest.mark.parametrize("raw, problem", [({"initiative": "never"}, "initiative should be"),
+                                          ({"colour": "red"}, "not a Street-Fight setting"),
+                                          ({"dice": "loaded"}, "dice should be")])
+def test_settings_are_checked(raw: dict[str, str], problem: str) -> None:
+    from sprawl_cli.errors import BadInput
+    from sprawl_cli.systems.street_fight.turn import read_settings
+
+    with pytest.raises(BadInput, match=problem):
+        read_settings(raw)
+    assert read_settings({"initiative": "once", "morale": "off"}).initiative == "once"

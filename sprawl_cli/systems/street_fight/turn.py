@@ -241,6 +241,8 @@ def read_settings(raw: dict[str, str]) -> Settings:
     settings = Settings()
     for key, value in raw.items():
         if key == "dice":
+            if value not in ("random", "physical"):
+                raise BadInput(f"setting dice should be random or physical, not '{value}'")
             settings.dice = value
             continue
         choices = SETTING_CHOICES.get(key)

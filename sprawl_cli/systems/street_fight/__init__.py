@@ -83,8 +83,10 @@ class StreetFight(System):
         from sprawl_cli.systems.street_fight.views import status_table
 
         status_table(console, cast("Game", game), only.name if only else None)
+        from sprawl_cli.render import escape
+
         for line in todo(cast("Game", game)):
-            console.print(f"[todo]{line}[/]", markup=True, highlight=False)
+            console.print(f"[todo]{escape(line)}[/]", markup=True, highlight=False)
 
     def advance(self, game: KernelGame[Any], dice: Dice, table: Table) -> Outcome:
         from sprawl_cli.systems.street_fight.turn import advance

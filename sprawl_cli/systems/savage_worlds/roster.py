@@ -12,7 +12,7 @@ from sprawl_cli.systems.base import Roster
 from sprawl_cli.systems.savage_worlds.blasts import BAND_TIMES
 from sprawl_cli.systems.savage_worlds.damage import damage_terms
 from sprawl_cli.systems.savage_worlds.model import (
-    ATTRIBUTES, STATUSES, SYSTEM_NAME, WILD_CARD_WOUNDS, Character, Game, Weapon, read_die,
+    ATTRIBUTES, STATUSES, SYSTEM_NAME, WILD_CARD_WOUNDS, Character, Game, Squad, Weapon, read_die,
 )
 
 ROSTER_KEYS = ("system", "squad", "gm", "characters")
@@ -129,7 +129,7 @@ def read_roster(data: dict[str, Any], where: Where, source: str) -> Roster:
         SaveFileError: via `where.fail`, naming the key.
     """
     _unknown(where, (), data, ROSTER_KEYS)
-    if data.get("system") != SYSTEM_NAME:
+    if data.get("system", SYSTEM_NAME) != SYSTEM_NAME:
         where.fail(("system",), f"should be '{SYSTEM_NAME}'")
     if "squad" not in data:
         where.fail(("squad",), "is missing")
@@ -147,7 +147,7 @@ def read_roster(data: dict[str, Any], where: Where, source: str) -> Roster:
             where.fail(("characters", i, "name"), f"'{c.name}' appears twice in the squad")
         seen.add(c.name.lower())
     leader = next((c.name for c in characters if c.wild_card), characters[0].name)
-    return Roster(system=SYSTEM_NAME, squad=squad, characters=characters, leader=leader, source=source,
+    return Roster(squad=Squad(squad, leader, [c.name for c in characters], source), characters=characters,
                   extra={"gm": gm})
 
 

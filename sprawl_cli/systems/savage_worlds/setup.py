@@ -43,17 +43,18 @@ def new_game(rosters: list[Roster], how: NewGame) -> Game:
     characters: list[Character] = []
     gm: list[str] = []
     for roster in rosters:
-        if roster.squad.lower() in {s.name.lower() for s in squads}:
-            raise BadInput(f"two squads are called '{roster.squad}'; rename one in its roster")
-        squads.append(Squad(roster.squad, roster.leader, [c.name for c in roster.characters], roster.source))
+        squad = roster.squad
+        if squad.name.lower() in {s.name.lower() for s in squads}:
+            raise BadInput(f"two squads are called '{squad.name}'; rename one in its roster")
+        squads.append(Squad(squad.name, squad.leader, [c.name for c in roster.characters], squad.roster))
         for c in roster.characters:
             if c.name.lower() in names:
-                raise BadInput(f"two characters are called '{c.name}' ({roster.source}); names must be unique")
+                raise BadInput(f"two characters are called '{c.name}' ({squad.roster}); names must be unique")
             names.add(c.name.lower())
             characters.append(c)
         extra: dict[str, Any] = roster.extra
         if extra.get("gm"):
-            gm.append(roster.squad)
+            gm.append(squad.name)
     game = Game(squads=squads, characters=characters, settings=read_settings(how.settings, how.physical),
                 rounds=how.rounds, deck=list(DECK), gm=gm)
     starting_bennies(game)

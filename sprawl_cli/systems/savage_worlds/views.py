@@ -40,7 +40,8 @@ def victim_line(v: dict[str, Any]) -> str:
 
 
 def attack_lines(d: dict[str, Any]) -> list[str]:
-    out = [test_line(f"{name(d['attacker'])} {d['kind']}s at {name(d['target'])} with {escape(d['weapon'])}", d)]
+    verb = "attacks" if d["kind"] == "fight" else "shoots at"
+    out = [test_line(f"{name(d['attacker'])} {verb} {name(d['target'])} with {escape(d['weapon'])}", d)]
     if len(d.get("results", [])) > 1:
         out.append("  dice: " + ", ".join(f"{r['total']}{'*' if r['success'] else ''}" for r in d["results"]))
     if d.get("deviation"):

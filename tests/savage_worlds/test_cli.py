@@ -147,3 +147,14 @@ def test_a_sprawl_roster_is_refused(sprawl: Sprawl) -> None:
 def test_rules_topics_label_the_house_ruling(sprawl: Sprawl) -> None:
     result = sprawl("rules", "damage", "--system", "savage-worlds")
     assert result.exit_code == 0 and "house" in result.stdout.lower()
+
+
+def test_an_attack_is_rerolled_right_away_or_not_at_all(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,1")
+    sprawl.json("defend", "Pike")
+    result = sprawl("benny", "Ada", "--dice", "6,2")
+    assert result.exit_code == 1 and "straight away" in result.stderr
+    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,1")
+    assert sprawl.json("benny", "Ada", "--dice", "3,1")["kept"] == "new"
+    assert sprawl.json("benny", "Ada", "--dice", "1,2")["kept"] == "old"  # and again, as often as it likes

@@ -18,6 +18,7 @@ from sprawl_cli.table import Table, refuse
 
 PLAYER_POOL = 3  # W3: each player starts with three
 GM_OWN = 2  # W3: each game-master Wild Card holds two of its own
+RIGHT_AWAY = ("attack", "soak", "interrupt")  # their reroll redoes what came of them: only while still the latest
 
 
 def starting_bennies(game: Game) -> None:
@@ -59,7 +60,7 @@ def remember(game: Game, c: Character, kind: str, test: TraitTest, detail: dict[
         kind=kind, label=test.label, trait=test.die, modifier=test.modifier, tn=test.tn, wild=test.wild,
         count=len(test.results), total=test.total, successes=test.hits, raises=test.raises,
         snake_eyes=test.snake_eyes,
-        detail={**(detail or {}), "score": list(test.score()), "modifiers": [[k, v] for k, v in test.modifiers],
+        detail={**(detail or {}), "step": game.step, "score": list(test.score()), "modifiers": [[k, v] for k, v in test.modifiers],
                 "test": test.to_json()},
     )
 
@@ -103,13 +104,16 @@ def benny(game: Game, dice: Dice, c: Character, table: Table) -> BennyOutcome:
     if record is None:
         raise RuleRefusal(f"{c.name} has made no trait test to reroll (a benny never rerolls damage)",
                           forceable=False)
+    if record.kind in RIGHT_AWAY and game.step > int(record.detail.get("step", game.step)) + 1:
+        raise RuleRefusal(f"{c.name}'s last {record.kind} is no longer the latest thing that happened; a benny "
+                          "rerolls it straight away or not at all", forceable=False)
     spent = spend(game, c, table, "a reroll")
     new = reroll(dice, record)
     better = tuple(new.score()) > tuple(int(x) for x in record.detail["score"])
     effects: dict[str, Any] = {}
     if better:
         effects = redo(game, dice, c, record, new, table)
-        keep_detail = {k: v for k, v in record.detail.items() if k not in ("score", "modifiers", "test")}
+        keep_detail = {k: v for k, v in record.detail.items() if k not in ("score", "modifiers", "test", "step")}
         remember(game, c, record.kind, new, keep_detail)
     return BennyOutcome(c.name, spent, record.kind, dict(record.detail["test"]), new.to_json(),
                         "new" if better else "old", effects, c.bennies, game.pools.get(c.squad, 0))

@@ -128,6 +128,7 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
     Raises:
         RuleRefusal: the game is over; a surprise after the first round (forceable).
     """
+    game.soakable = {}
     if game.phase == "action":
         end_round(game)
     notice: list[dict[str, Any]] = []
@@ -220,6 +221,7 @@ def advance(game: Game, dice: Dice, table: Table) -> AdvanceOutcome:
     if game.phase == "deal":
         dealt = deal(game, dice, table)
         return AdvanceOutcome(game.round, game.order[0] if game.order else None, False, dealt)
+    game.soakable = {}
     game.acting += 1
     if game.acting >= len(game.order):
         end_round(game)

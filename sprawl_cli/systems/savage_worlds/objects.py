@@ -19,18 +19,17 @@ from sprawl_cli.systems.savage_worlds.traits import TN, character_test
 from sprawl_cli.table import Table, refuse
 
 OBJECT_PARRY = 2
-OBJECTS: dict[str, tuple[int, tuple[str, ...]]] = {
-    "light-door": (8, ("blunt", "cutting")),
-    "heavy-door": (10, ("blunt", "cutting")),
-    "lock": (8, ("blunt", "piercing")),
-    "handcuffs": (12, ("blunt", "piercing", "cutting")),
-    "blade": (10, ("blunt", "cutting")),  # a knife or a sword
-    "rope": (4, ("cutting", "piercing")),
-    "small-shield": (8, ("blunt", "cutting")),
-    "medium-shield": (10, ("blunt", "cutting")),
-    "large-shield": (12, ("blunt", "cutting")),
-}
 DAMAGE_TYPES = ("blunt", "cutting", "piercing")
+_TYPE = {"b": "blunt", "c": "cutting", "p": "piercing"}
+# W7's object table: Toughness, and the damage types that can break it (b, c, p).
+_TABLE = {
+    "light-door": (8, "bc"), "heavy-door": (10, "bc"), "lock": (8, "bp"), "handcuffs": (12, "bcp"),
+    "blade": (10, "bc"),  # a knife or a sword
+    "rope": (4, "cp"), "small-shield": (8, "bc"), "medium-shield": (10, "bc"), "large-shield": (12, "bc"),
+}
+OBJECTS: dict[str, tuple[int, tuple[str, ...]]] = {
+    key: (toughness, tuple(_TYPE[t] for t in types)) for key, (toughness, types) in _TABLE.items()
+}
 
 
 @dataclass(frozen=True)

@@ -98,8 +98,7 @@ class TraitTest:
             "raises": self.raises,
             "snake_eyes": self.snake_eyes,
         }
-        if len(self.results) > 1:
-            data["results"] = [r.to_json() for r in self.results]
+        data["results"] = [r.to_json() for r in self.results]
         return data
 
 

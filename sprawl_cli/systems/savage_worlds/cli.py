@@ -21,7 +21,7 @@ Trait = Annotated[str, typer.Argument(help="The trait die: d4-d12, optionally +N
 Wild = Annotated[bool, typer.Option("--wild", help="A Wild Card: add the d6 Wild Die (W1).")]
 Mod = Annotated[int, typer.Option("--mod", "-m", help="The sum of the modifiers (e.g. -2).")]
 Tn = Annotated[int, typer.Option("--tn", min=1, help="The target number (default 4).")]
-Actions = Annotated[int, typer.Option("--actions", min=1, help="Actions this turn: -2 per action beyond the first (W2).")]
+Actions = Annotated[int, typer.Option("--actions", min=1, help="Actions this turn, not counting a run: -2 per action beyond the first (W2); running adds its own -2.")]
 WeaponOpt = Annotated[Optional[str], typer.Option("--weapon", "-w", help="The weapon (default: the first of the kind).")]
 Called = Annotated[Optional[str], typer.Option(
     "--called", click_type=click.Choice(["limb", "head", "small", "tiny"]),

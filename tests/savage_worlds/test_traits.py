@@ -144,3 +144,31 @@ def test_bad_dice_are_refused(text: str) -> None:
 def test_die_spellings() -> None:
     assert read_die("D12+2") == TraitDie(12, 2)
     assert str(read_die("d4-2")) == "d4-2"
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(st.sampled_from([4, 6, 8, 10, 12]), st.booleans(), st.integers(-6, 6),
+       st.lists(st.tuples(st.integers(0, 2), st.integers(1, 11)), min_size=1, max_size=5),
+       st.tuples(st.integers(0, 2), st.integers(1, 5)))
+def test_properties_of_any_test(sides: int, wild: bool, mod: int, shape: list[tuple[int, int]],
+                                wild_shape: tuple[int, int]) -> None:
+    """The chains read exactly as rolled; never more results than dice; the kept total is the
+    best; at most one die is the Wild Die's; snake eyes never succeeds; raises only on a success."""
+    chains = [(sides,) * aces + (1 + (last - 1) % (sides - 1),) for aces, last in shape]
+    wild_chain = (6,) * wild_shape[0] + (wild_shape[1],)
+    d = dice(*[f for c in chains for f in c], *(wild_chain if wild else ()))
+    t = trait_test(d, "x", TraitDie(sides), mod, 4, wild, len(chains))
+    assert leftover(d) == [] and list(t.trait_rolls) == chains
+    assert t.wild_rolls == ((wild_chain,) if wild else ())
+    assert len(t.results) == len(chains)
+    assert t.total == max(r.total for r in t.results)
+    plain = sorted(sum(c) + mod for c in chains)
+    assert t.total == max(plain + ([sum(wild_chain) + mod] if wild else []))
+    assert sum(1 for r in t.results if r.wild) <= 1
+    if t.snake_eyes:
+        assert wild and not any(r.success for r in t.results)
+    assert all(r.raises == 0 for r in t.results if not r.success)
+    assert all(r.raises == (r.total - 4) // 4 for r in t.results if r.success)

@@ -40,7 +40,7 @@ The chapter sends this to a bystander rule it does not print. House ruling, afte
 Small, medium and large burst templates. On a hit the template sits where it was aimed; on a miss it drifts 1d6 inches for a thrown weapon or 1d10 for a launched one, doubled at medium range and tripled at long, in the direction a d12 shows on a clock face, but never further than half the distance to the target.
 Everyone under it takes damage separately. Cover turns into armour against the blast (light 1, medium 2, heavy 4, near total 6; lying prone counts as medium); those who saw it coming may dive clear with an Agility test at -2 (`--dive NAMES`)."""),
     "objects": ("Breaking things (W7)", """\
-Objects have Parry 2 and a Toughness: light door 8, heavy door 10, lock 8, handcuffs 12, knife or sword 10, rope 4, small shield 8, medium shield 10, large shield 12. Each can be broken only by some kinds of damage (blunt, cutting, piercing; `sprawl rules objects` in `break --help`).
+Objects have Parry 2 and a Toughness: light door 8, heavy door 10, lock 8, handcuffs 12, knife or sword 10, rope 4, small shield 8, medium shield 10, large shield 12. Each can be broken only by some kinds of damage: doors and shields by blunt or cutting blows, a lock by blunt or piercing ones, handcuffs by any, a rope by cutting or piercing. `break NAME OBJECT --type TYPE` says which the attack is.
 Damage against an object counts no raise and no aces. At or over its Toughness, it is broken."""),
     "damage": ("Damage (W8, house)", """\
 The chapter leaves out what damage does; this is the published game's well-known rule, labelled house.

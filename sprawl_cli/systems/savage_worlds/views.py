@@ -52,6 +52,8 @@ def attack_lines(d: dict[str, Any]) -> list[str]:
     for dive in d.get("dives", []):
         out.append("  " + test_line(f"{name(dive['name'])} dives clear", dive))
     out.extend(victim_line(v) for v in d.get("victims", []))
+    if any(v["result"] != "none" for v in d.get("victims", [])):
+        out.append("  [rule](Shaken, wounds and incapacitation: W8, a house ruling)[/]")
     if d.get("disarm"):
         dis = d["disarm"]
         out.append("  " + test_line(f"{name(dis['name'])} holds on (Strength vs damage {dis['against']})",

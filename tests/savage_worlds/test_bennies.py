@@ -124,3 +124,26 @@ def test_wounds_hinder_the_recovery() -> None:
     ada = g.character("Ada")
     ada.add("shaken")
     assert not recover(g, dice(5, 1), ada, table()).recovered
+
+
+def test_a_rerolled_template_keeps_its_victims_and_dives_while_it_lands_the_same() -> None:
+    from tests.savage_worlds.helpers import GRENADE
+
+    g = game([hero("Ada", weapons=[GRENADE])], [extra("Goon"), extra("Grunt")])
+    t = table(lists={"victims": ["Grunt"]})
+    shoot(g, dice(5, 1, 6, 1, 1, 1, 1, 1, 1, 1), g.character("Ada"), g.character("Goon"),
+          Options(dive=["Goon"]), t)  # a hit; Goon dives clear (6+1-2); Grunt takes 3
+    d = dice(6, 2, 1)  # the reroll is better (8, a raise: still no raise damage for a blast); nothing else rolled
+    out = benny(g, d, g.character("Ada"), table())
+    assert out.kept == "new" and [v["name"] for v in out.effects["victims"]] == ["Grunt"]
+    assert out.effects["victims"][0]["damage_rolls"] == [[1], [1], [1]] and leftover(d) == []
+
+
+def test_a_rerolled_template_that_now_hits_asks_who_is_under_it() -> None:
+    from tests.savage_worlds.helpers import GRENADE
+
+    g = game([hero("Ada", weapons=[GRENADE])], [extra("Goon"), extra("Grunt")])
+    shoot(g, dice(2, 1, 3, 12), g.character("Ada"), g.character("Goon"), Options(distance=4),
+          table(lists={"victims": []}))
+    out = benny(g, dice(5, 1, 2, 2, 2), g.character("Ada"), table(lists={"victims": []}))
+    assert [v["name"] for v in out.effects["victims"]] == ["Goon"] and g.character("Goon").has("shaken")

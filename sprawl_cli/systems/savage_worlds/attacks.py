@@ -50,6 +50,8 @@ class Options:
     into_melee: list[str] = field(default_factory=list)
     dive: list[str] = field(default_factory=list)
     victim_cover: dict[str, str] = field(default_factory=dict)
+    under: list[str] | None = None  # filled in by the blast: who the template caught (a benny's redo reuses it)
+    dove: dict[str, bool] = field(default_factory=dict)  # filled in by the blast: who dived clear
 
 
 @dataclass
@@ -191,7 +193,7 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     if defender.dead:
         raise RuleRefusal(f"{defender.name} is dead already", forceable=False)
     weapon = attacker.weapon(opts.weapon, ranged=False)
-    if weapon.ranged and weapon.attack_skill != "fighting":
+    if weapon.ranged and "str" not in weapon.damage:
         raise BadInput(f"{weapon.name} is a ranged weapon; use `shoot`")
     situation, bonus, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
     start_action(game, attacker)
@@ -305,7 +307,8 @@ def keep(game: Game, attacker: Character, outcome: AttackOutcome, opts: Options,
     for v in outcome.victims:
         kept.setdefault(v.name, []).append(v.damage_rolls)
     remember(game, attacker, "attack", outcome.test, {
-        "attack": outcome.kind, "target": outcome.target, "options": asdict(opts), "before": before,
+        "options": asdict(opts),
+        "attack": outcome.kind, "target": outcome.target, "before": before,
         "damage": kept, "band": band, "deviation": outcome.deviation, "bonus": 0,
     })
 
@@ -316,6 +319,8 @@ def redo_attack(game: Game, dice: Dice, attacker: Character, record: TestRecord,
     the new result is resolved, reusing every damage die already rolled."""
     detail = record.detail
     opts = Options(**detail["options"])
+    if new.success != (int(record.successes) > 0):
+        opts.under, opts.dove = None, {}  # the template lands elsewhere: who is under it is asked again
     target = game.character(str(detail["target"]))
     ranged = detail["attack"] == "shoot"
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
@@ -332,6 +337,7 @@ def redo_attack(game: Game, dice: Dice, attacker: Character, record: TestRecord,
     for v in outcome.victims:
         new_kept.setdefault(v.name, []).append(v.damage_rolls)
     detail["damage"] = new_kept
+    detail["options"] = asdict(opts)
     return outcome.to_json()
 
 

@@ -66,22 +66,27 @@ def blast(game: Game, dice: Dice, attacker: Character, target: Character, weapon
                     "o'clock: who is under it now?")
     else:
         question = f"The {template} burst is centred on {target.name}: who else is under it?"
-    names = table.names("victims", question, [c.name for c in game.characters if not c.gone])
-    victims = [game.character(n) for n in names]
+    if opts.under is None:
+        opts.under = table.names("victims", question, [c.name for c in game.characters if not c.gone])
+    victims = [game.character(n) for n in opts.under]
     if test.success and target not in victims:
         victims.insert(0, target)
     for key in opts.victim_cover:
         game.character(key)
     covers = {game.character(k).name: v for k, v in opts.victim_cover.items()}
+    if opts.cover:
+        covers.setdefault(target.name, opts.cover)  # the target's cover, as armour against the blast
     for cover in covers.values():
         if cover not in COVER_ARMOR:
             raise BadInput(f"cover '{cover}': use one of {', '.join(COVER_ARMOR)}")
     divers = {game.character(n).name for n in opts.dive}
     for c in victims:
         if c.name in divers:
-            dive = character_test(game, dice, c, "agility", _dive_mods(game, c), what="Agility (dive clear)")
-            outcome.dives.append({"name": c.name, **dive.to_json()})
-            if dive.success:
+            if c.name not in opts.dove:
+                dive = character_test(game, dice, c, "agility", _dive_mods(game, c), what="Agility (dive clear)")
+                outcome.dives.append({"name": c.name, **dive.to_json()})
+                opts.dove[c.name] = dive.success
+            if opts.dove[c.name]:
                 continue
         armor, why = blast_armor(c, covers.get(c.name))
         reuse = kept.get(c.name, [])

@@ -256,7 +256,9 @@ def finish(name: Name, victim: Annotated[str, typer.Argument(help="The helpless 
 
 # --- bennies, Shaken, soak -----------------------------------------------------------------------
 @app.command()
-def benny(name: Name) -> None:
+def benny(name: Name, victims: Annotated[Optional[str], typer.Option(
+        "--victims", metavar="NAMES|none", help="A rerolled template that now lands elsewhere: who is under it.")]
+          = None) -> None:
     """Spend a benny (own first, then the side's pool) to reroll NAME's last trait test; the
     better result stands (W3). Never damage.
 
@@ -264,7 +266,7 @@ def benny(name: Name) -> None:
     """
     from sprawl_cli.systems.savage_worlds.bennies import benny as reroll
 
-    _act("benny", lambda game, dice, table: reroll(game, dice, game.character(name), table))
+    _act("benny", lambda game, dice, table: reroll(game, dice, game.character(name), table), victims=victims)
 
 
 @app.command()

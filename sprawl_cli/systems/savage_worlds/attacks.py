@@ -318,13 +318,18 @@ def redo_attack(game: Game, dice: Dice, attacker: Character, record: TestRecord,
     """A better reroll of an attack (W3): everyone goes back to how the attack found them and
     the new result is resolved, reusing every damage die already rolled."""
     detail = record.detail
-    opts = Options(**detail["options"])
+    try:
+        opts = Options(**detail["options"])
+        target = game.character(str(detail["target"]))
+        before = {game.character(n).name: dict(state) for n, state in dict(detail["before"]).items()}
+    except (TypeError, KeyError, ValueError, BadInput):
+        raise RuleRefusal(f"{attacker.name}'s last attack was edited by hand and cannot be rerolled",
+                          forceable=False) from None
     if new.success != (int(record.successes) > 0):
         opts.under, opts.dove = None, {}  # the template lands elsewhere: who is under it is asked again
-    target = game.character(str(detail["target"]))
     ranged = detail["attack"] == "shoot"
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
-    for name, state in detail["before"].items():
+    for name, state in before.items():
         restore(game.character(name), state)
     _, bonus, _ = attack_situation(game, attacker, target, weapon, opts, table, ranged)
     game.over, game.winner, game.reason = False, None, None

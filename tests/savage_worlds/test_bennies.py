@@ -8,7 +8,7 @@ from sprawl_cli.errors import RuleRefusal
 from sprawl_cli.systems.savage_worlds.attacks import Options, fight, shoot
 from sprawl_cli.systems.savage_worlds.bennies import benny, spend
 from sprawl_cli.systems.savage_worlds.damage import recover, soak
-from sprawl_cli.systems.savage_worlds.movement import trait_check
+from sprawl_cli.systems.savage_worlds.rolls import trait_check
 from tests.savage_worlds.helpers import dice, extra, game, hero, leftover, table
 
 
@@ -31,7 +31,7 @@ def test_spend_own_first_then_the_pool_then_refuse() -> None:
 def test_a_benny_rerolls_the_whole_test_and_the_better_stands() -> None:
     g = game([hero("Ada")], [extra("Goon")])
     ada = g.character("Ada")
-    trait_check(g, dice(5, 2), ada, "notice", table())
+    trait_check(g, dice(5, 2), "Ada", "notice", table())
     worse = benny(g, dice(3, 1), ada, table())
     assert worse.kept == "old" and worse.to_json()["total"] == 5
     better = benny(g, dice(6, 3, 2), ada, table())

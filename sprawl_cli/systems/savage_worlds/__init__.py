@@ -47,13 +47,14 @@ class SavageWorlds(System):
         "prone": ("cli", "Drop prone (medium cover)."),
         "rise": ("cli", "Get up from prone (2\" of movement)."),
         "jump": ("cli", "Jump: 1\" (2\" with a run-up), +1\" on a Strength success."),
-        "test": ("cli", "Any trait test of a character (Notice, Vigor...), which a benny may reroll."),
+        "test": ("cli", "Any trait test of a character or a group (Notice, Vigor...); --helpers cooperate."),
+        "oppose": ("cli", "An opposed roll between two characters."),
         "break": ("cli", "Attack an object from the object table (W7)."),
         "finish": ("cli", "Finish off a helpless foe."),
         "wounds": ("cli", "Referee: set a character's wounds (for damage applied by hand)."),
     }
     lookups = frozenset({"roll", "odds"})
-    name_params = frozenset({"name", "target", "attacker", "defender", "victim"})
+    name_params = frozenset({"name", "target", "attacker", "defender", "victim", "other"})
     statuses = ("shaken", "incapacitated", "on_hold", "defending", "prone")
     phases = ("deal", "action")
 

@@ -369,16 +369,36 @@ def jump(name: Name, run_up: Annotated[bool, typer.Option("--run-up", help="With
 
 
 @app.command()
-def test(name: Name, trait: Annotated[str, typer.Argument(help="An attribute or skill (unskilled: d4-2).")],
-         mod: Mod = 0, tn: Tn = 4, actions: Actions = 1) -> None:
-    """Any trait test of a character, with its wounds, Joker and multi-action counted.
+def test(name: Annotated[str, typer.Argument(help="The character, or a group of Extras (one roll for all).")],
+         trait: Annotated[str, typer.Argument(help="An attribute or skill (unskilled: d4-2).")],
+         mod: Mod = 0, tn: Tn = 4, actions: Actions = 1,
+         helpers: Annotated[Optional[str], typer.Option("--helpers", metavar="NAMES",
+                                                        help="Cooperating characters: +1 per success and raise, "
+                                                             "at most +4 (Strength: no limit).")] = None) -> None:
+    """Any trait test of a character, with its wounds, Joker and multi-action counted; a group's
+    single roll; a cooperative roll.
 
-    Example: sprawl test Ada notice --mod -2
+    Example: sprawl test Ada notice --mod -2 --helpers Jonah
     """
-    from sprawl_cli.systems.savage_worlds.movement import trait_check
+    from sprawl_cli.systems.savage_worlds.rolls import trait_check
 
-    _act("test", lambda game, dice, table: trait_check(game, dice, game.character(name), trait, table, mod, tn,
-                                                       actions))
+    _act("test", lambda game, dice, table: trait_check(game, dice, name, trait, table, mod, tn, actions,
+                                                       _names(helpers)))
+
+
+@app.command()
+def oppose(name: Name, trait: Annotated[str, typer.Argument(help="The acting character's trait.")],
+           other: Annotated[str, typer.Argument(help="The opponent.")],
+           other_trait: Annotated[Optional[str], typer.Argument(help="The opponent's trait (default: the same).")]
+           = None, mod: Mod = 0) -> None:
+    """An opposed roll: NAME rolls first, then OTHER; the higher total wins, a tie goes on.
+
+    Example: sprawl oppose Jonah strength Priestess
+    """
+    from sprawl_cli.systems.savage_worlds.rolls import oppose as contest
+
+    _act("oppose", lambda game, dice, table: contest(game, dice, game.character(name), trait,
+                                                     game.character(other), other_trait, table, mod))
 
 
 @app.command()

@@ -4,7 +4,7 @@ difficult ground (each inch counts as two), jumping (1", 2" with a run-up, +1" o
 success), Defend (+2 Parry until its next action, no running), and a plain trait test.
 
 Dice order: `run`: one d6 (it does not ace; it is neither a trait nor damage). `jump`: the
-Strength test. `test`: the trait test.
+Strength test.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.savage_worlds.model import Character, Game
-from sprawl_cli.systems.savage_worlds.traits import TN, character_test, own_modifiers
+from sprawl_cli.systems.savage_worlds.traits import character_test, own_modifiers
 from sprawl_cli.table import Table, refuse
 
 CRAWL = 2
@@ -166,28 +166,3 @@ def jump(game: Game, dice: Dice, c: Character, table: Table, run_up: bool = Fals
     test = character_test(game, dice, c, "strength", own_modifiers(game, c), what="Strength (jump)")
     remember(game, c, "jump", test, {"base": base})
     return JumpOutcome(c.name, test.to_json(), base + (1 if test.success else 0))
-
-
-@dataclass(frozen=True)
-class TestOutcome:
-    name: str
-    trait: str
-    test: dict[str, Any]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "skill": self.trait, **self.test}
-
-
-def trait_check(game: Game, dice: Dice, c: Character, trait: str, table: Table, mod: int = 0, tn: int = TN,
-                actions: int = 1) -> TestOutcome:
-    """Any trait test of a character in play (Notice, Intimidation, Vigor...), with its
-    wounds, Joker and multi-action counted; a benny may reroll it."""
-    from sprawl_cli.systems.savage_worlds.bennies import remember
-    from sprawl_cli.systems.savage_worlds.cards import require_standing
-
-    require_standing(c, table)
-    situation = own_modifiers(game, c, actions)
-    situation.add("referee", mod)
-    test = character_test(game, dice, c, trait, situation, tn=tn)
-    remember(game, c, "roll", test)
-    return TestOutcome(c.name, trait, test.to_json())

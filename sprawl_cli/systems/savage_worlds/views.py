@@ -98,7 +98,11 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
             return [f"Round over; `deal` (or `next`) starts round {d['round']}"]
         return [f"{d['acting']['card']}: {name(d['acting']['name'])} acts"]
     if kind in ("roll", "test"):
-        return [test_line(name(d.get("name", "roll")), d)]
+        out = [test_line(f"{name(h['name'])} helps", h) for h in d.get("helpers", [])]
+        return out + [test_line(name(d.get("name", "roll")), d)]
+    if kind == "oppose":
+        out = [test_line(name(n), t) for n, t in d["rolls"].items()]
+        return out + ["  a tie: no clear victor yet" if d["tie"] else f"  {name(d['winner'])} wins"]
     if kind == "odds":
         return [f"{d['trait']}{' + Wild Die' if d['wild'] else ''} {d['modifier']:+d} vs {d['tn']}: "
                 f"success [b]{d['p_success']:.2%}[/], raise [b]{d['p_raise']:.2%}[/] "

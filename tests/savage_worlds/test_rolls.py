@@ -48,3 +48,14 @@ def test_opposed_rolls_acting_first_highest_wins_tie_goes_on() -> None:
                   table()).winner is None
     with pytest.raises(BadInput):
         trait_check(g, dice(), "Ada", "notice", table(), helpers=["Ada"])
+
+
+def test_a_standoff_puts_everyone_on_hold_in_agility_order() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import deal
+    from sprawl_cli.systems.savage_worlds.rolls import standoff
+
+    g = game([hero("Ada"), extra("Bo")], [hero("Boss")])
+    out = standoff(g, dice(3, 2, 5, 4, 1), table())  # Ada 3, Bo 5, Boss 4
+    assert [o["name"] for o in out.order] == ["Bo", "Boss", "Ada"]
+    assert all(c.has("on_hold") for c in g.characters)
+    assert deal(g, dice(), table()).order == []  # holders are not dealt in

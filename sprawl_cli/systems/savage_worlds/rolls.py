@@ -110,3 +110,38 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
     b = -10**6 if theirs.snake_eyes else theirs.total
     winner = c.name if a > b else other.name if b > a else None
     return OpposedOutcome(c.name, other.name, {c.name: mine.to_json(), other.name: theirs.to_json()}, winner)
+
+
+@dataclass(frozen=True)
+class StandoffOutcome:
+    order: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"order": self.order}
+
+
+def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
+    """A standoff: everyone is effectively on hold; each standing character rolls Agility (in
+    roster order) and they act from the highest total down, equal totals at once. Cards are
+    dealt as usual from the next round.
+
+    Raises:
+        RuleRefusal: cards are already out this round (forceable).
+    """
+    from sprawl_cli.table import refuse
+
+    if game.phase == "action":
+        refuse(table, "a standoff replaces the first deal; the cards are already out this round")
+    rolled = []
+    for c in game.characters:
+        if c.gone:
+            continue
+        test = character_test(game, dice, c, "agility", own_modifiers(game, c))
+        rolled.append((c, test))
+        c.add("on_hold")
+    rolled.sort(key=lambda pair: -(pair[1].total if not pair[1].snake_eyes else -10**6))
+    order = []
+    for c, test in rolled:
+        tied = [o.name for o, t in rolled if o is not c and t.total == test.total]
+        order.append({"name": c.name, "total": test.total, "with": tied, "test": test.to_json()})
+    return StandoffOutcome(order)

@@ -100,6 +100,10 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
     if kind in ("roll", "test"):
         out = [test_line(f"{name(h['name'])} helps", h) for h in d.get("helpers", [])]
         return out + [test_line(name(d.get("name", "roll")), d)]
+    if kind == "standoff":
+        return [f"  {i}. {name(o['name'])} Agility {o['total']}" + (f" (at once with {', '.join(o['with'])})"
+                                                                  if o["with"] else "")
+                for i, o in enumerate(d["order"], 1)] + ["  everyone is on hold; cards are dealt next round"]
     if kind == "oppose":
         out = [test_line(name(n), t) for n, t in d["rolls"].items()]
         return out + ["  a tie: no clear victor yet" if d["tie"] else f"  {name(d['winner'])} wins"]

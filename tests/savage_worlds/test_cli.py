@@ -182,3 +182,12 @@ def test_the_docs_first_round_runs_as_written(sprawl: Sprawl) -> None:
     status = sprawl.json("status")
     assert status["round"] == 2 and who(status, "Acolyte 1")["statuses"] == ["shaken", "incapacitated"]
     assert status["bennies"] == {"Expedition": 3, "Cult of the Eye": 1}
+
+
+def test_a_script_may_throw_a_template_without_naming_victims_or_distance(sprawl: Sprawl) -> None:
+    start(sprawl)
+    hit = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--dice", "5,1,1,1,1")
+    assert [v["name"] for v in hit["victims"]] == ["Acolyte 1"]
+    miss = sprawl.json("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long",
+                       "--dice", "2,1,6,9")
+    assert miss["deviation"]["inches"] == 18 and miss["deviation"]["cap"] is None and miss["victims"] == []

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.errors import BadInput, NeedsAnswer
 from sprawl_cli.systems.savage_worlds.damage import Victim, hit, roll_damage
 from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TraitTest, character_test, own_modifiers
@@ -26,17 +26,18 @@ BAND_TIMES = {"short": 1, "medium": 2, "long": 3}
 COVER_ARMOR = {"light": 1, "medium": 2, "heavy": 4, "near-total": 6}  # W6: the to-hit penalty as armour
 
 
-def deviate(dice: Dice, attacker: Character, weapon: Weapon, band: str, distance: float) -> dict[str, Any]:
-    """W6: how far (inches) and which way (clock face) a missed blast lands."""
+def deviate(dice: Dice, attacker: Character, weapon: Weapon, band: str, distance: float | None) -> dict[str, Any]:
+    """W6: how far (inches) and which way (clock face) a missed blast lands; capped at half
+    the distance when it is known."""
     thrown = weapon.attack_skill == "throwing"
     sides = 6 if thrown else 10
     face = dice.roll(1, f"{attacker.name}: deviation", sides)[0]
     clock = dice.roll(1, f"{attacker.name}: deviation direction", 12)[0]
     rolled = face * BAND_TIMES[band]
-    cap = distance / 2
-    inches = min(float(rolled), cap)
+    cap = distance / 2 if distance is not None else None
+    inches = float(rolled) if cap is None else min(float(rolled), cap)
     return {"die": f"d{sides}", "roll": face, "times": BAND_TIMES[band], "rolled": rolled,
-            "cap": cap, "inches": inches, "capped": rolled > cap, "clock": clock}
+            "cap": cap, "inches": inches, "capped": cap is not None and rolled > cap, "clock": clock}
 
 
 def blast_armor(c: Character, cover: str | None) -> tuple[int, str | None]:
@@ -58,8 +59,11 @@ def blast(game: Game, dice: Dice, attacker: Character, target: Character, weapon
         if deviation is None:
             distance = opts.distance
             if distance is None:
-                distance = float(table.number("distance", f"How far (inches) was {target.name} from "
-                                              f"{attacker.name}? (deviation is capped at half of it)"))
+                try:
+                    distance = float(table.number("distance", f"How far (inches) was {target.name} from "
+                                                  f"{attacker.name}? (deviation is capped at half of it)"))
+                except NeedsAnswer:
+                    distance = None  # nobody to ask and no --distance: the deviation goes uncapped
             deviation = deviate(dice, attacker, weapon, band, distance)
         outcome.deviation = deviation
         question = (f"The {template} burst deviated {deviation['inches']:g}\" toward {deviation['clock']} "

@@ -47,6 +47,7 @@ def attack_lines(d: dict[str, Any]) -> list[str]:
     if d.get("deviation"):
         dev = d["deviation"]
         capped = f", capped at half the distance ({dev['cap']:g}\")" if dev["capped"] else ""
+        capped += "" if dev["cap"] is not None else ", uncapped: no --distance given"
         out.append(f"  the {d['template']} burst deviates {dev['inches']:g}\" ({dev['die']} {dev['roll']} x "
                    f"{dev['times']}{capped}) toward {dev['clock']} o'clock")
     for dive in d.get("dives", []):

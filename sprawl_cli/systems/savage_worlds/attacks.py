@@ -291,7 +291,9 @@ def bystanders(game: Game, dice: Dice, attacker: Character, weapon: Weapon, opts
     for faces, result in zip(test.trait_rolls, test.results, strict=True):
         if result.success or faces[0] > limit:
             continue
-        who = game.character(table.choose("bystander", "A stray shot hits someone in the melee: who?", names))
+        pick = names[0] if len(names) == 1 else table.choose("bystander", "A stray shot hits someone in the melee: "
+                                                                           "who?", names)
+        who = game.character(pick)
         roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to {who.name} (stray)")
         victim = hit(game, who, roll, toughness_against(who, weapon), ["bystander (house)"])
         outcome.bystanders.append(victim.to_json())

@@ -62,3 +62,18 @@ def test_bad_rosters_name_the_key(tmp_path: Path, text: str, message: str) -> No
     path.write_text(text)
     with pytest.raises(SaveFileError, match=message.replace(".", r"\.")):
         load(path)
+
+
+@pytest.mark.parametrize("edit, key", [
+    (lambda g: g.characters[0].__setattr__("card", "ZZ"), "characters.0.card"),
+    (lambda g: g.characters[0].__setattr__("wounds", 7), "characters.0.wounds"),
+    (lambda g: g.characters[0].__setattr__("statuses", ["sleepy"]), "characters.0.statuses"),
+    (lambda g: g.pools.__setitem__("Nobody", 1), "pools.Nobody"),
+    (lambda g: g.soakable.__setitem__("Ada", {"taken": "x"}), "soakable.Ada"),
+    (lambda g: g.deck.append(g.deck[0]), "deck"),
+])
+def test_hand_edits_are_caught(edit, key) -> None:  # type: ignore[no-untyped-def]
+    game = new_game([load(FOLDER / "expedition.yaml"), load(FOLDER / "cult.yaml")], NewGame())
+    edit(game)
+    with pytest.raises(SaveFileError, match=f"key '{key}'"):
+        check_game(game, Where("save", {}))

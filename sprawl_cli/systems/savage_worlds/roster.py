@@ -189,6 +189,11 @@ def check_game(game: Game, where: Where) -> None:
     for name in game.tests:
         if name not in names:
             where.fail(("tests", name), "no such character")
+    for name, hit in game.soakable.items():
+        before = hit.get("before") if isinstance(hit, dict) else None
+        if name not in names or not isinstance(before, dict) or not isinstance(hit.get("taken"), int) \
+                or not isinstance(before.get("wounds"), int) or not isinstance(before.get("statuses"), list):
+            where.fail(("soakable", name), "should be a character's {before: {wounds, statuses}, taken}")
     if game.settings.damage not in ("house", "hand"):
         where.fail(("settings", "damage"), "should be house or hand")
     if game.phase not in ("deal", "action"):

@@ -181,6 +181,14 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(("pools", side), "no such squad")
         if pool < 0:
             where.fail(("pools", side), "cannot be negative")
+    for i, entry in enumerate(game.order):
+        if set(entry) != {"name", "card"} or entry["card"] not in DECK:
+            where.fail(("order", i), "should be {name, card} with a card of the deck")
+    if game.acting < 0:
+        where.fail(("acting",), "cannot be negative")
+    for side in game.gm:
+        if side not in squads:
+            where.fail(("gm",), f"no squad '{side}'")
     for card in game.deck:
         if card not in DECK:
             where.fail(("deck",), f"'{card}' is not a card")

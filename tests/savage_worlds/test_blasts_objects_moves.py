@@ -127,11 +127,11 @@ def test_running_adds_a_d6_that_does_not_ace_and_costs_two_on_other_actions() ->
     g = blast_game()
     ada = g.character("Ada")
     d = dice(6)
-    out = run(g, d, ada, table())
+    out = run(g, d, "Ada", table())
     assert out.allowed == 12 and ada.ran and leftover(d) == []
     assert move(g, ada, 12, table()).to_json()["left"] == 0
     with pytest.raises(RuleRefusal, match="run already"):
-        run(g, dice(3), ada, table())
+        run(g, dice(3), "Ada", table())
     with pytest.raises(RuleRefusal, match="may move but not run"):
         defend(g, ada, table())
 
@@ -153,3 +153,11 @@ def test_defend_and_prone() -> None:
 def test_jumping(run_up: bool, faces: tuple[int, int], distance: int) -> None:
     g = blast_game()
     assert jump(g, dice(*faces), g.character("Ada"), table(), run_up).distance == distance
+
+
+def test_a_group_makes_one_running_roll() -> None:
+    g = game([hero("Ada")], [extra("Z1", group="zombies"), extra("Z2", group="zombies")])
+    d = dice(5)
+    out = run(g, d, "zombies", table())
+    assert out.runners == ["Z1", "Z2"] and all(g.character(n).run_roll == 5 for n in out.runners)
+    assert [r.label for r in d.rolls] == ["zombies: running"]

@@ -75,7 +75,8 @@ def defend(name: Name) -> None:
 
 
 @app.command()
-def run(name: Name, crouch: Annotated[bool, typer.Option("--crouch", help="Running crouched: half the total.")]
+def run(name: Annotated[str, typer.Argument(help="The character, or a group of Extras (one die for all).")],
+        crouch: Annotated[bool, typer.Option("--crouch", help="Running crouched: half the total.")]
         = False) -> None:
     """Run: Pace + d6 inches this round (the d6 does not ace); -2 to other actions.
 
@@ -83,7 +84,7 @@ def run(name: Name, crouch: Annotated[bool, typer.Option("--crouch", help="Runni
     """
     from sprawl_cli.systems.savage_worlds.movement import run as sprint
 
-    _act("run", lambda game, dice, table: sprint(game, dice, game.character(name), table, crouch))
+    _act("run", lambda game, dice, table: sprint(game, dice, name, table, crouch))
 
 
 @app.command()

@@ -83,29 +83,39 @@ class RunOutcome:
     pace: int
     allowed: float
     crouching: bool
+    runners: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "running_die": self.roll, "pace": self.pace, "allowed": self.allowed,
-                "crouching": self.crouching, "penalty": -2}
+                "crouching": self.crouching, "penalty": -2, "runners": self.runners}
 
 
-def run(game: Game, dice: Dice, c: Character, table: Table, crouch: bool = False) -> RunOutcome:
-    """Run: +1d6" this round, and -2 to its other actions (W2's multi-action penalty).
+def run(game: Game, dice: Dice, name: str, table: Table, crouch: bool = False) -> RunOutcome:
+    """Run: +1d6" this round, and -2 to its other actions (W2's multi-action penalty). `name`
+    may be a group of Extras: one running die for the whole group.
 
     Raises:
         RuleRefusal: it ran already this round, or is defending (forceable).
     """
     from sprawl_cli.systems.savage_worlds.cards import require_standing
+    from sprawl_cli.systems.savage_worlds.rolls import group_members
 
-    require_standing(c, table)
-    if c.ran:
-        refuse(table, f"{c.name} has run already this round")
-    if c.has("defending"):
-        refuse(table, f"{c.name} is defending: no running")
-    roll = dice.roll(1, f"{c.name}: running", 6)[0]
-    c.ran = True
-    c.run_roll = roll
-    return RunOutcome(c.name, roll, c.pace, allowance(c, crouch=crouch), crouch)
+    runners = group_members(game, name) or [game.character(name)]
+    for c in runners:
+        require_standing(c, table)
+        if c.ran:
+            refuse(table, f"{c.name} has run already this round")
+        if c.has("defending"):
+            refuse(table, f"{c.name} is defending: no running")
+    label = runners[0].group if len(runners) > 1 or runners[0].name.lower() != name.strip().lower() \
+        else runners[0].name
+    roll = dice.roll(1, f"{label}: running", 6)[0]
+    for c in runners:
+        c.ran = True
+        c.run_roll = roll
+    first = runners[0]
+    return RunOutcome(str(label), roll, first.pace, allowance(first, crouch=crouch), crouch,
+                      [c.name for c in runners])
 
 
 @dataclass(frozen=True)

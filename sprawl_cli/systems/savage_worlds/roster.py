@@ -25,6 +25,8 @@ assert tuple(BAND_TIMES) == ("short", "medium", "long")
 
 
 def _die(where: Where, path: tuple[Any, ...], value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = f"d{value}"  # a bare 8 reads as d8
     try:
         return str(read_die(str(value)))
     except BadInput as problem:
@@ -91,17 +93,18 @@ def read_character(where: Where, path: tuple[Any, ...], data: Any, squad: str) -
     if not isinstance(data, dict):
         where.fail(path, "a character is a map with name, wild_card and the five attributes")
     _unknown(where, path, data, CHARACTER_KEYS)
-    for key in ("name", "wild_card", *ATTRIBUTES):
+    for key in ("name", *ATTRIBUTES):
         if key not in data:
             where.fail(path + (key,), "is missing")
-    if not isinstance(data["wild_card"], bool):
+    wild = data.get("wild_card", False)  # left out: an Extra
+    if not isinstance(wild, bool):
         where.fail(path + ("wild_card",), "should be true or false")
     ag, sm, sp, st, vi = (_die(where, path + (a,), data[a]) for a in ATTRIBUTES)
     skills_data = data.get("skills") or {}
     if not isinstance(skills_data, dict):
         where.fail(path + ("skills",), "should be a map of skill to die, like {fighting: d8}")
     skills = {str(k).lower(): _die(where, path + ("skills", k), v) for k, v in skills_data.items()}
-    c = Character(name=_text(where, path + ("name",), data["name"]), squad=squad, wild_card=data["wild_card"],
+    c = Character(name=_text(where, path + ("name",), data["name"]), squad=squad, wild_card=wild,
                   agility=ag, smarts=sm, spirit=sp, strength=st, vigor=vi, skills=skills)
     if data.get("toughness") is not None:
         c.toughness = _int(where, path + ("toughness",), data["toughness"], 1, 100)

@@ -201,3 +201,13 @@ def test_throwing_a_grenade_uses_throwing() -> None:
     out = shoot(g, dice(5, 2, 3, 3, 3), g.character("Ada"), g.character("Goon"), Options(), t)
     assert out.test.label == "Ada: Throwing"
     assert out.victims[0].name == "Goon" and out.victims[0].damage == 9
+
+
+def test_in_the_dark_nothing_beyond_ten_inches_is_seen() -> None:
+    g = duel()
+    with pytest.raises(RuleRefusal, match="beyond 10"):
+        shoot(g, dice(), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", light="dark", distance=11),
+              table())
+    out = shoot(g, dice(7, 1, 1, 1), g.character("Ada"), g.character("Goon"),
+                Options(weapon="Pistol", light="dark", distance=10), table())
+    assert ("dark light", -2) in out.test.modifiers

@@ -25,6 +25,7 @@ COVER = {"light": -1, "medium": -2, "heavy": -4, "near-total": -6}
 LIGHT = {"dim": -1, "dark": -2, "pitch": -4}
 CALLED = {"limb": (-2, 0), "head": (-4, 4), "small": (-4, 4), "tiny": (-6, 4)}  # to hit, to damage
 TEMPLATES = ("small", "medium", "large")
+DARK_SIGHT = 10  # inches: in the dark, targets further away are not seen
 
 
 @dataclass
@@ -139,6 +140,8 @@ def attack_situation(game: Game, c: Character, target: Character | None, weapon:
             s.add(f"{cover} cover", COVER[cover])
         if opts.light:
             s.add(f"{opts.light} light", LIGHT[opts.light])
+        if opts.light == "dark" and opts.distance is not None and opts.distance > DARK_SIGHT:
+            refuse(table, f"in the dark nothing is seen beyond {DARK_SIGHT}\"; the target is {opts.distance:g}\" away")
         if opts.aim:
             s.add("aim", 2)
         if opts.rof > 1:

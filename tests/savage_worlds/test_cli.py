@@ -191,3 +191,37 @@ def test_a_script_may_throw_a_template_without_naming_victims_or_distance(sprawl
     miss = sprawl.json("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long",
                        "--dice", "2,1,6,9")
     assert miss["deviation"]["inches"] == 18 and miss["deviation"]["cap"] is None and miss["victims"] == []
+
+
+def test_every_view_prints(sprawl: Sprawl) -> None:
+    start(sprawl)
+    steps = [
+        (("deal", "--dice", "KS,10H,QC,2C,RJ"), "Joker"),
+        (("fight", "Jonah", "Priestess", "--dice", "10,1,1,10,6,8,1,2"), "incapacitated"),
+        (("soak", "Priestess", "--dice", "3,2"), "0 of 5"),
+        (("benny", "Priestess", "--dice", "6,6,6,3,2"), "5 wound(s) soaked"),
+        (("set", "Priestess", "shaken", "on"), "shaken on"),
+        (("recover", "Priestess", "--dice", "1,2"), "still Shaken"),
+        (("benny", "Priestess", "--dice", "4,1"), "no longer Shaken"),
+        (("hold", "Pike"), "on hold"),
+        (("interrupt", "Pike", "Hound", "--dice", "5,2"), "goes first"),
+        (("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4", "--dice", "2,1,5,7"), "capped"),
+        (("break", "Jonah", "rope", "--type", "cutting", "--dice", "7,2,6,8"), "broken"),
+        (("run", "Hound", "--dice", "3"), "runs"),
+        (("move", "Ada", "--inches", "3", "--difficult", "1"), "costs 4"),
+        (("prone", "Ada"), "prone on"),
+        (("rise", "Ada"), "prone off"),
+        (("jump", "Ada", "--run-up", "--dice", "4,1"), "jumps 3"),
+        (("test", "Ada", "notice", "--helpers", "Jonah", "--dice", "4,1,3,2"), "helps"),
+        (("oppose", "Ada", "agility", "Hound", "--dice", "5,1,2"), "wins"),
+        (("defend", "Jonah"), "defending on"),
+        (("wounds", "Ada", "1"), "1 wound"),
+        (("next",), "acts"),
+        (("finish", "Ada", "Priestess", "--force"), "finishes"),
+    ]
+    for args, text in steps:
+        result = sprawl(*args)
+        assert result.exit_code == 0, (args, result.stderr)
+        assert text in result.stdout, (args, result.stdout)
+    assert "Savage Worlds" in sprawl("status").stdout
+    assert "Jonah" in sprawl("log").stdout

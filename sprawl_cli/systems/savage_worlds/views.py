@@ -116,8 +116,18 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         kept = "the reroll stands" if d["kept"] == "new" else "the first result stands"
         out = [f"{name(d['name'])} spends a benny ({d['spent']}; {d['bennies']} own, {d['pool']} in the pool left)",
                "  " + test_line("reroll", d["new"]), f"  {kept}"]
-        if d["kind"] == "attack" and d["kept"] == "new":
-            out.extend("  " + line for line in attack_lines(d["effects"])[1:])
+        effects = d["effects"] if d["kept"] == "new" else {}
+        if d["kind"] == "attack" and effects:
+            out.extend("  " + line for line in attack_lines(effects)[1:])
+        elif d["kind"] == "soak" and effects:
+            out.append(f"  {effects['soaked']} wound(s) soaked; now {effects['wounds']} wound(s)")
+        elif d["kind"] == "recover" and effects:
+            out.append("  no longer Shaken" + (" and acts" if effects["can_act"] else ", but acts no more this turn")
+                       if effects["recovered"] else "  still Shaken")
+        elif d["kind"] == "interrupt" and effects:
+            out.append("  simultaneous" if effects["simultaneous"] else f"  {name(effects['first'])} goes first")
+        elif d["kind"] == "jump" and effects:
+            out.append(f"  jumps {effects['distance']}\"")
         return out
     if kind == "soak":
         return [test_line(f"{name(d['name'])} soaks (a benny, {d['spent']})", d),

@@ -211,3 +211,13 @@ def test_in_the_dark_nothing_beyond_ten_inches_is_seen() -> None:
     out = shoot(g, dice(7, 1, 1, 1), g.character("Ada"), g.character("Goon"),
                 Options(weapon="Pistol", light="dark", distance=10), table())
     assert ("dark light", -2) in out.test.modifiers
+
+
+def test_rate_of_fire_split_among_targets_one_die_each() -> None:
+    g = game([hero("Ada", weapons=[SMG])], [extra("Goon", toughness=20), extra("Grunt", toughness=20)])
+    d = dice(7, 7, 2, 1, 1, 1, 2, 2)  # 5, 5, 0 (Wild Die 1-2 = -1 no better): hits on Goon and Grunt
+    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(rof=3, targets=["Grunt"]), table())
+    assert [(v.name, v.damage_rolls) for v in out.victims] == [("Goon", [[1], [1]]), ("Grunt", [[2], [2]])]
+    assert leftover(d) == []
+    with pytest.raises(BadInput, match="leaves room"):
+        shoot(g, dice(), g.character("Ada"), g.character("Goon"), Options(rof=2, targets=["Grunt", "Goon"]), table())

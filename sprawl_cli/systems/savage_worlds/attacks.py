@@ -51,6 +51,7 @@ class Options:
     into_melee: list[str] = field(default_factory=list)
     dive: list[str] = field(default_factory=list)
     victim_cover: dict[str, str] = field(default_factory=dict)
+    targets: list[str] = field(default_factory=list)  # with --rof: the targets of the second, third... die
     under: list[str] | None = None  # filled in by the blast: who the template caught (a benny's redo reuses it)
     dove: dict[str, bool] = field(default_factory=dict)  # filled in by the blast: who dived clear
 
@@ -174,6 +175,9 @@ def check_fire(c: Character, weapon: Weapon, opts: Options, table: Table) -> Non
         refuse(table, f"{weapon.name} is not automatic (rate of fire {weapon.rof}); no three-round burst")
     if opts.template and opts.rof > 1:
         raise BadInput("an area-effect attack is one die; drop --rof")
+    if len(opts.targets) > opts.rof - 1:
+        raise BadInput(f"--targets names the targets of the dice after the first; --rof {opts.rof} leaves room for "
+                       f"{opts.rof - 1}")
 
 
 def start_action(game: Game, c: Character) -> None:
@@ -249,16 +253,22 @@ def resolve(game: Game, dice: Dice, attacker: Character, target: Character, weap
 
         blast(game, dice, attacker, target, weapon, opts, test, bonus, outcome, table, kept, band, deviation)
     else:
-        label = f"{attacker.name}: damage to {target.name}"
-        for index, result in enumerate(r for r in test.results if r.success):
-            reuse = kept.get(target.name, [])
-            roll = roll_damage(dice, attacker, weapon.damage, label, bonus, raise_die=result.raises >= 1,
-                               kept=reuse[index] if index < len(reuse) else None)
+        aimed = [target] + [game.character(n) for n in opts.targets]  # W2: the dice may be split among targets
+        hits_on: dict[str, int] = {}
+        for index, result in enumerate(test.results):
+            if not result.success:
+                continue
+            victim = aimed[index] if index < len(aimed) else target
+            reuse = kept.get(victim.name, [])
+            count = hits_on.get(victim.name, 0)
+            hits_on[victim.name] = count + 1
+            roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to {victim.name}", bonus,
+                               raise_die=result.raises >= 1, kept=reuse[count] if count < len(reuse) else None)
             if opts.nonlethal and opts.disarm:
-                outcome.victims.append(Victim(target.name, roll.rolls, roll.total, target.base_toughness,
-                                              "none", target.wounds, applied=False, notes=["nonlethal disarm"]))
+                outcome.victims.append(Victim(victim.name, roll.rolls, roll.total, victim.base_toughness,
+                                              "none", victim.wounds, applied=False, notes=["nonlethal disarm"]))
             else:
-                outcome.victims.append(hit(game, target, roll, toughness_against(target, weapon)))
+                outcome.victims.append(hit(game, victim, roll, toughness_against(victim, weapon)))
         if opts.disarm and outcome.victims:
             outcome.disarm = disarm_check(game, dice, target, outcome.victims[0].damage)
         if opts.into_melee:

@@ -180,6 +180,9 @@ def shoot(
     aim: Annotated[bool, typer.Option("--aim", help="Aimed a full round without moving: +2.")] = False,
     rof: Annotated[int, typer.Option("--rof", min=1, help="Shooting dice to roll (up to the weapon's rate of "
                                                           "fire); 2 or more is autofire, -2.")] = 1,
+    targets: Annotated[Optional[str], typer.Option("--targets", metavar="NAMES",
+                                                   help="With --rof: the targets of the second, third... die "
+                                                        "(the rest at TARGET).")] = None,
     double_tap: Annotated[bool, typer.Option("--double-tap", help="+1 to hit and damage.")] = False,
     burst: Annotated[bool, typer.Option("--burst", help="Three-round burst: +2 to hit and damage.")] = False,
     drop: Drop = False,
@@ -212,6 +215,7 @@ def shoot(
 
     opts: Options = Options(
         weapon=weapon, range=range_, distance=distance, cover=cover, light=light, called=called, aim=aim, rof=rof,
+        targets=_names(targets),
         double_tap=double_tap, burst=burst, drop=drop, actions=actions, template=template, mod=mod, disarm=disarm,
         nonlethal=nonlethal, into_melee=_names(into_melee), dive=_names(dive), victim_cover=_covers(victim_cover))
     if victims is None and not current().env.is_terminal:

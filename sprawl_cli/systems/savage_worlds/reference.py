@@ -12,7 +12,7 @@ A Wild Card also rolls a d6 Wild Die (it aces too and takes the same modifiers) 
 A trait written like d12+1 adds its +1 to both dice.
 `sprawl roll --system savage-worlds d8 --wild --mod -2` rolls; `sprawl odds --system savage-worlds d8 --wild --mod -2` gives the exact chances."""),
     "several": ("Several dice, several actions (W2)", """\
-A weapon's rate of fire N rolls N trait dice; a Wild Card adds a single Wild Die, which may stand in for the worst of them, so there are never more than N results (`results` in the JSON). With several dice, snake eyes needs the Wild Die and more than half the trait dice showing 1.
+A weapon's rate of fire N rolls N trait dice, which may go at different targets (`--targets` names those of the second die onward); a Wild Card adds a single Wild Die, which may stand in for the worst of them, so there are never more than N results (`results` in the JSON). With several dice, snake eyes needs the Wild Die and more than half the trait dice showing 1.
 Doing more than one thing in a turn costs 2 on every roll for each action beyond the first (`--actions N` counts them, leaving out a run). Running is one more action: a character that ran this round takes another -2 on everything else it does."""),
     "bennies": ("Bennies (W3)", """\
 A player side starts with a pool of 3, however many Wild Cards it has. A game master's side (`gm: true` in its roster) gets one for each Wild Card on the other sides, and each of its own Wild Cards holds 2 of its own.

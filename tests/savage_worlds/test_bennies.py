@@ -147,3 +147,15 @@ def test_a_rerolled_template_that_now_hits_asks_who_is_under_it() -> None:
           table(lists={"victims": []}))
     out = benny(g, dice(5, 1, 2, 2, 2), g.character("Ada"), table(lists={"victims": []}))
     assert [v["name"] for v in out.effects["victims"]] == ["Goon"] and g.character("Goon").has("shaken")
+
+
+def test_a_surprised_character_rerolling_notice_into_a_success_is_dealt_in() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    g = game([hero("Ada"), hero("Cy")], [extra("Native")])
+    deal(g, dice(2, 1, 5, 2, "5S"), table(), ambushers=["Thugs"])  # Ada fails Notice, Cy is dealt the 5S
+    assert g.character("Ada").card is None
+    out = benny(g, dice(6, 1, 1, "9H"), g.character("Ada"), table())  # 7: a success; Ada gets the 9H
+    assert out.kept == "new" and out.effects["dealt"] == "9H"
+    assert g.order == [{"name": "Ada", "card": "9H"}, {"name": "Cy", "card": "5S"}]
+    assert g.acting == 1  # Cy's card was up, and still is

@@ -2,7 +2,8 @@
 first, then the pool), and the reroll of a character's last trait test (the better stands).
 
 Dice order for `benny`: the rerolled test (trait dice, then the Wild Die), then any
-dice its new result needs (damage a new hit or raise brings, see `attacks`).
+dice its new result needs (damage a new hit or raise brings, see `attacks`; the card a
+surprised character's successful Notice reroll deals it).
 """
 
 from __future__ import annotations
@@ -133,6 +134,10 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
         against = int(record.detail.get("against", 0))
         first = c.name if new.total > against else str(record.detail.get("target")) if new.total < against else None
         return {"first": first, "simultaneous": first is None}
+    if record.kind == "notice":
+        from sprawl_cli.systems.savage_worlds.cards import deal_late
+
+        return deal_late(game, dice, c) if new.success else {"dealt": None}
     if record.kind == "jump":
         return {"distance": int(record.detail.get("base", 1)) + (1 if new.success else 0)}
     if record.kind == "attack":

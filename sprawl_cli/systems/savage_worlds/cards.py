@@ -145,6 +145,9 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
                 continue
             test = character_test(game, dice, c, "notice", own_modifiers(game, c))
             notice.append({"name": c.name, **test.to_json()})
+            from sprawl_cli.systems.savage_worlds.bennies import remember
+
+            remember(game, c, "notice", test)
             if not test.success:
                 c.no_card_rounds = 1
     shuffled = False
@@ -179,6 +182,26 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
     _start_turn(game)
     on_hold = sorted(skip - set(no_card), key=[c.name for c in game.characters].index)
     return DealOutcome(game.round, list(game.order), shuffled, midway, notice, on_hold, no_card, followers)
+
+
+def deal_late(game: Game, dice: Dice, c: Character) -> dict[str, Any]:
+    """A surprised character whose rerolled Notice now succeeds is dealt in after all (W4):
+    one card, placed in the countdown; the card now up stays up."""
+    if game.phase != "action" or c.card is not None or c.gone or c.has("on_hold"):
+        return {"dealt": None}
+    current = game.order[game.acting] if game.acting < len(game.order) else None
+    if not game.deck:
+        shuffle(game, keep=[e["card"] for e in game.order])
+    card = dice.card(list(game.deck), f"{c.name}: action card")
+    game.deck.remove(card)
+    if card in JOKERS:
+        game.joker_dealt = True
+    c.card = card
+    game.order.append({"name": c.name, "card": card})
+    game.order.sort(key=lambda e: card_key(e["card"]))
+    if current is not None:
+        game.acting = game.order.index(current)
+    return {"dealt": card, "order": list(game.order)}
 
 
 def acting_now(game: Game) -> list[Character]:

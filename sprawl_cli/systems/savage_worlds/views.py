@@ -126,6 +126,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
                        if effects["recovered"] else "  still Shaken")
         elif d["kind"] == "interrupt" and effects:
             out.append("  simultaneous" if effects["simultaneous"] else f"  {name(effects['first'])} goes first")
+        elif d["kind"] == "notice" and effects.get("dealt"):
+            out.append(f"  noticed after all: dealt the {effects['dealt']}")
         elif d["kind"] == "jump" and effects:
             out.append(f"  jumps {effects['distance']}\"")
         return out

@@ -49,8 +49,11 @@ def plain(markup: str) -> str:
     return _MARKUP.sub("", markup).replace("\\[", "[")
 
 
-def die(face: int, tens: bool = True) -> str:
-    """One face, coloured: 10s (double with the Rule of Tens), other successes, 1s, misses."""
+def die(face: int | str, tens: bool = True) -> str:
+    """One face, coloured: 10s (double with the Rule of Tens), other successes, 1s, misses.
+    A card (a logged deal) is shown as it is named."""
+    if isinstance(face, str):
+        return escape(face)
     if face == 10:
         return f"[die.ten]{'10' if tens else '10'}[/]"
     if face >= 7:
@@ -60,7 +63,7 @@ def die(face: int, tens: bool = True) -> str:
     return f"[die.miss]{face}[/]"
 
 
-def dice(faces: Sequence[int], tens: bool = True) -> str:
+def dice(faces: Sequence[int | str], tens: bool = True) -> str:
     """Faces as a coloured list: `[4 5 7 10]`."""
     if not faces:
         return "(no dice)"

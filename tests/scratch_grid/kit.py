@@ -16,9 +16,10 @@ def ch(name: str, at: str, **values: Any) -> Character:
 
 def game(rows: str | list[str], red: list[Character], blue: list[Character] | None = None,
          grid: str = "square") -> Game:
-    """Red (to play) against Blue on the map `rows` (a block of text or a list of rows)."""
+    """Red (to play) against Blue on the map `rows` (a block of text or a list of rows). Without
+    `blue`, Blue has one character off the map (standing, so the game goes on)."""
     lines = [r.strip() for r in rows.strip().splitlines()] if isinstance(rows, str) else list(rows)
-    blue = blue or []
+    blue = blue if blue is not None else [Character(name="Far", squad="Blue", at=None)]
     for c in red:
         c.squad = "Red"
     for c in blue:

@@ -57,7 +57,7 @@ def read_answers(game: Game, raw: str | None) -> dict[str, str] | None:
 
 def why_not(game: Game, target: Character, c: Character) -> str | None:
     """Why `c` may not make an interrupting attack on `target` now, or None (S4)."""
-    if c.gone or target.gone or c.squad == target.squad:
+    if c.gone or target.gone or c.at is None or target.at is None or c.squad == target.squad:
         return f"{c.name} is not an opponent of {target.name} on the map"
     if not game.board.adjacent(c.space, target.space):
         return f"{c.name} is not next to {target.name}"

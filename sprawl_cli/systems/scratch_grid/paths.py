@@ -22,6 +22,7 @@ from sprawl_cli.systems.scratch_grid.grid import EXIT, OPEN, ROUGH, TIGHT, WATER
 
 OUTSIDE: Space = (-1, -1)  # off the map's edge (S5: escaping)
 UNLIMITED = 10_000
+DIAGONAL = 2 ** 0.5
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,7 @@ def dominated(purses: Purses, kept: list[Purses]) -> bool:
 class _Node:
     cost: int
     steps: int
+    length: float  # ties go to the straighter path (diagonal steps are longer)
     order: int
     space: Space = field(compare=False)
     purses: Purses = field(compare=False)
@@ -143,7 +145,7 @@ def routes(field_: Field, start: Space, allowance: Allowance, leave: bool = Fals
     edge space the move may pass through (or start on)."""
     board = field_.board
     counter = 0
-    heap = [_Node(0, 0, 0, start, allowance.purses())]
+    heap = [_Node(0, 0, 0.0, 0, start, allowance.purses())]
     kept: dict[Space, list[Purses]] = {}
     best: dict[Space, Route] = {}
     while heap:
@@ -163,7 +165,9 @@ def routes(field_: Field, start: Space, allowance: Allowance, leave: bool = Fals
         for there in nexts:
             for cost, purses, air in step_options(field_, allowance, node.space, there, node.purses):
                 counter += 1
-                heapq.heappush(heap, _Node(node.cost + cost, node.steps + 1, counter, there, purses, node, air))
+                stride = DIAGONAL if board.beside(node.space, there) else 1.0
+                heapq.heappush(heap, _Node(node.cost + cost, node.steps + 1, node.length + stride, counter, there,
+                                           purses, node, air))
     return best
 
 

@@ -251,7 +251,7 @@ def game_from_campaign(path: Path, rounds: int | None = None, rule_of_tens: bool
         SaveFileError: the campaign file is missing or broken.
         BadInput: a squad has nobody left alive.
     """
-    from sprawl_cli.roster import Roster
+    from sprawl_cli.systems.sprawl.roster import Roster
     from sprawl_cli.systems.sprawl.turn import new_game
 
     recover(path)

@@ -23,11 +23,26 @@ from sprawl_cli.table import parse_names
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.systems.sprawl.model import Game
+    from sprawl_cli.model import Game
     from sprawl_cli.store import GameStore
+    from sprawl_cli.systems.base import System
 
 DEFAULT_GAME = "sprawl-game.yaml"
 DEFAULT_CAMPAIGN = "sprawl-campaign.yaml"
+
+
+def peek_system(path: Path) -> str | None:
+    """The `system:` of the save at `path`, read without parsing the YAML (for choosing the
+    commands a line may use); None when there is no readable save. A save without the key
+    is SPRAWL's."""
+    import re
+
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found = re.search(r"^system:[ \t]*['\"]?([A-Za-z_-]+)", text, re.MULTILINE)
+    return found.group(1).lower().replace("_", "-") if found else "sprawl"
 
 
 @dataclass
@@ -84,6 +99,7 @@ class Options:
     dice: str | None = None
     json: bool = False
     campaign: str | None = None
+    system: str | None = None
     nearby: str | None = None
     yes: bool = False
     force: bool = False
@@ -173,7 +189,7 @@ class CliTable:
 class Change:
     """A working copy of the game that a command changes; kept only if the command succeeds."""
 
-    game: Game
+    game: Any  # the system's own Game
     summary: list[str] = field(default_factory=list)
     outcome: dict[str, Any] = field(default_factory=dict)
     kind: str = ""
@@ -301,7 +317,13 @@ class Context:
         self.env.out.flush()
 
     # --- the game ------------------------------------------------------------
-    def load_game(self) -> Game:
+    def system_of(self, game: Game[Any]) -> System:
+        """The rule system that plays `game`."""
+        from sprawl_cli import systems
+
+        return systems.get(game.system)
+
+    def load_game(self) -> Game[Any]:
         """The current game, read-only (no lock needed: saves are atomic)."""
         game = self.store().load()
         self.physical_game = game.settings.dice == "physical"
@@ -345,9 +367,7 @@ class Context:
                     "summary": work.summary,
                     "rolls": [{"label": r.label, "faces": list(r.faces)} for r in (dice.rolls if dice else [])],
                     "outcome": work.outcome,
-                    "health": {c.name: c.health for c in work.game.characters},
-                    "gone": [c.name for c in work.game.characters if c.gone],
-                    "hits": {c.name: c.record.hits for c in work.game.characters},  # the battle report's series
+                    **self.system_of(work.game).journal_extras(work.game),  # the battle report's series
                 }
                 if work.files:
                     from sprawl_cli.store import read_companion

@@ -23,7 +23,7 @@ import re
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.context import DEFAULT_GAME, Context, Env, Options
 from sprawl_cli.errors import BadInput, ExitCode
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.history import History
 
     from sprawl_cli.cli.main import SprawlGroup
-    from sprawl_cli.systems.sprawl.model import Game
+    from sprawl_cli.model import Game
 
 HISTORY_LIMIT = 1000  # lines kept in a game's history file
 LEAVE = ("quit", "exit")
@@ -63,10 +63,10 @@ class SaveWatch:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._stamp: tuple[int, int, int] | None = None
-        self._game: Game | None = None
+        self._game: Game[Any] | None = None
         self.problem: str | None = None
 
-    def game(self) -> Game | None:
+    def game(self) -> Game[Any] | None:
         """The current game, or None (then `problem` says why: no file, or a broken one)."""
         try:
             st = os.stat(self.path)
@@ -429,7 +429,7 @@ def positionals(command: click.Command, words: list[str]) -> list[str]:
     return found
 
 
-def status_line(game: Game) -> str:
+def status_line(game: Game[Any]) -> str:
     """The session's bottom line for `game`."""
     if game.over:
         winner = f"{game.winner} won" if game.winner else "no winner"

@@ -32,14 +32,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.systems.sprawl.model import Game
+from sprawl_cli.model import Game
 from sprawl_cli.schema import Where, from_data, to_data
 
 if TYPE_CHECKING:
     from sprawl_cli.yamlio import Lines
 
 SCHEMA_VERSION = 1
-SYSTEM = "sprawl"
+
 UNDO_LIMIT = 200  # changes that keep their "before" state; older ones stay in the log only
 LOCK_TIMEOUT = 60.0
 
@@ -289,7 +289,7 @@ class GameStore:
     def exists(self) -> bool:
         return self.path.exists()
 
-    def load(self) -> Game:
+    def load(self) -> Game[Any]:
         """The game in the save file, validated and migrated.
 
         Raises:
@@ -313,7 +313,7 @@ class GameStore:
                 _PARSED[key] = (text, data, lines)
         return game_from_data(data, lines, str(self.path))
 
-    def save(self, game: Game) -> None:
+    def save(self, game: Game[Any]) -> None:
         from sprawl_cli import yamlio
 
         header = "# sprawl save file: the current state of one game. Safe to read; edit with care.\n"
@@ -322,7 +322,7 @@ class GameStore:
         atomic_write(self.path, text)
         _PARSED[os.path.abspath(self.path)] = (text, data, {})
 
-    def start(self, game: Game) -> None:
+    def start(self, game: Game[Any]) -> None:
         """Save a brand-new game; an existing one and its journal are kept as `.prev`.
 
         The old save is copied aside, not moved, so a kill at any instant leaves
@@ -375,7 +375,7 @@ class GameStore:
             raise SaveFileError(f"the journal entry {path} is damaged; move it aside to go on")
         return entry
 
-    def discard_orphans(self, game: Game) -> None:
+    def discard_orphans(self, game: Game[Any]) -> None:
         """Drop journal entries newer than the save (a command died between the two writes),
         newest first, putting back any companion file such an entry had already written.
 
@@ -403,7 +403,7 @@ class GameStore:
             with contextlib.suppress(OSError):
                 os.unlink(self._entry_path(step))
 
-    def commit(self, before: Game, after: Game, entry: dict[str, Any]) -> None:
+    def commit(self, before: Game[Any], after: Game[Any], entry: dict[str, Any]) -> None:
         """Journal the change from `before` to `after`, then save `after`.
 
         `entry["files"]`, when given, maps companion paths to {"before", "after"}
@@ -422,7 +422,7 @@ class GameStore:
         self._clear_redo()
         self._forget_before(after.step - UNDO_LIMIT)
 
-    def _apply(self, base: Game, after: Game, entry: dict[str, Any]) -> None:
+    def _apply(self, base: Game[Any], after: Game[Any], entry: dict[str, Any]) -> None:
         """Write a change in crash-safe order: its journal entry, its companion files, the save.
 
         Raises:
@@ -465,7 +465,7 @@ class GameStore:
                 found.append(entry)
         return found
 
-    def undo(self, game: Game, count: int) -> tuple[Game, list[dict[str, Any]]]:
+    def undo(self, game: Game[Any], count: int) -> tuple[Game[Any], list[dict[str, Any]]]:
         """The game as it was `count` changes ago, and the entries undone (newest first).
 
         Raises:
@@ -518,7 +518,7 @@ class GameStore:
                 os.unlink(self._entry_path(item["entry"]["step"]))
         return state, [item["entry"] for item in undone]
 
-    def redo(self, game: Game) -> tuple[Game, dict[str, Any]]:
+    def redo(self, game: Game[Any]) -> tuple[Game[Any], dict[str, Any]]:
         """Re-apply the change most recently undone.
 
         Raises:
@@ -540,37 +540,44 @@ class GameStore:
         return after, entry
 
 
-def game_to_data(game: Game) -> dict[str, Any]:
+def game_to_data(game: Game[Any]) -> dict[str, Any]:
     data: dict[str, Any] = to_data(game)
     # The two keys a reader looks for first go first.
     return {"schema_version": data.pop("schema_version"), "system": data.pop("system"), **data}
 
 
-def game_from_data(data: Any, lines: Lines, source: str) -> Game:
-    """A Game from plain data, checked for shape and for sense.
+def game_from_data(data: Any, lines: Lines, source: str) -> Game[Any]:
+    """A Game of the save's system (no `system:` is SPRAWL) from plain data, checked for shape and sense.
 
     Raises:
         SaveFileError: naming the file, line and key.
     """
+    from sprawl_cli import systems
+    from sprawl_cli.errors import BadInput
+
     if not isinstance(data, dict):
         raise SaveFileError(f"{source}: not a sprawl save file (expected a map with schema_version and system)")
     data = migrate(data, source, SCHEMA_VERSION)  # read now: a default would be fixed at import
     where = Where(source, lines)
-    if data.get("system") != SYSTEM:
-        where.fail(("system",), f"this save is for '{data.get('system')}'; this sprawl referees only 'sprawl'")
-    game = from_data(Game, data, where)
-    check_game(game, where)
+    named = data.setdefault("system", systems.DEFAULT)
+    if not isinstance(named, str):
+        where.fail(("system",), f"should be the name of a game system: {', '.join(systems.names())}")
+    try:
+        system = systems.get(named)
+    except BadInput as problem:
+        where.fail(("system",), problem.message)
+    game = from_data(system.game_type(), data, where)
+    check_game(game, where, system.phases)
+    system.check_game(game, where)
     return game
 
 
-def check_game(game: Game, where: Where) -> None:
-    """Cross-checks a hand edit could break: names, squads, ranges of numbers."""
-    from sprawl_cli.systems.sprawl.model import ATTRIBUTES, PHASES, STORED_STATUSES, WEAPON_KINDS
-
+def check_game(game: Game[Any], where: Where, phases: tuple[str, ...]) -> None:
+    """The kernel's cross-checks a hand edit could break: squads, turn, names."""
     if not game.squads:
         where.fail(("squads",), "a game needs at least one squad")
-    if game.phase not in PHASES:
-        where.fail(("phase",), f"'{game.phase}' is not a phase; use one of {', '.join(PHASES)}")
+    if phases and game.phase not in phases:
+        where.fail(("phase",), f"'{game.phase}' is not a phase; use one of {', '.join(phases)}")
     if not 0 <= game.side < len(game.squads):
         where.fail(("side",), f"should be a squad index from 0 to {len(game.squads) - 1}")
     for key in ("round", "turn"):
@@ -591,47 +598,9 @@ def check_game(game: Game, where: Where) -> None:
         names.add(c.name.lower())
         if c.squad not in squads:
             where.fail(path + ("squad",), f"no squad called '{c.squad}'")
-        for attr in ATTRIBUTES[:6]:
-            if getattr(c, attr) < 0:
-                where.fail(path + (attr,), "cannot be negative")
-        if c.max_health < 1 or c.max_toughness < 1:
-            where.fail(path + ("max_health",), "Health and Toughness start at 1 or more")
-        if not 0 <= c.health <= c.max_health:
-            where.fail(path + ("health",), f"should be from 0 to max_health ({c.max_health})")
-        if not 0 <= c.toughness <= c.max_toughness:
-            where.fail(path + ("toughness",), f"should be from 0 to max_toughness ({c.max_toughness})")
-        for key in ("damage_taken", "hide_successes"):
-            if getattr(c, key) < 0:
-                where.fail(path + (key,), "cannot be negative")
-        for j, status in enumerate(c.statuses):
-            if status not in STORED_STATUSES:
-                where.fail(path + ("statuses", j), f"'{status}' is not a status; use {', '.join(STORED_STATUSES)}")
-        for j, w in enumerate(c.weapons):
-            if w.kind not in WEAPON_KINDS:
-                where.fail(path + ("weapons", j, "kind"), f"should be one of {', '.join(WEAPON_KINDS)}")
     for j, squad in enumerate(game.squads):
         for k, member in enumerate(squad.members):
             if member.lower() not in names:
                 where.fail(("squads", j, "members", k), f"no character called '{member}'")
-        if squad.leader.lower() not in names:
+        if squad.leader and squad.leader.lower() not in names:
             where.fail(("squads", j, "leader"), f"no character called '{squad.leader}'")
-    for i, c in enumerate(game.characters):  # references between characters and to their gear
-        path = ("characters", i)
-        for k, other in enumerate(c.engaged_with):
-            if other.lower() not in names or other.lower() == c.name.lower():
-                where.fail(path + ("engaged_with", k), f"'{other}' is not another character of this game")
-            if c.name not in game.character(other).engaged_with:  # R12: both or neither
-                where.fail(path + ("engaged_with", k), f"{c.name} is engaged with {other}, but not {other} with "
-                                                       f"{c.name}; add {c.name} to {other}'s engaged_with")
-        if c.toughness == 0 and not c.gone:  # R8: Toughness 0 is Out of Action
-            where.fail(path + ("toughness",), f"{c.name} has Toughness 0 but is not out_of_action (R8)")
-        for weapon_name, spent in c.uses_spent.items():
-            limit = next((w.uses for w in c.weapons if w.name == weapon_name), None)
-            if spent < 0 or (limit is not None and spent > limit):
-                where.fail(path + ("uses_spent", weapon_name), f"should be from 0 to the weapon's uses ({limit})")
-        carried = {w.name for w in c.weapons}
-        for weapon, state in c.weapon_states.items():
-            if weapon not in carried:
-                where.fail(path + ("weapon_states", weapon), f"{c.name} carries no weapon '{weapon}'")
-            if state not in ("jammed", "out_of_ammo", "none_left"):
-                where.fail(path + ("weapon_states", weapon), f"'{state}' should be jammed, out_of_ammo or none_left")

@@ -14,7 +14,7 @@ from sprawl_cli.campaign import (
 )
 from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice, roll_d8
 from sprawl_cli.errors import BadInput, DiceShortage, SaveFileError
-from sprawl_cli.roster import load_roster
+from sprawl_cli.systems.sprawl.roster import load_roster
 from sprawl_cli.systems.sprawl.tables import INJURY_ATTRIBUTES
 from tests.factory import ROSTERS, dice, leftover
 

@@ -413,7 +413,9 @@ JSON_LINES = {
 
 
 def test_every_command_has_a_json_example():
-    from sprawl_cli.cli.main import COMMANDS
+    from sprawl_cli.cli.main import commands_of
+
+    COMMANDS = commands_of("sprawl")
 
     assert set(JSON_LINES) == set(COMMANDS)
 

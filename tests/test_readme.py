@@ -11,7 +11,9 @@ from pathlib import Path
 import click
 import pytest
 
-from sprawl_cli.cli.main import COMMANDS, cli
+from sprawl_cli.cli.main import cli, commands_of
+
+COMMANDS = commands_of("sprawl")
 from tests.factory import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -8,7 +8,8 @@ from sprawl_cli.errors import BadInput, GameOver, RuleRefusal
 from sprawl_cli.systems.sprawl.model import Weapon
 from sprawl_cli.systems.sprawl.damage import hurt
 from sprawl_cli.systems.sprawl.morale import routing_check
-from sprawl_cli.systems.sprawl.recovery import concede, declare_end, recover, rout
+from sprawl_cli.ending import concede, declare_end
+from sprawl_cli.systems.sprawl.recovery import recover, rout
 from sprawl_cli.systems.sprawl.turn import advance
 from tests.factory import character, dice, game, leftover, table
 

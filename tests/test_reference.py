@@ -9,7 +9,13 @@ import pytest
 from click.testing import CliRunner
 
 from sprawl_cli.cli.main import cli
-from sprawl_cli.systems.sprawl.reference import TOPICS, lookup
+from sprawl_cli.reference import Found
+from sprawl_cli.reference import lookup as find
+from sprawl_cli.systems.sprawl.reference import TOPICS
+
+
+def lookup(query: str | None) -> Found:
+    return find(TOPICS, query)
 
 
 def names(found: object) -> list[str]:

@@ -20,7 +20,7 @@ from sprawl_cli.campaign import (
     campaign_from_rosters, game_from_campaign, record_game, resolve_aftermath, save_campaign, series_from,
 )
 from sprawl_cli.render.report_html import html_report
-from sprawl_cli.roster import load_roster
+from sprawl_cli.systems.sprawl.roster import load_roster
 from tests.factory import ROSTERS, dice
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sprawl_cli.roster import HOUSE_GEAR
+from sprawl_cli.systems.sprawl.roster import HOUSE_GEAR
 from tests.conftest import PLF, SUIT
 from tests.test_store import one_error
 

@@ -100,7 +100,7 @@ def new(
         CampaignSettings, campaign_from_rosters, campaign_json, campaign_locked, campaign_text,
     )
     from sprawl_cli.errors import BadInput, RuleRefusal
-    from sprawl_cli.roster import load_roster
+    from sprawl_cli.systems.sprawl.roster import load_roster
     from sprawl_cli.store import atomic_write
 
     ctx = current()

@@ -1,4 +1,5 @@
-"""A game in a save file: `new`, `status`, `next`, `set`, `damage`, `log`, `undo`, `redo` (issue 3)."""
+"""The commands every system shares: `new`, `status`, `next`, `set`, `concede`, `end`,
+`log`, `undo`, `redo`. Each hands the rules to the game's system (`ctx.system_of`)."""
 
 from __future__ import annotations
 
@@ -12,67 +13,126 @@ from sprawl_cli.cli.main import current
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from sprawl_cli.store import GameStore
+    from sprawl_cli.systems.base import Outcome, Roster
+
 app = typer.Typer(add_completion=False)
+
+
+def _read_rosters(paths: list[Path], system: str) -> list[Roster]:
+    """Each roster file, checked to be of `system` and read by that system.
+
+    Raises:
+        SaveFileError: a file is broken, or is a roster of another system (naming the file).
+    """
+    from sprawl_cli import systems, yamlio
+    from sprawl_cli.schema import Where
+
+    rosters = []
+    for path in paths:
+        data, lines = yamlio.load(path, "roster file")
+        where = Where(str(path), lines)
+        named = data.get("system", "sprawl") if isinstance(data, dict) else "sprawl"
+        if not isinstance(named, str) or named.strip().lower().replace("_", "-") != system:
+            where.fail(("system",), f"this roster is for {named!r}, and this game is {system!r}; "
+                                    f"give rosters of one system (or `--system {named}`)")
+        rosters.append(systems.get(system).read_roster(data, where, path))
+    return rosters
+
+
+def _guard(store: GameStore, force: bool) -> None:
+    """Refuse to replace a game in progress, or a campaign game not yet in its campaign.
+
+    Raises:
+        RuleRefusal: not forceable by the rules' --force, only by `new --force` itself.
+    """
+    from sprawl_cli.errors import RuleRefusal
+
+    if force or not store.exists():
+        return
+    try:
+        old = store.load()
+        in_progress = not old.over
+    except Exception:  # an unreadable old save is still something to protect
+        in_progress = True
+    if not in_progress and old.campaign and not old.aftermath_done:
+        # The aftermath is what puts a game and its records into the campaign.
+        raise RuleRefusal(
+            f"{store.path} holds a finished campaign game that is not in the campaign yet; "
+            "run `sprawl aftermath` first, or add --force to replace it without one",
+            forceable=False,
+        )
+    if in_progress:
+        raise RuleRefusal(
+            f"{store.path} holds a game in progress; `sprawl end` it first, use --game for another "
+            "file, or add --force to replace it (the old one is kept as a .prev backup)",
+            forceable=False,
+        )
 
 
 @app.command()
 def new(
-    squad: Annotated[Optional[list[Path]], typer.Option("--squad", "-s", help="A roster file; give two (the first moves first).")] = None,
-    rounds: Annotated[Optional[int], typer.Option("--rounds", min=1, help="End the game after this many rounds (R25).")] = None,
-    no_tens: Annotated[bool, typer.Option("--no-tens", help="Play without the Rule of Tens (R2).")] = False,
+    squad: Annotated[Optional[list[Path]], typer.Option("--squad", "-s", help="A roster file; give one per side (the first moves first).")] = None,
+    rounds: Annotated[Optional[int], typer.Option("--rounds", min=1, help="End the game after this many rounds.")] = None,
     physical: Annotated[bool, typer.Option("--physical", help="Players roll real dice: every roll is asked for.")] = False,
+    map_file: Annotated[Optional[Path], typer.Option("--map", help="The map file, for systems played on a grid.")] = None,
+    setting: Annotated[Optional[list[str]], typer.Option("--setting", metavar="KEY=VALUE", help="A setting of the game's system; repeat for more.")] = None,
+    no_tens: Annotated[bool, typer.Option("--no-tens", help="SPRAWL: play without the Rule of Tens (R2).")] = False,
 ) -> None:
-    """Start a game from roster files (or from the campaign with --campaign).
+    """Start a game from roster files (`--system NAME` for a system other than SPRAWL), or from the campaign.
 
     Example: sprawl new --squad rosters/plf.yaml --squad rosters/suit.yaml --rounds 6
     """
-    from sprawl_cli.errors import BadInput, RuleRefusal
-    from sprawl_cli.render.game import status_view
-    from sprawl_cli.roster import load_roster
-    from sprawl_cli.store import GameStore
-    from sprawl_cli.systems.sprawl.status import game_json
-    from sprawl_cli.systems.sprawl.turn import new_game, start_turn
+    from sprawl_cli import systems
+    from sprawl_cli.errors import BadInput
+    from sprawl_cli.systems.base import NewGame
 
     ctx = current()
+    system = systems.get(ctx.options.system or "sprawl")
+    how = NewGame(rounds=rounds, physical=physical, map_file=map_file, flags={"no_tens": no_tens})
+    for item in setting or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise BadInput(f"--setting wants KEY=VALUE, not '{item}'")
+        how.settings[key.strip()] = value.strip()
+    if no_tens and system.name != "sprawl":
+        raise BadInput(f"--no-tens is a SPRAWL setting; {system.title} has no Rule of Tens")
+    store: GameStore = ctx.store()
+    _guard(store, ctx.options.force)  # before any die is rolled or asked for
+    ctx.physical_game = physical
+    dice = ctx.dice()
+    table = ctx.table()
+    outcome: Outcome | None
     if squad:
-        game = new_game([load_roster(p) for p in squad], rounds, not no_tens)
+        game, outcome = system.new_game(_read_rosters(squad, system.name), how, dice, table)
     elif ctx.options.campaign or ctx.env.vars.get("SPRAWL_CAMPAIGN"):
         from sprawl_cli.campaign import game_from_campaign
+        from sprawl_cli.systems.sprawl.turn import start_turn
 
-        path = ctx.campaign_path()
-        game = game_from_campaign(path, rounds, not no_tens)
+        if system.name != "sprawl":
+            raise BadInput(f"campaigns are kept for SPRAWL games only so far; start a {system.title} game "
+                           "from roster files with --squad")
+        campaign_game = game_from_campaign(ctx.campaign_path(), rounds, not no_tens)
+        if physical:
+            campaign_game.settings.dice = "physical"
+        start_turn(campaign_game, dice)
+        game, outcome = campaign_game, None
     else:
-        raise BadInput("give two roster files with --squad FILE --squad FILE (or --campaign FILE)")
+        raise BadInput("give a roster file per side with --squad FILE --squad FILE (or --campaign FILE)")
     if physical:
         game.settings.dice = "physical"
-    store: GameStore = ctx.store()
     with store.locked(ctx.note, create=True):
-        if store.exists() and not ctx.options.force:
-            try:
-                old = store.load()
-                in_progress = not old.over
-            except Exception:  # an unreadable old save is still something to protect
-                in_progress = True
-            if not in_progress and old.campaign and not old.aftermath_done:
-                # The aftermath is what puts a game and its records into the campaign (R26).
-                raise RuleRefusal(
-                    f"{store.path} holds a finished campaign game that is not in the campaign yet; "
-                    "run `sprawl aftermath` first, or add --force to replace it without one",
-                    forceable=False,
-                )
-            if in_progress:
-                raise RuleRefusal(
-                    f"{store.path} holds a game in progress; `sprawl end` it first, use --game for another "
-                    "file, or add --force to replace it (the old one is kept as a .prev backup)",
-                    forceable=False,
-                )
-        start_turn(game, ctx.dice(physical=game.settings.dice == "physical"))
+        _guard(store, ctx.options.force)
         store.start(game)
-    data = game_json(game)
+    data = dict(outcome.data if outcome else {}, **system.status(game, None))
+    lines = outcome.lines if outcome else []
 
     def view(console: Console) -> None:
-        console.print(f"New game saved to {store.path}.")
-        status_view(console, game, None, data["todo"])
+        from sprawl_cli.render import print_lines
+
+        console.print(f"New {system.title} game saved to {store.path}.")
+        print_lines(console, lines)
+        system.status_view(console, game, None)
 
     ctx.emit(data, view)
 
@@ -81,102 +141,81 @@ def new(
 def status(
     name: Annotated[Optional[str], typer.Argument(help="Show only this character.")] = None,
 ) -> None:
-    """Show the game: round, side and phase, each squad's Health and statuses, and what this phase asks for.
+    """Show the game: whose turn and phase, each character's state, and what is due now.
 
     Example: sprawl status Babs
     """
-    from sprawl_cli.systems.sprawl.status import game_json
-
     ctx = current()
     game = ctx.load_game()
+    system = ctx.system_of(game)
     only = game.character(name) if name else None
-    data = game_json(game, only)
-
-    def view(console: Console) -> None:
-        from sprawl_cli.render.game import status_view
-
-        status_view(console, game, only.name if only else None, data["todo"])
-
-    ctx.emit(data, view)
+    data = system.status(game, only)
+    ctx.emit(data, lambda console: system.status_view(console, game, only))
 
 
 @app.command(name="next")
 def next_phase() -> None:
-    """Move on to the next phase, turn or round, with R23's bookkeeping and reminders.
+    """Move on to the next phase, turn or round, with the system's bookkeeping and reminders.
 
-    A Recovery Phase is not left until every pinned or Down character of the side
-    has tried to recover (R8, R11); --force overrules.
+    Refused while something the rules require first is still due; --force overrules.
 
     Example: sprawl next
     """
-    from sprawl_cli.render import plain, print_lines
-    from sprawl_cli.render.game import advance_lines
-    from sprawl_cli.systems.sprawl.turn import advance
+    from sprawl_cli.cli.flow import act
 
     ctx = current()
-    with ctx.change("next") as change:
-        step = advance(change.game, ctx.dice(physical=change.game.settings.dice == "physical"), ctx.table())
-        lines = advance_lines(step)
-        change.summary = [plain(line) for line in lines]
-        change.outcome = step.to_json()
-    ctx.emit(step.to_json(), lambda console: print_lines(console, lines))
+    act("next", lambda game, dice, table: ctx.system_of(game).advance(game, dice, table),
+        lambda outcome, _game: outcome.lines)
 
 
 @app.command(name="set")
 def set_(
     name: Annotated[str, typer.Argument(help="The character.")],
-    status: Annotated[str, typer.Argument(help="pinned, down, panicked, overwatch, hidden, out_of_action, ...")],
+    status: Annotated[str, typer.Argument(help="A status of the game's system (see `sprawl status`).")],
     value: Annotated[str, typer.Argument(help="on or off", metavar="on|off")],
-    weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The gun for jammed / out_of_ammo.")] = None,
-    count: Annotated[Optional[int], typer.Option("--count", min=1, help="Required with `hidden on`: the hiding roll's successes a spotter must match (R19).")] = None,
 ) -> None:
     """Referee: put a status on or off a character (logged, undoable).
 
-    Example: sprawl set Razz pinned off
+    Example: sprawl set Ada down off
     """
+    from sprawl_cli.cli.flow import act
     from sprawl_cli.errors import UsageProblem
-    from sprawl_cli.render import plain
-    from sprawl_cli.render.game import badge
-    from sprawl_cli.systems.sprawl.referee import set_status
 
     ctx = current()
     if value.lower() not in ("on", "off"):
         raise UsageProblem(f"the last word should be on or off, not '{value}'")
-    with ctx.change("set") as change:
-        c = change.game.character(name)
-        result = set_status(change.game, c, status, value.lower() == "on", weapon, count)
-        line = f"{c.name}: {result.status} {'on' if result.on else 'off'} → " + (
-            " ".join(badge(s) for s in result.statuses) or "no statuses")
-        change.summary = [plain(line)]
-        change.outcome = result.to_json()
-    ctx.emit(result.to_json(), lambda console: console.print(line))
+    act("set", lambda game, _dice, table: ctx.system_of(game).set_status(
+        game, game.character(name), status, value.lower() == "on", table),
+        lambda outcome, _game: outcome.lines)
 
 
 @app.command()
-def damage(
-    name: Annotated[str, typer.Argument(help="The character.")],
-    points: Annotated[int, typer.Argument(min=0, help="Health to take off.")],
-) -> None:
-    """Referee: take POINTS straight off Health (no Toughness roll, no pin); 0 Health still brings R8.
+def concede(side: Annotated[str, typer.Argument(help="A squad's name (a unique beginning will do).")]) -> None:
+    """SIDE gives up: the game ends, and with two sides the other one wins.
 
-    Example: sprawl damage Newton 2
+    Example: sprawl concede "People's Liberation Front"
     """
-    from sprawl_cli.render import plain, print_lines
-    from sprawl_cli.render.game import panic_lines, victim_lines
-    from sprawl_cli.systems.sprawl.referee import referee_damage
+    from sprawl_cli.cli.flow import act
+    from sprawl_cli.ending import concede as give_up
+    from sprawl_cli.ending import ending_lines
 
-    ctx = current()
-    with ctx.change("damage") as change:
-        game = change.game
-        c = game.character(name)
-        result = referee_damage(game, c, points, ctx.dice(physical=game.settings.dice == "physical"), ctx.table())
-        tens = game.settings.rule_of_tens
-        lines = [f"Referee: {points} damage to {c.name}."] + victim_lines(result.victim, tens) + panic_lines(result.panic, tens)
-        if game.over:
-            lines.append(f"[bold]The game is over:[/] {game.reason}")
-        change.summary = [plain(line) for line in lines]
-        change.outcome = result.to_json()
-    ctx.emit(result.to_json(), lambda console: print_lines(console, lines))
+    act("concede", lambda game, _dice, _table: give_up(game, game.squad(side)), lambda out, _game: ending_lines(out))
+
+
+@app.command()
+def end(
+    winner: Annotated[Optional[str], typer.Option("--winner", help="The winning squad (leave out for no winner).")] = None,
+) -> None:
+    """The referee declares the result. After a game ended by the round limit with no
+    winner, `end --winner SIDE` names one.
+
+    Example: sprawl end --winner "S.U.I.T. #13"
+    """
+    from sprawl_cli.cli.flow import act
+    from sprawl_cli.ending import declare_end, ending_lines
+
+    act("end", lambda game, _dice, _table: declare_end(game, game.squad(winner) if winner else None),
+        lambda out, _game: ending_lines(out), allow_over=True)
 
 
 @app.command()
@@ -194,7 +233,7 @@ def log(
     entries = [{k: v for k, v in e.items() if k not in ("before", "files")} for e in store.entries(last, upto=game.step)]
 
     def view(console: Console) -> None:
-        from sprawl_cli.render.game import log_view
+        from sprawl_cli.systems.sprawl.render.game import log_view
 
         log_view(console, entries)
 

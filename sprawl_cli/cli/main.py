@@ -18,46 +18,91 @@ from sprawl_cli import __version__
 from sprawl_cli.context import Context, Env, Options
 from sprawl_cli.errors import ExitCode, SprawlError
 
-# name -> (module under sprawl_cli.cli, short help shown by `sprawl --help`)
+# The kernel's commands, shared by every system: name -> (module, short help for `sprawl --help`).
+# A system's own commands (`System.commands`) come from its package and win over these.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "roll": ("dicecmds", "Roll a pool of d10 and count successes (R1-R4)."),
-    "odds": ("dicecmds", "Exact odds of a Test, or of a shot (`odds shoot A T`)."),
-    "table": ("dicecmds", "Look up a table: incapacitation, misfire, scatter, throw, aftermath."),
-    "rules": ("dicecmds", "The built-in quick reference, searchable by word."),
-    "new": ("gamecmds", "Start a game from two roster files, or from the campaign."),
-    "status": ("gamecmds", "Show the game: squads, Health, statuses, phase."),
-    "next": ("gamecmds", "Move on to the next phase, turn or round (R23)."),
-    "set": ("gamecmds", "Referee: put a status on or off a character."),
-    "damage": ("gamecmds", "Referee: take Health off a character (no Toughness roll)."),
-    "log": ("gamecmds", "What happened so far, with the dice."),
-    "undo": ("gamecmds", "Take back the last change (or N of them)."),
-    "redo": ("gamecmds", "Put back the change just undone."),
-    "roster": ("rostercmds", "Make, check and edit roster files."),
-    "gear": ("rostercmds", "List the weapons a roster may name."),
-    "move": ("movecmds", "Move or run a character (R18)."),
-    "charge": ("movecmds", "Charge an enemy into close combat (R12, R18)."),
-    "hide": ("movecmds", "Try to hide a character (R19)."),
-    "spot": ("movecmds", "Try to spot a hidden enemy (R19)."),
-    "overwatch": ("movecmds", "Put a character on overwatch (R20)."),
-    "jump": ("movecmds", "Jump across a gap (R21)."),
-    "fall": ("movecmds", "A character falls some inches (R22)."),
-    "safe": ("movecmds", "A panicked character reached safety (R10)."),
-    "edge": ("movecmds", "A panicked character reached the table edge (R10)."),
-    "shoot": ("rangedcmds", "Shoot, throw a grenade or fire a rocket (R13-R17)."),
-    "los": ("rangedcmds", "Roll for line of sight when in doubt (R13)."),
-    "brawl": ("closecmds", "Close combat between two engaged characters (R12)."),
-    "break": ("closecmds", "Break away from close combat (R12)."),
-    "recover": ("closecmds", "The Recovery Phase: pins, Down, panic, jams (R8, R10, R11, R14)."),
-    "rout": ("closecmds", "Make a routing check for a side (R24)."),
-    "concede": ("closecmds", "A side gives up the game (R25)."),
-    "end": ("closecmds", "End the game, with or without a winner (R25)."),
-    "aftermath": ("campaigncmds", "After the game: what became of the fallen (R26)."),
-    "campaign": ("campaigncmds", "Campaign books: new, show, history, report."),
-    "play": ("playcmds", "An interactive session on the current game."),
-    "completion": ("playcmds", "Print the Tab-completion script for bash, zsh or fish."),
+    "rules": ("sprawl_cli.cli.lookupcmds", "The built-in quick reference, searchable by word."),
+    "new": ("sprawl_cli.cli.gamecmds", "Start a game from roster files (--system for other games), or from the campaign."),
+    "status": ("sprawl_cli.cli.gamecmds", "Show the game: whose turn, each character's state, what is due."),
+    "next": ("sprawl_cli.cli.gamecmds", "Move on to the next phase, turn or round."),
+    "set": ("sprawl_cli.cli.gamecmds", "Referee: put a status on or off a character."),
+    "log": ("sprawl_cli.cli.gamecmds", "What happened so far, with the dice."),
+    "undo": ("sprawl_cli.cli.gamecmds", "Take back the last change (or N of them)."),
+    "redo": ("sprawl_cli.cli.gamecmds", "Put back the change just undone."),
+    "end": ("sprawl_cli.cli.gamecmds", "End the game, with or without a winner."),
+    "concede": ("sprawl_cli.cli.gamecmds", "A side gives up the game."),
+    "aftermath": ("sprawl_cli.cli.campaigncmds", "After the game: what became of the fallen."),
+    "campaign": ("sprawl_cli.cli.campaigncmds", "Campaign books: new, show, history, report."),
+    "play": ("sprawl_cli.cli.playcmds", "An interactive session on the current game."),
+    "completion": ("sprawl_cli.cli.playcmds", "Print the Tab-completion script for bash, zsh or fish."),
 }
 
-GROUPS = {"roster", "campaign"}  # these names are whole sub-groups, not single commands
+GROUPS = {"campaign"}  # these kernel names are whole sub-groups, not single commands
+
+
+def _argv_value(argv: list[str], option: str) -> str | None:
+    """The value of `--option V` or `--option=V` in a command line, read before click parses it."""
+    for i, word in enumerate(argv):
+        if word == option and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith(option + "="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def _systems_for(sprawl: Context | None) -> tuple[str, str]:
+    """(the system a lookup uses, the system of the game in --game) for this command line.
+
+    A lookup (`roll`, `odds`, `table`) follows --system, else SPRAWL_SYSTEM, else the game's
+    system; every other command follows the game in the save file (SPRAWL when there is none).
+    `new --system` names the system of the game it starts.
+    """
+    import os
+    from pathlib import Path
+
+    from sprawl_cli.context import DEFAULT_GAME, peek_system
+
+    argv = sprawl.argv if sprawl is not None else []
+    env = sprawl.env.vars if sprawl is not None else dict(os.environ)
+    preset = sprawl.options.game if sprawl is not None else None
+    path = Path(_argv_value(argv, "--game") or preset or env.get("SPRAWL_GAME") or DEFAULT_GAME)
+    game_system = peek_system(path) or "sprawl"
+    chosen = _argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
+    lookup_system = chosen or env.get("SPRAWL_SYSTEM") or game_system
+    if argv and argv[0] == "new":
+        game_system = chosen or "sprawl"
+    return lookup_system, game_system
+
+
+def commands_of(system: str) -> dict[str, tuple[str, str]]:
+    """Every command a game of `system` offers (the kernel's and its own), name -> (module, help)."""
+    from sprawl_cli import systems
+
+    chosen = systems.get(system)
+    return {**COMMANDS, **{cmd: (f"{chosen.package}.{module}", text) for cmd, (module, text) in chosen.commands.items()}}
+
+
+def lookup_system(sprawl: Context) -> str:
+    """The system a lookup (`roll`, `odds`, `table`, `rules`) of this command line uses."""
+    return sprawl.options.system or _systems_for(sprawl)[0]
+
+
+def system_commands(sprawl: Context | None) -> tuple[str, dict[str, tuple[str, str]]]:
+    """The system whose commands this command line sees, and those commands (full module paths)."""
+    from sprawl_cli import systems
+
+    lookup_name, game_name = _systems_for(sprawl)
+    found: dict[str, tuple[str, str]] = {}
+    for which in (game_name, lookup_name):
+        try:
+            system = systems.get(which)
+        except SprawlError:
+            continue
+        for cmd, (module, text) in system.commands.items():
+            if which == lookup_name and which != game_name and cmd not in getattr(system, "lookups", ()):
+                continue
+            found[cmd] = (f"{system.package}.{module}", text)
+    return game_name, found
 
 
 def common_options() -> list[click.Option]:
@@ -84,6 +129,8 @@ def common_options() -> list[click.Option]:
         flag("json", "Print one JSON object on stdout and nothing else."),
         click.Option(["--campaign"], metavar="PATH", expose_value=False, callback=keep,
                      help="The campaign file (env SPRAWL_CAMPAIGN; default ./sprawl-campaign.yaml)."),
+        click.Option(["--system"], metavar="NAME", expose_value=False, callback=keep,
+                     help="The game system of a lookup or a new game (env SPRAWL_SYSTEM; default: the game's, else sprawl)."),
         click.Option(["--nearby"], metavar="NAMES|none", expose_value=False, callback=keep,
                      help="Friends within 3\" of anyone put Out of Action (R9)."),
         flag("yes", "Confirm every table fact this action needs (no enemy too close, in range...)."),
@@ -101,16 +148,29 @@ def _with_common(command: click.Command) -> click.Command:
             _with_common(sub)
     known = {p.name for p in command.params}
     command.params.extend(o for o in common_options() if o.name not in known)
+    names = name_params()
     for param in command.params:
-        if param.name in NAME_PARAMS and getattr(param, "_custom_shell_complete", None) is None:
+        if param.name in names and getattr(param, "_custom_shell_complete", None) is None:
             param._custom_shell_complete = _complete_names
     return command
 
 
 # Parameters whose values are character names (or lists of them) or squads: Tab offers
 # the names in the save file, in shells (completions/) and in `sprawl play`.
-NAME_PARAMS = {"name", "attacker", "target", "defender", "spotter", "hider", "looker", "nearby", "blast",
-               "near_ledge", "side", "winner"}
+KERNEL_NAME_PARAMS = {"name", "side", "winner"}
+
+
+def name_params() -> set[str]:
+    """Every parameter name, of the kernel and of any system, whose values are character or squad names."""
+    from sprawl_cli import systems
+
+    found = set(KERNEL_NAME_PARAMS)
+    for which in systems.installed():
+        found.update(systems.get(which).name_params)
+    return found
+
+
+NAME_PARAMS = KERNEL_NAME_PARAMS  # kept for readers; completion asks name_params()
 
 
 def _complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -123,32 +183,47 @@ _LOADED: dict[str, click.Group] = {}
 
 
 def load_module_group(module: str) -> click.Group:
-    """The click group of one command module (imported on first use)."""
+    """The click group of one command module, by its full dotted path (imported on first use)."""
     if module not in _LOADED:
         import importlib
 
         import typer.main
 
-        mod = importlib.import_module(f"sprawl_cli.cli.{module}")
+        mod = importlib.import_module(module)
         _LOADED[module] = typer.main.get_group(mod.app)
     return _LOADED[module]
 
 
 class SprawlGroup(click.Group):
-    """The root group: lazy subcommands and the single error boundary."""
+    """The root group: the kernel's commands and the game system's, loaded lazily, and the
+    single error boundary."""
+
+    def _table(self, ctx: click.Context | None) -> tuple[str, dict[str, tuple[str, str]], set[str]]:
+        """(system name, command -> (module, help), names that are groups) for this command line."""
+        sprawl = ctx.find_object(Context) if ctx is not None else None
+        name, own = system_commands(sprawl)
+        from sprawl_cli import systems
+
+        groups = set(GROUPS)
+        try:
+            groups.update(systems.get(name).groups)
+        except SprawlError:
+            pass
+        return name, {**COMMANDS, **own}, groups
 
     def list_commands(self, ctx: click.Context | None) -> list[str]:  # `sprawl play` asks with no context
-        return list(COMMANDS)
+        return list(self._table(ctx)[1])
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        entry = COMMANDS.get(cmd_name)
+        _, table, groups = self._table(ctx)
+        entry = table.get(cmd_name)
         if entry is None:
             return None
         group = load_module_group(entry[0])
-        command = group if cmd_name in GROUPS else group.get_command(ctx, cmd_name)
+        command = group if cmd_name in groups else group.get_command(ctx, cmd_name)
         if command is None:
             return None
-        if cmd_name in GROUPS:
+        if cmd_name in groups:
             command.name = cmd_name
         return _with_common(command)
 
@@ -156,17 +231,39 @@ class SprawlGroup(click.Group):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
-        if name and not name.startswith("-") and name not in COMMANDS:
+        system, table, _ = self._table(ctx)
+        if name and not name.startswith("-") and name not in table:
             import difflib
 
-            close = difflib.get_close_matches(name, list(COMMANDS), n=1, cutoff=0.6)
-            hint = f"; did you mean '{close[0]}'?" if close else "; `sprawl --help` lists the commands"
+            from sprawl_cli import systems
+
+            elsewhere = [s for s in systems.installed() if name in systems.get(s).commands]
+            close = difflib.get_close_matches(name, list(table), n=1, cutoff=0.6)
+            if elsewhere:
+                hint = (f"; it is a command of {', '.join(elsewhere)}, and this game is {system} "
+                        f"(give --system {elsewhere[0]} for a lookup, or --game for another save)")
+            else:
+                hint = f"; did you mean '{close[0]}'?" if close else "; `sprawl --help` lists the commands"
             raise click.UsageError(f"no command '{name}'{hint}", ctx)
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        with formatter.section("Commands"):
-            formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items()])
+        from sprawl_cli import systems
+
+        sprawl = ctx.find_object(Context)
+        lookup_name, game_name = _systems_for(sprawl)
+        from sprawl_cli.context import peek_system
+
+        has_game = sprawl is not None and (peek_system(sprawl.game_path) is not None
+                                           or _argv_value(sprawl.argv, "--system") is not None)
+        shown = [game_name] if has_game else systems.installed()
+        own = set(systems.get(game_name).commands) if has_game else set()
+        with formatter.section("Commands for every game"):
+            formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items() if name not in own])
+        for which in shown:
+            system = systems.get(which)
+            with formatter.section(f"{system.title} (--system {system.name})"):
+                formatter.write_dl([(name, text) for name, (_, text) in system.commands.items()])
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> NoReturn:
@@ -263,8 +360,9 @@ def build() -> SprawlGroup:
     group = SprawlGroup(
         name="sprawl",
         help=(
-            "A referee at your elbow for SPRAWL skirmish games: rolls or reads the dice, "
-            "applies every rule, keeps the game in a YAML save file and the campaign's books."
+            "A referee at your elbow for skirmish wargames (SPRAWL, Gunplay, Street-Fight, Savage Worlds' "
+            "combat, Scratch:Grid): rolls or reads the dice, applies every rule, keeps the game in a YAML "
+            "save file and the campaign's books."
         ),
         context_settings={"help_option_names": ["-h", "--help"]},
         no_args_is_help=True,

@@ -83,3 +83,8 @@ def bar(fraction: float, width: int = 30) -> str:
     parts = " ▏▎▍▌▋▊▉"
     rest = parts[int((cells - full) * 8)] if full < width else ""
     return ("█" * full + rest).rstrip() if fraction > 0 else ""
+
+
+def forced_lines(overruled: list[str]) -> list[str]:
+    """The refusals the referee overruled with --force, as the log should show them."""
+    return [f"  [warn]Forced by the referee:[/] {escape(reason)}" for reason in overruled]

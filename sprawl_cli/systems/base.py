@@ -20,16 +20,19 @@ A system package looks like this (`docs/ARCHITECTURE.md` says more):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from sprawl_cli.model import Squad
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game, Piece
+    from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
     from sprawl_cli.table import Table
 
@@ -50,11 +53,8 @@ class Outcome:
 class Roster:
     """One squad as read from a roster file of some system."""
 
-    system: str
-    squad: str
-    characters: list[Any]  # the system's own Character objects
-    leader: str = ""
-    source: str = ""  # the file, as given
+    squad: Squad  # its name, leader ("" where a system has none), members and the file it came from
+    characters: list[Any]  # the system's own Character objects, in roster order
     extra: dict[str, Any] = field(default_factory=dict)  # system-specific squad keys (e.g. gm: true)
 
 
@@ -90,7 +90,9 @@ class System:
     package: str = ""
     commands: dict[str, tuple[str, str]] = {}
     groups: frozenset[str] = frozenset()
+    lookups: frozenset[str] = frozenset({"roll", "odds", "table"})  # commands that work without a game
     name_params: frozenset[str] = frozenset({"name", "target", "attacker", "defender"})
+    new_flags: dict[str, str] = {}  # extra `new` flags (--no-tens) -> help; they land in NewGame.flags
     statuses: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
 
@@ -107,8 +109,8 @@ class System:
         """
 
     # --- rosters and new games --------------------------------------------------
-    def read_roster(self, data: dict[str, Any], where: Where, source: str) -> Roster:
-        """A roster file's data (already parsed, `system:` key matching) as a squad.
+    def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
+        """A roster file's data (already parsed; its `system:` key, checked, taken out) as a squad.
 
         Raises:
             SaveFileError: via `where.fail`, naming the key.
@@ -155,9 +157,9 @@ class System:
         return []
 
     # --- lookups -----------------------------------------------------------------
-    def reference(self) -> dict[str, tuple[str, str]]:
-        """`rules` topics: key -> (title, text in the project's own words)."""
-        return {}
+    def reference(self) -> Sequence[Topic]:
+        """`rules` topics (`sprawl_cli.reference.Topic(name, title, markdown)`), in the project's own words."""
+        return ()
 
     # --- books -------------------------------------------------------------------
     def journal_extras(self, game: Game[Any]) -> dict[str, Any]:

@@ -44,7 +44,7 @@ def test_the_statistic_catches_a_loaded_die() -> None:
     assert chi_square(list(range(1, 11)) * 100) == 0
 
 
-SHOOT = importlib.util.find_spec("sprawl_cli.cli.rangedcmds") is not None
+SHOOT = importlib.util.find_spec("sprawl_cli.systems.sprawl.cli.rangedcmds") is not None
 SHOTS = [["shoot", "Razz", "Wilson", "--nearby", "none"], ["shoot", "Babs", "Gordo", "--nearby", "none"],
          ["shoot", "Mutt", "Newton", "--nearby", "none"]] if SHOOT else []
 SEQUENCE = [

@@ -18,14 +18,14 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from sprawl_cli.cli.main import COMMANDS, cli
+from sprawl_cli.cli.main import cli, commands_of
 from sprawl_cli.context import Env
 from tests.reliability.conftest import PLF, SUIT, Folder, check_refusal
 
 # Commands whose module exists in this tree (others are still being written); `play`
 # is an interactive session and has its own tests.
-NAMES = sorted(n for n, (module, _) in COMMANDS.items()
-               if n != "play" and importlib.util.find_spec(f"sprawl_cli.cli.{module}") is not None)
+NAMES = sorted(n for n, (module, _) in commands_of("sprawl").items()
+               if n != "play" and importlib.util.find_spec(module) is not None)
 OPTIONS = ["--json", "--dice", "--seed", "--force", "--yes", "--nearby", "--weapon", "--last", "--squad", "--rounds",
            "--range", "--cover", "--mod", "--difficulty", "--no-tens", "--run", "--terrain", "--blast", "--near-ledge",
            "--spot", "--distance", "--winner", "--small", "--large", "--target-running", "--climb", "-n", "-w",

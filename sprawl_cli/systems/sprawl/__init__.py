@@ -1,1 +1,143 @@
-"""SPRAWL's rules, one module per chapter of the rule text, each handed its dice."""
+"""SPRAWL: d10 pools against a Difficulty (R1-R26), one module per chapter of its rules.
+
+This module is what the kernel imports to find the system; it stays cheap, and
+each method imports the rules it needs when it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from sprawl_cli.dice import Dice
+    from sprawl_cli.model import Game as KernelGame
+    from sprawl_cli.model import Piece
+    from sprawl_cli.reference import Topic
+    from sprawl_cli.schema import Where
+    from sprawl_cli.systems.sprawl.model import Character, Game
+    from sprawl_cli.table import Table
+
+
+class Sprawl(System):
+    name = "sprawl"
+    title = "SPRAWL"
+    package = "sprawl_cli.systems.sprawl"
+    commands = {
+        "roll": ("cli.dicecmds", "Roll a pool of d10 and count successes (R1-R4)."),
+        "odds": ("cli.dicecmds", "Exact odds of a Test, or of a shot (`odds shoot A T`)."),
+        "table": ("cli.dicecmds", "Look up a table: incapacitation, misfire, scatter, throw, aftermath."),
+        "set": ("cli.refcmds", "Referee: put a status on or off a character (--weapon, --count)."),
+        "damage": ("cli.refcmds", "Referee: take Health off a character (no Toughness roll)."),
+        "roster": ("cli.rostercmds", "Make, check and edit roster files."),
+        "gear": ("cli.rostercmds", "List the weapons a roster may name."),
+        "move": ("cli.movecmds", "Move or run a character (R18)."),
+        "charge": ("cli.movecmds", "Charge an enemy into close combat (R12, R18)."),
+        "hide": ("cli.movecmds", "Try to hide a character (R19)."),
+        "spot": ("cli.movecmds", "Try to spot a hidden enemy (R19)."),
+        "overwatch": ("cli.movecmds", "Put a character on overwatch (R20)."),
+        "jump": ("cli.movecmds", "Jump across a gap (R21)."),
+        "fall": ("cli.movecmds", "A character falls some inches (R22)."),
+        "safe": ("cli.movecmds", "A panicked character reached safety (R10)."),
+        "edge": ("cli.movecmds", "A panicked character reached the table edge (R10)."),
+        "shoot": ("cli.rangedcmds", "Shoot, throw a grenade or fire a rocket (R13-R17)."),
+        "los": ("cli.rangedcmds", "Roll for line of sight when in doubt (R13)."),
+        "brawl": ("cli.closecmds", "Close combat between two engaged characters (R12)."),
+        "break": ("cli.closecmds", "Break away from close combat (R12)."),
+        "recover": ("cli.closecmds", "The Recovery Phase: pins, Down, panic, jams (R8, R10, R11, R14)."),
+        "rout": ("cli.closecmds", "Make a routing check for a side (R24)."),
+    }
+    lookups = frozenset({"roll", "odds", "table", "roster", "gear"})  # these work without a game
+    groups = frozenset({"roster"})
+    name_params = frozenset({"name", "attacker", "target", "defender", "spotter", "hider", "looker", "nearby",
+                             "blast", "near_ledge"})
+    new_flags = {"no-tens": "Play without the Rule of Tens (R2)."}
+    phases = ("movement", "ranged", "close", "recovery")
+
+    @property
+    def statuses(self) -> tuple[str, ...]:  # type: ignore[override]
+        from sprawl_cli.systems.sprawl.referee import SETTABLE
+
+        return tuple(SETTABLE)
+
+    # --- the save file ------------------------------------------------------
+    def game_type(self) -> type[KernelGame[Any]]:
+        from sprawl_cli.systems.sprawl.model import Game
+
+        return Game
+
+    def check_game(self, game: KernelGame[Any], where: Where) -> None:
+        from sprawl_cli.systems.sprawl.checks import check_game
+
+        check_game(cast("Game", game), where)
+
+    # --- rosters and new games ------------------------------------------------
+    def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
+        from sprawl_cli.systems.sprawl.roster import roster_from_data
+
+        return roster_from_data(data, where, source)
+
+    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
+        from sprawl_cli.systems.sprawl.turn import new_game, start_turn
+
+        game = new_game(rosters, how.rounds, not how.flags.get("no_tens", False))
+        if how.physical:
+            game.settings.dice = "physical"
+        start_turn(game, dice)
+        return game, Outcome(self.status(game, None))
+
+    # --- the kernel's shared commands -------------------------------------------
+    def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:
+        from sprawl_cli.systems.sprawl.status import game_json
+
+        return dict(game_json(cast("Game", game), cast("Character | None", only)), system=self.name)
+
+    def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
+        from sprawl_cli.systems.sprawl.render.game import status_view
+        from sprawl_cli.systems.sprawl.turn import todo
+
+        status_view(console, cast("Game", game), only.name if only else None, todo(cast("Game", game)))
+
+    def advance(self, game: KernelGame[Any], dice: Dice, table: Table) -> Outcome:
+        from sprawl_cli.systems.sprawl.render.game import advance_lines
+        from sprawl_cli.systems.sprawl.turn import advance
+
+        step = advance(cast("Game", game), dice, table)
+        return Outcome(step.to_json(), advance_lines(step))
+
+    def set_status(self, game: KernelGame[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
+        from sprawl_cli.systems.sprawl.referee import set_status
+        from sprawl_cli.systems.sprawl.render.game import set_lines
+
+        result = set_status(cast("Game", game), cast("Character", character), status, on, None, None)
+        return Outcome(result.to_json(), set_lines(character.name, result))
+
+    def end_lines(self, game: KernelGame[Any]) -> list[str]:
+        return []
+
+    # --- lookups and books ----------------------------------------------------------
+    def reference(self) -> Sequence[Topic]:
+        from sprawl_cli.systems.sprawl.reference import TOPICS
+
+        return TOPICS
+
+    def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
+        people = cast("Game", game).characters
+        return {
+            "health": {c.name: c.health for c in people},
+            "gone": [c.name for c in people if c.gone],
+            "hits": {c.name: c.record.hits for c in people},  # the battle report's series
+        }
+
+    def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
+        from sprawl_cli.schema import to_data
+
+        return dict(to_data(cast("Character", character).record))
+
+
+SYSTEM = Sprawl()

@@ -183,7 +183,7 @@ def routing_roller(game: Game, squad: Squad) -> Character | None:
 def routing_check(game: Game, squad: Squad, dice: Dice, *, even_if_not_due: bool = False) -> RoutCheck:
     """R24: the roller's Smarts test, Difficulty = the shaken count; failing routs the squad
     (the game ends and the other side wins, R25)."""
-    from sprawl_cli.systems.sprawl.turn import end_game, other_side
+    from sprawl_cli.ending import end_game, other_side
 
     shaken = shaken_count(game, squad)
     check = RoutCheck(squad.name, shaken, len(squad.members), routing_due(game, squad))

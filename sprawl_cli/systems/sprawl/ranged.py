@@ -413,7 +413,7 @@ def blast_names(game: Game, outcome: ShotOutcome, target: Character, table: Tabl
         return caught
     radius = f"{weapon.blast:g}\""
     if outcome.scatter is not None:
-        from sprawl_cli.render.compass import describe
+        from sprawl_cli.systems.sprawl.render.compass import describe
 
         s = outcome.scatter
         aimed = f"{'the spot beside ' if outcome.aim.spot else ''}{target.name}"

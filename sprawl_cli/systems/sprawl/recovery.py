@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sprawl_cli.dice import Dice, test_pool
-from sprawl_cli.errors import BadInput, GameOver, RuleRefusal
+from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.sprawl.model import Character, Game, Squad
 from sprawl_cli.systems.sprawl.damage import put_out_of_action
 from sprawl_cli.systems.sprawl.morale import PanicTest, RoutCheck, panic_tests, routing_check, routing_due
 from sprawl_cli.systems.sprawl.tables import INCAPACITATION
-from sprawl_cli.systems.sprawl.turn import end_game, mark, other_side, require_own_turn, require_phase
+from sprawl_cli.ending import end_game, other_side
+from sprawl_cli.systems.sprawl.turn import mark, require_own_turn, require_phase
 from sprawl_cli.table import Table, refuse
 
 TRIED = "recovered"  # the `acted` mark: one go at the Recovery Phase per turn
@@ -353,33 +354,4 @@ def rout(game: Game, squad: Squad, dice: Dice, table: Table) -> GameEnd:
     return _finish(game, GameEnd("rout", squad.name, check))
 
 
-def concede(game: Game, squad: Squad) -> GameEnd:
-    """R25: the side gives up; the other side wins."""
-    end_game(game, other_side(game, squad), f"{squad.name} conceded (R25)")
-    return _finish(game, GameEnd("concede", squad.name))
-
-
-def declare_end(game: Game, winner: Squad | None) -> GameEnd:
-    """R25: the referee declares the result (no winner: a draw). After the round
-    limit ended a game without a winner, the referee may still name one.
-
-    Raises:
-        GameOver: the game already has a result.
-        BadInput: the game ended by the round limit and no winner was named.
-    """
-    if game.over:
-        if game.winner is not None:
-            raise GameOver(f"the game is already over: {game.winner} won ({game.reason})")
-        if winner is None:
-            raise BadInput(f"the game is already over ({game.reason}) with no winner; "
-                           "name one with `sprawl end --winner SIDE`")
-        game.winner = winner.name
-        game.reason = f"{game.reason}; the referee named {winner.name} the winner"
-    else:
-        reason = (f"the referee declared {winner.name} the winner (R25)" if winner
-                  else "the referee ended the game with no winner (R25)")
-        end_game(game, winner.name if winner else None, reason)
-    return _finish(game, GameEnd("end", winner.name if winner else None))
-
-
-__all__ = ["RecoveryOutcome", "GameEnd", "lift_pin", "recover", "pending", "rout", "concede", "declare_end"]
+__all__ = ["RecoveryOutcome", "GameEnd", "lift_pin", "recover", "pending", "rout"]

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sprawl_cli.dice import Dice
+from sprawl_cli.ending import end_game, other_side
 from sprawl_cli.errors import GameOver
 from sprawl_cli.systems.sprawl.model import PHASES, Character, Game, Squad
 from sprawl_cli.table import Table, refuse
@@ -15,20 +16,6 @@ PHASE_TITLES = {"movement": "Movement", "ranged": "Ranged Combat", "close": "Clo
 
 
 # --- the end of a game (R25) -------------------------------------------------
-
-
-def other_side(game: Game, squad: Squad) -> str | None:
-    """The winner when `squad` loses: the only other squad still in it, if there is one."""
-    others = [s for s in game.squads if s.name != squad.name]
-    return others[0].name if len(others) == 1 else None
-
-
-def end_game(game: Game, winner: str | None, reason: str) -> None:
-    if game.over:
-        return
-    game.over = True
-    game.winner = winner
-    game.reason = reason
 
 
 def check_game_end(game: Game) -> None:

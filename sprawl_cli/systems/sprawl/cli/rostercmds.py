@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.systems.sprawl.model import Weapon
-    from sprawl_cli.roster import Roster
+    from sprawl_cli.systems.sprawl.roster import Roster
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Make, check and edit roster files (one squad per file).")
@@ -45,7 +45,7 @@ NEW_HEADER = "# sprawl roster: one squad. Check it with `sprawl roster check FIL
 
 def is_house(gear_file: Path, gear: dict[str, Weapon]) -> bool:
     """The shipped house list, or a copy of it unchanged (such as rosters/gear.yaml)."""
-    from sprawl_cli.roster import HOUSE_GEAR, load_gear
+    from sprawl_cli.systems.sprawl.roster import HOUSE_GEAR, load_gear
 
     return gear_file.resolve() == HOUSE_GEAR.resolve() or gear == load_gear(HOUSE_GEAR)
 
@@ -142,8 +142,8 @@ def rewrite(path: Path, edit: Callable[[dict[str, Any], dict[str, Weapon], Path]
     so a refused edit leaves the file byte for byte as it was.
     """
     from sprawl_cli import yamlio
-    from sprawl_cli.render.roster import roster_card
-    from sprawl_cli.roster import gear_path_for, load_gear, roster_from_data, roster_to_data
+    from sprawl_cli.systems.sprawl.render.roster import roster_card
+    from sprawl_cli.systems.sprawl.roster import gear_path_for, load_gear, roster_from_data, roster_to_data
     from sprawl_cli.schema import Where
     from sprawl_cli.store import atomic_write
 
@@ -183,7 +183,7 @@ def show(path: FileArg) -> None:
 
     Example: sprawl roster show rosters/plf.yaml
     """
-    from sprawl_cli.roster import gear_path_for, load_gear, load_roster
+    from sprawl_cli.systems.sprawl.roster import gear_path_for, load_gear, load_roster
 
     ctx = current()
     gear_file = gear_path_for(path)
@@ -192,7 +192,7 @@ def show(path: FileArg) -> None:
     house = is_house(gear_file, gear)
 
     def view(console: Console) -> None:
-        from sprawl_cli.render.roster import roster_card
+        from sprawl_cli.systems.sprawl.render.roster import roster_card
 
         roster_card(console, roster, str(path), str(gear_file), house, gear)
 
@@ -208,7 +208,7 @@ def check(
     Example: sprawl roster check rosters/plf.yaml rosters/suit.yaml
     """
     from sprawl_cli.errors import SaveFileError
-    from sprawl_cli.roster import load_roster
+    from sprawl_cli.systems.sprawl.roster import load_roster
 
     ctx = current()
     results: list[dict[str, Any]] = []
@@ -379,8 +379,8 @@ def gear(
     Example: sprawl gear --roster rosters/plf.yaml
     """
     from sprawl_cli.errors import BadInput
-    from sprawl_cli.render.roster import HOUSE_NOTE
-    from sprawl_cli.roster import gear_path_for, load_gear
+    from sprawl_cli.systems.sprawl.render.roster import HOUSE_NOTE
+    from sprawl_cli.systems.sprawl.roster import gear_path_for, load_gear
     from sprawl_cli.schema import to_data
 
     ctx = current()
@@ -395,7 +395,7 @@ def gear(
         data["note"] = HOUSE_NOTE
 
     def view(console: Console) -> None:
-        from sprawl_cli.render.roster import gear_view
+        from sprawl_cli.systems.sprawl.render.roster import gear_view
 
         gear_view(console, list(weapons.values()), str(gear_file), house)
 

@@ -22,20 +22,10 @@ Name = Annotated[str, typer.Argument(help="The character.")]
 
 
 def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any, bool], list[str]]) -> None:
-    """The one flow: change the game with `rule`, log its lines, print the view or JSON."""
-    from sprawl_cli.render import plain, print_lines
-    from sprawl_cli.render.movement import forced_lines
+    """The kernel's one flow, with SPRAWL's views (which colour dice by the Rule of Tens)."""
+    from sprawl_cli.cli.flow import act as run
 
-    ctx = current()
-    with ctx.change(kind) as change:
-        game = change.game
-        table = ctx.table()
-        outcome = rule(game, ctx.dice(physical=game.settings.dice == "physical"), table)
-        lines = view(outcome, game.settings.rule_of_tens) + forced_lines(table.overruled)
-        data = dict(outcome.to_json(), forced=list(table.overruled))
-        change.summary = [plain(line) for line in lines]
-        change.outcome = data
-    ctx.emit(data, lambda console: print_lines(console, lines))
+    run(kind, rule, lambda outcome, game: view(outcome, game.settings.rule_of_tens))
 
 
 @app.command()
@@ -56,7 +46,7 @@ def move(
 
     Example: sprawl move Babs --run --terrain difficult --across 3
     """
-    from sprawl_cli.render.movement import move_lines
+    from sprawl_cli.systems.sprawl.render.movement import move_lines
     from sprawl_cli.systems.sprawl import movement
 
     terrain = terrain.strip().lower() if terrain else None
@@ -84,7 +74,7 @@ def charge(
 
     Example: sprawl charge Wes Gordo
     """
-    from sprawl_cli.render.movement import charge_lines
+    from sprawl_cli.systems.sprawl.render.movement import charge_lines
     from sprawl_cli.systems.sprawl import movement
 
     ground = terrain.strip().lower() if terrain else None
@@ -99,7 +89,7 @@ def hide(name: Name) -> None:
 
     Example: sprawl hide Babs --yes
     """
-    from sprawl_cli.render.movement import hide_lines
+    from sprawl_cli.systems.sprawl.render.movement import hide_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("hide", lambda game, dice, table: movement.hide(game, game.character(name), dice, table), hide_lines)
@@ -114,7 +104,7 @@ def spot(
 
     Example: sprawl spot Wilson Babs --yes
     """
-    from sprawl_cli.render.movement import spot_lines
+    from sprawl_cli.systems.sprawl.render.movement import spot_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("spot", lambda game, dice, table: movement.spot(
@@ -127,7 +117,7 @@ def overwatch(name: Name) -> None:
 
     Example: sprawl overwatch Razz
     """
-    from sprawl_cli.render.movement import overwatch_lines
+    from sprawl_cli.systems.sprawl.render.movement import overwatch_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("overwatch", lambda game, dice, table: movement.overwatch(game, game.character(name), table),
@@ -140,7 +130,7 @@ def jump(name: Name) -> None:
 
     Example: sprawl jump Mutt
     """
-    from sprawl_cli.render.movement import jump_lines
+    from sprawl_cli.systems.sprawl.render.movement import jump_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("jump", lambda game, dice, table: movement.jump(game, game.character(name), dice, table), jump_lines)
@@ -155,7 +145,7 @@ def fall(
 
     Example: sprawl fall Newton 3 --nearby none
     """
-    from sprawl_cli.render.movement import fall_lines
+    from sprawl_cli.systems.sprawl.render.movement import fall_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("fall", lambda game, dice, table: movement.fall(game, game.character(name), inches, dice, table),
@@ -168,7 +158,7 @@ def safe(name: Name) -> None:
 
     Example: sprawl safe Razz
     """
-    from sprawl_cli.render.movement import flight_lines
+    from sprawl_cli.systems.sprawl.render.movement import flight_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("safe", lambda game, dice, table: movement.safe(game, game.character(name)), flight_lines)
@@ -180,7 +170,7 @@ def edge(name: Name) -> None:
 
     Example: sprawl edge Razz
     """
-    from sprawl_cli.render.movement import flight_lines
+    from sprawl_cli.systems.sprawl.render.movement import flight_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("edge", lambda game, dice, table: movement.edge(game, game.character(name)), flight_lines)

@@ -160,7 +160,7 @@ def panic_lines(tests: list[PanicTest] | list[dict[str, Any]], tens: bool = True
                 lost = " and ".join(s.replace("_", " ") for s in d["lost"])
                 lines.append(f"  {who} is no longer {lost}: take the marker away (R9, R20)")
             for free in d.get("free_attacks", []):
-                from sprawl_cli.render.close import free_attack_lines  # close imports this module
+                from sprawl_cli.systems.sprawl.render.close import free_attack_lines  # close imports this module
 
                 lines.append(f"  {who} turns its back in close combat (R12)")
                 lines.extend(free_attack_lines(free, tens))
@@ -180,3 +180,20 @@ def log_view(console: Console, entries: list[dict[str, Any]]) -> None:
             console.print(f"   {escape(line)}")
         for roll in e.get("rolls", []):
             console.print(f"   [dim]{escape(roll['label'])}[/] {dice(roll['faces'])}")
+
+
+def set_lines(who: str, result: Any) -> list[str]:
+    """`set NAME STATUS on|off`: the statuses it has now."""
+    line = f"{escape(who)}: {result.status} {'on' if result.on else 'off'} → " + (
+        " ".join(badge(s) for s in result.statuses) or "no statuses")
+    return [line]
+
+
+def damage_lines(result: Any, points: int, game: Any) -> list[str]:
+    """`damage NAME POINTS`: the referee's damage, then what it led to (R8, R9)."""
+    tens = game.settings.rule_of_tens
+    lines = [f"Referee: {points} damage to {escape(result.victim.name)}."]
+    lines += victim_lines(result.victim, tens) + panic_lines(result.panic, tens)
+    if game.over:
+        lines.append(f"[bold]The game is over:[/] {escape(game.reason or '')}")
+    return lines

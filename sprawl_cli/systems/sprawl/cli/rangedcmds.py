@@ -75,7 +75,7 @@ def shoot(
     Example: sprawl shoot Razz Wilson --cover partial --range long
     """
     from sprawl_cli.render import plain, print_lines
-    from sprawl_cli.render.ranged import shot_lines
+    from sprawl_cli.systems.sprawl.render.ranged import shot_lines
     from sprawl_cli.systems.sprawl.ranged import shoot as take_shot
 
     ctx = current()
@@ -103,7 +103,7 @@ def los(
     """
     from sprawl_cli.errors import UsageProblem
     from sprawl_cli.render import plain, print_lines
-    from sprawl_cli.render.ranged import sight_lines
+    from sprawl_cli.systems.sprawl.render.ranged import sight_lines
     from sprawl_cli.systems.sprawl.ranged import line_of_sight
 
     ctx = current()

@@ -1,5 +1,5 @@
-"""Close combat, the Recovery Phase and the end of a game: `brawl`, `break`,
-`recover`, `rout`, `concede`, `end` (issue 6)."""
+"""Close combat, the Recovery Phase and routing: `brawl`, `break`, `recover`, `rout`
+(`concede` and `end` are the kernel's, shared by every system)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 app = typer.Typer(add_completion=False)
 
 Name = Annotated[str, typer.Argument(help="A character (case-insensitive).")]
-Side = Annotated[str, typer.Argument(help="A squad's name (a unique beginning will do).")]
+
 
 
 def _record(change: Change, data: dict[str, Any], render: Callable[[dict[str, Any], bool], list[str]]) -> list[str]:
@@ -47,7 +47,7 @@ def brawl(
 
     Example: sprawl brawl Wes Gordo --weapon Machete
     """
-    from sprawl_cli.render.close import brawl_view_lines
+    from sprawl_cli.systems.sprawl.render.close import brawl_view_lines
     from sprawl_cli.systems.sprawl.close import brawl as fight
 
     ctx = current()
@@ -66,7 +66,7 @@ def break_(name: Name) -> None:
 
     Example: sprawl break Wes
     """
-    from sprawl_cli.render.close import break_lines
+    from sprawl_cli.systems.sprawl.render.close import break_lines
     from sprawl_cli.systems.sprawl.close import break_away
 
     ctx = current()
@@ -88,7 +88,7 @@ def recover(
 
     Example: sprawl recover Newton
     """
-    from sprawl_cli.render.close import recover_lines
+    from sprawl_cli.systems.sprawl.render.close import recover_lines
     from sprawl_cli.systems.sprawl.recovery import recover as recovery_phase
 
     ctx = current()
@@ -109,7 +109,7 @@ def rout(
 
     Example: sprawl rout "S.U.I.T. #13"
     """
-    from sprawl_cli.render.close import end_lines
+    from sprawl_cli.systems.sprawl.render.close import end_lines
     from sprawl_cli.systems.sprawl.recovery import rout as routing
 
     ctx = current()
@@ -117,41 +117,5 @@ def rout(
         game = change.game
         squad = game.squad(side) if side else game.current_squad
         outcome = routing(game, squad, ctx.dice(physical=game.settings.dice == "physical"), ctx.table())
-        lines = _record(change, outcome.to_json(), end_lines)
-    _emit(ctx, change.outcome, lines)
-
-
-@app.command()
-def concede(side: Side) -> None:
-    """SIDE gives up (R25): the game ends and the other side wins.
-
-    Example: sprawl concede "People's Liberation Front"
-    """
-    from sprawl_cli.render.close import end_lines
-    from sprawl_cli.systems.sprawl.recovery import concede as give_up
-
-    ctx = current()
-    with ctx.change("concede") as change:
-        outcome = give_up(change.game, change.game.squad(side))
-        lines = _record(change, outcome.to_json(), end_lines)
-    _emit(ctx, change.outcome, lines)
-
-
-@app.command()
-def end(
-    winner: Annotated[Optional[str], typer.Option("--winner", help="The winning squad (leave out for no winner).")] = None,
-) -> None:
-    """The referee declares the result (R25). After a game ended by the round limit
-    with no winner, `end --winner SIDE` names one.
-
-    Example: sprawl end --winner "S.U.I.T. #13"
-    """
-    from sprawl_cli.render.close import end_lines
-    from sprawl_cli.systems.sprawl.recovery import declare_end
-
-    ctx = current()
-    with ctx.change("end", allow_over=True) as change:
-        game = change.game
-        outcome = declare_end(game, game.squad(winner) if winner else None)
         lines = _record(change, outcome.to_json(), end_lines)
     _emit(ctx, change.outcome, lines)

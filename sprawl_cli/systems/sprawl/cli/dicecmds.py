@@ -1,16 +1,18 @@
-"""Quick dice lookups: `roll`, `odds`, `table`, `rules` (issue 2)."""
+"""SPRAWL's quick dice lookups: `roll`, `odds` (of a Test or a shot), `table`."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional, cast
 
 import typer
 
-from sprawl_cli.cli import rangedcmds as ranged  # the options of a shot, for `odds shoot`
+from sprawl_cli.systems.sprawl.cli import rangedcmds as ranged  # the options of a shot, for `odds shoot`
 from sprawl_cli.cli.main import current
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from sprawl_cli.systems.sprawl.model import Game
 
 app = typer.Typer(add_completion=False)
 
@@ -35,7 +37,7 @@ def roll(pool: Pool, difficulty: Difficulty = 1, mod: Mods = None, no_tens: NoTe
     data = {"pool": pool, **result.to_json(), "rule_of_tens": not no_tens}
 
     def view(console: Console) -> None:
-        from sprawl_cli.render.dicelook import roll_view
+        from sprawl_cli.systems.sprawl.render.dicelook import roll_view
 
         roll_view(console, result, pool, not no_tens)
 
@@ -81,12 +83,14 @@ def odds(
         from sprawl_cli.systems.sprawl.ranged_odds import shot_odds
 
         plan = ranged.situation(weapon, range_, cover, target_running, small, large, mod, near_ledge, spot, distance)
-        game = ctx.load_game()
+        game = cast("Game", ctx.load_game())
+        if game.system != "sprawl":
+            raise UsageProblem(f"this game is {game.system}; `odds shoot` here is SPRAWL's (see `sprawl --help`)")
         shot = shot_odds(game, game.character(attacker), game.character(target), plan)
 
         def shot_view(console: Console) -> None:
             from sprawl_cli.render import print_lines
-            from sprawl_cli.render.ranged import odds_lines
+            from sprawl_cli.systems.sprawl.render.ranged import odds_lines
 
             print_lines(console, odds_lines(shot))
 
@@ -104,7 +108,7 @@ def odds(
     result = exact_odds(size, difficulty_of(difficulty, mod or []), tens=not no_tens)
 
     def view(console: Console) -> None:
-        from sprawl_cli.render.dicelook import odds_view
+        from sprawl_cli.systems.sprawl.render.dicelook import odds_view
 
         odds_view(console, result)
 
@@ -133,34 +137,8 @@ def table(
         data = {"table": found.name, "roll": read, "result": row.result, "meaning": row.meaning}
 
     def view(console: Console) -> None:
-        from sprawl_cli.render.dicelook import table_view
+        from sprawl_cli.systems.sprawl.render.dicelook import table_view
 
         table_view(console, found, row, roll)
-
-    ctx.emit(data, view)
-
-
-@app.command()
-def rules(
-    topic: Annotated[Optional[str], typer.Argument(help="A topic or any word to search for.")] = None,
-) -> None:
-    """The built-in quick reference, in our own words. With TOPIC: that topic, or every topic mentioning the word.
-
-    Example: sprawl rules overwatch
-    """
-    from sprawl_cli.systems.sprawl.reference import lookup
-
-    ctx = current()
-    found = lookup(topic)
-    data = {
-        "topics": [{"topic": t.name, "title": t.title, "text": t.text} for t in found.topics],
-        "query": topic,
-        "message": found.message or None,
-    }
-
-    def view(console: Console) -> None:
-        from sprawl_cli.render.dicelook import rules_view
-
-        rules_view(console, found)
 
     ctx.emit(data, view)

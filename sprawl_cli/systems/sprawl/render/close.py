@@ -6,16 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from sprawl_cli.ending import over_lines
 from sprawl_cli.render import dice, escape, name
-from sprawl_cli.render.game import badge, panic_lines, victim_lines
-
-
-def over_lines(game: dict[str, Any]) -> list[str]:
-    """R25: say so whenever a game has ended, and why."""
-    if not game.get("over"):
-        return []
-    won = f"{name(game['winner'])} wins" if game.get("winner") else "no winner named (`sprawl end --winner SIDE`)"
-    return [f"[bold]The game is over:[/] {escape(game.get('reason') or '')}. {won}."]
+from sprawl_cli.systems.sprawl.render.game import badge, panic_lines, victim_lines
 
 
 def _fighter_line(f: dict[str, Any], tens: bool) -> str:

@@ -10,7 +10,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.dice import Odds, PoolResult
-    from sprawl_cli.systems.sprawl.reference import Found
     from sprawl_cli.systems.sprawl.tables import LookupTable, Row
 
 
@@ -53,7 +52,7 @@ def odds_view(console: Console, odds: Odds) -> None:
 def table_view(console: Console, table: LookupTable, row: Row | None, roll: int | None) -> None:
     from rich.table import Table
 
-    from sprawl_cli.render.compass import compass, describe
+    from sprawl_cli.systems.sprawl.render.compass import compass, describe
 
     if row is not None:
         console.print(f"[bold]{table.title}[/]  {table.roll} {roll}: [bold]{row.result}[/] — {row.meaning}")
@@ -74,14 +73,3 @@ def table_view(console: Console, table: LookupTable, row: Row | None, roll: int 
         print_lines(console, compass())
     if table.note:
         console.print(f"[rule]{table.note}[/]")
-
-
-def rules_view(console: Console, found: Found) -> None:
-    from rich.markdown import Markdown
-
-    if found.message:
-        console.print(found.message)
-    for topic in found.topics:
-        console.print(f"[bold underline]{topic.title}[/]  [dim]({topic.name})[/]")
-        console.print(Markdown(topic.text))
-        console.print()

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.systems.sprawl.model import ATTRIBUTES, WEAPON_KINDS, Character, Squad, Weapon
 from sprawl_cli.schema import Where, from_data, to_data
+from sprawl_cli.systems.base import Roster
 
 HOUSE_GEAR = Path(__file__).parent / "data" / "gear.yaml"
-ROSTER_KEYS = ("squad", "leader", "characters")
+ROSTER_KEYS = ("system", "squad", "leader", "characters")
 CHARACTER_KEYS = ("name",) + ATTRIBUTES + ("weapons",)
-
-
-@dataclass
-class Roster:
-    squad: Squad
-    characters: list[Character]
 
 
 def gear_path_for(roster: Path | None) -> Path:
@@ -88,6 +82,8 @@ def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: di
     for key in data:
         if key not in ROSTER_KEYS:
             where.fail((key,), f"unknown key; a roster has {', '.join(ROSTER_KEYS)}")
+    if data.get("system", "sprawl") != "sprawl":
+        where.fail(("system",), f"this roster is for '{data.get('system')}', not SPRAWL")
     for key in ("squad", "leader"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             where.fail((key,), "is missing" if key not in data else "should be a name")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.render import bar, dice, escape, name
-from sprawl_cli.render.compass import compass, describe
-from sprawl_cli.render.game import panic_lines, victim_lines
+from sprawl_cli.systems.sprawl.render.compass import compass, describe
+from sprawl_cli.systems.sprawl.render.game import panic_lines, victim_lines
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.sprawl.ranged import ShotOutcome, SightRoll

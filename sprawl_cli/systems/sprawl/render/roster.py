@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from rich.table import Table
 
     from sprawl_cli.systems.sprawl.model import RangeBand, Weapon
-    from sprawl_cli.roster import Roster
+    from sprawl_cli.systems.sprawl.roster import Roster
 
 # Column heads for the eight attributes, in the roster file's order.
 ATTRIBUTE_HEADS = {

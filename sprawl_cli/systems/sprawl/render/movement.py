@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sprawl_cli.render import dice, escape, name
-from sprawl_cli.render.game import badge, panic_lines, victim_lines
+from sprawl_cli.systems.sprawl.render.game import badge, panic_lines, victim_lines
 
 if TYPE_CHECKING:
     from sprawl_cli.dice import PoolResult
@@ -167,8 +167,3 @@ def flight_lines(o: FlightEnd, tens: bool = True) -> list[str]:
     if o.over:
         lines.append(f"[bold]The game is over:[/] {escape(o.reason or '')}")
     return lines
-
-
-def forced_lines(overruled: list[str]) -> list[str]:
-    """The refusals the referee overruled with --force, as the log should show them."""
-    return [f"  [warn]Forced by the referee:[/] {escape(reason)}" for reason in overruled]

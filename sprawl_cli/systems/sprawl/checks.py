@@ -1,0 +1,55 @@
+"""What a loaded SPRAWL save must make sense of, beyond the kernel's checks (a hand edit can break these)."""
+
+from __future__ import annotations
+
+from sprawl_cli.schema import Where
+from sprawl_cli.systems.sprawl.model import ATTRIBUTES, STORED_STATUSES, WEAPON_KINDS, Game
+
+
+def check_game(game: Game, where: Where) -> None:
+    """SPRAWL's cross-checks a hand edit could break (the kernel checked squads, turn and names)."""
+
+    names = {c.name.lower() for c in game.characters}
+    for i, c in enumerate(game.characters):
+        path: tuple[object, ...] = ("characters", i)
+        for attr in ATTRIBUTES[:6]:
+            if getattr(c, attr) < 0:
+                where.fail(path + (attr,), "cannot be negative")
+        if c.max_health < 1 or c.max_toughness < 1:
+            where.fail(path + ("max_health",), "Health and Toughness start at 1 or more")
+        if not 0 <= c.health <= c.max_health:
+            where.fail(path + ("health",), f"should be from 0 to max_health ({c.max_health})")
+        if not 0 <= c.toughness <= c.max_toughness:
+            where.fail(path + ("toughness",), f"should be from 0 to max_toughness ({c.max_toughness})")
+        for key in ("damage_taken", "hide_successes"):
+            if getattr(c, key) < 0:
+                where.fail(path + (key,), "cannot be negative")
+        for j, status in enumerate(c.statuses):
+            if status not in STORED_STATUSES:
+                where.fail(path + ("statuses", j), f"'{status}' is not a status; use {', '.join(STORED_STATUSES)}")
+        for j, w in enumerate(c.weapons):
+            if w.kind not in WEAPON_KINDS:
+                where.fail(path + ("weapons", j, "kind"), f"should be one of {', '.join(WEAPON_KINDS)}")
+    for j, squad in enumerate(game.squads):
+        if not squad.leader:
+            where.fail(("squads", j, "leader"), "a SPRAWL squad needs a leader")
+    for i, c in enumerate(game.characters):  # references between characters and to their gear
+        path = ("characters", i)
+        for k, other in enumerate(c.engaged_with):
+            if other.lower() not in names or other.lower() == c.name.lower():
+                where.fail(path + ("engaged_with", k), f"'{other}' is not another character of this game")
+            if c.name not in game.character(other).engaged_with:  # R12: both or neither
+                where.fail(path + ("engaged_with", k), f"{c.name} is engaged with {other}, but not {other} with "
+                                                       f"{c.name}; add {c.name} to {other}'s engaged_with")
+        if c.toughness == 0 and not c.gone:  # R8: Toughness 0 is Out of Action
+            where.fail(path + ("toughness",), f"{c.name} has Toughness 0 but is not out_of_action (R8)")
+        for weapon_name, spent in c.uses_spent.items():
+            limit = next((w.uses for w in c.weapons if w.name == weapon_name), None)
+            if spent < 0 or (limit is not None and spent > limit):
+                where.fail(path + ("uses_spent", weapon_name), f"should be from 0 to the weapon's uses ({limit})")
+        carried = {w.name for w in c.weapons}
+        for weapon, state in c.weapon_states.items():
+            if weapon not in carried:
+                where.fail(path + ("weapon_states", weapon), f"{c.name} carries no weapon '{weapon}'")
+            if state not in ("jammed", "out_of_ammo", "none_left"):
+                where.fail(path + ("weapon_states", weapon), f"'{state}' should be jammed, out_of_ammo or none_left")

@@ -80,13 +80,13 @@ def legend_lines(game: Game) -> list[str]:
             extra = f" ({', '.join(statuses)})" if statuses else ""
             people.append(f"[{style}]{escape(token[c.name])}[/] {escape(c.name)} {where}{extra}")
         lines.append(f"[{style}]{escape(squad.name)}[/]: " + ", ".join(people))
-    terrain = "  ".join(f"[{GLYPHS[s][1]}]{GLYPHS[s][0]}[/] {what}" for s, what in TERRAIN.items())
+    terrain = " ".join(f"[{GLYPHS[s][1]}]{GLYPHS[s][0]}[/] {what.split()[0]}" for s, what in TERRAIN.items())
     lines.append(f"[dim]{board_title(game)}:[/] {terrain}")
     return lines
 
 
 def board_title(game: Game) -> str:
-    shape = "hexes, 6 neighbours" if game.grid == "hex" else "squares, 8 neighbours"
+    shape = "hexes" if game.grid == "hex" else "squares"
     return f"{game.board.width}x{game.board.height} {shape}"
 
 

@@ -75,6 +75,7 @@ def _rows(text: str, value: Any, lines: dict[tuple[object, ...], int],
 
     key_line = lines.get(("map",), 1)
     root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    assert isinstance(root, yaml.MappingNode)  # parse() has read it as a map already
     node = next(v for k, v in root.value if k.value == "map")
     if isinstance(value, list):
         rows, places = [], []

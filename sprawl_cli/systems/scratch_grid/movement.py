@@ -65,6 +65,13 @@ def reach(game: Game, c: Character) -> dict[str, int]:
     return {space_name(s): r.cost for s, r in sorted(found.items(), key=lambda i: (i[0][1], i[0][0]))}
 
 
+def reach_now(game: Game, c: Character) -> dict[str, int]:
+    """`map --reach`: where `c` may move, or nothing when it cannot move at all (S2)."""
+    if c.gone or c.down or c.has("immobilised") or c.at is None:
+        return {}
+    return reach(game, c)
+
+
 def _enemies_next_to(game: Game, c: Character, space: Space) -> list[str]:
     return [e.name for e in game.on_map() if e.squad != c.squad and e.standing
             and game.board.adjacent(space, e.space)]

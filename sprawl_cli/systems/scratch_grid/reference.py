@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-TOPICS: dict[str, tuple[str, str]] = {
+from sprawl_cli.reference import Topic
+
+TEXTS: dict[str, tuple[str, str]] = {
     "map": ("The map (S1)", """\
 The game is played on a map of squares (8 neighbours) or hexes (6 neighbours), given to `new --map FILE`.
 A map file is YAML: `grid: square` or `grid: hex`, an optional `name`, and `map: |` followed by rows of equal length.
@@ -44,3 +46,5 @@ The game ends when no more than one side has anyone standing on the map: the sid
     "dice": ("Dice (S5 house)", """\
 Scratch:Grid in this tool rolls no dice: every hit or miss, interrupting attacks included, is the referee's call, given with `--result` / `--interrupts` or asked on a terminal. `--dice` has nothing to feed."""),
 }
+
+TOPICS: tuple[Topic, ...] = tuple(Topic(key, title, text) for key, (title, text) in TEXTS.items())

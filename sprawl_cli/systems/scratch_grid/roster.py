@@ -16,24 +16,26 @@ checked against it there, naming the roster's line.
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 from sprawl_cli.errors import BadInput, SaveFileError
 from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import NewGame, Roster
 from sprawl_cli.systems.scratch_grid.grid import GRIDS, Board, is_space_name, parse_space, space_name
-from sprawl_cli.systems.scratch_grid.model import EXTRAS, MAX_LEVEL, STATUSES, SYSTEM, Character, Game, Squad
+from sprawl_cli.systems.scratch_grid.model import EXTRAS, MAX_LEVEL, STATUSES, Character, Game, Squad
 
 ROSTER_KEYS = ("system", "squad", "characters")
 CHARACTER_KEYS = ("name", "at") + EXTRAS
 
 
-def read_roster(data: dict[str, Any], where: Where, source: str) -> Roster:
+def read_roster(data: dict[str, Any], where: Where, file: Path | str) -> Roster:
     """A squad from a roster file's data.
 
     Raises:
         SaveFileError: naming the file, line and key of the first problem.
     """
+    source = str(file)
     for key in data:
         if key not in ROSTER_KEYS:
             where.fail((key,), f"unknown key; a Scratch:Grid roster has {', '.join(ROSTER_KEYS)}")
@@ -72,7 +74,8 @@ def read_roster(data: dict[str, Any], where: Where, source: str) -> Roster:
         characters.append(character)
         line = where.lines.get(path + ("at",))
         lines[name.strip()] = f"{source}:{line}" if line else source
-    return Roster(SYSTEM, squad.strip(), characters, source=source, extra={"at_lines": lines})
+    members = [c.name for c in characters]
+    return Roster(Squad(squad.strip(), "", members, source), characters, extra={"at_lines": lines})
 
 
 def place(rosters: list[Roster], board: Board, map_source: str) -> None:
@@ -85,7 +88,7 @@ def place(rosters: list[Roster], board: Board, map_source: str) -> None:
     for roster in rosters:
         lines = roster.extra.get("at_lines", {})
         for c in roster.characters:
-            here = lines.get(c.name, roster.source)
+            here = lines.get(c.name, roster.squad.roster)
             space = parse_space(c.at or "")
             if not board.on_map(space):
                 last = space_name((board.width - 1, board.height - 1))
@@ -112,21 +115,21 @@ def new_game(rosters: list[Roster], how: NewGame) -> Game:
         raise BadInput("a Scratch:Grid game is played on a map: give --map FILE (e.g. rosters/scratch-grid/yard.yaml)")
     if len(rosters) < 2:
         raise BadInput("a Scratch:Grid game needs at least two squads (--squad FILE for each)")
-    names = [r.squad.lower() for r in rosters]
+    names = [r.squad.name.lower() for r in rosters]
     if len(set(names)) != len(names):
         raise BadInput("two squads have the same name; rename one in its roster")
     seen: dict[str, str] = {}
     for roster in rosters:
         for c in roster.characters:
             if c.name.lower() in seen:
-                raise BadInput(f"the name '{c.name}' is used in both {seen[c.name.lower()]} and {roster.squad}; "
+                raise BadInput(f"the name '{c.name}' is used in both {seen[c.name.lower()]} and {roster.squad.name}; "
                                "every character needs its own name")
-            seen[c.name.lower()] = roster.squad
+            seen[c.name.lower()] = roster.squad.name
     found = read_map(how.map_file)
     rosters = copy.deepcopy(rosters)  # the game owns its characters
     board = Board(found.grid, tuple(found.rows))
     place(rosters, board, found.source)
-    squads = [Squad(r.squad, r.leader, [c.name for c in r.characters], r.source) for r in rosters]
+    squads = [r.squad for r in rosters]
     game = Game(squads=squads, characters=[c for r in rosters for c in r.characters], rounds=how.rounds,
                 grid=found.grid, map=list(found.rows), map_source=found.source)
     start_turn(game)

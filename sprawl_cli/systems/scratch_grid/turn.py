@@ -31,7 +31,11 @@ def require_on_map(c: Character, doing: str) -> None:
 
 def require_own_turn(game: Game, table: Table, c: Character, doing: str) -> None:
     if not game.is_turn_of(c):
-        refuse(table, f"{c.name} cannot {doing}: it is {game.current_squad.name}'s turn (S6)")
+        refuse(table, f"{c.name} cannot {doing}: it is {possessive(game.current_squad.name)} turn (S6)")
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def require_can_move(game: Game, table: Table, c: Character, doing: str = "move") -> None:

@@ -125,7 +125,7 @@ def advance_lines(o: Advance) -> list[str]:
     if o.over:
         lines.append(f"[bold]The game is over[/]: {escape(o.reason or '')}.")
         return lines
-    lines.append(f"Round {o.round}: [bold]{escape(o.side)}[/]'s turn (each may move once and act once, S6).")
+    lines.append(f"Round {o.round}, turn {o.turn}: [bold]{escape(o.side)}[/] to play (each may move once and act once, S6).")
     if o.evasion_lapsed:
         lines.append(f"Evasion ends for {', '.join(name(n) for n in o.evasion_lapsed)}.")
     return lines

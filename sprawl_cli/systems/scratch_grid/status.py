@@ -42,8 +42,8 @@ def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
     }
 
 
-def _turn_left(c: Character) -> str:
-    if c.gone or c.down:
+def _turn_left(game: Game, c: Character) -> str:
+    if c.gone or c.down or not game.is_turn_of(c):
         return ""
     if c.turn_over:
         return "[dim]turn ended (S4)[/]"
@@ -81,7 +81,7 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
             health = {"healthy": "[good]healthy[/]", "injured": "[warn]injured[/]",
                       "incapacitated": "[bad]incapacitated[/]"}[c.health]
             grid.add_row(f"[{side_style(game, c.squad)}]{escape(token[c.name])}[/]", f"[name]{escape(c.name)}[/]",
-                         c.at or "—", health, " ".join(statuses), extras, _turn_left(c))
+                         c.at or "—", health, " ".join(statuses), extras, _turn_left(game, c))
         if shown:
             console.print(grid)
     console.print(f"[rule]{HOUSE[0]}.[/]")

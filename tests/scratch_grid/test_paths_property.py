@@ -15,8 +15,11 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.scratch_grid.grid import Board, Space
+from sprawl_cli.systems.scratch_grid.movement import move, reach
 from sprawl_cli.systems.scratch_grid.paths import Allowance, Field, routes
+from tests.scratch_grid.kit import ch, game, table
 
 SYMBOLS = "..........^^~~=#o"
 
@@ -111,3 +114,25 @@ def test_square_paths_match_brute_force(case: tuple[Field, Space, Allowance]) ->
 @given(situations("hex"))
 def test_hex_paths_match_brute_force(case: tuple[Field, Space, Allowance]) -> None:
     check(*case)
+
+
+# --- move agrees with reach ----------------------------------------------------------------------
+
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["square", "hex"]), st.lists(st.text(alphabet="....^~=#oE", min_size=5, max_size=5),
+                                                     min_size=4, max_size=4),
+       st.integers(0, 3), st.integers(0, 3), st.data())
+def test_move_goes_exactly_where_reach_says(grid: str, rows: list[str], quick: int, fly: int,
+                                            data: st.DataObject) -> None:
+    rows = ["." + rows[0][1:]] + rows[1:-1] + [rows[-1][:-1] + "."]
+    g = game(rows, [ch("Ada", "a1", quickness=quick, flying=fly)], [ch("Zed", "e4")], grid=grid)
+    costs = reach(g, g.character("Ada"))
+    target = data.draw(st.sampled_from([f"{c}{r}" for c in "abcde" for r in range(1, 5)]))
+    try:
+        out = move(g, g.character("Ada"), target, table(), "none")
+    except (BadInput, RuleRefusal):
+        assert target not in costs
+        return
+    assert out.path[-1] == target and out.cost == costs[target]

@@ -9,10 +9,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Any, Optional
 
+import click
 import typer
 
 app = typer.Typer(add_completion=False)
 
+KINDS = ["close", "hold", "knockout", "ranged", "blast"]  # S3 (the rules check them again)
 Name = Annotated[str, typer.Argument(help="A character (case-insensitive).")]
 Interrupts = Annotated[Optional[str], typer.Option(
     "--interrupts", metavar="NAME=hit|miss|pass,...|none",
@@ -100,7 +102,8 @@ def los(looker: Name, target: Annotated[str, typer.Argument(help="A character or
 def attack(
     attacker: Name,
     target: Annotated[str, typer.Argument(help="The character attacked (for a blast, a character or a space).")],
-    kind: Annotated[str, typer.Option("--kind", "-k", help="close, hold, knockout, ranged or blast.")],
+    kind: Annotated[str, typer.Option("--kind", "-k", click_type=click.Choice(KINDS, case_sensitive=False),
+                                      help="close, hold, knockout, ranged or blast.")],
     at: Annotated[Optional[str], typer.Option("--at", metavar="SPACE", help="A blast's target space; after a hold, where the target goes (the holder's space swaps them).")] = None,
     result: Annotated[Optional[str], typer.Option("--result", "-r", metavar="hit|miss", help="The referee's call (S5); for a blast also NAME=hit,NAME=miss. Asked on a terminal otherwise.")] = None,
     interrupts: Interrupts = None,
@@ -151,7 +154,8 @@ def escape(name: Name, interrupts: Interrupts = None) -> None:
 def heal(
     healer: Name,
     patient: Name,
-    result: Annotated[str, typer.Option("--result", "-r", metavar="hit|miss", help="miss records a try that failed (default hit).")] = "hit",
+    result: Annotated[str, typer.Option("--result", "-r", click_type=click.Choice(["hit", "miss"], case_sensitive=False),
+                                        help="miss records a try that failed (default hit).")] = "hit",
 ) -> None:
     """HEALER heals the injured ally next to it, or revives an incapacitated one (S5).
 

@@ -150,3 +150,17 @@ def test_undo_takes_back_a_move(sprawl: Sprawl) -> None:
 def test_rules_topics(sprawl: Sprawl) -> None:
     result = sprawl("rules", "interrupts", "--system", "scratch-grid")
     assert result.exit_code == 0 and "S4" in result.stdout
+
+
+def test_on_a_terminal_the_referee_is_asked(sprawl: Sprawl) -> None:
+    start(sprawl)
+    result = sprawl("attack", "Brannock", "Mord", "--kind", "ranged", input="hit\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert "Mord" in result.stdout and sprawl.character("Mord")["statuses"] == ["injured"]
+    sprawl.json("move", "Ada", "f1")
+    sprawl.json("next")
+    sprawl.json("move", "Vex", "g2")
+    sprawl.json("next")
+    result = sprawl("move", "Ada", "c1", input="maybe\nmiss\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert sprawl.character("Ada")["at"] == "c1"

@@ -164,3 +164,15 @@ def test_on_a_terminal_the_referee_is_asked(sprawl: Sprawl) -> None:
     result = sprawl("move", "Ada", "c1", input="maybe\nmiss\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert sprawl.character("Ada")["at"] == "c1"
+
+
+def test_new_refuses_settings_it_does_not_have(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    line = refused(sprawl, snapshot, "new", "--system", "scratch-grid", "--squad", WARDENS, "--squad", RAIDERS,
+                   "--map", YARD, "--setting", "fog=on")
+    assert "Scratch:Grid has no settings" in line
+
+
+def test_a_roster_of_another_system_is_refused(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    line = refused(sprawl, snapshot, "new", "--system", "scratch-grid", "--squad", WARDENS, "--squad",
+                   str(ROSTERS / "plf.yaml"), "--map", YARD)
+    assert "plf.yaml" in line

@@ -115,6 +115,8 @@ def new_game(rosters: list[Roster], how: NewGame) -> Game:
         raise BadInput("a Scratch:Grid game is played on a map: give --map FILE (e.g. rosters/scratch-grid/yard.yaml)")
     if len(rosters) < 2:
         raise BadInput("a Scratch:Grid game needs at least two squads (--squad FILE for each)")
+    if how.settings:
+        raise BadInput(f"Scratch:Grid has no settings; '{next(iter(how.settings))}' is not one of them")
     names = [r.squad.name.lower() for r in rosters]
     if len(set(names)) != len(names):
         raise BadInput("two squads have the same name; rename one in its roster")

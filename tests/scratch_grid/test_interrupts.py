@@ -139,3 +139,17 @@ def test_an_interrupted_character_may_not_escape_on_its_next_turn() -> None:
     assert not out.escaped and out.notes  # it may stand on the exit, not leave by it
     advance(g), advance(g)
     assert escape(g, g.character("Ada"), table()).escaped
+
+
+def test_the_texts_advice_evade_first_then_escape_and_the_one_try_it_buys() -> None:
+    # The rule text's escaping advice: evade as the action, then move off. An opponent
+    # that tried (and missed) against the evasion has spent its one try for the turn.
+    g = game(["......", "......", "......"], [ch("Ada", "c2")], [ch("Zed", "d2")])
+    ada = g.character("Ada")
+    first = evade(g, ada, table(), "Zed=miss")
+    assert first.evading and first.interruption.results == [{"name": "Zed", "result": "miss"}]
+    out = escape(g, ada, table())  # b1, then off the edge: two spaces, yet no answer needed now
+    assert out.escaped and out.interruption.offered == [] and out.path == ["c2", "b1"] and out.cost == 2
+    g = game(["......", "......", "......"], [ch("Ada", "c2")], [ch("Zed", "d2")])
+    with pytest.raises(NeedsAnswer, match="Zed may make an interrupting attack on Ada, who moves 2 spaces to escape"):
+        escape(g, g.character("Ada"), table())

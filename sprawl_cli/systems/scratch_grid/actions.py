@@ -128,7 +128,9 @@ def set_status(game: Game, c: Character, status: str, on: bool) -> StatusChange:
             c.record.escaped -= 1  # a correction, not an escape earned in play
         else:
             back = c.left_from
-            if back is None or game.occupant(game.board.space(back)) is not None:
+            if back is None:
+                raise BadInput(f"nobody knows where {c.name} left the map; `sprawl undo` takes back the escape")
+            if game.occupant(game.board.space(back)) is not None:
                 raise BadInput(f"{c.name} cannot be put back at {back}: someone stands there; "
                                "`sprawl undo` takes back the escape instead")
             c.at, c.left_from = back, None

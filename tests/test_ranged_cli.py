@@ -216,7 +216,7 @@ def test_odds_usage_errors(ranged, args):
 
 def test_los_is_rolled_and_logged(ranged):
     assert ranged.json("los", "Razz", "Wilson", "--dice", "4") == {
-        "roll": 4, "visible": True, "looker": "Razz", "target": "Wilson"}
+        "roll": 4, "visible": True, "looker": "Razz", "target": "Wilson", "forced": []}
     assert ranged.json("los", "--dice", "7")["visible"] is False
     entry = ranged.json("log", "--last", "1")["entries"][0]
     assert entry["kind"] == "los" and entry["rolls"] == [{"label": "Line of sight", "faces": [7]}]

@@ -38,9 +38,11 @@ def act(kind: str, rule: Callable[[Any, Dice, Table], O], view: Callable[[O, Any
         game: Any = change.game
         table = ctx.table(**given)
         outcome = rule(game, ctx.dice(), table)
-        lines = view(outcome, game) + forced_lines(table.overruled)
         data = dict(outcome.to_json())
-        data.setdefault("forced", list(table.overruled))
+        lines = view(outcome, game)
+        if "forced" not in data:  # an outcome that reports its overrules shows them itself
+            lines += forced_lines(table.overruled)
+            data["forced"] = list(table.overruled)
         change.summary = [plain(line) for line in lines]
         change.outcome = data
     ctx.emit(data, lambda console: print_lines(console, lines))

@@ -4,14 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import Annotated, Any, Optional
 
 import typer
-
-from sprawl_cli.cli.main import current
-
-if TYPE_CHECKING:
-    from sprawl_cli.context import Change, Context
 
 app = typer.Typer(add_completion=False)
 
@@ -19,14 +14,11 @@ Name = Annotated[str, typer.Argument(help="A character (case-insensitive).")]
 
 
 
-def _record(change: Change, data: dict[str, Any], render: Callable[[dict[str, Any], bool], list[str]]) -> list[str]:
-    """Journal the outcome (its JSON and the referee's lines, plain) and return the lines to print."""
-    from sprawl_cli.render import plain
+def _act(kind: str, rule: Callable[[Any, Any, Any], Any], render: Callable[[dict[str, Any], bool], list[str]]) -> None:
+    """The kernel's one flow, with a view that reads the outcome's JSON and the Rule of Tens."""
+    from sprawl_cli.cli.flow import act
 
-    lines = render(data, change.game.settings.rule_of_tens)
-    change.summary = [plain(line) for line in lines]
-    change.outcome = data
-    return lines
+    act(kind, rule, lambda outcome, game: render(outcome.to_json(), game.settings.rule_of_tens))
 
 
 def _ledge(game: Any, raw: str | None) -> tuple[str, ...]:
@@ -34,12 +26,6 @@ def _ledge(game: Any, raw: str | None) -> tuple[str, ...]:
     from sprawl_cli.table import parse_names
 
     return tuple(game.character(n).name.lower() for n in parse_names(raw or ""))
-
-
-def _emit(ctx: Context, data: dict[str, Any], lines: list[str]) -> None:
-    from sprawl_cli.render import print_lines
-
-    ctx.emit(data, lambda console: print_lines(console, lines))
 
 
 @app.command()
@@ -59,14 +45,9 @@ def brawl(
     from sprawl_cli.systems.sprawl.render.close import brawl_view_lines
     from sprawl_cli.systems.sprawl.close import brawl as fight
 
-    ctx = current()
-    with ctx.change("brawl") as change:
-        game = change.game
-        outcome = fight(game, game.character(attacker), game.character(defender),
-                        ctx.dice(physical=game.settings.dice == "physical"), ctx.table(), weapon, tuple(mod or ()),
-                        _ledge(game, near_ledge))
-        lines = _record(change, outcome.to_json(), brawl_view_lines)
-    _emit(ctx, change.outcome, lines)
+    _act("brawl", lambda game, dice, table: fight(game, game.character(attacker), game.character(defender), dice,
+                                                  table, weapon, tuple(mod or ()), _ledge(game, near_ledge)),
+         brawl_view_lines)
 
 
 @app.command(name="break")
@@ -83,13 +64,8 @@ def break_(
     from sprawl_cli.systems.sprawl.render.close import break_lines
     from sprawl_cli.systems.sprawl.close import break_away
 
-    ctx = current()
-    with ctx.change("break") as change:
-        game = change.game
-        outcome = break_away(game, game.character(name), ctx.dice(physical=game.settings.dice == "physical"),
-                             ctx.table(), _ledge(game, near_ledge))
-        lines = _record(change, outcome.to_json(), break_lines)
-    _emit(ctx, change.outcome, lines)
+    _act("break", lambda game, dice, table: break_away(game, game.character(name), dice, table,
+                                                       _ledge(game, near_ledge)), break_lines)
 
 
 @app.command()
@@ -105,12 +81,7 @@ def recover(
     from sprawl_cli.systems.sprawl.render.close import recover_lines
     from sprawl_cli.systems.sprawl.recovery import recover as recovery_phase
 
-    ctx = current()
-    with ctx.change("recover") as change:
-        game = change.game
-        outcome = recovery_phase(game, name, ctx.dice(physical=game.settings.dice == "physical"), ctx.table())
-        lines = _record(change, outcome.to_json(), recover_lines)
-    _emit(ctx, change.outcome, lines)
+    _act("recover", lambda game, dice, table: recovery_phase(game, name, dice, table), recover_lines)
 
 
 @app.command()
@@ -126,10 +97,5 @@ def rout(
     from sprawl_cli.systems.sprawl.render.close import end_lines
     from sprawl_cli.systems.sprawl.recovery import rout as routing
 
-    ctx = current()
-    with ctx.change("rout") as change:
-        game = change.game
-        squad = game.squad(side) if side else game.current_squad
-        outcome = routing(game, squad, ctx.dice(physical=game.settings.dice == "physical"), ctx.table())
-        lines = _record(change, outcome.to_json(), end_lines)
-    _emit(ctx, change.outcome, lines)
+    _act("rout", lambda game, dice, table: routing(game, game.squad(side) if side else game.current_squad, dice,
+                                                   table), end_lines)

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import click
 import typer
 
-from sprawl_cli.cli.main import current
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.sprawl.ranged import Situation
@@ -77,22 +76,15 @@ def shoot(
 
     Example: sprawl shoot Razz Wilson --cover partial --range long
     """
-    from sprawl_cli.render import plain, print_lines
-    from sprawl_cli.systems.sprawl.render.ranged import shot_lines
+    from sprawl_cli.cli.flow import act
     from sprawl_cli.systems.sprawl.ranged import shoot as take_shot
+    from sprawl_cli.systems.sprawl.render.ranged import shot_lines
 
-    ctx = current()
     plan = situation(weapon, range_, cover, target_running, small, large, mod, near_ledge, spot, distance)
-    with ctx.change("shoot") as change:
-        game = change.game
-        shooter, victim = game.character(attacker), game.character(target)
-        result = take_shot(game, shooter, victim, plan, ctx.dice(physical=game.settings.dice == "physical"),
-                           ctx.table(blast=blast, blast_scattered=blast_scattered))
-        data = result.to_json()
-        lines = shot_lines(data, game.settings.rule_of_tens)
-        change.summary = [plain(line) for line in lines]
-        change.outcome = data
-    ctx.emit(data, lambda console: print_lines(console, lines))
+    act("shoot", lambda game, dice, table: take_shot(game, game.character(attacker), game.character(target), plan,
+                                                     dice, table),
+        lambda result, game: shot_lines(result.to_json(), game.settings.rule_of_tens),
+        blast=blast, blast_scattered=blast_scattered)
 
 
 @app.command()
@@ -104,20 +96,13 @@ def los(
 
     Example: sprawl los Razz Wilson
     """
+    from sprawl_cli.cli.flow import act
     from sprawl_cli.errors import UsageProblem
-    from sprawl_cli.render import plain, print_lines
-    from sprawl_cli.systems.sprawl.render.ranged import sight_lines
     from sprawl_cli.systems.sprawl.ranged import line_of_sight
+    from sprawl_cli.systems.sprawl.render.ranged import sight_lines
 
-    ctx = current()
     if looker is not None and target is None:
         raise UsageProblem("give both LOOKER and TARGET, or neither")
-    with ctx.change("los") as change:
-        game = change.game
-        who = game.character(looker) if looker else None
-        whom = game.character(target) if target else None
-        sight = line_of_sight(ctx.dice(physical=game.settings.dice == "physical"), who, whom)
-        lines = sight_lines(sight)
-        change.summary = [plain(line) for line in lines]
-        change.outcome = sight.to_json()
-    ctx.emit(sight.to_json(), lambda console: print_lines(console, lines))
+    act("los", lambda game, dice, _table: line_of_sight(dice, game.character(looker) if looker else None,
+                                                        game.character(target) if target else None),
+        lambda sight, _game: sight_lines(sight))

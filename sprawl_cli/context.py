@@ -114,8 +114,25 @@ class CliTable:
     given: dict[str, str | None]
     force: bool = False
     overruled: list[str] = field(default_factory=list)
+    answers: list[tuple[str, Any]] = field(default_factory=list)  # (question, answer), for a replay
+
+    def _keep(self, question: str, answer: Any) -> Any:
+        self.answers.append((question, answer))
+        return answer
 
     def confirm(self, question: str) -> bool:
+        return bool(self._keep(question, self._confirm(question)))
+
+    def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
+        return list(self._keep(question, self._names(option, question, choices)))
+
+    def number(self, option: str, question: str) -> int:
+        return int(self._keep(question, self._number(option, question)))
+
+    def choose(self, option: str, question: str, choices: list[str]) -> str:
+        return str(self._keep(question, self._choose(option, question, choices)))
+
+    def _confirm(self, question: str) -> bool:
         if self.ctx.options.yes:
             return True
         if self.ctx.env.is_terminal:
@@ -130,7 +147,7 @@ class CliTable:
                     return False
         raise NeedsAnswer(f"{question} Answer on a terminal, or add --yes if so.")
 
-    def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
+    def _names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
         raw = self.given.get(option)
         if raw is not None:
             return parse_names(raw)
@@ -149,7 +166,7 @@ class CliTable:
                 self.ctx.warn(f"{', '.join(strangers)}: not among {', '.join(choices or [])}; type the names again")
         raise NeedsAnswer(f"{question} Give --{option} NAMES, or --{option} none.")
 
-    def number(self, option: str, question: str) -> int:
+    def _number(self, option: str, question: str) -> int:
         raw = self.given.get(option)
         if raw is None and self.ctx.env.is_terminal:
             try:
@@ -166,7 +183,7 @@ class CliTable:
             raise BadInput(f"--{option} cannot be negative")
         return value
 
-    def choose(self, option: str, question: str, choices: list[str]) -> str:
+    def _choose(self, option: str, question: str, choices: list[str]) -> str:
         wanted = {c.lower(): c for c in choices}
         raw = self.given.get(option)
         if raw is not None:
@@ -183,6 +200,33 @@ class CliTable:
                     return wanted[answer]
                 self.ctx.warn(f"'{answer}' is not one of {', '.join(choices)}; answer again")
         raise NeedsAnswer(f"{question} Give --{option} {'|'.join(choices)}.")
+
+
+@dataclass
+class ReplayTable:
+    """The answers a person gave while the command ran without the lock, given again in order."""
+
+    answers: list[tuple[str, Any]]
+    force: bool = False
+    overruled: list[str] = field(default_factory=list)
+
+    def _next(self, question: str) -> Any:
+        if not self.answers or self.answers[0][0] != question:
+            raise RuleRefusal("the game changed while this command waited for an answer, and now it asks "
+                              "something else; nothing was changed: run it again", forceable=False)
+        return self.answers.pop(0)[1]
+
+    def confirm(self, question: str) -> bool:
+        return bool(self._next(question))
+
+    def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
+        return list(self._next(question))
+
+    def number(self, option: str, question: str) -> int:
+        return int(self._next(question))
+
+    def choose(self, option: str, question: str, choices: list[str]) -> str:
+        return str(self._next(question))
 
 
 @dataclass
@@ -289,6 +333,15 @@ class Context:
         answers.update({k.replace("_", "-"): v for k, v in given.items()})
         self.table_used = CliTable(self, answers, force=self.options.force)
         return self.table_used
+
+    def replay(self, answers: list[tuple[str, Any]], rolls: list[Any]) -> tuple[ReplayTable, RecordingDice]:
+        """A table and dice that give a rehearsed command's answers and faces again, so the
+        command can run under the lock without asking anyone (see `cli.flow.act`)."""
+        tokens = [str(face) for roll in rolls for face in roll.faces]
+        self._dice = RecordingDice(ScriptedDice(tokens))
+        table = ReplayTable(list(answers), force=self.options.force)
+        self.table_used = table  # type: ignore[assignment]
+        return table, self._dice
 
     # --- output ------------------------------------------------------------
     @property

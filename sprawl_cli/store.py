@@ -180,7 +180,7 @@ def lock_file(path: Path, notify: Callable[[str], None] = lambda _m: None) -> It
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            notify(f"waiting for another sprawl command to finish with {path} ...")
+            notify(f"waiting for another sprawl command{_holder(fd)} to finish with {path} ...")
             deadline = time.monotonic() + LOCK_TIMEOUT
             while True:
                 try:
@@ -193,10 +193,34 @@ def lock_file(path: Path, notify: Callable[[str], None] = lambda _m: None) -> It
                             f"{LOCK_TIMEOUT:.0f}s; finish or stop that one, then try again"
                         ) from None
                     time.sleep(0.02)
+        _claim(fd)
         remove_stray_temps(path.parent, path.name)
         yield
     finally:
         os.close(fd)  # closing releases the lock
+
+
+def _claim(fd: int) -> None:
+    """Say in the lock file who holds it (pid and command line), for a waiting terminal.
+    Best effort: a lock file that cannot say so still locks."""
+    import sys
+
+    words = " ".join(["sprawl", *sys.argv[1:]])[:200]
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()} {words}".encode("utf-8", "replace"), 0)
+
+
+def _holder(fd: int) -> str:
+    """Who holds the lock, as the holder wrote it (", `sprawl hide Babs` (process 1234 ...),"), or ""."""
+    try:
+        text = os.pread(fd, 256, 0).decode("utf-8", "replace").strip()
+    except OSError:
+        text = ""
+    pid, _, words = text.partition(" ")
+    if pid.isdigit() and words:
+        return f", `{words}` (process {pid}, which may be waiting for an answer in its terminal),"
+    return ""
 
 
 def read_companion(path: str) -> str | None:

@@ -1,0 +1,31 @@
+"""A question waiting at one terminal holds up nobody else (issue 12, item 5): every question
+is asked before the save's lock is taken, and the answers are replayed under it."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from tests.e2e.conftest import SPRAWL, new_game, quoted, sprawl_run
+
+
+def test_a_pending_question_does_not_hold_the_lock(table, terminal):
+    new_game(table)
+    asking = terminal(quoted(str(SPRAWL), "hide", "Babs", "--dice", "7,7,1,1"))
+    asking.wait_for("enemy")  # the hiding question is on screen, unanswered
+    started = time.monotonic()
+    other = sprawl_run(table, "set", "Razz", "ran", "on", "--json")  # another terminal changes the game
+    assert other.returncode == 0, other.stderr
+    assert "waiting for" not in other.stderr
+    assert time.monotonic() - started < 10  # it did not wait for the person at the first terminal
+    for _ in range(3):  # answer every question the hide asks (distance, then cover)
+        asking.type("y")
+        time.sleep(0.5)
+        if asking.dead()[0]:
+            break
+    assert asking.wait_exit() == 0, asking.screen()
+    state = json.loads(sprawl_run(table, "status", "--json").stdout)
+    people = {c["name"]: c for c in state["characters"]}
+    assert "ran" in people["Razz"]["statuses"] and people["Babs"]["hide_successes"] == 2
+    kinds = [e["kind"] for e in json.loads(sprawl_run(table, "log", "--json").stdout)["entries"]]
+    assert kinds == ["set", "hide"]

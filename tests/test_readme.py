@@ -55,28 +55,40 @@ def test_walkthrough_runs_and_prints_what_the_readme_shows(sprawl, monkeypatch):
         assert tidy(result.stdout) == tidy(shown), f"$ {command} printed something else"
 
 
-def command_lines() -> list[list[str]]:
+def command_lines() -> list[tuple[str, list[str]]]:
+    """(system, words after `sprawl`) for each command in the README's sh blocks; a block
+    plays SPRAWL until a line starts a game of another system (`new --system NAME`)."""
     lines = []
     for body in blocks("sh"):
+        system = "sprawl"
         for line in body.replace("\\\n", " ").splitlines():
             line = line.split("#", 1)[0].strip()
             for part in re.split(r"&&|\|", line):
                 words = shlex.split(part)
                 if words and words[0].endswith("sprawl"):
-                    lines.append(words[1:])
+                    if "--system" in words:
+                        system = words[words.index("--system") + 1]
+                    lines.append((system, words[1:]))
     return lines
 
 
-@pytest.mark.parametrize("words", command_lines(), ids=lambda w: " ".join(w[:3]))
-def test_commands_and_options_in_the_readme_exist(words):
+@pytest.mark.parametrize("system,words", command_lines(), ids=lambda w: " ".join(w[:3]) if isinstance(w, list) else w)
+def test_commands_and_options_in_the_readme_exist(system, words):
+    from sprawl_cli.cli.main import _with_common, load_module_group
+
+    known = commands_of(system)
     ctx = click.Context(cli)
     command: click.Command | None = cli
     args = list(words)
     while isinstance(command, click.Group) and args and not args[0].startswith("-"):
         name = args.pop(0)
         if command is cli:
-            assert name in COMMANDS, f"README names `sprawl {name}`, which does not exist"
-        command = command.get_command(ctx, name)
+            assert name in known, f"README names `sprawl {name}`, which {system} does not have"
+            group = load_module_group(known[name][0])
+            found = group if name in ("roster", "campaign") else group.get_command(ctx, name)
+            command = _with_common(found) if found is not None else None
+        else:
+            command = command.get_command(ctx, name)
         assert command is not None, f"README names `{name}`, which does not exist"
     assert command is not None
     options = {opt for param in command.params for opt in getattr(param, "opts", [])}

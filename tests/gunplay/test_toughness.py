@@ -82,6 +82,13 @@ def test_recover_when_not_down_is_refused() -> None:
         recover(g, a, dice(), table())
 
 
+def test_a_forced_recovery_that_fails_on_a_prone_character_leaves_it_down_only() -> None:
+    a = person("Ann", wounds=1, statuses=["prone"])
+    g = game([a], [person("Bo")])
+    out = recover(g, a, dice(1), table(force=True))
+    assert not out.success and a.statuses == ["down"] and out.statuses == ["down"]
+
+
 def test_recovery_with_no_wounds_is_automatic() -> None:
     g, a, b = down_game(0)
     d = dice(1)

@@ -135,6 +135,7 @@ def recover(game: Game, c: Character, dice: Dice, table: Table) -> Recovery:
     else:
         c.wounds += 1
         c.add("down")
+        c.drop("prone")  # a forced test on a prone character puts it on its back, not both
         end_activation(game, c)
         over = True
         removed = remove_if_hopeless(game, c)

@@ -21,7 +21,7 @@ def face(roll: int, passed: bool) -> str:
 
 def faces(rolls: Sequence[int], passes: Sequence[bool]) -> str:
     if not rolls:
-        return "(not rolled)"
+        return ""  # the column already says it is not rolled
     return "\\[" + " ".join(face(r, p) for r, p in zip(rolls, passes, strict=False)) + "]"
 
 
@@ -38,8 +38,8 @@ def column_text(column: str, number: int | None, modifier: int) -> str:
 
 def test_lines(label: str, test: Test) -> list[str]:
     verdict = "[good]success[/]" if test.success else "[bad]failure[/]"
-    return [f"{label}: {column_text(test.column, test.target_number, test.modifier)} "
-            f"{faces(test.rolls, test.successes)} -> {verdict}"]
+    shown = f"{column_text(test.column, test.target_number, test.modifier)} {faces(test.rolls, test.successes)}"
+    return [f"{label}: {shown.rstrip()} -> {verdict}"]
 
 
 def victim_line(v: Victim) -> str:
@@ -70,7 +70,7 @@ def fire_lines(out: FireOutcome) -> list[str]:
         shifts.append(f"{out.moving} move")
     passes = [r + out.modifier > out.target_number for r in out.rolls] if out.target_number else []
     lines = [f"{name(out.name)} fires the {escape(out.weapon)} at {name(out.target)} ({', '.join(shifts)}): "
-             f"{column_text(out.column, out.target_number, out.modifier)} {faces(out.rolls, passes)}",
+             f"{column_text(out.column, out.target_number, out.modifier)} {faces(out.rolls, passes)}".rstrip(),
              f"  {out.hits} hit{'s' if out.hits != 1 else ''}."]
     lines += [victim_line(v) for v in out.victims]
     lines.append(activation_tail(out.actions_left, out.activation_over))

@@ -135,7 +135,8 @@ def interpreter_of(script: Path) -> str:
 
 
 def clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment without SPRAWL_* settings that would change what a command does.
+    """The environment without SPRAWL_* settings that would change what a command does,
+    nor PYTHON* ones (a PYTHONPATH could swap in other code than the installed `sprawl`).
 
     NO_COLOR is set unless `extra` forces colour, so a command draws the same
     whether or not the benchmark runs on a terminal.

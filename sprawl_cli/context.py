@@ -329,6 +329,37 @@ class Context:
         self.physical_game = game.settings.dice == "physical"
         return game
 
+    def hand_edit(self, store: GameStore, game: Game[Any]) -> Callable[[], None]:
+        """A save edited by hand since the last change becomes a change of its own in the
+        journal (so `undo` takes the edit back first, and `log` shows it). Returns what journals
+        it, to call (with the lock held) once the command is sure to change the game; `game`
+        (the save as it is now) then gets the edit's step. A no-op when nobody edited the save."""
+        from sprawl_cli.store import differences, game_from_data, game_to_data
+
+        known = store.adopt(game)
+        if known is None:
+            return lambda: None
+        changed = differences(known, game_to_data(game))
+        base = game_from_data(known, {}, "journal")
+        return lambda: self._journal_edit(store, base, game, changed)
+
+    def _journal_edit(self, store: GameStore, base: Game[Any], game: Game[Any], changed: list[str]) -> None:
+        import time
+
+        self.note(f"note: {store.path} was edited by hand since the last change; the edit is kept in the "
+                  "log as a change of its own (`sprawl undo` takes it back)")
+        store.commit(base, game, {
+            "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
+            "kind": "edit",
+            "command": "(the save file, edited by hand)",
+            "round": base.round, "turn": base.turn, "side": base.current_squad.name, "phase": base.phase,
+            "forced": [],
+            "summary": ["The save file was edited by hand:"] + [f"  {line}" for line in changed],
+            "rolls": [],
+            "outcome": {"changed": changed},
+            **self.system_of(game).journal_extras(game),
+        })
+
     @contextlib.contextmanager
     def change(self, kind: str, *, allow_over: bool = False) -> Iterator[Change]:
         """Load the game under the lock, hand a working copy to the block, then
@@ -349,6 +380,7 @@ class Context:
                     "or `sprawl undo` to take back the last change"
                 )
             store.discard_orphans(before)  # a killed command's companion writes go back first
+            hand_edit = self.hand_edit(store, before)
             stack = contextlib.ExitStack()
             work = Change(copy.deepcopy(before), kind=kind, _stack=stack)
             with stack:
@@ -369,6 +401,7 @@ class Context:
                     "outcome": work.outcome,
                     **self.system_of(work.game).journal_extras(work.game),  # the battle report's series
                 }
+                hand_edit()  # journalled first, so undo takes back the command, then the edit
                 if work.files:
                     from sprawl_cli.store import read_companion
 

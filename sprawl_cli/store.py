@@ -298,20 +298,84 @@ class GameStore:
         from sprawl_cli import yamlio
 
         if not self.path.exists():
+            if self.repairable():
+                raise SaveFileError(f"the save file {self.path} is missing, but its journal is here; "
+                                    "`sprawl repair` rebuilds the save from it")
             raise SaveFileError(
                 f"no game at {self.path}; start one with `sprawl new --squad FILE --squad FILE` "
                 "(or point --game / SPRAWL_GAME at your save file)"
             )
-        text = yamlio.read_text(self.path, "sprawl save file")
-        key = os.path.abspath(self.path)
-        known = _PARSED.get(key)
-        if known is not None and known[0] == text:
-            data, lines = known[1], known[2]
-        else:
-            data, lines = yamlio.parse(text, str(self.path))
-            if isinstance(data, dict) and data.get("schema_version") == SCHEMA_VERSION:
-                _PARSED[key] = (text, data, lines)
-        return game_from_data(data, lines, str(self.path))
+        try:
+            text = yamlio.read_text(self.path, "sprawl save file")
+            key = os.path.abspath(self.path)
+            known = _PARSED.get(key)
+            if known is not None and known[0] == text:
+                data, lines = known[1], known[2]
+            else:
+                data, lines = yamlio.parse(text, str(self.path))
+                if isinstance(data, dict) and data.get("schema_version") == SCHEMA_VERSION:
+                    _PARSED[key] = (text, data, lines)
+            return game_from_data(data, lines, str(self.path))
+        except SaveFileError as problem:
+            if "newer sprawl" not in problem.message and self.repairable():
+                raise SaveFileError(f"{problem.message}. `sprawl repair` rebuilds the save from its journal "
+                                    "(keeping this file beside it)") from None
+            raise
+
+    def repairable(self) -> bool:
+        """Whether the journal keeps a state to rebuild the save from."""
+        try:
+            return any(name.endswith(".json") and name[:-5].isdigit() for name in os.listdir(self.journal))
+        except OSError:
+            return False
+
+    def repair(self) -> tuple[Game[Any], int, Path | None]:
+        """Rebuild the save from the newest state in the journal; a damaged save is kept
+        beside it as `<save>.damaged`. Returns the game, its step and where the old file went.
+
+        Raises:
+            SaveFileError: the journal keeps no state (nothing to rebuild from).
+        """
+        found = self.latest_state()
+        if found is None:
+            raise SaveFileError(f"the journal beside {self.path} keeps no state to rebuild from; "
+                                "start a new game with `sprawl new`")
+        step, data = found
+        game = game_from_data(data, {}, f"{self._entry_path(step)} (after)")
+        game.step = step
+        kept: Path | None = None
+        if self.path.exists():
+            kept = self.path.with_name(self.path.name + ".damaged")
+            try:
+                atomic_write(kept, self.path.read_bytes())
+            except OSError as problem:
+                raise SaveFileError(f"could not keep the damaged save aside: {problem.strerror}; "
+                                    "nothing was changed") from None
+        self._clear_redo()
+        self.save(game)
+        return game, step, kept
+
+    def adopt(self, game: Game[Any]) -> dict[str, Any] | None:
+        """If the save differs from the state the journal says it should have, it was edited
+        by hand: return the journal's state (plain data) so the edit can be journalled as a
+        change of its own; else None."""
+        try:
+            entry = self.read_entry(game.step)
+        except SaveFileError:
+            return None
+        if entry is None or not isinstance(entry.get("after"), dict):
+            return None
+        now = game_to_data(game)
+        if digest(entry["after"]) == digest(now):
+            return None
+        try:  # read the journal's state as the save is read, so only real differences count
+            known = game_to_data(game_from_data(entry["after"], {}, "journal"))
+        except SaveFileError:
+            return None
+        known["step"] = now.get("step")
+        if digest(known) == digest(now):
+            return None
+        return known
 
     def save(self, game: Game[Any]) -> None:
         from sprawl_cli import yamlio
@@ -360,7 +424,13 @@ class GameStore:
         return (folder or self.journal) / f"{step:06d}.json"
 
     def read_entry(self, step: int, folder: Path | None = None) -> dict[str, Any] | None:
-        path = self._entry_path(step, folder)
+        """The journal entry of `step` (in `folder`, default the journal; a path to a .json
+        file is read as it is), or None when there is none.
+
+        Raises:
+            SaveFileError: it cannot be read or is damaged.
+        """
+        path = folder if folder is not None and folder.suffix == ".json" else self._entry_path(step, folder)
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -417,7 +487,8 @@ class GameStore:
         make_folder(self.journal)
         self.discard_orphans(before)
         after.step = before.step + 1
-        entry = dict(entry, step=after.step, before=game_to_data(before))
+        entry = dict(entry, step=after.step, seq=time.time_ns(), before=game_to_data(before),
+                     after=game_to_data(after))
         self._apply(before, after, entry)
         self._clear_redo()
         self._forget_before(after.step - UNDO_LIMIT)
@@ -443,6 +514,7 @@ class GameStore:
         entry = self.read_entry(step)
         if entry is not None and "before" in entry:
             del entry["before"]
+            entry.pop("after", None)  # only the newest states serve repair and hand-edit checks
             entry.pop("files", None)  # companion texts serve undo only
             with contextlib.suppress(SaveFileError):
                 atomic_write(self._entry_path(step), json.dumps(entry, separators=(",", ":")))
@@ -464,6 +536,68 @@ class GameStore:
             if entry is not None:
                 found.append(entry)
         return found
+
+    def history(self, upto: int, last: int | None = None) -> list[dict[str, Any]]:
+        """What happened, in the order it happened: the changes that stand (up to step `upto`)
+        and the ones undone since (`undone: true`), the last `last` of them."""
+        found = [dict(e, undone=False) for e in self.entries(upto=upto)]
+        folder = self.undone_dir
+        for name in sorted(os.listdir(folder)) if folder.is_dir() else []:
+            if name.endswith(".json") and TEMP_MARK not in name:
+                with contextlib.suppress(SaveFileError):
+                    record = self.read_entry(0, folder / name)
+                    if record is not None:
+                        found.append(dict(record, undone=True))
+        standing = {e.get("seq") for e in found if not e["undone"] and e.get("seq") is not None}
+        # An undo killed before its save left its record beside the entry that still stands.
+        found = [e for e in found if not (e["undone"] and e.get("seq") in standing)]
+        found.sort(key=lambda e: (int(e.get("seq") or 0), int(e.get("step") or 0)))
+        return found[-last:] if last else found
+
+    @property
+    def undone_dir(self) -> Path:
+        return self.journal / "undone"
+
+    def _keep_undone(self, entries: list[dict[str, Any]], written: list[Path]) -> None:
+        """Keep what an undo takes back in the log (its dice too), marked undone; each file is
+        added to `written` before it is written.
+
+        Raises:
+            SaveFileError: the disk refused (the caller takes back what was written).
+        """
+        make_folder(self.undone_dir)
+        for entry in entries:
+            record = {k: v for k, v in entry.items() if k not in ("before", "after", "files")}
+            record["undone_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+            seq = int(entry.get("seq") or time.time_ns())
+            written.append(self.undone_dir / f"{seq:020d}-{entry.get('step', 0):06d}.json")
+            atomic_write(written[-1], json.dumps(record, separators=(",", ":")))
+
+    def _unkeep_undone(self, entry: dict[str, Any]) -> None:
+        seq = entry.get("seq")
+        if seq is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.undone_dir / f"{int(seq):020d}-{entry.get('step', 0):06d}.json")
+
+    def last_undone(self, game: Game[Any]) -> dict[str, Any] | None:
+        """The change `redo` would put back (the latest one undone), or None."""
+        item = self.read_entry(game.step + 1, self.redo_dir)
+        entry = item.get("entry") if item is not None else None
+        return entry if isinstance(entry, dict) else None
+
+    def latest_state(self) -> tuple[int, dict[str, Any]] | None:
+        """The newest state the journal keeps (a change's state after it, or the new game's), with its step."""
+        steps = []
+        for name in os.listdir(self.journal) if self.journal.is_dir() else []:
+            stem = name[:-5] if name.endswith(".json") else ""
+            if stem.isdigit():
+                steps.append(int(stem))
+        for step in sorted(steps, reverse=True):
+            with contextlib.suppress(SaveFileError):
+                entry = self.read_entry(step)
+                if entry is not None and isinstance(entry.get("after"), dict):
+                    return step, entry["after"]
+        return None
 
     def undo(self, game: Game[Any], count: int) -> tuple[Game[Any], list[dict[str, Any]]]:
         """The game as it was `count` changes ago, and the entries undone (newest first).
@@ -498,6 +632,7 @@ class GameStore:
             for item in undone:
                 written.append(self._entry_path(item["entry"]["step"], self.redo_dir))
                 atomic_write(written[-1], json.dumps(item, separators=(",", ":")))
+            self._keep_undone([item["entry"] for item in undone], written)
             for item in undone:  # newest first, so a file changed twice ends at its oldest text
                 for path, texts in companions(item["entry"]).items():
                     put_companion(path, texts.get("before"))
@@ -537,6 +672,7 @@ class GameStore:
         self._apply(game, after, entry)
         with contextlib.suppress(OSError):
             os.unlink(self._entry_path(after.step, self.redo_dir))
+        self._unkeep_undone(entry)
         return after, entry
 
 
@@ -604,3 +740,26 @@ def check_game(game: Game[Any], where: Where, phases: tuple[str, ...]) -> None:
                 where.fail(("squads", j, "members", k), f"no character called '{member}'")
         if squad.leader and squad.leader.lower() not in names:
             where.fail(("squads", j, "leader"), f"no character called '{squad.leader}'")
+
+
+def differences(old: Any, new: Any, path: str = "", limit: int = 6) -> list[str]:
+    """What a hand edit changed, as `characters.Babs.health: 3 -> 1` lines (at most `limit`)."""
+    found: list[str] = []
+
+    def walk(a: Any, b: Any, where: str) -> None:
+        if len(found) >= limit or a == b:
+            return
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in list(a) + [k for k in b if k not in a]:
+                if key != "step":
+                    walk(a.get(key), b.get(key), f"{where}.{key}" if where else str(key))
+            return
+        if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                label = x.get("name") if isinstance(x, dict) and isinstance(x.get("name"), str) else str(i)
+                walk(x, y, f"{where}.{label}")
+            return
+        found.append(f"{where}: {json.dumps(a)} -> {json.dumps(b)}")
+
+    walk(old, new, path)
+    return found

@@ -131,6 +131,9 @@ def _plain(node: yaml.Node, path: Path_, lines: Lines, source: str, seen: set[in
     if id(node) in seen:
         raise SaveFileError(f"{source}:{line}: anchors and aliases (& and *) are not allowed here")
     seen.add(id(node))
+    if node.tag == "tag:yaml.org,2002:merge":
+        raise SaveFileError(f"{source}:{line}: '<<' (a YAML merge key, copying another map in) is not allowed; "
+                            "write each key out in full")
     if node.tag not in _PLAIN_TAGS:
         raise SaveFileError(f"{source}:{line}: the tag '{node.tag}' is not allowed; only plain values, lists and maps")
     if depth > MAX_DEPTH:

@@ -70,7 +70,7 @@ def test_two_games_of_a_campaign(sprawl):
     sprawl.json("next")  # to the Ranged Combat Phase
     # Lang's Shotgun at Wilson: 3 dice, 2 raw successes at Difficulty 1 = 2 hits; damage 3 + Power,
     # of which the 1s score nothing (so no Toughness roll).
-    shot = sprawl.json("shoot", "Lang", "Wilson", "--dice", "8,9,2,1,1,1,1,1")
+    shot = sprawl.json("shoot", "Lang", "Wilson", "--yes", "--dice", "8,9,2,1,1,1,1,1")
     assert shot["hits"] == 2
     for name in ("Wilson", "Gordo", "Rafter", "Newton", "Wishbone"):
         sprawl.json("set", name, "out_of_action", "on")

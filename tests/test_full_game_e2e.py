@@ -75,12 +75,12 @@ def test_a_whole_game_from_new_to_end(tmp_path: Path) -> None:
     assert started["side"] == PLF and started["phase"] == "movement" and started["rounds"] == 3
 
     # --- Round 1, PLF (turn 1) ---------------------------------------------------
-    g.json("move", "Babs")
-    charge = g.json("charge", "Wes", "Gordo")
+    charge = g.json("charge", "Wes", "Gordo")  # chargers move before normal movement (H3)
     assert charge["engaged_with"] == ["Gordo"]
+    g.json("move", "Babs")
     assert g.next()["phase"] == "ranged"
     # Razz's SMG (short range -1, Difficulty 1): 2 hits; 3 damage dice, 2 points; Wilson negates 1.
-    shot = g.json("shoot", "Razz", "Wilson", "--dice", "7,8,1,2,7,7,1,7,1,1")
+    shot = g.json("shoot", "Razz", "Wilson", "--yes", "--dice", "7,8,1,2,7,7,1,7,1,1")
     assert shot["hits"] == 2 and shot["victims"][0]["health_lost"] == 1
     assert "pinned" in g.who("Wilson")["statuses"]
     assert g.next()["phase"] == "close"
@@ -98,7 +98,7 @@ def test_a_whole_game_from_new_to_end(tmp_path: Path) -> None:
     g.json("move", "Newton")
     g.next()
     # Newton's Rifle: 1 hit, no damage; Razz is pinned all the same (R7).
-    shot = g.json("shoot", "Newton", "Razz", "--dice", "7,1,1,1,1,1")
+    shot = g.json("shoot", "Newton", "Razz", "--yes", "--dice", "7,1,1,1,1,1")
     assert shot["hits"] == 1 and shot["victims"][0]["health_lost"] == 0
     g.next()
     # Gordo 3 net against Wes's 1 (Difficulty 2 with his wound, R5): 5 damage dice, Wes to 0 Health,
@@ -119,7 +119,7 @@ def test_a_whole_game_from_new_to_end(tmp_path: Path) -> None:
     assert routing["roller"] == "Babs" and not routing["routed"]
     g.json("move", "Babs")
     g.next()
-    shot = g.json("shoot", "Babs", "Gordo", "--weapon", "Pistol", "--dice", "1,2,3,3")
+    shot = g.json("shoot", "Babs", "Gordo", "--yes", "--weapon", "Pistol", "--dice", "1,2,3,3")
     assert shot["misfire"] == "jammed"
     g.next()
     g.next()

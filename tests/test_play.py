@@ -403,6 +403,7 @@ JSON_LINES = {
     "roll": "roll 4", "odds": "odds 4", "table": "table incapacitation 7", "rules": "rules",
     "new": f"new --squad {PLF} --squad {SUIT} --force", "status": "status", "next": "next",
     "set": "set Razz ran on", "damage": "damage Razz 1", "log": "log", "undo": "undo", "redo": "redo",
+    "repair": "repair",
     "roster": f"roster check {PLF}", "gear": "gear", "move": "move Razz", "charge": "charge Razz Wilson --yes",
     "hide": "hide Razz --yes", "spot": "spot Wilson Razz --yes", "overwatch": "overwatch Razz", "jump": "jump Razz",
     "fall": "fall Razz 2", "safe": "safe Razz", "edge": "edge Razz",

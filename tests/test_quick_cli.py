@@ -70,7 +70,7 @@ def test_odds_hundred_dice(sprawl):
 
 def test_odds_refuses_huge_pool(sprawl):
     result = sprawl("odds", "5000")
-    assert result.exit_code == 1 and "1000" in result.stderr
+    assert result.exit_code == 2 and "1000" in result.stderr  # a usage error, as for roll (issue 12)
 
 
 @pytest.mark.parametrize(
@@ -138,7 +138,7 @@ def test_status_lists_fists_for_everyone(sprawl):
 def test_a_nearby_typo_at_the_prompt_asks_again(sprawl):
     sprawl.new()
     sprawl.json("next")
-    result = sprawl("shoot", "Razz", "Wilson", "--dice", "7,7,0,1,7,7,7,7,7,1,1,1,9,7,7,7,7", "--json",
+    result = sprawl("shoot", "Razz", "Wilson", "--yes", "--dice", "7,7,0,1,7,7,7,7,7,1,1,1,9,7,7,7,7", "--json",
                     input="Gordo, Bob\ngordo\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert "Bob: not among" in result.stderr

@@ -101,7 +101,7 @@ def test_every_modifier_is_listed_with_its_source():
     assert sources == [
         ("Rifle at long range", 1, "R13"),
         ("partial cover", 1, "R13"),
-        ("Wilson ran in its last turn", 2, "R13"),
+        ("Wilson ran or charged in its last turn", 2, "R13"),
         ("small target", 1, "R13"),
         ("free modifier (--mod)", 1, "R13"),
         ("free modifier (--mod)", -2, "R13"),
@@ -285,7 +285,7 @@ def test_grenade_misfire_still_scatters_and_leaves_none():
     # then 3, distance 6 -> half 3, -1 = 2". Gordo is caught: 0 hits + Power 2 = [7 8] 2 points,
     # Toughness [1 2] saves none, 2 Health lost -> 0; incapacitation d10 5: Down.
     d = dice(1, 2, 3, 4, 9, 3, 6, 7, 8, 1, 2, 5)
-    t = table(lists={"blast": ["Gordo"]})
+    t = table(lists={"blast-scattered": ["Gordo"]})
     out = shoot(g, razz, wilson, Situation(weapon="Grenade", distance=5), d, t)
     assert leftover(d) == []
     assert [r.label for r in d.rolls] == [
@@ -293,7 +293,7 @@ def test_grenade_misfire_still_scatters_and_leaves_none():
         "Razz: Damage", "Gordo: Toughness", "Gordo: Incapacitation"]
     assert out.misfire == "none_left" and out.misfire_roll is None
     assert (out.scatter.direction, out.scatter.inches) == (3, 2)
-    assert "2\" to the right of Wilson" in t.asked[0]
+    assert "2\" to the right of Wilson" in t.asked[-1]
     assert [v.name for v in out.victims] == ["Gordo"] and out.victims[0].damage_faces == (7, 8)
     assert gordo.has("pinned") and gordo.has("down") and not wilson.has("pinned")
     assert razz.usable(GRENADE) == "none_left" and out.uses_left == 0
@@ -308,11 +308,11 @@ def test_rocket_misfire_scatters_the_full_roll_with_nobody_caught():
     g, razz, wilson, *_ = setup()
     # [1 1 2 6]: a misfire; direction 5, distance 4 (a rocket travels the full roll); --blast none.
     out, t = fire(g, razz, wilson, 1, 1, 2, 6, 5, 4, situation=Situation(weapon="Rocket Launcher"),
-                  lists={"blast": []})
+                  lists={"blast-scattered": []})
     assert out.misfire == "none_left" and out.misfire_roll is None
     assert (out.scatter.direction, out.scatter.inches, out.scatter.halved) == (5, 4, False)
     assert out.victims == [] and razz.usable(ROCKET) == "none_left" and out.uses_left == 0
-    assert len(t.asked) == 1 and "4\" straight back" in t.asked[0]
+    assert len(t.asked) == 2 and "closest viable target" in t.asked[0] and "4\" straight back" in t.asked[1]
 
 
 def test_gun_misfire_rolls_its_d10_and_never_scatters():
@@ -327,7 +327,7 @@ def test_uses_per_game_run_out():
     g, razz, wilson, *_ = setup()
     situation = Situation(weapon="Rocket Launcher")
     # A miss: scatter direction 4, distance 5 (a rocket travels the full roll); nobody caught.
-    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, 4, 5, situation=situation, lists={"blast": []})
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, 4, 5, situation=situation, lists={"blast-scattered": []})
     assert razz.uses_spent == {"Rocket Launcher": 1} and out.uses_left == 0
     razz.acted.clear()
     with pytest.raises(RuleRefusal, match="has none left"):
@@ -431,7 +431,7 @@ def test_throwing_range_by_strength_is_checked():
         shoot(g, razz, wilson, grenade(distance=9), dice(), table())
     with pytest.raises(RuleRefusal, match="throwing range of 8"):
         shoot(g, razz, wilson, grenade(), dice(), table(yes=False))
-    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 1, 2, situation=grenade(), lists={"blast": []})
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 1, 2, situation=grenade(), lists={"blast-scattered": []})
     assert any("within 8\"" in q for q in t.asked) and out.scatter is not None
 
 
@@ -445,7 +445,7 @@ def test_direct_hit_then_each_blast_victim_rolls_separately():
     assert [len(v.damage_faces) for v in out.victims] == [4, 4, 4]
     assert [v.health_lost for v in out.victims] == [0, 1, 0]
     assert all(c.has("pinned") for c in (wilson, gordo, newton))
-    assert out.scatter is None and out.uses_left == 1 and "Who else is within 2\"" in t.asked[0]
+    assert out.scatter is None and out.uses_left == 1 and "Who else, besides Wilson, is within 2\"" in t.asked[-1]
 
 
 def test_spot_hits_only_those_named():
@@ -472,7 +472,9 @@ def test_a_hidden_character_caught_in_a_blast_is_hit():
 ])
 def test_thrown_grenade_scatter(faces, direction, adjustment, inches):
     g, razz, wilson, *_ = setup()
-    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, *faces, situation=grenade(distance=2), lists={"blast": []})
+    landed_on_wilson = (2, 2) if inches == 0 else ()  # H1: a 0" scatter catches the target (Power 2, no points)
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, *faces, *landed_on_wilson, situation=grenade(distance=2),
+                  lists={"blast": [], "blast-scattered": []})
     s = out.scatter
     assert (s.direction, s.adjustment, s.inches, s.halved) == (direction, adjustment, inches, True)
     assert s.direction_rolls == faces[:-1] and s.distance_roll == faces[-1]
@@ -482,17 +484,19 @@ def test_rocket_scatter_uses_the_full_roll_and_victims_roll_only_power():
     g, razz, wilson, gordo, _ = setup()
     # A miss (Difficulty 3): direction 10 then 4 (+1"), distance 7 -> 8". Gordo caught: 0 hits + Power 4.
     out, t = fire(g, razz, wilson, 2, 3, 4, 5, 10, 4, 7, 2, 2, 2, 2,
-                  situation=Situation(weapon="Rocket Launcher", cover="full"), lists={"blast": ["Gordo"]})
+                  situation=Situation(weapon="Rocket Launcher", cover="full"), lists={"blast-scattered": ["Gordo"]})
     assert (out.scatter.inches, out.scatter.halved) == (8, False)
     assert [v.name for v in out.victims] == ["Gordo"] and len(out.victims[0].damage_faces) == 4
     assert not wilson.has("pinned") and gordo.has("pinned")
-    assert "8\" back and to the right" in t.asked[0]
+    assert "8\" back and to the right" in t.asked[-1]
 
 
-def test_a_gun_asks_the_table_nothing():
+def test_a_gun_asks_the_table_only_whether_the_target_is_the_closest():
     g, razz, wilson, *_ = setup()
     out, t = fire(g, razz, wilson, 7, 2, 2, 2, 2, 2, 2)
-    assert t.asked == [] and [v.name for v in out.victims] == ["Wilson"]
+    assert t.asked == ["Is Wilson the closest viable target Razz can see (a character must shoot at the "
+                       "closest one, H2)?"]
+    assert [v.name for v in out.victims] == ["Wilson"]
 
 
 def test_panic_comes_after_every_victim():
@@ -517,9 +521,10 @@ def test_line_of_sight_even_is_visible(roll, visible):
 
 def test_a_scatter_of_nothing_asks_about_the_aimed_point():
     g, razz, wilson, *_ = setup()
-    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 9, 4, 1, situation=grenade(distance=2), lists={"blast": []})
+    # H1: it went off where it was aimed, so --blast (who else) answers and Wilson is caught.
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 9, 4, 1, 2, 2, situation=grenade(distance=2), lists={"blast": []})
     assert out.scatter.inches == 0  # 1 halved is 1, less 1" for the 9
-    assert "Wilson, where it was aimed" in t.asked[0]
+    assert "so it went off where aimed" in t.asked[-1] and [v.name for v in out.victims] == ["Wilson"]
 
 
 def test_an_engaged_friend_who_panics_takes_a_free_attack():
@@ -532,3 +537,17 @@ def test_an_engaged_friend_who_panics_takes_a_free_attack():
     assert out.panic[0].panicked and out.panic[0].flee_inches == 5
     assert len(out.panic[0].free_attacks) == 1
     assert gordo.engaged_with == [] and babs.engaged_with == [] and gordo.has("panicked")
+
+
+def test_a_panicker_dropped_by_its_free_attack_near_a_ledge_tests_its_footing():
+    # Issue 12 (R7): Wilson goes Out of Action; Gordo [2 2] panics, flees 5"; Babs' free attack [7 7 2]
+    # 2 net + Knife 1 = [7 2 2] 1 point, Toughness [2 2]; Gordo at 0 Health, d10 5 Down; near the ledge
+    # (named in --near-ledge): Quickness [2 2 2], it falls.
+    g, razz, wilson, gordo, _ = setup()
+    babs = g.character("Babs")
+    gordo.health = 1
+    gordo.engaged_with, babs.engaged_with = ["Babs"], ["Gordo"]
+    out, _ = fire(g, razz, wilson, 7, 8, 9, 7, 9, 9, 9, 2, 2, 2, 2, 2, 2, 10, 2, 2, 5, 7, 7, 2, 7, 2, 2, 2, 2, 5,
+                  2, 2, 2, situation=Situation(near_ledge=("Gordo",)), lists={"nearby": ["Gordo"]})
+    victim = out.panic[0].free_attacks[0]["victims"][0]
+    assert victim["name"] == "Gordo" and victim["ledge"] == {"faces": [2, 2, 2], "successes": 0, "fell": True}

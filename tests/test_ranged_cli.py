@@ -18,7 +18,7 @@ def ranged(sprawl):
 def test_shot_json_has_the_contracted_fields(ranged):
     # Razz: SMG at short range (-1) -> Difficulty 1. [7 8 2 3] 2 hits. Damage 2 + Power 1: [9 9 2] 2 points.
     # Wilson's Toughness [8 2 2] negates 1; 1 Health lost.
-    data = ranged.json("shoot", "Razz", "Wilson", "--dice", "7,8,2,3,9,9,2,8,2,2")
+    data = ranged.json("shoot", "Razz", "Wilson", "--yes", "--dice", "7,8,2,3,9,9,2,8,2,2")
     assert {k: data[k] for k in ("difficulty", "faces", "successes", "hits", "misfire", "scatter", "panic")} == {
         "difficulty": 1, "faces": [7, 8, 2, 3], "successes": 2, "hits": 2, "misfire": None, "scatter": None,
         "panic": []}
@@ -33,7 +33,7 @@ def test_shot_json_has_the_contracted_fields(ranged):
 
 
 def test_zero_dice_tens_and_the_view_read_like_a_referee(ranged):
-    result = ranged("shoot", "Razz", "Wilson", "--cover", "partial", "--dice", "10,2,2,2,7,2,2,2,2,2")
+    result = ranged("shoot", "Razz", "Wilson", "--yes", "--cover", "partial", "--dice", "10,2,2,2,7,2,2,2,2,2")
     assert result.exit_code == 0, result.stderr
     out = " ".join(result.stdout.split())  # the terminal width may wrap a line anywhere
     assert "Difficulty 1 = 1 base, -1 SMG at short range (R13), +1 partial cover (R13)" in out
@@ -44,7 +44,7 @@ def test_zero_dice_tens_and_the_view_read_like_a_referee(ranged):
 def test_out_of_action_and_panic_through_the_cli(ranged):
     # 4 hits; damage [9 9 9 2 2] 3 points; Toughness [2 2 2]; d10 9: Out of Action.
     # Gordo (Guts 4) needs 1: [2 2 2 2] fails, flees 5". Newton (Guts 2) needs 2: [10 2] holds (Tens, R2).
-    data = ranged.json("shoot", "Razz", "Wilson", "--nearby", "Gordo, newton",
+    data = ranged.json("shoot", "Razz", "Wilson", "--yes", "--nearby", "Gordo, newton",
                        "--dice", "7,8,9,7,9,9,9,2,2,2,2,2,9,2,2,2,2,5,10,2")
     assert data["victims"][0]["incapacitation"] == {"roll": 9, "result": "out_of_action"}
     assert data["victims"][0]["statuses"] == ["out_of_action"]
@@ -57,7 +57,7 @@ def test_out_of_action_and_panic_through_the_cli(ranged):
 
 def test_grenade_scatter_json(ranged):
     # Babs throws (Strength 2: 6"). [2 3 4] misses without a 1: scatter 9 (re-roll, -1") then 3; distance 8 -> 4 - 1 = 3".
-    data = ranged.json("shoot", "Babs", "Wilson", "--weapon", "grenade", "--yes", "--blast", "none",
+    data = ranged.json("shoot", "Babs", "Wilson", "--weapon", "grenade", "--yes", "--blast-scattered", "none",
                        "--dice", "2,3,4,9,3,8")
     assert data["scatter"]["direction"] == 3 and data["scatter"]["inches"] == 3
     assert data["victims"] == [] and data["misfire"] is None and data["uses_left"] == 1
@@ -65,14 +65,14 @@ def test_grenade_scatter_json(ranged):
 
 def test_grenade_direct_hit_with_blast_victims(ranged):
     # [7 2 2] 1 hit: Wilson 3 dice [2 2 2]; Rafter 3 dice [7 2 2] 1 point, Toughness [2 2] -> 1 lost.
-    data = ranged.json("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--distance", "5", "--blast", "Rafter",
+    data = ranged.json("shoot", "Babs", "Wilson", "--yes", "--weapon", "Grenade", "--distance", "5", "--blast", "Rafter",
                        "--dice", "7,2,2,2,2,2,7,2,2,2,2")
     assert [(v["name"], v["health_lost"], v["statuses"]) for v in data["victims"]] == [
         ("Wilson", 0, ["pinned"]), ("Rafter", 1, ["pinned"])]
 
 
 def test_gun_misfire_jams(ranged):
-    data = ranged.json("shoot", "Razz", "Wilson", "--dice", "1,2,3,4,5")
+    data = ranged.json("shoot", "Razz", "Wilson", "--yes", "--dice", "1,2,3,4,5")
     assert data["misfire"] == "jammed" and data["victims"] == []
     assert "jammed" in ranged.character("Razz")["statuses"]
 
@@ -80,7 +80,7 @@ def test_gun_misfire_jams(ranged):
 def test_grenade_misfire_scatters_and_leaves_none(ranged):
     # R14 + R15: [1 2 3] misfires (no misfire d10 for a grenade); scatter direction 4, distance 6 -> 3".
     # Wilson is caught where it lands: 0 hits + Power 2 = [2 2], nothing to negate, but pinned (R16).
-    data = ranged.json("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--yes", "--blast", "Wilson",
+    data = ranged.json("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--yes", "--blast-scattered", "Wilson",
                        "--dice", "1,2,3,4,6,2,2")
     assert data["misfire"] == "none_left" and data["misfire_roll"] is None
     assert (data["scatter"]["direction"], data["scatter"]["inches"]) == (4, 3)
@@ -96,7 +96,7 @@ def test_grenade_misfire_scatters_and_leaves_none(ranged):
 
 def test_grenade_misfire_view_says_none_left_and_scatters(ranged):
     result = ranged("shoot", "Babs", "Wilson", "--weapon", "grenade", "--yes", "--dice", "1,2,3,4,5",
-                    "--nearby", "none", "--blast", "none", env={"NO_COLOR": "1"})
+                    "--nearby", "none", "--blast-scattered", "none", env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.stderr
     out = " ".join(result.stdout.split())
     assert "Misfire: no successes and a 1 (R14): Babs has no Grenade left for the rest of the game" in out
@@ -107,7 +107,7 @@ def test_grenade_misfire_view_says_none_left_and_scatters(ranged):
 def test_grenade_misfire_without_scatter_dice_changes_nothing(ranged, snapshot):
     before = snapshot(ranged.folder)
     result = ranged("shoot", "Babs", "Wilson", "--weapon", "grenade", "--yes", "--dice", "1,2,3",
-                    "--nearby", "none", "--blast", "none")
+                    "--nearby", "none", "--blast-scattered", "none")
     assert result.exit_code == 1 and "Scatter direction" in result.stderr
     assert snapshot(ranged.folder) == before
 
@@ -116,25 +116,25 @@ def test_unknown_nearby_name_is_hinted_among_the_friends_only(ranged, snapshot):
     # Wilson goes Out of Action ([7 7 7 7] 4 hits, 5 points, Toughness [1 1 1], d10 9); 'Razzo' is close to
     # the shooter Razz, who is no possible friend of Wilson: the hint lists Wilson's friends instead.
     before = snapshot(ranged.folder)
-    result = ranged("shoot", "Razz", "Wilson", "--dice", "7,7,7,7,7,7,7,7,7,1,1,1,9", "--nearby", "Razzo")
+    result = ranged("shoot", "Razz", "Wilson", "--yes", "--dice", "7,7,7,7,7,7,7,7,7,1,1,1,9", "--nearby", "Razzo")
     assert result.exit_code == 1
     assert "did you mean" not in result.stderr
     assert "friends still on the table are: Gordo, Rafter, Newton, Wishbone" in result.stderr
     assert snapshot(ranged.folder) == before
-    result = ranged("shoot", "Razz", "Wilson", "--dice", "7,7,7,7,7,7,7,7,7,1,1,1,9", "--nearby", "Gordoo")
+    result = ranged("shoot", "Razz", "Wilson", "--yes", "--dice", "7,7,7,7,7,7,7,7,7,1,1,1,9", "--nearby", "Gordoo")
     assert result.exit_code == 1 and "did you mean 'Gordo'?" in result.stderr
 
 
 def test_overwatch_fire_in_the_enemy_turn(ranged):
     ranged.json("set", "Wilson", "overwatch", "on")
-    data = ranged.json("shoot", "Wilson", "Razz", "--dice", "2,3,4,5")
+    data = ranged.json("shoot", "Wilson", "Razz", "--yes", "--dice", "2,3,4,5")
     assert data["overwatch"] is True and "overwatch" in data["ended"]
     assert "overwatch" not in ranged.character("Wilson")["statuses"]
 
 
 def test_force_is_logged(sprawl):
     sprawl.new()  # still the Movement Phase
-    data = sprawl.json("shoot", "Razz", "Wilson", "--force", "--dice", "2,3,4,5")
+    data = sprawl.json("shoot", "Razz", "Wilson", "--yes", "--force", "--dice", "2,3,4,5")
     assert data["forced"] and "Ranged Combat Phase" in data["forced"][0]
     entry = sprawl.json("log", "--last", "1")["entries"][0]
     assert entry["forced"] == data["forced"] and entry["kind"] == "shoot"
@@ -155,7 +155,8 @@ def test_force_is_logged(sprawl):
     ([], ["Babs", "Wilson", "--weapon", "Knife"], "close-combat weapon"),
     ([], ["Razz", "Wilson", "--spot"], "only grenades and rockets"),
     ([], ["Razz", "Wilson", "--dice", "7,8"], "not enough dice"),
-    ([], ["Razz", "Wilson", "--dice", "7,8,9,7,9,9,9,2,2,2,2,2,9"], "--nearby"),
+    ([], ["Razz", "Wilson", "--yes", "--dice", "7,8"], "not enough dice"),
+    ([], ["Razz", "Wilson", "--yes", "--dice", "7,8,9,7,9,9,9,2,2,2,2,2,9"], "--nearby"),
 ])
 def test_refused_shots_change_no_file(ranged, snapshot, setup, args, message):
     for command in setup:
@@ -182,9 +183,9 @@ def test_usage_errors_exit_2(ranged, snapshot, args):
 
 
 def test_second_shot_in_a_turn_is_refused(ranged, snapshot):
-    ranged.json("shoot", "Razz", "Wilson", "--dice", "2,3,4,5")
+    ranged.json("shoot", "Razz", "Wilson", "--yes", "--dice", "2,3,4,5")
     before = snapshot(ranged.folder)
-    result = ranged("shoot", "Razz", "Newton", "--dice", "2,3,4,5")
+    result = ranged("shoot", "Razz", "Newton", "--yes", "--dice", "2,3,4,5")
     assert result.exit_code == 1 and "already shot" in result.stderr
     assert snapshot(ranged.folder) == before
 
@@ -222,9 +223,56 @@ def test_los_is_rolled_and_logged(ranged):
 
 
 def test_scatter_is_shown_as_a_compass_and_in_words(ranged):
-    result = ranged("shoot", "Babs", "Wilson", "--weapon", "grenade", "--yes", "--blast", "none",
+    result = ranged("shoot", "Babs", "Wilson", "--weapon", "grenade", "--yes", "--blast-scattered", "none",
                     "--dice", "2,3,4,9,3,8", env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.stderr
     out = " ".join(result.stdout.split())  # the terminal width may wrap a line anywhere
     assert "scatters (R15)" in out and "9 (roll again, -1\") then 3" in out
     assert "line of fire ↑ 1 8 2 7 x - → 6 4 5" in out and "lands 3\" to the right" in out
+
+
+def test_a_blast_list_does_not_survive_a_scatter(ranged, snapshot):
+    # Issue 12: --blast names who is caught where it was aimed. It missed and scattered 3", so the tool asks
+    # again about the new point; without a terminal that needs --blast-scattered, and nothing changes.
+    before = snapshot(ranged.folder)
+    result = ranged("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--yes", "--blast", "Rafter",
+                    "--dice", "2,3,4,9,3,8", "--json")
+    assert result.exit_code == 1 and "--blast-scattered" in result.stderr and "3\" to the right of Wilson" in result.stderr
+    assert snapshot(ranged.folder) == before
+    data = ranged.json("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--yes", "--blast", "Rafter",
+                       "--blast-scattered", "Wilson", "--dice", "2,3,4,9,3,8,2,2")
+    assert [v["name"] for v in data["victims"]] == ["Wilson"]
+
+
+def test_a_blast_question_asks_again_after_a_scatter_on_a_terminal(ranged):
+    # The aimed point's answer came from --blast; the scattered point is asked for, its choices listed.
+    result = ranged("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--yes", "--blast", "Rafter",
+                    "--dice", "2,3,4,9,3,8,2,2", "--json", terminal=True, input="Wilson\n")
+    assert result.exit_code == 0, result.stderr
+    assert [v["name"] for v in json.loads(result.stdout)["victims"]] == ["Wilson"]
+
+
+def test_the_blast_question_does_not_offer_the_target_as_someone_else(ranged):
+    # A direct hit catches Wilson anyway; "who else" lists everyone on the table but him.
+    result = ranged("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--yes", "--dice", "7,8,2,2,2,2,2,2",
+                    terminal=True, input="none\n")
+    assert result.exit_code == 0, result.stderr
+    asked = next(line for line in result.output.splitlines() if "Who else" in line)
+    choices = asked.split("(", 2)[-1]
+    assert "Wilson" not in choices.replace("of Wilson", "") and "Rafter" in choices
+
+
+def test_the_closest_target_is_asked_and_named(ranged, snapshot):
+    # H2: a character must shoot at the closest viable target; a terminal is asked, --yes confirms,
+    # and a script without a terminal gets the players' call (a gun's shot asks a script nothing).
+    before = snapshot(ranged.folder)
+    refused = ranged("shoot", "Razz", "Wilson", "--dice", "2,3,4,5", terminal=True, input="n\n")
+    assert "Is Wilson the closest viable target Razz can see" in refused.stderr
+    assert refused.exit_code == 1 and "must shoot at the closest viable target" in refused.stderr
+    assert snapshot(ranged.folder) == before
+    forced = ranged.json("shoot", "Razz", "Wilson", "--force", "--dice", "2,3,4,5", terminal=True, input="n\n")
+    assert any("closest viable target" in f for f in forced["forced"])
+    log = ranged.json("log")["entries"][-1]
+    assert log["forced"]
+    scripted = ranged("shoot", "Babs", "Wilson", "--dice", "2,3,4", "--json")
+    assert scripted.exit_code == 0 and "closest" not in scripted.stderr

@@ -124,7 +124,7 @@ def simulate(runs, make, situation, seed):
     for _ in range(runs):
         g, razz, wilson = make()
         rng.rolls.clear()
-        out = shoot(g, razz, wilson, situation, rng, table(lists={"blast": [], "nearby": []}))
+        out = shoot(g, razz, wilson, situation, rng, table(lists={"blast": [], "blast-scattered": [], "nearby": []}))
         victim = next((v for v in out.victims if v.name == "Wilson"), None)
         hit += out.test.passed
         pin += victim is not None and victim.pinned

@@ -14,7 +14,7 @@ def test_panicker_put_out_by_its_free_attack_does_not_break_the_command(sprawl):
     sprawl.json("charge", "Wes", "Rafter")
     for _ in range(5):
         sprawl.json("next")
-    data = sprawl.json("shoot", "Wilson", "Mutt", "--nearby", "Wes",
+    data = sprawl.json("shoot", "Wilson", "Mutt", "--yes", "--nearby", "Wes",
                        "--dice", "7,7,7,7,7,7,7,1,1,1,1,1,9,1,1,1,1,5,7,7,7,7,7,1,1,1,9")
     assert [p["name"] for p in data["panic"]] == ["Wes"]
     assert "out_of_action" in sprawl.character("Wes")["statuses"]

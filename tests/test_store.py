@@ -332,6 +332,7 @@ def test_the_journal_keeps_before_states_only_for_the_last_undo_limit(sprawl, sn
     entries = {int(p.stem): json.loads(p.read_text(encoding="utf-8")) for p in journal(sprawl).glob("*.json")}
     assert sorted(entries) == [1, 2, 3, 4, 5]
     assert [("before" in entries[s]) for s in range(1, 6)] == [False, False, True, True, True]
+    assert [("after" in entries[s]) for s in range(1, 6)] == [False, False, True, True, True]
     assert [e["step"] for e in sprawl.json("log")["entries"]] == [1, 2, 3, 4, 5]  # the log keeps them all
     sprawl.json("undo", "3")
     before = snapshot(sprawl.folder)
@@ -350,3 +351,111 @@ def test_new_force_keeps_the_old_game_as_prev(sprawl):
     assert data["step"] == 0 and data["side"] == "S.U.I.T. #13"
     assert sprawl.json("log")["entries"] == []
     assert "nothing more to undo" in one_error(sprawl("undo"))
+
+
+# --- the log keeps what undo took back; hand edits; repair (issue 12) -----------------------
+
+
+def test_undone_changes_stay_in_the_log_marked_with_their_dice(sprawl):
+    sprawl.new()
+    sprawl.json("damage", "Razz", "1")
+    sprawl.json("undo")
+    sprawl.json("damage", "Razz", "2")
+    entries = sprawl.json("log")["entries"]
+    assert [(e["command"].split()[:3], e["undone"]) for e in entries] == [
+        (["damage", "Razz", "1"], True), (["damage", "Razz", "2"], False)]
+    assert sprawl.json("log", "--no-undone")["entries"][0]["undone"] is False
+    text = sprawl("log").stdout
+    assert "(undone)" in text and text.index("damage Razz 1") < text.index("damage Razz 2")
+
+
+def test_a_reroll_by_undo_shows_every_roll_in_the_log(sprawl):
+    sprawl.new()
+    for face in ("5", "9"):  # the incapacitation d10, re-rolled by undo until it comes out "right"
+        sprawl.json("damage", "Razz", "9", "--dice", face, "--nearby", "none")
+        if face == "5":
+            sprawl.json("undo")
+    entries = sprawl.json("log")["entries"]
+    assert [(e["undone"], [r["faces"] for r in e["rolls"]]) for e in entries] == [(True, [[5]]), (False, [[9]])]
+
+
+def test_status_says_the_last_change_was_undone_until_redone(sprawl):
+    sprawl.new()
+    sprawl.json("set", "Razz", "ran", "on")
+    sprawl.json("undo")
+    undone = sprawl.json("status")["undone"]
+    assert undone["step"] == 1 and undone["command"].startswith("set Razz ran on")
+    assert "was undone; `sprawl redo` puts it back" in sprawl("status").stdout
+    sprawl.json("redo")
+    assert sprawl.json("status")["undone"] is None
+    assert [e["undone"] for e in sprawl.json("log")["entries"]] == [False]
+
+
+def test_a_hand_edit_is_journalled_and_undo_takes_it_back_first(sprawl):
+    sprawl.new()
+    sprawl.json("set", "Razz", "ran", "on")
+    journalled = sprawl.json("status")["characters"]
+    sprawl.save.write_text(sprawl.save.read_text(encoding="utf-8").replace("  health: 2\n", "  health: 1\n", 1),
+                           encoding="utf-8")
+    edited = sprawl.save.read_text(encoding="utf-8")
+    result = sprawl("undo", "--json")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(result.stdout)["undone"][0]["hand_edit"] is True
+    assert "edited by hand" in result.stderr
+    assert sprawl.json("status")["characters"] == journalled
+    entries = sprawl.json("log")["entries"]
+    assert [e["kind"] for e in entries] == ["set", "edit"] and entries[1]["undone"] is True
+    assert any("health: 2 -> 1" in line for line in entries[1]["summary"])
+    sprawl.json("redo")
+    assert sprawl.save.read_text(encoding="utf-8").replace("step: 2", "step: 1") == edited
+
+
+def test_a_command_after_a_hand_edit_journals_the_edit_then_itself(sprawl):
+    sprawl.new()
+    sprawl.json("set", "Wes", "ran", "on")
+    fresh = sprawl.json("status")["characters"]
+    sprawl.save.write_text(sprawl.save.read_text(encoding="utf-8").replace("  health: 2\n", "  health: 1\n", 1),
+                           encoding="utf-8")
+    sprawl.json("set", "Razz", "ran", "on")
+    assert [e["kind"] for e in sprawl.json("log")["entries"]] == ["set", "edit", "set"]
+    sprawl.json("undo", "2")
+    assert sprawl.json("status")["characters"] == fresh
+
+
+def test_a_refused_command_after_a_hand_edit_changes_no_file(sprawl, snapshot):
+    sprawl.new()
+    sprawl.json("set", "Wes", "ran", "on")
+    sprawl.save.write_text(sprawl.save.read_text(encoding="utf-8").replace("  health: 2\n", "  health: 1\n", 1),
+                           encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    assert sprawl("shoot", "Razz", "Nobody").exit_code == 1
+    assert snapshot(sprawl.folder) == before
+
+
+@pytest.mark.parametrize("damage", ["truncate", "delete"])
+def test_repair_rebuilds_a_damaged_save_from_the_journal(sprawl, damage):
+    sprawl.new()
+    sprawl.json("set", "Razz", "ran", "on")
+    good = sprawl.json("status")
+    text = sprawl.save.read_text(encoding="utf-8")
+    if damage == "truncate":
+        sprawl.save.write_text(text[: len(text) // 3], encoding="utf-8")
+    else:
+        sprawl.save.unlink()
+    for command in (["status"], ["undo"], ["log"]):
+        assert "`sprawl repair`" in one_error(sprawl(*command))
+    result = sprawl.json("repair")
+    assert result["step"] == 1
+    assert (result["kept"] is not None) == (damage == "truncate")
+    assert sprawl.json("status")["characters"] == good["characters"]
+    if damage == "truncate":
+        assert (sprawl.folder / "sprawl-game.yaml.damaged").read_text(encoding="utf-8") == text[: len(text) // 3]
+    sprawl.json("undo")  # the journal goes on working
+    assert "ran" not in sprawl.character("Razz")["statuses"]
+
+
+def test_repair_leaves_a_good_save_alone(sprawl, snapshot):
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    assert "nothing to repair" in one_error(sprawl("repair"))
+    assert snapshot(sprawl.folder) == before

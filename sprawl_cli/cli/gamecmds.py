@@ -150,7 +150,17 @@ def status(
     system = ctx.system_of(game)
     only = game.character(name) if name else None
     data = system.status(game, only)
-    ctx.emit(data, lambda console: system.status_view(console, game, only))
+    undone = ctx.store().last_undone(game)
+    data["undone"] = ({"step": undone.get("step"), "command": undone.get("command") or undone.get("kind")}
+                      if undone else None)
+
+    def view(console: Console) -> None:
+        system.status_view(console, game, only)
+        if undone:
+            console.print(f"[dim]#{undone.get('step')} ({undone.get('command') or undone.get('kind')}) was undone; "
+                          "`sprawl redo` puts it back.[/]")
+
+    ctx.emit(data, view)
 
 
 @app.command(name="next")
@@ -221,19 +231,24 @@ def end(
 @app.command()
 def log(
     last: Annotated[Optional[int], typer.Option("--last", "-n", min=1, help="Only the last N changes.")] = None,
+    undone: Annotated[bool, typer.Option("--undone/--no-undone", help="Show the changes undone since (dimmed, marked undone).")] = True,
 ) -> None:
-    """What happened so far in this game, with every die rolled.
+    """What happened so far in this game, with every die rolled; changes taken back by `undo`
+    stay in it, dimmed and marked (JSON `undone: true`).
 
     Example: sprawl log --last 5
     """
     ctx = current()
     store = ctx.store()
     game = store.load()
-    # The undo snapshots ("before", companion "files") are bookkeeping, not history.
-    entries = [{k: v for k, v in e.items() if k not in ("before", "files")} for e in store.entries(last, upto=game.step)]
+    # The undo snapshots ("before", "after", companion "files") are bookkeeping, not history.
+    entries = [{k: v for k, v in e.items() if k not in ("before", "after", "files")}
+               for e in store.history(game.step, last)]
+    if not undone:
+        entries = [e for e in entries if not e["undone"]]
 
     def view(console: Console) -> None:
-        from sprawl_cli.systems.sprawl.render.game import log_view
+        from sprawl_cli.render import log_view
 
         log_view(console, entries)
 
@@ -253,13 +268,50 @@ def undo(
     with store.locked(ctx.note):
         game = store.load()
         store.discard_orphans(game)
+        ctx.hand_edit(store, game)()  # a hand edit is the first thing undo takes back
         game, undone = store.undo(game, count)
-    data = {"undone": [{"step": e["step"], "command": e.get("command"), "summary": e.get("summary", [])} for e in undone],
+    data = {"undone": [{"step": e["step"], "command": e.get("command"), "summary": e.get("summary", []),
+                        "hand_edit": e.get("kind") == "edit"} for e in undone],
             "step": game.step}
 
     def view(console: Console) -> None:
         for e in undone:
-            console.print(f"Undid #{e['step']}: [bold]{e.get('command') or e.get('kind')}[/]")
+            what = ("the hand edit of the save file" if e.get("kind") == "edit"
+                    else f"[bold]{e.get('command') or e.get('kind')}[/]")
+            console.print(f"Undid #{e['step']}: {what}")
+
+    ctx.emit(data, view)
+
+
+@app.command()
+def repair() -> None:
+    """Rebuild a damaged or missing save file from its journal (the newest state it keeps);
+    the damaged file is kept beside it as `<save>.damaged`. A save that reads fine is left alone
+    (`--force` rebuilds it anyway, dropping a hand edit).
+
+    Example: sprawl repair
+    """
+    from sprawl_cli.errors import RuleRefusal, SaveFileError
+
+    ctx = current()
+    store = ctx.store()
+    with store.locked(ctx.note, create=True):
+        if store.exists() and not ctx.options.force:
+            try:
+                store.load()
+            except SaveFileError:
+                pass
+            else:
+                raise RuleRefusal(f"{store.path} reads fine, so there is nothing to repair (a hand edit is "
+                                  "taken back with `sprawl undo`; `sprawl repair --force` rebuilds it anyway)",
+                                  forceable=False)
+        game, step, kept = store.repair()
+    data = {"step": step, "kept": str(kept) if kept else None, "save": str(store.path)}
+
+    def view(console: Console) -> None:
+        console.print(f"Rebuilt {store.path} from the journal (the game as it stood after change #{step}).")
+        if kept:
+            console.print(f"The damaged file is kept as {kept}.")
 
     ctx.emit(data, view)
 

@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "log": ("sprawl_cli.cli.gamecmds", "What happened so far, with the dice."),
     "undo": ("sprawl_cli.cli.gamecmds", "Take back the last change (or N of them)."),
     "redo": ("sprawl_cli.cli.gamecmds", "Put back the change just undone."),
+    "repair": ("sprawl_cli.cli.gamecmds", "Rebuild a damaged save file from its journal."),
     "end": ("sprawl_cli.cli.gamecmds", "End the game, with or without a winner."),
     "concede": ("sprawl_cli.cli.gamecmds", "A side gives up the game."),
     "aftermath": ("sprawl_cli.cli.campaigncmds", "After the game: what became of the fallen."),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -49,8 +49,11 @@ def plain(markup: str) -> str:
     return _MARKUP.sub("", markup).replace("\\[", "[")
 
 
-def die(face: int, tens: bool = True) -> str:
-    """One face, coloured: 10s (double with the Rule of Tens), other successes, 1s, misses."""
+def die(face: int | str, tens: bool = True) -> str:
+    """One face, coloured: 10s (double with the Rule of Tens), other successes, 1s, misses.
+    A card (a logged deal) is shown as it is named."""
+    if isinstance(face, str):
+        return escape(face)
     if face == 10:
         return f"[die.ten]{'10' if tens else '10'}[/]"
     if face >= 7:
@@ -60,7 +63,7 @@ def die(face: int, tens: bool = True) -> str:
     return f"[die.miss]{face}[/]"
 
 
-def dice(faces: Sequence[int], tens: bool = True) -> str:
+def dice(faces: Sequence[int | str], tens: bool = True) -> str:
     """Faces as a coloured list: `[4 5 7 10]`."""
     if not faces:
         return "(no dice)"
@@ -88,3 +91,28 @@ def bar(fraction: float, width: int = 30) -> str:
 def forced_lines(overruled: list[str]) -> list[str]:
     """The refusals the referee overruled with --force, as the log should show them."""
     return [f"  [warn]Forced by the referee:[/] {escape(reason)}" for reason in overruled]
+
+
+def faces_text(faces: Sequence[int | str], die: str = "d10") -> str:
+    """A roll's faces for the log: d10s coloured as SPRAWL reads them, any other die or card plain."""
+    if die == "d10" and all(isinstance(f, int) for f in faces):
+        return dice([int(f) for f in faces])
+    return "\\[" + " ".join(escape(str(f)) for f in faces) + "]" if faces else "(no dice)"
+
+
+def log_view(console: Console, entries: list[dict[str, Any]]) -> None:
+    """`sprawl log`: each change with its lines and dice; undone ones dimmed and marked."""
+    if not entries:
+        console.print("[dim]Nothing has happened yet.[/]")
+    for e in entries:
+        forced = " [bad](forced)[/]" if e.get("forced") else ""
+        undone = e.get("undone")
+        mark = " [warn](undone)[/]" if undone else ""
+        what = escape(str(e.get("command") or e.get("kind", "")))
+        head = (f"[bold]#{e.get('step')}[/] [dim]round {e.get('round')} · {escape(str(e.get('side')))} · "
+                f"{e.get('phase')}[/]  [bold]{what}[/]{forced}{mark}")
+        lines = [head] + [f"   {escape(str(line))}" for line in e.get("summary", []) or []]
+        for roll in e.get("rolls", []) or []:
+            lines.append(f"   [dim]{escape(roll['label'])}[/] {faces_text(roll['faces'], roll.get('die', 'd10'))}")
+        for line in lines:
+            console.print(f"[dim]{escape(plain(line))}[/]" if undone else line)

@@ -45,8 +45,8 @@ def test_the_statistic_catches_a_loaded_die() -> None:
 
 
 SHOOT = importlib.util.find_spec("sprawl_cli.systems.sprawl.cli.rangedcmds") is not None
-SHOTS = [["shoot", "Razz", "Wilson", "--nearby", "none"], ["shoot", "Babs", "Gordo", "--nearby", "none"],
-         ["shoot", "Mutt", "Newton", "--nearby", "none"]] if SHOOT else []
+SHOTS = [["shoot", "Razz", "Wilson", "--nearby", "none", "--yes"], ["shoot", "Babs", "Gordo", "--nearby", "none", "--yes"],
+         ["shoot", "Mutt", "Newton", "--nearby", "none", "--yes"]] if SHOOT else []
 SEQUENCE = [
     ["next"], *SHOTS, ["next"], ["damage", "Razz", "3", "--nearby", "none"], ["next"], ["next"],
     ["set", "Wilson", "pinned", "on"], ["set", "Gordo", "pinned", "on"], ["next"], ["next"], ["next"], ["next"],

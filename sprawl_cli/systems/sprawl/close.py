@@ -121,7 +121,8 @@ def lift_by_attack(game: Game, defender: Character, outcome: BrawlOutcome) -> No
 
 
 def _settle(game: Game, outcome: BrawlOutcome, attacker: Character, defender: Character,
-            weapon: Weapon | None, dice: Dice, table: Table, tested: set[str] | None = None) -> None:
+            weapon: Weapon | None, dice: Dice, table: Table, tested: set[str] | None = None,
+            ledge: tuple[str, ...] = ()) -> None:
     """Cancel net successes one for one (R12) and let the one with some left do damage."""
     a, d = outcome.attacker, outcome.defender
     fallen: list[Character] = [defender] if defender.has("out_of_action") else []
@@ -132,24 +133,29 @@ def _settle(game: Game, outcome: BrawlOutcome, attacker: Character, defender: Ch
         used = weapon if winner is attacker and weapon is not None else melee_weapon(winner)
         outcome.weapon, outcome.power = used.name, used.power
         # R7/R12: close combat pins only at 0 Health, which lose_health does.
-        victim = hurt(game, loser, outcome.remaining, used.power, dice, attacker=winner, ranged=False)
+        victim = hurt(game, loser, outcome.remaining, used.power, dice, attacker=winner, ranged=False,
+                      ledge=loser.name.lower() in ledge)
         outcome.victims.append(victim)
         # R12: reaching 0 Health ended the fight for the loser (damage.lose_health).
         outcome.disengaged.extend(victim.disengaged)
         if victim.out_of_action:
             fallen.append(loser)
     # R12: a tie (both nothing, or equal) does nothing.
-    outcome.panic = panic_tests(game, fallen, table, dice, tested)
+    outcome.panic = panic_tests(game, fallen, table, dice, tested, ledge)
     outcome.game = game_result(game)
 
 
 def brawl(game: Game, attacker: Character, defender: Character, dice: Dice, table: Table,
-          weapon: str | None = None, mods: tuple[int, ...] | list[int] = ()) -> BrawlOutcome:
+          weapon: str | None = None, mods: tuple[int, ...] | list[int] = (),
+          ledge: tuple[str, ...] = ()) -> BrawlOutcome:
     """R12: ATTACKER attacks DEFENDER, both engaged, in the attacker's Close Combat Phase.
 
     Both roll Brawling against their own Difficulty (R3, R5); the defender takes
     +1 for each earlier brawl against it this turn. A Down defender rolls nothing,
     so every net success of the attacker is left over for its damage roll.
+
+    `ledge`: names (lower case) of the two within 1" of a ledge: pinned at 0 Health,
+    the loser tests its footing (R7).
 
     Raises:
         BadInput: not enemies, or not a melee weapon.
@@ -196,7 +202,7 @@ def brawl(game: Game, attacker: Character, defender: Character, dice: Dice, tabl
     lift_by_attack(game, defender, outcome)
     if defender.gone:
         # R8: the lifted pin cost its last point of Toughness; there is nobody left to fight.
-        _settle(game, outcome, attacker, defender, chosen, dice, table)
+        _settle(game, outcome, attacker, defender, chosen, dice, table, ledge=ledge)
         return outcome
     roll = test_pool(dice, attacker.brawling, outcome.attacker.difficulty, f"{attacker.name}: Brawling", tens)
     _fill(outcome.attacker, roll)
@@ -207,17 +213,18 @@ def brawl(game: Game, attacker: Character, defender: Character, dice: Dice, tabl
     else:
         _fill(outcome.defender, test_pool(dice, defender.brawling, outcome.defender.difficulty,
                                           f"{defender.name}: Brawling", tens))
-    _settle(game, outcome, attacker, defender, chosen, dice, table)
+    _settle(game, outcome, attacker, defender, chosen, dice, table, ledge=ledge)
     return outcome
 
 
 def free_attack(game: Game, attacker: Character, leaver: Character, dice: Dice, table: Table,
-                tested: set[str] | None = None) -> BrawlOutcome:
+                tested: set[str] | None = None, ledge: tuple[str, ...] = ()) -> BrawlOutcome:
     """R12: the opponent's free Brawling attack on a character that breaks away or panics.
 
     The leaver rolls no dice, so all the attacker's net successes are hits. It
     lifts nothing (the leaver is turning its back) and does not count toward the
-    leaver's Difficulty in later brawls.
+    leaver's Difficulty in later brawls. It is close combat all the same: the attacker
+    may not shoot in the same turn (R12).
     """
     outcome = BrawlOutcome(
         Fighter(attacker.name, brawl_difficulty(attacker)),
@@ -226,9 +233,10 @@ def free_attack(game: Game, attacker: Character, leaver: Character, dice: Dice, 
         free=True,
     )
     tens = game.settings.rule_of_tens
+    mark(attacker, "brawled")  # R12: no character shoots and brawls in one turn
     _fill(outcome.attacker, test_pool(dice, attacker.brawling, outcome.attacker.difficulty,
                                       f"{attacker.name}: Brawling (free attack)", tens))
-    _settle(game, outcome, attacker, leaver, None, dice, table, tested)
+    _settle(game, outcome, attacker, leaver, None, dice, table, tested, ledge)
     return outcome
 
 
@@ -244,10 +252,12 @@ class BreakAway:
     free_attacks: list[BrawlOutcome] = field(default_factory=list)
     disengaged_from: list[str] = field(default_factory=list)
     game: dict[str, Any] = field(default_factory=dict)
+    may_move: bool = False  # H5: broke away in its Movement Phase, so it moves off now
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "may_move": self.may_move,
             "free_attacks": [f.to_json() for f in self.free_attacks],
             "disengaged_from": list(self.disengaged_from),
             "victims": [v.to_json() for f in self.free_attacks for v in f.victims],
@@ -256,10 +266,12 @@ class BreakAway:
         }
 
 
-def break_away(game: Game, leaver: Character, dice: Dice, table: Table) -> BreakAway:
+def break_away(game: Game, leaver: Character, dice: Dice, table: Table, ledge: tuple[str, ...] = ()) -> BreakAway:
     """R12: LEAVER turns its back on every opponent; each gets a free attack in
     engagement order (until the leaver is gone), then the engagement ends.
-    Its own Movement or Close Combat Phase; afterwards it may move off (`sprawl move`).
+    H5: in its Movement Phase the break is the start of its move, so it may then
+    `sprawl move` (or run) off; in the Close Combat Phase its movement is behind it and it
+    stays where it is, out of contact, until its next turn.
 
     Raises:
         BadInput: it is not in close combat.
@@ -278,9 +290,11 @@ def break_away(game: Game, leaver: Character, dice: Dice, table: Table) -> Break
         opponent = game.character(opponent_name)
         if leaver.gone or opponent.gone or opponent_name not in leaver.engaged_with:
             continue
-        out.free_attacks.append(free_attack(game, opponent, leaver, dice, table))
+        out.free_attacks.append(free_attack(game, opponent, leaver, dice, table, ledge=ledge))
     disengage(game, leaver)
     mark(leaver, "broke")
+    out.may_move = (game.phase == "movement" and not leaver.gone and not leaver.has("pinned")
+                    and "moved" not in leaver.acted and "ran" not in leaver.acted)
     out.game = game_result(game)
     return out
 

@@ -166,11 +166,17 @@ def hurt(
         pin(game, victim, took_health=left > 0 and victim.health > 0)
         out.pinned = True
     lose_health(game, victim, left, dice, out, attacker)
-    if ledge and victim.has("pinned") and not victim.gone:
-        out.ledge = ledge_test(game, victim, dice)
+    ledge_after(game, victim, ledge, dice, out)
     out.statuses = victim.shown_statuses
     out.health = victim.health
     return out
+
+
+def ledge_after(game: Game, c: Character, ledge: bool, dice: Dice, out: Victim) -> None:
+    """R7: whatever pinned it (a shot, a blast, 0 Health from a brawl, a free attack, a fall
+    or the referee's damage), a pinned character within 1" of a ledge tests its footing."""
+    if ledge and out.pinned and c.has("pinned") and not c.gone:
+        out.ledge = ledge_test(game, c, dice)
 
 
 def ledge_test(game: Game, c: Character, dice: Dice) -> dict[str, Any]:
@@ -179,15 +185,17 @@ def ledge_test(game: Game, c: Character, dice: Dice) -> dict[str, Any]:
     return {"faces": list(result.faces), "successes": result.successes, "fell": result.successes == 0}
 
 
-def fall(game: Game, c: Character, inches: float, dice: Dice) -> Victim:
+def fall(game: Game, c: Character, inches: float, dice: Dice, ledge: bool = False) -> Victim:
     """R22: a fall of more than 1" deals points equal to the inches (rounded down),
-    resisted by Toughness; no attacker's roll, and no pin unless it reaches 0 Health."""
+    resisted by Toughness; no attacker's roll, and no pin unless it reaches 0 Health.
+    `ledge`: it lies within 1" of a ledge, so a pin at 0 Health brings R7's test."""
     out = Victim(c.name)
     points = int(inches) if inches > 1 else 0
     out.damage = points
     if points:
         left = resist(game, c, points, dice, out)
         lose_health(game, c, left, dice, out, None)
+    ledge_after(game, c, ledge, dice, out)
     out.statuses = c.shown_statuses
     out.health = c.health
     return out

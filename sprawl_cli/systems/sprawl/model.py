@@ -133,18 +133,32 @@ class Character:
 
     # --- weapons --------------------------------------------------------
     def weapon(self, name: str) -> Weapon:
-        """The character's weapon called `name` (Fists always), case-insensitively.
+        """The character's weapon called `name` (Fists always), matched as names are: the
+        whole name, else a unique beginning of it or of one of its words, case-insensitively.
 
         Raises:
-            BadInput: it carries no such weapon.
+            BadInput: it carries no such weapon (with "did you mean"), or the name fits two.
         """
-        choices = {w.name.lower(): w for w in self.weapons}
-        choices.setdefault("fists", FISTS)
-        found = choices.get(name.strip().lower())
-        if found is None:
-            carried = ", ".join(w.name for w in self.weapons) or "nothing but Fists"
-            raise BadInput(f"{self.name} has no weapon '{name}'; it carries {carried}")
-        return found
+        from sprawl_cli.model import close_names
+
+        carried = list(self.weapons)
+        if not any(w.name.lower() == "fists" for w in carried):
+            carried.append(FISTS)
+        wanted = name.strip().lower()
+        exact = [w for w in carried if w.name.lower() == wanted]
+        if exact:
+            return exact[0]
+        starts = [w for w in carried if wanted and w.name.lower().startswith(wanted)]
+        words = [w for w in carried if wanted and any(part.startswith(wanted) for part in w.name.lower().split())]
+        for found in (starts, words):
+            if len(found) == 1:
+                return found[0]
+            if len(found) > 1:
+                raise BadInput(f"'{name}' could be {' or '.join(w.name for w in found)}; give more of the name")
+        close = close_names(name.strip(), [w.name for w in carried])
+        listing = ", ".join(w.name for w in self.weapons) or "nothing but Fists"
+        hint = f"did you mean '{close[0]}'? " if close else ""
+        raise BadInput(f"{self.name} has no weapon '{name}'; {hint}it carries {listing}")
 
     def usable(self, weapon: Weapon) -> str | None:
         """Why `weapon` cannot be used now (jammed, out of ammo, none left), or None."""

@@ -45,12 +45,13 @@ def panic_needed(c: Character) -> int:
 
 
 def panic_tests(game: Game, fallen: list[Character], table: Table, dice: Dice,
-                tested: set[str] | None = None) -> list[PanicTest]:
+                tested: set[str] | None = None, ledge: tuple[str, ...] = ()) -> list[PanicTest]:
     """R9 for everyone this command put Out of Action, in order: each friend within 3"
     (asked of the table) tests once per command, and not if already panicked.
 
     `tested` carries the names already tested in this command, when one command
     calls this more than once (a panicker's free attack, several recoveries).
+    `ledge`: names (lower case) within 1" of a ledge, for a free attack's victim (R7).
     """
     fallen = [c for c in fallen if c.has("out_of_action")]
     if not fallen or not any(game.friends(c) for c in fallen):
@@ -71,7 +72,7 @@ def panic_tests(game: Game, fallen: list[Character], table: Table, dice: Dice,
             if friend.squad != c.squad or friend.name in tested or friend.gone or friend.has("panicked"):
                 continue
             tested.add(friend.name)
-            results.append(panic_test(game, friend, table, dice, tested))
+            results.append(panic_test(game, friend, table, dice, tested, ledge))
     return results
 
 
@@ -84,13 +85,12 @@ def _nearby_friend(game: Game, name: str, fallen: list[Character]) -> Character:
     try:
         return game.character(name)
     except BadInput:
-        import difflib
+        from sprawl_cli.model import close_names
 
         friends = list(dict.fromkeys(f.name for c in fallen for f in game.friends(c) if f not in fallen))
-        lowered = {f.lower(): f for f in friends}
-        close = difflib.get_close_matches(name.strip().lower(), list(lowered), n=1, cutoff=0.5)
+        close = close_names(name.strip(), friends)
         if close:
-            hint = f"did you mean '{lowered[close[0]]}'?"
+            hint = f"did you mean '{close[0]}'?"
         elif friends:
             hint = f"the friends still on the table are: {', '.join(friends)}"
         else:
@@ -100,18 +100,18 @@ def _nearby_friend(game: Game, name: str, fallen: list[Character]) -> Character:
 
 
 def panic_test(game: Game, friend: Character, table: Table, dice: Dice,
-               tested: set[str] | None = None) -> PanicTest:
+               tested: set[str] | None = None, ledge: tuple[str, ...] = ()) -> PanicTest:
     needed = panic_needed(friend)
     result = test_pool(dice, friend.guts, needed, f"{friend.name}: Guts (panic)", tens=game.settings.rule_of_tens)
     test = PanicTest(friend.name, result.faces, needed, result.successes, not result.passed)
     if test.panicked:
         test.lost = [s for s in ("overwatch", "hidden") if friend.has(s)]
-        test.flee_inches, test.free_attacks = panic(game, friend, table, dice, tested)
+        test.flee_inches, test.free_attacks = panic(game, friend, table, dice, tested, ledge)
     return test
 
 
 def panic(game: Game, c: Character, table: Table, dice: Dice,
-          tested: set[str] | None = None) -> tuple[int, list[dict[str, Any]]]:
+          tested: set[str] | None = None, ledge: tuple[str, ...] = ()) -> tuple[int, list[dict[str, Any]]]:
     """Make `c` Panicked: it loses Overwatch and hiding, flees d10" at once (R9), and
     each close-combat opponent gets a free attack it cannot answer (R12)."""
     from sprawl_cli.systems.sprawl.damage import disengage
@@ -129,7 +129,7 @@ def panic(game: Game, c: Character, table: Table, dice: Dice,
         for opponent_name in list(c.engaged_with):
             opponent = game.character(opponent_name)
             if not opponent.gone and not c.gone:
-                free.append(free_attack(game, opponent, c, dice, table, tested).to_json())
+                free.append(free_attack(game, opponent, c, dice, table, tested, ledge).to_json())
         disengage(game, c)
     return inches, free
 

@@ -186,9 +186,10 @@ def move(game: Game, c: Character, dice: Dice, table: Table, *, run: bool = Fals
         turn.require_steady(table, c, verb)
     require_free(table, c, verb)
     if run:
-        check_prior(table, c, "run", alone="a run must be all it does this turn (R18)")
+        check_prior(table, c, "run", allowed=("broke",), alone="a run must be all it does this turn (R18)")
     else:
-        check_prior(table, c, verb, allowed=("spotted",))
+        # H5: breaking away in the Movement Phase is turning its back and going: it moves off now.
+        check_prior(table, c, verb, allowed=("spotted", "broke"))
 
     q = c.quickness
     if crawl:
@@ -255,6 +256,9 @@ def run_across(game: Game, c: Character, out: MoveOutcome, dice: Dice, table: Ta
 
 # --- charging (R12, R18) --------------------------------------------------------
 
+# H3: normal movement this turn, after which no friend may charge.
+NORMAL_MOVES = ("moved", "ran", "hid", "jumped")
+
 
 @dataclass
 class ChargeOutcome:
@@ -312,6 +316,11 @@ def charge(game: Game, charger: Character, target: Character, dice: Dice, table:
     })
     if target.has("hidden"):
         refuse(table, f"{target.name} is hidden and cannot be charged until it is spotted (R19, `sprawl spot`)")
+    moved = [c.name for c in game.friends(charger) if any(a in c.acted for a in NORMAL_MOVES)]
+    if moved:
+        # H3: the Movement Phase goes panicked first, then chargers, then everyone else.
+        refuse(table, f"{charger.name} cannot charge now: chargers move before normal movement, and "
+                      f"{', '.join(moved)} already moved this turn (H3)")
     q = charger.quickness
     if ground == "treacherous":
         refuse(table, f"{charger.name} cannot charge over treacherous ground: a charge is a run, and nobody "
@@ -332,6 +341,7 @@ def charge(game: Game, charger: Character, target: Character, dice: Dice, table:
         out.notes.append("A charge that does not reach its target still uses the whole turn (R18)")
     out.engaged_with = list(charger.engaged_with)
     turn.mark(charger, "charged")
+    charger.add("ran")  # H4: a charge is a run, so it is a running target until its side's next turn
     out.hiding_ended = end_hiding(charger)
     if out.reached:
         out.notes.append("If it falls short, `sprawl undo` and charge again with --short: it then moves its "
@@ -376,6 +386,8 @@ def hide(game: Game, c: Character, dice: Dice, table: Table) -> HideOutcome:
     if enemies and not table.confirm(f"Is every enemy farther from {c.name} than its own Smarts in inches? "
                                      f"({listing})"):
         refuse(table, f"{c.name} cannot hide: an enemy is within its own Smarts in inches of it (R19)")
+    if not table.confirm(f"Is {c.name} behind cover, or somewhere a person could reasonably hide (R19)?"):
+        refuse(table, f"{c.name} cannot hide: it needs cover or a place to conceal itself (R19)")
     test = test_pool(dice, c.smarts, 1, f"{c.name}: Smarts (hide)", tens=game.settings.rule_of_tens)
     turn.mark(c, "hid")
     c.hide_successes = test.successes  # R4: raw successes, Tens double with R2
@@ -463,6 +475,12 @@ def overwatch(game: Game, c: Character, table: Table) -> OverwatchOutcome:
         refuse(table, f"{c.name} went into hiding this turn and cannot also go on overwatch; only a character "
                       "already hidden when its turn began may (R20)")
     check_prior(table, c, "go on overwatch", alone="overwatch takes the whole turn (R20)")
+    ranged = [w for w in c.weapons if w.ranged]
+    if not any(c.usable(w) is None for w in ranged):
+        states = ", ".join(f"{w.name} {str(c.usable(w)).replace('_', ' ')}" for w in ranged)
+        refuse(table, f"{c.name} cannot go on overwatch: overwatch waits to shoot, and it has "
+                      + (f"no ranged weapon that can fire ({states})" if ranged else "no ranged weapon")
+                      + " (R20, R14)")
     c.add("overwatch")
     turn.mark(c, "overwatch")
     return OverwatchOutcome(c.name, c.has("hidden"), c.shown_statuses)
@@ -511,7 +529,7 @@ class FallOutcome:
                 "panic": [p.to_json() for p in self.panic]}
 
 
-def fall(game: Game, c: Character, inches: float, dice: Dice, table: Table) -> FallOutcome:
+def fall(game: Game, c: Character, inches: float, dice: Dice, table: Table, ledge: bool = False) -> FallOutcome:
     """R22: a fall of more than 1" deals the inches (round down) as damage, resisted by
     Toughness; 0 Health brings R8, and Out of Action brings the friends' panic tests (R9).
     A fall happens whenever it happens: any phase, either side's turn.
@@ -523,7 +541,7 @@ def fall(game: Game, c: Character, inches: float, dice: Dice, table: Table) -> F
         raise BadInput(f"a fall of {inches:g}\" makes no sense; give the height in inches, 0 or more")
     turn.require_on_table(c, "fall")
     hiding_ended = end_hiding(c) if inches > 0 else False  # R19: it has moved
-    victim = fall_damage(game, c, inches, dice)
+    victim = fall_damage(game, c, inches, dice, ledge=ledge)
     panic = panic_tests(game, [c], table, dice) if victim.out_of_action else []
     victim.statuses = c.shown_statuses
     return FallOutcome(c.name, inches, victim, panic, hiding_ended)

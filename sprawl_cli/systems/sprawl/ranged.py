@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sprawl_cli.dice import Dice, PoolResult, difficulty_of, test_pool
-from sprawl_cli.errors import BadInput
+from sprawl_cli.errors import BadInput, NeedsAnswer
 from sprawl_cli.systems.sprawl.model import Character, Game, Weapon
 from sprawl_cli.systems.sprawl.damage import Victim, hurt
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
@@ -42,10 +42,11 @@ SPOT_MOD = 1  # R13: a spot on the ground counts as a small target
 
 # R12, R18, R20, R21: what a character may have done this turn and still shoot, and why not.
 NO_SHOOTING_AFTER = {
-    "ran": "it ran this turn, and a runner does nothing else (R18)",
     "charged": "it charged this turn; no character shoots and brawls in one turn (R12)",
+    "ran": "it ran this turn, and a runner does nothing else (R18)",
     "jumped": "it jumped this turn, and a jump takes the whole turn (R21)",
-    "brawled": "it brawled this turn; no character shoots and brawls in one turn (R12)",
+    "brawled": "it fought in close combat this turn (a free attack counts); no character shoots and "
+               "brawls in one turn (R12)",
     "broke": "it broke away from close combat this turn (R12)",
     "overwatch": "it is on overwatch, which gives up its own turn; it fires during the enemy's turn (R20)",
 }
@@ -274,7 +275,8 @@ def aim(game: Game, attacker: Character, target: Character, situation: Situation
     if situation.target_running:
         mods.append(Modifier(f"{target.name} is running (--target-running)", RUNNING_MOD, "R13"))
     elif target.has("ran") and not situation.spot:
-        mods.append(Modifier(f"{target.name} ran in its last turn", RUNNING_MOD, "R13"))
+        # H4: a charge is a run, so a charger is a running target too.
+        mods.append(Modifier(f"{target.name} ran or charged in its last turn", RUNNING_MOD, "R13"))
     if SIZES[situation.size]:
         mods.append(Modifier(f"{situation.size} target", SIZES[situation.size], "R13"))
     if situation.spot:
@@ -331,6 +333,25 @@ def check_target(attacker: Character, target: Character, table: Table) -> None:
         refuse(table, f"{target.name} is in {attacker.name}'s own squad; choose an enemy")
     if target.has("hidden"):
         refuse(table, f"{target.name} is hidden and cannot be shot until spotted (R13, R19; `sprawl spot`)")
+
+
+def check_closest(game: Game, attacker: Character, target: Character, plan: Aim, table: Table) -> None:
+    """H2: a character must shoot at the closest viable target it can see. Only the players
+    know the distances, so a terminal is asked whenever another enemy could be closer. Without
+    one (a script) the shot goes ahead as the players' call: a gun's shot needs no answer
+    that a script must give (the interface's promise), as with line of sight."""
+    others = [e for e in game.enemies(attacker) if e is not target and not e.has("hidden")]
+    if not others:
+        return
+    where = f"the spot beside {target.name}" if plan.spot else target.name
+    try:
+        closest = table.confirm(f"Is {target.name} the closest viable target {attacker.name} can see "
+                                f"(a character must shoot at the closest one, H2)?")
+    except NeedsAnswer:
+        return  # no terminal and no --yes: the players' call
+    if not closest:
+        refuse(table, f"{attacker.name} must shoot at the closest viable target it can see, and {where} is "
+                      "not it (H2); shoot at that one instead")
 
 
 def check_weapon(attacker: Character, weapon: Weapon, table: Table) -> None:
@@ -404,31 +425,41 @@ def roll_scatter(dice: Dice, who: str, weapon: Weapon) -> Scatter:
 
 
 def blast_names(game: Game, outcome: ShotOutcome, target: Character, table: Table) -> list[Character]:
-    """R16: who the blast catches, in the order the players name them; a direct hit
-    on a character catches it first (SPEC section 3)."""
+    """R16: who the blast catches, in the order the players name them; a character it
+    lands on (a direct hit, or a scatter of 0") is caught first (SPEC section 3).
+
+    `--blast` answers for the aimed point. After a scatter that moved it, the players
+    are asked again about the new point (H1, `--blast-scattered`): the names given for
+    the aimed point no longer hold.
+    """
     weapon = outcome.aim.weapon
-    direct = outcome.scatter is None and not outcome.aim.spot
-    caught = [target] if direct else []
+    scatter = outcome.scatter
+    moved = scatter is not None and scatter.inches > 0
+    on_target = not moved and not outcome.aim.spot
+    caught = [target] if on_target else []
     if not weapon.blast:
-        return caught
+        return caught if scatter is None else []
     radius = f"{weapon.blast:g}\""
-    if outcome.scatter is not None:
+    option = "blast"
+    choices = [c.name for c in game.characters if not c.gone]
+    aimed = f"{'the spot beside ' if outcome.aim.spot else ''}{target.name}"
+    if scatter is not None and moved:
         from sprawl_cli.systems.sprawl.render.compass import describe
 
-        s = outcome.scatter
-        aimed = f"{'the spot beside ' if outcome.aim.spot else ''}{target.name}"
-        where = (f"the point where it landed, {s.inches}\" {describe(s.direction)} of {aimed}" if s.inches
-                 else f"{aimed}, where it was aimed (the scatter came to 0\")")
-        question = f"Who is within {radius} of {where} (blast, R16)?"
+        option = "blast-scattered"
+        question = (f"It scattered: who is within {radius} of the point where it landed, {scatter.inches}\" "
+                    f"{describe(scatter.direction)} of {aimed} (blast, R16, H1)? Name {target.name} too if so.")
     elif outcome.aim.spot:
-        question = f"Who is within {radius} of the spot beside {target.name} (blast, R16)? Name {target.name} too if so."
+        where = f"{aimed}, where it was aimed (the scatter came to 0\")" if scatter else aimed
+        question = f"Who is within {radius} of {where} (blast, R16)? Name {target.name} too if so."
     else:
-        question = f"Who else is within {radius} of {target.name} (blast, R16)?"
-    on_table = [c.name for c in game.characters if not c.gone]
-    for name in table.names("blast", question, on_table):
+        where = " (the scatter came to 0\", so it went off where aimed)" if scatter else ""
+        question = f"Who else, besides {target.name}, is within {radius} of {target.name}{where} (blast, R16)?"
+        choices = [n for n in choices if n != target.name]
+    for name in table.names(option, question, choices):
         c = game.character(name)
         if c.gone:
-            raise BadInput(f"{c.name} is no longer on the table; --blast names characters still in play")
+            raise BadInput(f"{c.name} is no longer on the table; --{option} names characters still in play")
         if c not in caught:
             caught.append(c)
     return caught
@@ -455,6 +486,7 @@ def shoot(game: Game, attacker: Character, target: Character, situation: Situati
     check_target(attacker, target, table)
     check_weapon(attacker, plan.weapon, table)
     check_reach(attacker, target, plan, table)
+    check_closest(game, attacker, target, plan, table)
 
     tens = game.settings.rule_of_tens
     test = test_pool(dice, plan.pool, plan.difficulty, f"{attacker.name}: Shooting", tens=tens)
@@ -494,7 +526,8 @@ def shoot(game: Game, attacker: Character, target: Character, situation: Situati
         outcome.victims.append(hurt(game, victim, hits, weapon.power, dice, attacker=attacker,
                                     ranged=True, ledge=victim.name in ledge))
     fallen = [game.character(v.name) for v in outcome.victims if v.out_of_action]
-    outcome.panic = panic_tests(game, fallen, table, dice)  # R9, after every victim (SPEC section 3)
+    # R9, after every victim (SPEC section 3); a panicker's free attack may pin it near a ledge (R7).
+    outcome.panic = panic_tests(game, fallen, table, dice, ledge=tuple(n.lower() for n in ledge))
     outcome.forced = list(table.overruled)
     outcome.game_over = game.reason if game.over else None
     return outcome

@@ -8,7 +8,7 @@ from typing import Any
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.sprawl.model import SHOWN_STATUSES, Character, Game
-from sprawl_cli.systems.sprawl.damage import Victim, disengage, lose_health, pin, put_out_of_action
+from sprawl_cli.systems.sprawl.damage import Victim, disengage, ledge_after, lose_health, pin, put_out_of_action
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.table import Table
 
@@ -104,14 +104,17 @@ class RefereeDamage:
         return {"victims": [self.victim.to_json()], "panic": [p.to_json() for p in self.panic]}
 
 
-def referee_damage(game: Game, c: Character, points: int, dice: Dice, table: Table) -> RefereeDamage:
-    """Points straight off Health: no Toughness roll, no pin; 0 Health still brings R8, and R9 after it."""
+def referee_damage(game: Game, c: Character, points: int, dice: Dice, table: Table,
+                   ledge: bool = False) -> RefereeDamage:
+    """Points straight off Health: no Toughness roll, no pin; 0 Health still brings R8, R7's
+    ledge test when `ledge` (it lies within 1" of one), and R9 after it."""
     if points < 0:
         raise BadInput("damage takes 0 or more points")
     if c.gone:
         raise BadInput(f"{c.name} is already off the table")
     out = Victim(c.name, damage=points)
     lose_health(game, c, points, dice, out)
+    ledge_after(game, c, ledge, dice, out)
     out.statuses = c.shown_statuses
     panic = panic_tests(game, [c], table, dice) if out.out_of_action else []
     return RefereeDamage(out, panic)

@@ -23,7 +23,8 @@ Contests of one roll against a number (hiding against spotting, jump length) use
 `sprawl roll 5 --difficulty 1 --mod 2` tests at Difficulty 3; `sprawl odds 5 -d 3` gives the chances."""),
     Topic("dice", "Rolling, reading or typing the dice", """\
 Every command takes `--dice 4,5,7,0` to use faces you rolled yourself (0 means 10), in the order the rules use them; `--dice ask` prompts for each roll by name, e.g. `Razz: Shooting, 4d10`.
-`--seed N` makes the tool's own rolls repeatable. Too few faces: asked on a terminal, otherwise exit 1 and nothing changes; spare faces get a warning on stderr."""),
+`--seed N` makes the tool's own rolls repeatable. Too few faces: asked on a terminal, otherwise exit 1 and nothing changes; spare faces get a warning on stderr.
+The order each command uses its dice in: docs/dice-order.md; the rulings R1-R26 and H1-H7: docs/rulings.md."""),
     # --- Time and Phases ----------------------------------------------------
     Topic("turn", "Rounds, turns and phases", """\
 Play goes in **Rounds**; in each Round every side has one **Turn**, in the order the squads were given to `sprawl new` (R23).
@@ -49,17 +50,18 @@ Until its own side's next Turn begins, shots at it take +2 (R13, R23). `sprawl m
     Topic("charging", "Charging", """\
 A Charge is the only way into close combat, and any move that puts enemies base to base counts as one (R12).
 Name the target first, then measure: the charger moves up to twice its Quickness and stops on touching bases. If it falls short, it ends at full distance and does nothing more this turn.
-Chargers move after the panicked and before everyone else. `sprawl charge NAME TARGET`."""),
+Chargers move after the panicked and before everyone else: once a squad-mate has made a normal move, no more charges that turn (H3).
+A charger, whether it got there or not, counts as a running target (+2) until its side's next turn (H4). `sprawl charge NAME TARGET`."""),
     Topic("hiding", "Hiding", """\
 After a normal move (standing still counts, a run does not), in cover or some plausible hiding place, a character may try to hide, unless an enemy is within that enemy's own Smarts in inches (R19).
 Roll Smarts and keep the raw successes (Tens double); 0 means it failed. While hidden it cannot be seen, shot or charged, for as many turns as it keeps still.
-Moving or attacking gives it away. `sprawl hide NAME` lists each enemy's Smarts and asks how close they are (`--yes` confirms none is too close)."""),
+Moving or attacking gives it away. `sprawl hide NAME` lists each enemy's Smarts, asks how close they are and whether it has cover or a place to hide (`--yes` answers yes to both)."""),
     Topic("spotting", "Spotting a hidden enemy", """\
 The spotter must be within its own Smarts in inches of the hider (R19).
 It rolls Smarts and finds the hider if its raw successes (Tens double) at least match the number the hider kept; then the hider can be shot or charged again.
 `sprawl spot SPOTTER HIDER` (`--yes` confirms the spotter is close enough)."""),
     Topic("overwatch", "Overwatch", """\
-Declared in the Movement Phase by a character that has done nothing else this turn and is not pinned, down or panicked; it spends its whole turn waiting (R20).
+Declared in the Movement Phase by a character that has done nothing else this turn, is not pinned, down or panicked, and has a ranged weapon that still works; it spends its whole turn waiting (R20).
 Not in the turn it went into hiding, unless it was already hidden when the turn began.
 During the enemy's turn it may shoot once, whenever a target shows itself (a shot only, never a charge). Overwatch then ends; it also ends when its own next turn starts, or when it is pinned or panics.
 `sprawl overwatch NAME`; the shot is an ordinary `sprawl shoot` in the enemy's turn."""),
@@ -69,18 +71,18 @@ Only sideways leaps count: going up is climbing, going down is falling. `sprawl 
     Topic("falling", "Falling", """\
 A drop of more than 1" does 1 point of damage per whole inch; no attacker's roll, but Toughness negates points as usual (R22, R6).
 Jumping down is falling, and so is a pinned character near a ledge who scores no successes on its Quickness test (R7).
-`sprawl fall NAME INCHES`; after a shot, `--near-ledge NAME` makes the ledge test, and on a fall you measure the drop and run `sprawl fall`."""),
+`sprawl fall NAME INCHES`; `--near-ledge` on `shoot`, `brawl`, `break`, `fall` and `damage` makes the ledge test for whoever it pins there, and on a fall you measure the drop and run `sprawl fall`."""),
     # --- Ranged Combat ------------------------------------------------------
     Topic("shooting", "Shooting", """\
 In the Ranged Combat Phase each character may attack once with a gun, grenade or rocket at something in its forward 90-degree arc (see `sight`); it cannot also brawl this turn (R12).
 It must take the nearest target it could legally shoot. Roll Shooting against the Difficulty built from the modifiers (R13).
 Hits = net successes (R4); any hit pins (R7) and goes on to a damage roll (R6).
-`sprawl shoot ATTACKER TARGET --range long --cover partial` (short range when `--range` is left out)."""),
+`sprawl shoot ATTACKER TARGET --range long --cover partial` (short range when `--range` is left out); it asks whether TARGET is the nearest one (`--yes` says so, H2)."""),
     Topic("modifiers", "Shooting modifiers", """\
 Added to the base Difficulty of 1 (R3, R13):
 - range: each weapon has its own short and long modifier (`--range short|long`)
 - cover: up to half the body hidden +1, more than half +2 (`--cover partial|full`)
-- target running, or ran in its last turn: +2 (`--target-running`)
+- target running, or ran or charged in its last turn: +2 (`--target-running`; H4)
 - small (under 1/2") +1, large (over 2") -1 (`--small`, `--large`); aiming at a spot +1 (`--spot`)
 - the shooter's wounds, +1 a point (R5); anything else with `--mod N`."""),
     Topic("sight", "Line of sight and the closest target", """\
@@ -100,7 +102,7 @@ Distance d10: half for a thrown grenade (round up), the whole roll for rockets a
     Topic("blast", "Blast", """\
 Where an explosive goes off (on target or after scatter), everyone within its blast radius is caught; the players say who (R16).
 Each victim gets its own damage roll of the attack's net hits + Power, and each is pinned (R7). Radii are in the gear list.
-`sprawl shoot ... --blast NAMES` (or `--blast none`)."""),
+`sprawl shoot ... --blast NAMES` (or `--blast none`) for the aimed point; after a scatter that moved it, `--blast-scattered NAMES|none` for where it landed (H1)."""),
     Topic("misfire", "Misfires and jams", """\
 A Shooting test with no raw successes and at least one die showing 1 misfires (R14).
 Grenades or rockets: the one used still goes off and scatters like any miss (R15), and the character has none of that kind left. Guns roll a d10: 1-7 **jammed**, 8-10 **out of ammo** until the game ends.
@@ -140,7 +142,8 @@ Several attackers on one defender: against the k-th of them in a turn the defend
 Being attacked lifts Pinned and Panicked; a Down defender rolls no dice and stays Down. `sprawl brawl ATTACKER DEFENDER`."""),
     Topic("breaking-away", "Breaking away", """\
 An engaged character may leave the fight; its opponent at once gets a free Brawling attack that the leaver rolls nothing against (R12).
-Panicking while engaged costs the same free attack. `sprawl break NAME`."""),
+Panicking while engaged costs the same free attack, and a free attack is close combat: its maker shoots no more that turn.
+Broken away in its own Movement Phase, the leaver then moves off (`sprawl move`); in the Close Combat Phase it stays out of contact until its next turn (H5). `sprawl break NAME`."""),
     # --- Recovery -----------------------------------------------------------
     Topic("recovery", "The Recovery Phase", """\
 `sprawl recover` handles the current side (or one character), in roster order, trying pin, down, panic, then jam:

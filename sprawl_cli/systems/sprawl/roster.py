@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -75,18 +77,45 @@ def load_roster(path: Path, gear: dict[str, Weapon] | None = None, allow_empty: 
     return roster_from_data(data, Where(str(path), lines), path, gear, allow_empty)
 
 
+class Problems:
+    """Every problem found in one file, so a check reports them all at once (issue 12)."""
+
+    def __init__(self) -> None:
+        self.found: list[str] = []
+
+    def check(self, test: Callable[..., object], *args: Any) -> bool:
+        """Run `test(*args)`; a SaveFileError is kept instead of raised. True when it passed."""
+        try:
+            test(*args)
+        except SaveFileError as problem:
+            self.found.append(problem.message)
+            return False
+        return True
+
+    def raise_any(self) -> None:
+        if self.found:
+            raise SaveFileError("; ".join(dict.fromkeys(self.found)))
+
+
 def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: dict[str, Weapon] | None = None,
                      allow_empty: bool = False) -> Roster:
+    """A Roster from roster data; every problem in it is reported in one error.
+
+    Raises:
+        SaveFileError: each problem as FILE:LINE: key 'KEY': what is wrong, joined by "; ".
+    """
     if not isinstance(data, dict):
         where.fail((), "a roster is a map with squad, leader and characters")
+    problems = Problems()
     for key in data:
         if key not in ROSTER_KEYS:
-            where.fail((key,), f"unknown key; a roster has {', '.join(ROSTER_KEYS)}")
+            problems.check(where.fail, (key,), f"unknown key; a roster has {', '.join(ROSTER_KEYS)}")
     if data.get("system", "sprawl") != "sprawl":
-        where.fail(("system",), f"this roster is for '{data.get('system')}', not SPRAWL")
+        problems.check(where.fail, ("system",), f"this roster is for '{data.get('system')}', not SPRAWL")
     for key in ("squad", "leader"):
         if not isinstance(data.get(key), str) or not data[key].strip():
-            where.fail((key,), "is missing" if key not in data else "should be a name")
+            problems.check(where.fail, (key,), "is missing" if key not in data else "should be a name")
+    problems.raise_any()
     people = data.get("characters")
     if allow_empty and people in (None, []):
         name, leader = data["squad"].strip(), data["leader"].strip()
@@ -100,54 +129,51 @@ def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: di
     seen: dict[str, int] = {}
     for i, person in enumerate(people):
         at: tuple[object, ...] = ("characters", i)
-        characters.append(character_from(person, where, at, squad_name, gear))
+        made: list[Character] = []
+        if not problems.check(lambda: made.append(character_from(person, where, at, squad_name, gear))):
+            continue
+        characters.extend(made)
         key = characters[-1].name.lower()
         if key in seen:
-            where.fail(at + ("name",), f"two characters are called '{characters[-1].name}'")
+            problems.check(where.fail, at + ("name",), f"two characters are called '{characters[-1].name}'")
         seen[key] = i
     leader = data["leader"].strip()
     match = [c.name for c in characters if c.name.lower() == leader.lower()]
-    if not match:
-        where.fail(("leader",), f"'{leader}' is not in the squad; the leader must be one of its characters")
+    named = {str(p.get("name", "")).strip().lower() for p in people if isinstance(p, dict)}
+    if not match and leader.lower() not in named:
+        problems.check(where.fail, ("leader",), f"'{leader}' is not in the squad; the leader must be one of its "
+                                                "characters")
+    problems.raise_any()
     squad = Squad(squad_name, match[0], [c.name for c in characters], str(path) if path else "")
     return Roster(squad, characters)
 
 
 def character_from(person: Any, where: Where, at: tuple[object, ...], squad: str, gear: dict[str, Weapon]) -> Character:
+    """One character; every problem in it is reported together (SaveFileError)."""
     if not isinstance(person, dict):
         where.fail(at, "each character is a map of name, attributes and weapons")
+    problems = Problems()
     for key in person:
         if key not in CHARACTER_KEYS:
-            where.fail(at + (key,), f"unknown key; a character has {', '.join(CHARACTER_KEYS)}")
+            problems.check(where.fail, at + (key,), f"unknown key; a character has {', '.join(CHARACTER_KEYS)}")
     name = person.get("name")
-    if not isinstance(name, str) or not name.strip():
-        where.fail(at + ("name",), "every character needs a name")
+    problems.check(check_name, name, where, at + ("name",))
     values: dict[str, int] = {}
     for attr in ATTRIBUTES:
-        value = person.get(attr)
-        if attr not in person:
-            where.fail(at + (attr,), "is missing")
-        if isinstance(value, bool) or not isinstance(value, int):
-            where.fail(at + (attr,), f"should be a whole number, not {value!r}")
-        lowest = 1 if attr in ("health", "toughness") else 0
-        if value < lowest:
-            where.fail(at + (attr,), f"should be {lowest} or more, not {value}")
-        values[attr] = value
+        if problems.check(check_attribute, person, attr, where, at):
+            values[attr] = person[attr]
     weapons: list[Weapon] = []
     raw_weapons = person.get("weapons", [])
     if not isinstance(raw_weapons, list):
-        where.fail(at + ("weapons",), "should be a list of weapon names or weapon maps")
+        problems.check(where.fail, at + ("weapons",), "should be a list of weapon names or weapon maps")
+        raw_weapons = []
     for j, item in enumerate(raw_weapons):
-        spot = at + ("weapons", j)
-        if isinstance(item, str):
-            found = gear.get(item.strip().lower())
-            if found is None:
-                where.fail(spot, f"no weapon '{item}' in the gear list; see `sprawl gear`, or define it inline")
-            weapons.append(Weapon(**vars(found)))
-        else:
-            weapons.append(weapon_from(item, where, spot))
+        if problems.check(weapon_item, item, gear, where, at + ("weapons", j)):
+            weapons.append(weapon_item(item, gear, where, at + ("weapons", j)))
     if len({w.name.lower() for w in weapons}) != len(weapons):
-        where.fail(at + ("weapons",), "names the same weapon twice")
+        problems.check(where.fail, at + ("weapons",), "names the same weapon twice")
+    problems.raise_any()
+    assert isinstance(name, str)
     return Character(
         name=name.strip(), squad=squad,
         shooting=values["shooting"], brawling=values["brawling"], quickness=values["quickness"],
@@ -155,6 +181,37 @@ def character_from(person: Any, where: Where, at: tuple[object, ...], squad: str
         max_toughness=values["toughness"], max_health=values["health"],
         toughness=values["toughness"], health=values["health"], weapons=weapons,
     )
+
+
+def check_name(name: object, where: Where, at: tuple[object, ...]) -> None:
+    """A character's name: not empty, and one that name lists (`--nearby`, `--blast`) can give."""
+    if not isinstance(name, str) or not name.strip():
+        where.fail(at, "every character needs a name")
+    if "," in name:
+        where.fail(at, f"'{name.strip()}' has a comma, which separates names in --nearby and --blast; rename it")
+    if name.strip().lower() == "none":
+        where.fail(at, "'none' means nobody in --nearby and --blast, so no character can be called that; rename it")
+
+
+def check_attribute(person: dict[str, Any], attr: str, where: Where, at: tuple[object, ...]) -> None:
+    value = person.get(attr)
+    if attr not in person:
+        where.fail(at + (attr,), "is missing")
+    if isinstance(value, bool) or not isinstance(value, int):
+        where.fail(at + (attr,), f"should be a whole number, not {value!r}")
+    lowest = 1 if attr in ("health", "toughness") else 0
+    if value < lowest:
+        where.fail(at + (attr,), f"should be {lowest} or more, not {value}")
+
+
+def weapon_item(item: Any, gear: dict[str, Weapon], where: Where, spot: tuple[object, ...]) -> Weapon:
+    """A weapon by gear-list name, or defined inline."""
+    if isinstance(item, str):
+        found = gear.get(item.strip().lower())
+        if found is None:
+            where.fail(spot, f"no weapon '{item}' in the gear list; see `sprawl gear`, or define it inline")
+        return Weapon(**vars(found))
+    return weapon_from(item, where, spot)
 
 
 def roster_to_data(roster: Roster, gear: dict[str, Weapon] | None = None) -> dict[str, Any]:

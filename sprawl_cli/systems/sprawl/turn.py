@@ -176,7 +176,8 @@ def can_recover(game: Game, c: Character) -> str | None:
         return "down" if c.has("down") else "pinned"
     if c.has("panicked") and (c.panicked_turn or 0) < game.turn:
         return "panicked"
-    if any(s == "jammed" for s in c.weapon_states.values()):
+    # R14: only a jam from an earlier turn can be cleared in this Recovery Phase.
+    if any(s == "jammed" and c.jammed_turn.get(w, -1) < game.turn for w, s in c.weapon_states.items()):
         return "jammed"
     return None
 
@@ -203,15 +204,21 @@ def todo(game: Game) -> list[str]:
     theirs = [c for c in game.characters if c.squad != squad.name and not c.gone]
     notes: list[str] = []
     if game.phase == "movement":
-        panicked = [c.name for c in mine if c.has("panicked") and not c.has("safe")]
-        if panicked:
-            notes.append(f"Panicked move first, away from the enemy: {', '.join(panicked)} "
+        # One instruction per character (H6): a panicked one flees even when pinned (R9, R10),
+        # but a Down one can only crawl, so its flight is at most that crawl (R8).
+        fleeing = [c for c in mine if c.has("panicked") and not c.has("safe")]
+        if fleeing:
+            said = [f"{c.name} (Down: crawls at most 2\" of it)" if c.has("down") else c.name for c in fleeing]
+            notes.append(f"Panicked move first, away from the enemy: {', '.join(said)} "
                          "(`sprawl safe NAME` or `sprawl edge NAME` when they get there)")
-        first = "Then chargers" if panicked else "Chargers first"
+        first = "Then chargers" if fleeing else "Chargers first"
         notes.append(f"{first} (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`).")
-        pinned = [c.name for c in mine if c.has("pinned") or c.has("down")]
+        pinned = [c.name for c in mine if c.has("pinned") and not c.has("down") and c not in fleeing]
         if pinned:
-            notes.append(f"Pinned or Down, they stay put: {', '.join(pinned)}")
+            notes.append(f"Pinned, they stay put: {', '.join(pinned)}")
+        down = [c.name for c in mine if c.has("down") and c not in fleeing]
+        if down:
+            notes.append(f"Down, they may only crawl 2\" (`sprawl move NAME`): {', '.join(down)}")
     elif game.phase == "ranged":
         ready = [c.name for c in mine if may_still_shoot(c)]
         if ready:

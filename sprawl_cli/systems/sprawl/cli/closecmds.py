@@ -29,6 +29,13 @@ def _record(change: Change, data: dict[str, Any], render: Callable[[dict[str, An
     return lines
 
 
+def _ledge(game: Any, raw: str | None) -> tuple[str, ...]:
+    """`--near-ledge NAMES` as the characters' names, lower case (R7)."""
+    from sprawl_cli.table import parse_names
+
+    return tuple(game.character(n).name.lower() for n in parse_names(raw or ""))
+
+
 def _emit(ctx: Context, data: dict[str, Any], lines: list[str]) -> None:
     from sprawl_cli.render import print_lines
 
@@ -41,6 +48,8 @@ def brawl(
     defender: Name,
     weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The attacker's melee weapon (default: its highest Power, else Fists).")] = None,
     mod: Annotated[Optional[list[int]], typer.Option("--mod", "-m", help="A modifier to the attacker's Difficulty; repeat for more.")] = None,
+    near_ledge: Annotated[Optional[str], typer.Option("--near-ledge", metavar="NAMES",
+                                                      help="Who is within 1\" of a ledge (R7).")] = None,
 ) -> None:
     """Close combat between two engaged characters (R12): both roll Brawling, the one with
     net successes left over deals damage with them.
@@ -54,15 +63,20 @@ def brawl(
     with ctx.change("brawl") as change:
         game = change.game
         outcome = fight(game, game.character(attacker), game.character(defender),
-                        ctx.dice(physical=game.settings.dice == "physical"), ctx.table(), weapon, tuple(mod or ()))
+                        ctx.dice(physical=game.settings.dice == "physical"), ctx.table(), weapon, tuple(mod or ()),
+                        _ledge(game, near_ledge))
         lines = _record(change, outcome.to_json(), brawl_view_lines)
     _emit(ctx, change.outcome, lines)
 
 
 @app.command(name="break")
-def break_(name: Name) -> None:
+def break_(
+    name: Name,
+    near_ledge: Annotated[Optional[str], typer.Option("--near-ledge", metavar="NAMES",
+                                                      help="Who is within 1\" of a ledge (R7).")] = None,
+) -> None:
     """Break away from close combat (R12): every opponent gets a free attack that
-    NAME cannot answer, then NAME is free to move off.
+    NAME cannot answer; in its Movement Phase it then moves off (`sprawl move`, H5).
 
     Example: sprawl break Wes
     """
@@ -73,7 +87,7 @@ def break_(name: Name) -> None:
     with ctx.change("break") as change:
         game = change.game
         outcome = break_away(game, game.character(name), ctx.dice(physical=game.settings.dice == "physical"),
-                             ctx.table())
+                             ctx.table(), _ledge(game, near_ledge))
         lines = _record(change, outcome.to_json(), break_lines)
     _emit(ctx, change.outcome, lines)
 

@@ -69,7 +69,7 @@ def odds(
 
     Examples: sprawl odds 5 --difficulty 3; sprawl odds shoot Razz Wilson --cover partial
     """
-    from sprawl_cli.dice import difficulty_of
+    from sprawl_cli.dice import MAX_ODDS_POOL, difficulty_of
     from sprawl_cli.dice import odds as exact_odds
     from sprawl_cli.errors import UsageProblem
 
@@ -105,6 +105,9 @@ def odds(
     if stray:
         raise UsageProblem(f"{stray[0]} belongs to `sprawl odds shoot ATTACKER TARGET`, not to `odds POOL`")
     size = int(pool)
+    if size > MAX_ODDS_POOL:  # the same mistake as `roll 100000`, so the same exit code (2)
+        raise UsageProblem(f"Invalid value for 'POOL': {size} is not in the range 0<=x<={MAX_ODDS_POOL}. "
+                           "(see `sprawl odds --help`)")
     result = exact_odds(size, difficulty_of(difficulty, mod or []), tens=not no_tens)
 
     def view(console: Console) -> None:

@@ -140,6 +140,8 @@ def jump(name: Name) -> None:
 def fall(
     name: Name,
     inches: Annotated[float, typer.Argument(help="How far it fell, in inches.")],
+    near_ledge: Annotated[bool, typer.Option("--near-ledge", help="It lies within 1\" of a ledge: pinned at "
+                                                                  "0 Health, it tests its footing (R7).")] = False,
 ) -> None:
     """A character falls: more than 1\" deals the inches as damage, resisted by Toughness (R22).
 
@@ -148,8 +150,8 @@ def fall(
     from sprawl_cli.systems.sprawl.render.movement import fall_lines
     from sprawl_cli.systems.sprawl import movement
 
-    act("fall", lambda game, dice, table: movement.fall(game, game.character(name), inches, dice, table),
-        fall_lines)
+    act("fall", lambda game, dice, table: movement.fall(game, game.character(name), inches, dice, table,
+                                                        ledge=near_ledge), fall_lines)
 
 
 @app.command()

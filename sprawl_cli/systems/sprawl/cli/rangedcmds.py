@@ -28,6 +28,8 @@ LargeOpt = Annotated[bool, typer.Option("--large", help="Large target (over 2\")
 ModsOpt = Annotated[Optional[list[int]], typer.Option("--mod", "-m", help="A free modifier to the Difficulty; repeat for more.")]
 LedgeOpt = Annotated[Optional[str], typer.Option("--near-ledge", metavar="NAMES", help="Victims within 1\" of a ledge (R7).")]
 BlastOpt = Annotated[Optional[str], typer.Option("--blast", metavar="NAMES|none", help="Who else a blast catches (R16).")]
+BlastScatteredOpt = Annotated[Optional[str], typer.Option(
+    "--blast-scattered", metavar="NAMES|none", help="After a scatter: who is within the blast where it landed (R16).")]
 SpotOpt = Annotated[bool, typer.Option("--spot", help="Grenades and rockets: aim at the ground beside TARGET, +1 (R13).")]
 DistanceOpt = Annotated[Optional[float], typer.Option(
     "--distance", min=0, metavar="INCHES", help="Measured distance: checks throwing range (R17) or picks the band.")]
@@ -68,6 +70,7 @@ def shoot(
     blast: BlastOpt = None,
     spot: SpotOpt = False,
     distance: DistanceOpt = None,
+    blast_scattered: BlastScatteredOpt = None,
 ) -> None:
     """Shoot, throw a grenade or fire a rocket at TARGET: Difficulty, hits, misfire, scatter,
     damage, pins and panic (R4-R9, R13-R17).
@@ -84,7 +87,7 @@ def shoot(
         game = change.game
         shooter, victim = game.character(attacker), game.character(target)
         result = take_shot(game, shooter, victim, plan, ctx.dice(physical=game.settings.dice == "physical"),
-                           ctx.table(blast=blast))
+                           ctx.table(blast=blast, blast_scattered=blast_scattered))
         data = result.to_json()
         lines = shot_lines(data, game.settings.rule_of_tens)
         change.summary = [plain(line) for line in lines]

@@ -37,6 +37,8 @@ def set_(
 def damage(
     name: Annotated[str, typer.Argument(help="The character.")],
     points: Annotated[int, typer.Argument(min=0, help="Health to take off.")],
+    near_ledge: Annotated[bool, typer.Option("--near-ledge", help="It lies within 1\" of a ledge: pinned at "
+                                                                  "0 Health, it tests its footing (R7).")] = False,
 ) -> None:
     """Referee: take POINTS straight off Health (no Toughness roll, no pin); 0 Health still brings R8.
 
@@ -46,5 +48,6 @@ def damage(
     from sprawl_cli.systems.sprawl.referee import referee_damage
     from sprawl_cli.systems.sprawl.render.game import damage_lines
 
-    act("damage", lambda game, dice, table: referee_damage(game, game.character(name), points, dice, table),
+    act("damage", lambda game, dice, table: referee_damage(game, game.character(name), points, dice, table,
+                                                           ledge=near_ledge),
         lambda result, game: damage_lines(result, points, game))

@@ -45,7 +45,8 @@ def brawl_lines(d: dict[str, Any], tens: bool = True, title: bool = True) -> lis
         upset = " (the defender turns it round)" if d["winner"] == b["name"] else ""
         lines.append(f"  {name(d['winner'])} wins{upset} with [bold]{d['remaining']}[/] left over and hits "
                      f"{name(loser)} with {escape(d['weapon'] or 'Fists')}: "
-                     f"{d['remaining']} + {d['power']} Power = {d['remaining'] + d['power']} damage dice (R6)")
+                     f"{d['remaining']} + {d['power']} Power = {d['remaining'] + d['power']} damage "
+                     f"{'die' if d['remaining'] + d['power'] == 1 else 'dice'} (R6)")
     elif fought and not b["rolled"]:
         # R12: nothing to cancel, so no net successes means the blow simply fails to land.
         attack = "free attack" if d["free"] else "attack"
@@ -83,8 +84,12 @@ def break_lines(d: dict[str, Any], tens: bool = True) -> list[str]:
     for attack in d["free_attacks"]:
         lines.extend(free_attack_lines(attack, tens))
     if not d["game"]["over"]:
-        lines.append(f"  {name(d['name'])} is out of the fight: take the model out of base contact "
-                     "(breaking away is all it does this turn).")
+        if d.get("may_move"):
+            lines.append(f"  {name(d['name'])} is out of the fight and moves off now: `sprawl move "
+                         f"{escape(d['name'])}` (or `--run`) takes it away (H5).")
+        else:
+            lines.append(f"  {name(d['name'])} is out of the fight: take the model out of base contact; "
+                         "it stays there until its next turn (H5).")
     return lines + over_lines(d["game"])
 
 

@@ -42,7 +42,9 @@ def health_bar(health: int, most: int) -> str:
 def header(game: Game) -> str:
     if game.over:
         won = f"{escape(game.winner)} wins" if game.winner else "no winner declared"
-        return f"[bold]Game over[/] after round {game.round}: {won} — {escape(game.reason or '')}"
+        # H7: rounds played = rounds begun; the round it ended in counts, even if it ended as it began.
+        played = f"{game.round} round{'s' if game.round != 1 else ''} played"
+        return f"[bold]Game over[/] in round {game.round} ({played}): {won} — {escape(game.reason or '')}"
     limit = f" of {game.rounds}" if game.rounds else ""
     return (f"[bold]Round {game.round}{limit}[/] · {name(game.current_squad.name)}'s turn · "
             f"[bold]{PHASE_TITLES[game.phase]} Phase[/]")
@@ -84,6 +86,11 @@ def status_view(console: Console, game: Game, only: str | None, todo: list[str])
                          f"+{c.damage_taken}" if c.damage_taken else "", statuses, weapons)
         if shown:
             console.print(grid)
+        if only is not None and shown:
+            c = game.character(only)
+            console.print("  " + " · ".join(f"{label} [bold]{value}[/]" for label, value in (
+                ("Shooting", c.shooting), ("Brawling", c.brawling), ("Quickness", c.quickness),
+                ("Smarts", c.smarts), ("Guts", c.guts), ("Strength", c.strength))))
     if todo and only is None:
         console.print("[todo]This phase:[/]")
         print_lines(console, [f"  • {escape(t)}" for t in todo])
@@ -128,7 +135,7 @@ def victim_lines(v: Victim | dict[str, Any], tens: bool = True) -> list[str]:
         lines.append(f"  {who} loses [bad]{d['health_lost']} Health[/] → {d['health']} left")
     elif d["damage"] or d["damage_faces"]:
         lines.append(f"  {who} loses no Health")
-    if d.get("pinned") and "pinned" in d["statuses"]:
+    if d.get("pinned") and "pinned" in d["statuses"] and "down" not in d["statuses"]:
         lines.append(f"  {who} is [warn]pinned[/]: lay the model on its back (R7)")
     inc = d.get("incapacitation")
     if inc:
@@ -167,19 +174,6 @@ def panic_lines(tests: list[PanicTest] | list[dict[str, Any]], tens: bool = True
         else:
             lines.append(f"  Panic test: {who} Guts {dice(d['faces'], tens)} needing {d['needed']} → [good]holds[/]")
     return lines
-
-
-def log_view(console: Console, entries: list[dict[str, Any]]) -> None:
-    if not entries:
-        console.print("[dim]Nothing has happened yet.[/]")
-    for e in entries:
-        forced = " [bad](forced)[/]" if e.get("forced") else ""
-        console.print(f"[bold]#{e['step']}[/] [dim]round {e.get('round')} · {escape(str(e.get('side')))} · "
-                      f"{e.get('phase')}[/]  [bold]{escape(e.get('command') or e.get('kind', ''))}[/]{forced}")
-        for line in e.get("summary", []):
-            console.print(f"   {escape(line)}")
-        for roll in e.get("rolls", []):
-            console.print(f"   [dim]{escape(roll['label'])}[/] {dice(roll['faces'])}")
 
 
 def set_lines(who: str, result: Any) -> list[str]:

@@ -1,0 +1,147 @@
+"""The difficulty ladder (G1): columns, shifts, dice modifiers, tests and their exact odds.
+
+A column is one of COLUMNS, easiest first. A test at `easy`, `moderate` or
+`hard` succeeds when the die plus its modifier is strictly greater than the
+column's number; `automatic` and `impossible` are never rolled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.errors import BadInput
+
+COLUMNS = ("automatic", "easy", "moderate", "hard", "impossible")
+ROLLED = ("easy", "moderate", "hard")
+NUMBERS = {12: {"easy": 3, "moderate": 6, "hard": 9}, 20: {"easy": 5, "moderate": 10, "hard": 15}}  # G1
+
+
+def check_column(column: str, allowed: Iterable[str] = COLUMNS) -> str:
+    """`column` in its standard spelling.
+
+    Raises:
+        BadInput: not one of `allowed`.
+    """
+    name = column.strip().lower()
+    allowed = tuple(allowed)
+    if name not in allowed:
+        raise BadInput(f"'{column}' is not a difficulty column; use one of: {', '.join(allowed)}")
+    return name
+
+
+def shifted(column: str, shift: int) -> str:
+    """G1: a positive shift moves left (easier), a negative one right; past the ends it stays
+    automatic or impossible."""
+    index = COLUMNS.index(column) - shift
+    return COLUMNS[max(0, min(len(COLUMNS) - 1, index))]
+
+
+def target_number(column: str, sides: int = 12) -> int | None:
+    """The number to beat on the column, or None when it is not rolled."""
+    return NUMBERS[sides].get(column)
+
+
+def succeeds(face: int, modifier: int, column: str, sides: int = 12) -> bool:
+    """G1: strictly more than the number after the dice modifier; equal fails."""
+    if column == "automatic":
+        return True
+    if column == "impossible":
+        return False
+    number = NUMBERS[sides][column]
+    return face + modifier > number
+
+
+@dataclass(frozen=True)
+class Test:
+    """A test as rolled: the column after shifts, every face and what each did."""
+
+    column: str
+    target_number: int | None
+    rolls: tuple[int, ...]
+    modifier: int
+    successes: tuple[bool, ...]  # one per die; a single True when automatic
+
+    @property
+    def success(self) -> bool:
+        return any(self.successes)
+
+    @property
+    def hits(self) -> int:
+        return sum(self.successes)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "column": self.column,
+            "target_number": self.target_number,
+            "rolls": list(self.rolls),
+            "modifier": self.modifier,
+            "success": self.success,
+        }
+
+
+def roll_test(dice: Dice, label: str, column: str, shift: int = 0, modifier: int = 0,
+              count: int = 1, sides: int = 12) -> Test:
+    """Shift `column`, then roll `count` dice against it (none when automatic or impossible).
+
+    An automatic test with several dice (a burst against nobody's cover) succeeds with every die.
+    """
+    final = shifted(column, shift)
+    number = target_number(final, sides)
+    if number is None:
+        automatic = final == "automatic"
+        return Test(final, None, (), modifier, tuple([automatic] * max(1, count)) if automatic else (False,))
+    faces = dice.roll(count, label, sides)
+    return Test(final, number, faces, modifier, tuple(succeeds(f, modifier, final, sides) for f in faces))
+
+
+def p_success(column: str, shift: int = 0, modifier: int = 0, sides: int = 12) -> Fraction:
+    """The exact chance that one die passes the test (no sampling)."""
+    final = shifted(column, shift)
+    if final == "automatic":
+        return Fraction(1)
+    if final == "impossible":
+        return Fraction(0)
+    # Faces f with f + modifier > number: from number - modifier + 1 up to `sides`.
+    lowest = NUMBERS[sides][final] - modifier + 1
+    passing = max(0, min(sides, sides - lowest + 1))
+    return Fraction(passing, sides)
+
+
+def p_hits(column: str, shift: int, modifier: int, count: int, sides: int = 12) -> list[Fraction]:
+    """P(exactly k of `count` dice pass), k = 0..count (the RoF dice are independent)."""
+    p = p_success(column, shift, modifier, sides)
+    dist = [Fraction(1)]
+    for _ in range(count):
+        grown = [Fraction(0)] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            grown[k] += q * (1 - p)
+            grown[k + 1] += q * p
+        dist = grown
+    return dist
+
+
+@dataclass(frozen=True)
+class Odds:
+    column: str
+    target_number: int | None
+    modifier: int
+    p_success: Fraction
+    sides: int = 12
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "column": self.column,
+            "target_number": self.target_number,
+            "modifier": self.modifier,
+            "die": f"d{self.sides}",
+            "p_success": float(self.p_success),
+        }
+
+
+def odds(column: str, shift: int = 0, modifier: int = 0, sides: int = 12) -> Odds:
+    final = shifted(column, shift)
+    return Odds(final, target_number(final, sides), modifier, p_success(column, shift, modifier, sides), sides)

@@ -1,0 +1,59 @@
+"""Moving (G3): cautious (3") or quick (6" in a straight line, difficult ground tested).
+
+Dice order: one die for a difficult-ground test, when the players name its column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.systems.gunplay.ladder import ROLLED, Test, check_column, roll_test
+from sprawl_cli.systems.gunplay.model import Character, Game
+from sprawl_cli.systems.gunplay.turn import begin_action, spend_action
+from sprawl_cli.table import Table
+
+CAUTIOUS_INCHES = 3
+QUICK_INCHES = 6
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    name: str
+    quick: bool
+    inches: int  # the most it may move
+    test: Test | None  # the difficult-ground test, when one was named
+    passed: bool  # false: it stops at the difficult ground
+    actions_left: int
+    activation_over: bool
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "action": "move", "quick": self.quick, "inches": self.inches,
+                                "passed": self.passed, "actions_left": self.actions_left,
+                                "activation_over": self.activation_over, "test": None}
+        if self.test is not None:
+            data["test"] = self.test.to_json()
+        return data
+
+
+def move(game: Game, c: Character, dice: Dice, table: Table, quick: bool = False,
+         difficult: str | None = None, shift: int = 0) -> MoveOutcome:
+    """G3: one move action. `difficult` names the column of the test for crossing difficult
+    ground on a quick move (the scenario sets it); failing it stops the move there.
+    A prone character gets up to move (house reading).
+
+    Raises:
+        BadInput: an unknown column.
+        RuleRefusal: not its go (see `begin_action`).
+    """
+    column = check_column(difficult, ROLLED + ("automatic", "impossible")) if difficult else None
+    begin_action(game, c, table, "move")
+    c.aiming_at = None
+    c.drop("prone")
+    test = None
+    if column is not None:
+        test = roll_test(dice, f"{c.name}: Difficult ground", column, shift, sides=game.die_sides())
+    over = spend_action(game, c)
+    inches = QUICK_INCHES if quick else CAUTIOUS_INCHES
+    return MoveOutcome(c.name, quick, inches, test, test is None or test.success, c.actions_left, over)

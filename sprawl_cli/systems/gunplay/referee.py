@@ -1,0 +1,149 @@
+"""The kernel's hooks for Gunplay: a new game, `status`, `next`, `set`, the books."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.errors import BadInput
+from sprawl_cli.schema import to_data
+from sprawl_cli.systems.base import NewGame, Outcome, Roster
+from sprawl_cli.model import Squad
+from sprawl_cli.systems.gunplay.model import DIE_SETTINGS, STATUSES, Character, Game, Settings
+from sprawl_cli.systems.gunplay.toughness import put_down, remove_if_hopeless
+from sprawl_cli.systems.gunplay.turn import check_game_end, end_turn, roll_initiative, settle_side
+from sprawl_cli.table import Table
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+HOUSE = [
+    "G5: the weapons are the text's example table, used as house gear",
+    "G6: a hit on a character already down adds the wound without a Toughness test",
+    "G3: a prone character that moves or charges gets up",
+    "G7: a down character whose recovery could only be impossible is removed at once",
+]
+
+
+def settings_from(how: NewGame) -> Settings:
+    """Raises:
+    BadInput: an unknown setting or value."""
+    settings = Settings(dice="physical" if how.physical else "random")
+    for key, value in how.settings.items():
+        if key != "die":
+            raise BadInput(f"gunplay has no setting '{key}'; its one setting is die=d12|d20")
+        if value.strip().lower() not in DIE_SETTINGS:
+            raise BadInput(f"die={value} is not a choice; use die=d12 or die=d20")
+        settings.die = value.strip().lower()
+    return settings
+
+
+def new_game(rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[Game, Outcome]:
+    """Raises:
+    BadInput: fewer than two squads, a squad or a character named twice, a bad setting."""
+    from sprawl_cli.systems.gunplay.views import initiative_lines
+
+    if len(rosters) < 2:
+        raise BadInput("a gunplay game needs at least two squads; give --squad FILE for each")
+    seen: dict[str, str] = {}
+    squads: list[Squad] = []
+    characters: list[Character] = []
+    for roster in rosters:
+        name = roster.squad.name
+        if any(s.name.lower() == name.lower() for s in squads):
+            raise BadInput(f"two squads are called '{name}'; rename one in its roster file")
+        for c in roster.characters:
+            if c.name.lower() in seen:
+                raise BadInput(f"'{c.name}' is in both {seen[c.name.lower()]} and {name}; "
+                               "character names must differ across squads")
+            seen[c.name.lower()] = name
+            c.squad = name
+            characters.append(c)
+        squads.append(Squad(name, "", [c.name for c in roster.characters], roster.squad.roster))
+    if how.rounds is not None and how.rounds < 1:
+        raise BadInput(f"--rounds {how.rounds} makes no sense; give 1 or more")
+    game = Game(squads=squads, characters=characters, settings=settings_from(how), rounds=how.rounds)
+    initiative = roll_initiative(game, dice)
+    return game, Outcome(initiative.to_json(), initiative_lines(initiative))
+
+
+def character_json(c: Character) -> dict[str, Any]:
+    return {"name": c.name, "squad": c.squad, "statuses": c.shown_statuses, "wounds": c.wounds,
+            "actions_left": 0 if c.activated else c.actions_left, "activated": c.activated,
+            "aiming_at": c.aiming_at, "shooting": c.shooting, "melee": c.melee,
+            "weapons": [to_data(w) for w in c.weapons]}
+
+
+def status(game: Game, only: Character | None) -> dict[str, Any]:
+    people = [only] if only is not None else game.characters
+    return {"system": game.system, "round": game.round, "turn": game.turn, "rounds": game.rounds,
+            "side": game.current_squad.name, "phase": game.phase, "over": game.over, "winner": game.winner,
+            "reason": game.reason, "active": game.active, "order": [game.squads[i].name for i in game.order],
+            "initiative": [dict(r) for r in game.initiative], "die": game.settings.die, "house": list(HOUSE),
+            "characters": [character_json(c) for c in people]}
+
+
+def status_view(console: Console, game: Game, only: Character | None) -> None:
+    from rich.table import Table as RichTable
+
+    from sprawl_cli.render import escape
+
+    title = f"Gunplay, turn {game.round}" + (f" of {game.rounds}" if game.rounds else "")
+    now = f"{game.active} is mid-activation" if game.active else f"{game.current_squad.name} to activate"
+    if game.over:
+        now = f"game over: {game.winner or 'no winner'} ({game.reason})"
+    grid = RichTable(title=f"{escape(title)}: {escape(now)}", title_justify="left")
+    for heading in ("Name", "Squad", "Wounds", "Actions", "Statuses", "Weapons"):
+        grid.add_column(heading)
+    for c in [only] if only is not None else game.characters:
+        actions = "-" if c.gone else "done" if c.activated else str(c.actions_left)
+        mark = " (acting)" if game.active == c.name else ""
+        grid.add_row(f"[name]{escape(c.name)}[/]{mark}", escape(c.squad), str(c.wounds), actions,
+                     ", ".join(c.shown_statuses) or "-", ", ".join(escape(w.name) for w in c.weapons) or "unarmed")
+    console.print(grid)
+    console.print("[rule]House rulings in play: G3, G5, G6, G7 (`sprawl rules house` says what they are).[/]")
+    if game.settings.die == "d20":
+        console.print("[rule]Setting: d20 ladder (5 / 10 / 15).[/]")
+
+
+def advance(game: Game, dice: Dice, table: Table) -> Outcome:
+    from sprawl_cli.systems.gunplay.views import turn_end_lines
+
+    out = end_turn(game, dice, table)
+    return Outcome(dict(out.to_json(), forced=list(table.overruled)), turn_end_lines(out))
+
+
+def set_status(game: Game, c: Character, status_name: str, on: bool, table: Table) -> Outcome:
+    """Raises:
+    BadInput: not a Gunplay status."""
+    key = status_name.strip().lower()
+    if key not in STATUSES:
+        raise BadInput(f"'{status_name}' is not a gunplay status; use one of {', '.join(STATUSES)}")
+    if on and key == "down":
+        put_down(game, c)
+        remove_if_hopeless(game, c)
+    elif on:
+        c.add(key)
+        if key == "prone":
+            c.drop("down")
+    else:
+        c.drop(key)
+    if key == "removed" and on and game.active == c.name:
+        game.active = None
+    check_game_end(game)
+    settle_side(game)
+    word = "on" if on else "off"
+    return Outcome({"name": c.name, "status": key, "on": on, "statuses": c.shown_statuses},
+                   [f"[name]{c.name}[/]: {key} {word} (now: {', '.join(c.shown_statuses) or 'nothing'})."])
+
+
+def journal_extras(game: Game) -> dict[str, Any]:
+    return {"wounds": {c.name: c.wounds for c in game.characters},
+            "standing": {s.name: sum(1 for c in game.members(s) if not c.gone and not c.down) for s in game.squads}}
+
+
+def record(game: Game, c: Character) -> dict[str, int]:
+    data: dict[str, int] = to_data(c.record)
+    data["wounds_taken"] = c.wounds
+    data["was_removed"] = int(c.gone)
+    return data

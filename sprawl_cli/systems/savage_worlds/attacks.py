@@ -1,0 +1,364 @@
+"""Attacks (W5): Fighting against Parry, Shooting and Throwing against 4 with every
+modifier, rate of fire, raise damage, disarming, firing into a melee; the blast of an area
+effect is `blasts`, breaking things and finishing moves `objects`.
+
+Dice order: the attack's trait dice then the Wild Die (W1); for a template that misses, the
+deviation die and the d12 clock; then each victim in turn: a diving-clear Agility test
+(templates) and the damage dice (Strength die, weapon dice, raise d6, each with its aces);
+then a disarm's Strength test; then any bystander's damage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds.damage import DamageRoll, Victim, hit, restore, roll_damage, snapshot
+from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, Weapon
+from sprawl_cli.systems.savage_worlds.traits import TN, Situation, TraitTest, character_test, own_modifiers
+from sprawl_cli.table import Table, refuse
+
+RANGES = {"short": 0, "medium": -2, "long": -4}
+COVER = {"light": -1, "medium": -2, "heavy": -4, "near-total": -6}
+LIGHT = {"dim": -1, "dark": -2, "pitch": -4}
+CALLED = {"limb": (-2, 0), "head": (-4, 4), "small": (-4, 4), "tiny": (-6, 4)}  # to hit, to damage
+TEMPLATES = ("small", "medium", "large")
+DARK_SIGHT = 10  # inches: in the dark, targets further away are not seen
+
+
+@dataclass
+class Options:
+    """What the attacker says it does: the command's options, kept for a benny's redo."""
+
+    weapon: str | None = None
+    range: str | None = None
+    distance: float | None = None
+    cover: str | None = None
+    light: str | None = None
+    called: str | None = None
+    aim: bool = False
+    rof: int = 1
+    double_tap: bool = False
+    burst: bool = False
+    drop: bool = False
+    actions: int = 1
+    template: str | None = None
+    mod: int = 0
+    disarm: bool = False
+    nonlethal: bool = False
+    into_melee: list[str] = field(default_factory=list)
+    dive: list[str] = field(default_factory=list)
+    victim_cover: dict[str, str] = field(default_factory=dict)
+    targets: list[str] = field(default_factory=list)  # with --rof: the targets of the second, third... die
+    under: list[str] | None = None  # filled in by the blast: who the template caught (a benny's redo reuses it)
+    dove: dict[str, bool] = field(default_factory=dict)  # filled in by the blast: who dived clear
+
+
+@dataclass
+class AttackOutcome:
+    kind: str  # fight | shoot
+    attacker: str
+    target: str
+    weapon: str
+    test: TraitTest
+    victims: list[Victim] = field(default_factory=list)
+    deviation: dict[str, Any] | None = None
+    template: str | None = None
+    dives: list[dict[str, Any]] = field(default_factory=list)
+    disarm: dict[str, Any] | None = None
+    bystanders: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    forced: list[str] = field(default_factory=list)
+    game: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.test.to_json()
+        data.update({
+            "kind": self.kind, "attacker": self.attacker, "target": self.target, "weapon": self.weapon,
+            "victims": [v.to_json() for v in self.victims], "hits": self.test.hits,
+            "template": self.template, "deviation": self.deviation, "dives": self.dives,
+            "disarm": self.disarm, "bystanders": self.bystanders, "notes": self.notes,
+            "forced": self.forced, "game": self.game,
+        })
+        return data
+
+
+def require_able(game: Game, c: Character, table: Table) -> None:
+    """The acting character must be standing and not Shaken (W8: Shaken only recovers)."""
+    from sprawl_cli.systems.savage_worlds.cards import require_standing
+
+    if game.over:
+        raise RuleRefusal("the game is over", forceable=False)
+    require_standing(c, table)
+    if c.has("shaken"):
+        refuse(table, f"{c.name} is Shaken: `recover {c.name}` first (a Spirit test, or a benny)")
+
+
+def choose(value: str | None, allowed: dict[str, Any] | tuple[str, ...], what: str) -> None:
+    if value is not None and value not in allowed:
+        raise BadInput(f"--{what} {value}: use one of {', '.join(allowed)}")
+
+
+def range_band(weapon: Weapon, opts: Options, table: Table) -> str:
+    """The band named, else the one `--distance` falls in (W5); short by default."""
+    choose(opts.range, RANGES, "range")
+    if opts.range:
+        return opts.range
+    if opts.distance is None:
+        return "short"
+    short, medium, long = weapon.bands
+    for band, limit in (("short", short), ("medium", medium), ("long", long)):
+        if opts.distance <= limit:
+            return band
+    refuse(table, f"{opts.distance:g}\" is beyond {weapon.name}'s long range of {long}\"")
+    return "long"
+
+
+def attack_situation(game: Game, c: Character, target: Character | None, weapon: Weapon, opts: Options,
+                     table: Table, ranged: bool) -> tuple[Situation, int, str]:
+    """Every to-hit modifier (W2, W4, W5, W8), the damage bonus, and the range band."""
+    for value, allowed, what in ((opts.cover, COVER, "cover"), (opts.light, LIGHT, "light"),
+                                 (opts.called, CALLED, "called"), (opts.template, TEMPLATES, "template")):
+        choose(value, allowed, what)
+    s = own_modifiers(game, c, opts.actions)
+    damage_bonus = 2 if game.joker(c) else 0
+    band = "short"
+    called = "limb" if opts.disarm and not opts.called else opts.called
+    if opts.disarm and opts.nonlethal and ranged:
+        called = "small"  # aiming at the weapon itself
+    if called and not (opts.template or weapon.template):
+        s.add(f"called {called}", CALLED[called][0])
+        damage_bonus += CALLED[called][1]
+    if ranged:
+        band = range_band(weapon, opts, table)
+        s.add(f"{band} range", RANGES[band])
+        cover = opts.cover
+        if target is not None and target.has("prone") and COVER.get(cover or "", 0) > COVER["medium"]:
+            cover = "medium"  # prone counts as medium cover
+        if cover and not (opts.template or weapon.template):
+            s.add(f"{cover} cover", COVER[cover])
+        if opts.light:
+            s.add(f"{opts.light} light", LIGHT[opts.light])
+        if opts.light == "dark" and opts.distance is not None and opts.distance > DARK_SIGHT:
+            refuse(table, f"in the dark nothing is seen beyond {DARK_SIGHT}\"; the target is {opts.distance:g}\" away")
+        if opts.aim:
+            s.add("aim", 2)
+        if opts.rof > 1:
+            s.add("autofire", -2)
+        if opts.double_tap:
+            s.add("double tap", 1)
+            damage_bonus += 1
+        if opts.burst:
+            s.add("three-round burst", 2)
+            damage_bonus += 2
+    elif opts.cover or opts.light or opts.aim or opts.rof > 1 or opts.double_tap or opts.burst:
+        raise BadInput("--cover, --light, --aim, --rof, --double-tap and --burst are for `shoot`")
+    if opts.drop:
+        s.add("the drop", 4)
+        damage_bonus += 4
+    s.add("referee", opts.mod)
+    return s, damage_bonus, band
+
+
+def check_fire(c: Character, weapon: Weapon, opts: Options, table: Table) -> None:
+    if opts.rof < 1:
+        raise BadInput(f"--rof {opts.rof}: fire at least one die")
+    if opts.rof > weapon.rof:
+        refuse(table, f"{weapon.name} has a rate of fire of {weapon.rof}; --rof {opts.rof} is more")
+    if opts.double_tap and opts.burst:
+        raise BadInput("--double-tap and --burst are two ways of firing; choose one")
+    if (opts.double_tap or opts.burst) and opts.rof > 1:
+        raise BadInput("a double tap or a burst is a single shooting die; drop --rof")
+    if opts.burst and weapon.rof < 2:
+        refuse(table, f"{weapon.name} is not automatic (rate of fire {weapon.rof}); no three-round burst")
+    if opts.template and opts.rof > 1:
+        raise BadInput("an area-effect attack is one die; drop --rof")
+    if len(opts.targets) > opts.rof - 1:
+        raise BadInput(f"--targets names the targets of the dice after the first; --rof {opts.rof} leaves room for "
+                       f"{opts.rof - 1}")
+
+
+def start_action(game: Game, c: Character) -> None:
+    """Acting uses a hold and ends a Defend (W4, W5); the last attack's hits can no longer be soaked."""
+    c.drop("on_hold")
+    c.drop("defending")
+    game.soakable = {}
+
+
+def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts: Options,
+          table: Table) -> AttackOutcome:
+    """W5: Fighting against the defender's Parry (+2 while it defends); a raise adds a d6.
+
+    Raises:
+        RuleRefusal: the attacker cannot act (forceable), the defender is itself.
+    """
+    require_able(game, attacker, table)
+    if attacker is defender:
+        raise BadInput(f"{attacker.name} cannot attack itself")
+    if defender.dead:
+        raise RuleRefusal(f"{defender.name} is dead already", forceable=False)
+    weapon = attacker.weapon(opts.weapon, ranged=False)
+    if weapon.ranged and "str" not in weapon.damage:
+        raise BadInput(f"{weapon.name} is a ranged weapon; use `shoot`")
+    situation, bonus, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
+    start_action(game, attacker)
+    test = character_test(game, dice, attacker, "fighting", situation, tn=defender.current_parry)
+    before = {c.name: snapshot(c) for c in game.characters}
+    outcome = AttackOutcome("fight", attacker.name, defender.name, weapon.name, test, forced=list(table.overruled))
+    resolve(game, dice, attacker, defender, weapon, opts, test, bonus, outcome, table, {})
+    keep(game, attacker, outcome, opts, before, "short")
+    return outcome
+
+
+def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: Options,
+          table: Table) -> AttackOutcome:
+    """W5: Shooting or Throwing against 4 with range, cover, light, called shots, aim,
+    autofire, double taps, bursts, the drop and the Joker; a rate of fire rolls several dice
+    with one Wild Die (W2); a template blasts an area (W6).
+
+    Raises:
+        RuleRefusal: the attacker cannot act, too high a rate of fire, out of range (forceable).
+        BadInput: options that do not go together.
+    """
+    require_able(game, attacker, table)
+    if attacker is target:
+        raise BadInput(f"{attacker.name} cannot shoot itself")
+    weapon = attacker.weapon(opts.weapon, ranged=True)
+    if not weapon.ranged:
+        raise BadInput(f"{weapon.name} is a hand weapon; use `fight`")
+    check_fire(attacker, weapon, opts, table)
+    situation, bonus, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
+    start_action(game, attacker)
+    skill = weapon.attack_skill
+    test = character_test(game, dice, attacker, skill, situation, tn=TN, count=opts.rof)
+    before = {c.name: snapshot(c) for c in game.characters}
+    outcome = AttackOutcome("shoot", attacker.name, target.name, weapon.name, test, forced=list(table.overruled))
+    resolve(game, dice, attacker, target, weapon, opts, test, bonus, outcome, table, {}, band)
+    keep(game, attacker, outcome, opts, before, band)
+    return outcome
+
+
+def resolve(game: Game, dice: Dice, attacker: Character, target: Character, weapon: Weapon, opts: Options,
+            test: TraitTest, bonus: int, outcome: AttackOutcome, table: Table,
+            kept: dict[str, list[list[list[int]]]], band: str = "short",
+            deviation: dict[str, Any] | None = None) -> None:
+    """What an attack's test does: damage for each hit (or the blast), a disarm, bystanders."""
+    from sprawl_cli.systems.savage_worlds.cards import check_end
+
+    template = opts.template or weapon.template
+    if template:
+        from sprawl_cli.systems.savage_worlds.blasts import blast
+
+        blast(game, dice, attacker, target, weapon, opts, test, bonus, outcome, table, kept, band, deviation)
+    else:
+        aimed = [target] + [game.character(n) for n in opts.targets]  # W2: the dice may be split among targets
+        hits_on: dict[str, int] = {}
+        for index, result in enumerate(test.results):
+            if not result.success:
+                continue
+            victim = aimed[index] if index < len(aimed) else target
+            reuse = kept.get(victim.name, [])
+            count = hits_on.get(victim.name, 0)
+            hits_on[victim.name] = count + 1
+            roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to {victim.name}", bonus,
+                               raise_die=result.raises >= 1, kept=reuse[count] if count < len(reuse) else None)
+            if opts.nonlethal and opts.disarm:
+                outcome.victims.append(Victim(victim.name, roll.rolls, roll.total, victim.base_toughness,
+                                              "none", victim.wounds, applied=False, notes=["nonlethal disarm"]))
+            else:
+                outcome.victims.append(hit(game, victim, roll, toughness_against(victim, weapon)))
+        if opts.disarm and outcome.victims:
+            outcome.disarm = disarm_check(game, dice, target, outcome.victims[0].damage)
+        if opts.into_melee:
+            bystanders(game, dice, attacker, weapon, opts, test, outcome, table)
+    check_end(game)
+    outcome.game = {"over": game.over, "winner": game.winner, "reason": game.reason}
+
+
+def toughness_against(target: Character, weapon: Weapon) -> int:
+    """Toughness, less the armour the weapon's armour piercing ignores."""
+    return target.base_toughness - min(weapon.ap, target.armor)
+
+
+def disarm_check(game: Game, dice: Dice, target: Character, damage: int) -> dict[str, Any]:
+    """Disarm: a limb hit makes the defender test Strength; under the damage, it drops its weapon."""
+    test = character_test(game, dice, target, "strength", own_modifiers(game, target), what="Strength (disarm)")
+    dropped = None
+    if test.total < damage and not target.gone:
+        held = [w for w in target.weapons if w.name not in target.disarmed]
+        if held:
+            dropped = held[0].name
+            target.disarmed.append(dropped)
+    return {"name": target.name, "test": test.to_json(), "against": damage, "dropped": dropped}
+
+
+def bystanders(game: Game, dice: Dice, attacker: Character, weapon: Weapon, opts: Options, test: TraitTest,
+               outcome: AttackOutcome, table: Table) -> None:
+    """Firing into a melee (house, after the published Innocent Bystander rule): each missing
+    shooting die (not the Wild Die) that shows a natural 1 (1 or 2 with autofire) hits one of
+    the others in the fight, the referee's pick."""
+    limit = 2 if opts.rof > 1 else 1
+    names = [game.character(n).name for n in opts.into_melee]
+    for faces, result in zip(test.trait_rolls, test.results, strict=True):
+        if result.success or faces[0] > limit:
+            continue
+        pick = names[0] if len(names) == 1 else table.choose("bystander", "A stray shot hits someone in the melee: "
+                                                                           "who?", names)
+        who = game.character(pick)
+        roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to {who.name} (stray)")
+        victim = hit(game, who, roll, toughness_against(who, weapon), ["bystander (house)"])
+        outcome.bystanders.append(victim.to_json())
+
+
+def keep(game: Game, attacker: Character, outcome: AttackOutcome, opts: Options,
+         before: dict[str, dict[str, Any]], band: str) -> None:
+    """Remember the attack so a benny can reroll it: the options, everyone's state before the
+    damage, and the damage dice (which a reroll keeps, W3)."""
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+
+    kept: dict[str, list[list[list[int]]]] = {}
+    for v in outcome.victims:
+        kept.setdefault(v.name, []).append(v.damage_rolls)
+    remember(game, attacker, "attack", outcome.test, {
+        "options": asdict(opts),
+        "attack": outcome.kind, "target": outcome.target, "before": before,
+        "damage": kept, "band": band, "deviation": outcome.deviation, "bonus": 0,
+    })
+
+
+def redo_attack(game: Game, dice: Dice, attacker: Character, record: TestRecord, new: TraitTest,
+                table: Table) -> dict[str, Any]:
+    """A better reroll of an attack (W3): everyone goes back to how the attack found them and
+    the new result is resolved, reusing every damage die already rolled."""
+    detail = record.detail
+    try:
+        opts = Options(**detail["options"])
+        target = game.character(str(detail["target"]))
+        before = {game.character(n).name: dict(state) for n, state in dict(detail["before"]).items()}
+    except (TypeError, KeyError, ValueError, BadInput):
+        raise RuleRefusal(f"{attacker.name}'s last attack was edited by hand and cannot be rerolled",
+                          forceable=False) from None
+    if new.success != (int(record.successes) > 0):
+        opts.under, opts.dove = None, {}  # the template lands elsewhere: who is under it is asked again
+    ranged = detail["attack"] == "shoot"
+    weapon = attacker.weapon(opts.weapon, ranged=ranged)
+    for name, state in before.items():
+        restore(game.character(name), state)
+    _, bonus, _ = attack_situation(game, attacker, target, weapon, opts, table, ranged)
+    game.over, game.winner, game.reason = False, None, None
+    game.soakable = {}
+    outcome = AttackOutcome(str(detail["attack"]), attacker.name, target.name, weapon.name, new)
+    kept = {k: [list(map(list, r)) for r in v] for k, v in dict(detail["damage"]).items()}
+    resolve(game, dice, attacker, target, weapon, opts, new, bonus, outcome, table, kept,
+            str(detail.get("band", "short")), detail.get("deviation"))
+    new_kept: dict[str, list[list[list[int]]]] = {}
+    for v in outcome.victims:
+        new_kept.setdefault(v.name, []).append(v.damage_rolls)
+    detail["damage"] = new_kept
+    detail["options"] = asdict(opts)
+    return outcome.to_json()
+
+
+__all__ = ["Options", "AttackOutcome", "fight", "shoot", "DamageRoll"]

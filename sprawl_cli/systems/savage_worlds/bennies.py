@@ -1,0 +1,147 @@
+"""Bennies (W3): each side's pool and a game-master Wild Card's own, spending them (own
+first, then the pool), and the reroll of a character's last trait test (the better stands).
+
+Dice order for `benny`: the rerolled test (trait dice, then the Wild Die), then any
+dice its new result needs (damage a new hit or raise brings, see `attacks`; the card a
+surprised character's successful Notice reroll deals it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.errors import RuleRefusal
+from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, read_die
+from sprawl_cli.systems.savage_worlds.traits import TraitTest, trait_test
+from sprawl_cli.table import Table, refuse
+
+PLAYER_POOL = 3  # W3: each player starts with three
+GM_OWN = 2  # W3: each game-master Wild Card holds two of its own
+RIGHT_AWAY = ("attack", "soak", "interrupt")  # their reroll redoes what came of them: only while still the latest
+
+
+def starting_bennies(game: Game) -> None:
+    """W3 in a skirmish: a player side's pool is 3; a gm side's is one per Wild Card of the
+    other sides, and each of its own Wild Cards holds two."""
+    for squad in game.squads:
+        members = game.members(squad)
+        if game.is_gm(squad.name):
+            others = sum(1 for c in game.characters if c.squad != squad.name and c.wild_card)
+            game.pools[squad.name] = others
+            for c in members:
+                c.bennies = GM_OWN if c.wild_card else 0
+        else:
+            game.pools[squad.name] = PLAYER_POOL
+            for c in members:
+                c.bennies = 0
+
+
+def spend(game: Game, c: Character, table: Table, why: str) -> str:
+    """Spend one benny for `c`: its own first, then its side's pool (W3). Returns where it
+    came from ("own", "pool", or "none" when the referee forced it with none left).
+
+    Raises:
+        RuleRefusal: none left (forceable).
+    """
+    if c.bennies > 0:
+        c.bennies -= 1
+        return "own"
+    if game.pools.get(c.squad, 0) > 0:
+        game.pools[c.squad] -= 1
+        return "pool"
+    refuse(table, f"{c.name} has no benny left for {why} (own 0, {c.squad}'s pool 0)")
+    return "none"
+
+
+def remember(game: Game, c: Character, kind: str, test: TraitTest, detail: dict[str, Any] | None = None) -> None:
+    """Keep `c`'s last trait test so `benny` can reroll it."""
+    game.tests[c.name] = TestRecord(
+        kind=kind, label=test.label, trait=test.die, modifier=test.modifier, tn=test.tn, wild=test.wild,
+        count=len(test.results), total=test.total, successes=test.hits, raises=test.raises,
+        snake_eyes=test.snake_eyes,
+        detail={**(detail or {}), "step": game.step, "score": list(test.score()), "modifiers": [[k, v] for k, v in test.modifiers],
+                "test": test.to_json()},
+    )
+
+
+def reroll(dice: Dice, record: TestRecord) -> TraitTest:
+    """The same test from scratch: same die, modifiers, target number and rate of fire."""
+    mods = [(str(k), int(v)) for k, v in record.detail.get("modifiers", [])]
+    return trait_test(dice, record.label, read_die(record.trait), record.modifier, record.tn, record.wild,
+                      record.count, mods)
+
+
+@dataclass(frozen=True)
+class BennyOutcome:
+    name: str
+    spent: str  # own | pool | none
+    kind: str
+    old: dict[str, Any]
+    new: dict[str, Any]
+    kept: str  # old | new
+    effects: dict[str, Any] = field(default_factory=dict)
+    bennies: int = 0  # its own left
+    pool: int = 0  # its side's pool left
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "spent": self.spent, "kind": self.kind, "old": self.old, "new": self.new,
+                "kept": self.kept, "effects": self.effects, "bennies": self.bennies, "pool": self.pool,
+                "total": (self.new if self.kept == "new" else self.old).get("total"),
+                "success": (self.new if self.kept == "new" else self.old).get("success"),
+                "raises": (self.new if self.kept == "new" else self.old).get("raises")}
+
+
+def benny(game: Game, dice: Dice, c: Character, table: Table) -> BennyOutcome:
+    """W3: spend a benny to reroll `c`'s last trait test; the better result stands and what it
+    decided is decided again (an attack's hits and damage, a recovery, a soak, an interrupt).
+    Never a damage roll.
+
+    Raises:
+        RuleRefusal: no trait test to reroll (not forceable), or no benny (forceable).
+    """
+    record = game.tests.get(c.name)
+    if record is None:
+        raise RuleRefusal(f"{c.name} has made no trait test to reroll (a benny never rerolls damage)",
+                          forceable=False)
+    if record.kind in RIGHT_AWAY and game.step > int(record.detail.get("step", game.step)) + 1:
+        raise RuleRefusal(f"{c.name}'s last {record.kind} is no longer the latest thing that happened; a benny "
+                          "rerolls it straight away or not at all", forceable=False)
+    spent = spend(game, c, table, "a reroll")
+    new = reroll(dice, record)
+    better = tuple(new.score()) > tuple(int(x) for x in record.detail["score"])
+    effects: dict[str, Any] = {}
+    if better:
+        effects = redo(game, dice, c, record, new, table)
+        keep_detail = {k: v for k, v in record.detail.items() if k not in ("score", "modifiers", "test", "step")}
+        remember(game, c, record.kind, new, keep_detail)
+    return BennyOutcome(c.name, spent, record.kind, dict(record.detail["test"]), new.to_json(),
+                        "new" if better else "old", effects, c.bennies, game.pools.get(c.squad, 0))
+
+
+def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTest, table: Table) -> dict[str, Any]:
+    """What a better reroll changes, by the kind of test it was."""
+    if record.kind == "recover":
+        from sprawl_cli.systems.savage_worlds.damage import settle_recovery
+
+        return settle_recovery(c, new)
+    if record.kind == "soak":
+        from sprawl_cli.systems.savage_worlds.damage import settle_soak
+
+        return settle_soak(game, c, new)
+    if record.kind == "interrupt":
+        against = int(record.detail.get("against", 0))
+        first = c.name if new.total > against else str(record.detail.get("target")) if new.total < against else None
+        return {"first": first, "simultaneous": first is None}
+    if record.kind == "notice":
+        from sprawl_cli.systems.savage_worlds.cards import deal_late
+
+        return deal_late(game, dice, c) if new.success else {"dealt": None}
+    if record.kind == "jump":
+        return {"distance": int(record.detail.get("base", 1)) + (1 if new.success else 0)}
+    if record.kind == "attack":
+        from sprawl_cli.systems.savage_worlds.attacks import redo_attack
+
+        return redo_attack(game, dice, c, record, new, table)
+    return {}

@@ -1,0 +1,323 @@
+"""The action deck (W4): dealing by Wild Card and group, the countdown, Jokers, shuffles,
+hold, interrupts and surprise; `next` walks the countdown.
+
+Dice order for `deal`: with `--surprise`, every victim's Notice test (roster
+order), then the cards, in roster order (squads in `new` order).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.dice import DECK, JOKERS, RANKS, Dice
+from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds.model import Character, Game
+from sprawl_cli.systems.savage_worlds.traits import Situation, TraitTest, character_test, opposed, own_modifiers
+from sprawl_cli.table import Table, refuse
+
+SUIT_ORDER = ("S", "H", "D", "C")  # W4: spades, hearts, diamonds, clubs
+
+
+def card_key(card: str) -> tuple[int, int]:
+    """Sort key for the countdown: Jokers first (red, then black), then Ace down to Two,
+    equal ranks by suit (W4)."""
+    if card in JOKERS:
+        return (0, JOKERS.index(card))
+    rank, suit = card[:-1], card[-1]
+    return (1 + (len(RANKS) - 1 - RANKS.index(rank)), SUIT_ORDER.index(suit))
+
+
+def check_end(game: Game) -> None:
+    """The game ends when only one side has anyone standing (or none has)."""
+    if game.over:
+        return
+    standing = [s.name for s in game.squads if any(not c.gone for c in game.members(s))]
+    if len(standing) <= 1:
+        game.over = True
+        game.winner = standing[0] if standing else None
+        game.reason = "the last side standing" if standing else "nobody is left standing"
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    round: int
+    order: list[dict[str, str]]
+    shuffled: bool
+    reshuffled_midway: bool
+    notice: list[dict[str, Any]] = field(default_factory=list)
+    on_hold: list[str] = field(default_factory=list)
+    no_card: list[str] = field(default_factory=list)
+    followers: dict[str, str] = field(default_factory=dict)  # a player's Extra -> the Wild Card it acts with
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "order": self.order,
+            "shuffled": self.shuffled,
+            "reshuffled_midway": self.reshuffled_midway,
+            "notice": self.notice,
+            "on_hold": self.on_hold,
+            "no_card": self.no_card,
+            "followers": self.followers,
+        }
+
+
+def shuffle(game: Game, keep: list[str] | None = None) -> None:
+    """All 54 cards back in the deck, except those in hand (`keep`)."""
+    held = set(keep or [])
+    game.deck = [c for c in DECK if c not in held]
+    game.shuffles += 1
+
+
+def end_round(game: Game) -> None:
+    """Cards go back (holders keep their turn, not their card), running ends, the round moves on."""
+    for c in game.characters:
+        c.card = None
+        c.ran = False
+        c.run_roll = 0
+    game.order = []
+    game.acting = 0
+    game.round += 1
+    game.phase = "deal"
+    if game.rounds is not None and game.round > game.rounds and not game.over:
+        game.over = True
+        game.reason = f"the {game.rounds}-round limit was reached"
+        standing = {s.name: sum(1 for c in game.members(s) if not c.gone) for s in game.squads}
+        best = max(standing.values())
+        leaders = [n for n, v in standing.items() if v == best]
+        game.winner = leaders[0] if len(leaders) == 1 else None
+
+
+def _recipients(game: Game, skip: set[str]) -> tuple[list[tuple[str, list[Character]]], dict[str, str]]:
+    """Who gets a card, in roster order: (the name in `order`, the characters acting on it)."""
+    entries: list[tuple[str, list[Character]]] = []
+    followers: dict[str, str] = {}
+    groups: dict[tuple[str, str], list[Character]] = {}
+    for squad in game.squads:
+        members = [c for c in game.members(squad) if not c.gone and c.name not in skip]
+        leader = next((c for c in members if c.wild_card), None)
+        for c in members:
+            if c.wild_card:
+                entries.append((c.name, [c]))
+            elif not game.is_gm(squad.name) and leader is not None:
+                followers[c.name] = leader.name  # W4: a player's Extras act on its Wild Card's card
+            elif c.group:
+                key = (squad.name, c.group)
+                if key not in groups:
+                    groups[key] = [c]
+                    entries.append((c.group, groups[key]))
+                else:
+                    groups[key].append(c)
+            else:
+                entries.append((c.name, [c]))
+    for name, leader_name in followers.items():
+        entry = next(e for e in entries if e[0] == leader_name)
+        follower = game.character(name)
+        if follower not in entry[1]:
+            entry[1].append(follower)
+    return entries, followers
+
+
+def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = None) -> DealOutcome:
+    """Start a round: end the last one if it is still running, shuffle if a Joker came up
+    last round (or the deck is out), deal the cards and lay out the countdown (W4).
+    `ambushers` (squad names) springs a surprise: they start on hold, the others test Notice
+    and those who fail get no card this round.
+
+    Raises:
+        RuleRefusal: the game is over; a surprise after the first round (forceable).
+    """
+    game.soakable = {}
+    if game.phase == "action":
+        end_round(game)
+    notice: list[dict[str, Any]] = []
+    no_card: list[str] = []
+    if ambushers:
+        squads = [game.squad(a).name for a in ambushers]
+        if game.round != 1:
+            refuse(table, "a surprise opens a fight; this is round " + str(game.round))
+        for c in game.characters:
+            if c.gone:
+                continue
+            if c.squad in squads:
+                c.add("on_hold")
+                continue
+            test = character_test(game, dice, c, "notice", own_modifiers(game, c))
+            notice.append({"name": c.name, **test.to_json()})
+            from sprawl_cli.systems.savage_worlds.bennies import remember
+
+            remember(game, c, "notice", test)
+            if not test.success:
+                c.no_card_rounds = 1
+    shuffled = False
+    if game.joker_dealt or not game.deck:
+        shuffle(game)
+        game.joker_dealt = False
+        shuffled = True
+    skip = {c.name for c in game.characters if c.has("on_hold")}
+    for c in game.characters:
+        if c.no_card_rounds > 0 and not c.gone:
+            skip.add(c.name)
+            no_card.append(c.name)
+            c.no_card_rounds -= 1
+    entries, followers = _recipients(game, skip)
+    dealt: list[tuple[str, str, list[Character]]] = []
+    midway = False
+    for name, members in entries:
+        if not game.deck:
+            shuffle(game, keep=[card for _, card, _ in dealt])
+            midway = True
+        card = dice.card(list(game.deck), f"{name}: action card")
+        game.deck.remove(card)
+        if card in JOKERS:
+            game.joker_dealt = True  # W4: shuffle before the next round
+        dealt.append((name, card, members))
+        for c in members:
+            c.card = card
+    dealt.sort(key=lambda d: card_key(d[1]))
+    game.order = [{"name": name, "card": card} for name, card, _ in dealt]
+    game.acting = 0
+    game.phase = "action"
+    _start_turn(game)
+    on_hold = sorted(skip - set(no_card), key=[c.name for c in game.characters].index)
+    return DealOutcome(game.round, list(game.order), shuffled, midway, notice, on_hold, no_card, followers)
+
+
+def deal_late(game: Game, dice: Dice, c: Character) -> dict[str, Any]:
+    """A surprised character whose rerolled Notice now succeeds is dealt in after all (W4):
+    one card, placed in the countdown; the card now up stays up."""
+    if game.phase != "action" or c.card is not None or c.gone or c.has("on_hold"):
+        return {"dealt": None}
+    current = game.order[game.acting] if game.acting < len(game.order) else None
+    if not game.deck:
+        shuffle(game, keep=[e["card"] for e in game.order])
+    card = dice.card(list(game.deck), f"{c.name}: action card")
+    game.deck.remove(card)
+    if card in JOKERS:
+        game.joker_dealt = True
+    c.card = card
+    game.order.append({"name": c.name, "card": card})
+    game.order.sort(key=lambda e: card_key(e["card"]))
+    if current is not None:
+        game.acting = game.order.index(current)
+    return {"dealt": card, "order": list(game.order)}
+
+
+def acting_now(game: Game) -> list[Character]:
+    """The characters whose card is up."""
+    if game.phase != "action" or game.acting >= len(game.order):
+        return []
+    card = game.order[game.acting]["card"]
+    return [c for c in game.characters if c.card == card and not c.gone]
+
+
+def _start_turn(game: Game) -> None:
+    """A card comes up: its characters' Defend ends (W5: until its next action)."""
+    now = acting_now(game)
+    for c in now:
+        c.drop("defending")
+    if now:
+        game.side = next(i for i, s in enumerate(game.squads) if s.name == now[0].squad)
+
+
+@dataclass(frozen=True)
+class AdvanceOutcome:
+    round: int
+    acting: dict[str, str] | None
+    round_ended: bool
+    deal: DealOutcome | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "phase": "action" if self.acting else "deal",
+            "acting": self.acting,
+            "round_ended": self.round_ended,
+            "deal": self.deal.to_json() if self.deal else None,
+        }
+
+
+def advance(game: Game, dice: Dice, table: Table) -> AdvanceOutcome:
+    """`next`: in the deal phase, deal the round; else the next card in the countdown comes
+    up, and after the last one the round ends."""
+    if game.phase == "deal":
+        dealt = deal(game, dice, table)
+        return AdvanceOutcome(game.round, game.order[0] if game.order else None, False, dealt)
+    game.soakable = {}
+    game.acting += 1
+    if game.acting >= len(game.order):
+        end_round(game)
+        return AdvanceOutcome(game.round, None, True)
+    _start_turn(game)
+    return AdvanceOutcome(game.round, game.order[game.acting], False)
+
+
+# --- hold and interrupts -------------------------------------------------------------
+@dataclass(frozen=True)
+class HoldOutcome:
+    name: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "on_hold": True}
+
+
+def require_standing(c: Character, table: Table) -> None:
+    if c.dead:
+        raise RuleRefusal(f"{c.name} is dead", forceable=False)
+    if c.has("incapacitated"):
+        refuse(table, f"{c.name} is incapacitated and cannot act")
+
+
+def hold(game: Game, c: Character, table: Table) -> HoldOutcome:
+    """W4: wait; the turn is kept until used, across rounds (no card is dealt meanwhile)."""
+    require_standing(c, table)
+    if c.has("on_hold"):
+        raise BadInput(f"{c.name} is already on hold")
+    if game.phase != "action" or c.card is None:
+        refuse(table, f"{c.name} has no action card this round; deal first")
+    c.add("on_hold")
+    return HoldOutcome(c.name)
+
+
+@dataclass(frozen=True)
+class InterruptOutcome:
+    name: str
+    target: str
+    rolls: dict[str, Any]
+    first: str | None  # who acts first; None: simultaneous
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "target": self.target, "rolls": self.rolls, "first": self.first,
+                "simultaneous": self.first is None}
+
+
+def interrupt_tests(game: Game, dice: Dice, c: Character, target: Character) -> tuple[TraitTest, TraitTest]:
+    mine = character_test(game, dice, c, "agility", own_modifiers(game, c))
+    theirs = character_test(game, dice, target, "agility", own_modifiers(game, target))
+    return mine, theirs
+
+
+def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Table) -> InterruptOutcome:
+    """W4: a holder cuts in: opposed Agility (the holder first), the higher goes first, a tie
+    is simultaneous. The hold is used up either way.
+
+    Raises:
+        RuleRefusal: `c` is not on hold (forceable), or interrupts itself.
+    """
+    require_standing(c, table)
+    if c is target:
+        raise BadInput(f"{c.name} cannot interrupt itself")
+    if not c.has("on_hold"):
+        refuse(table, f"{c.name} is not on hold; only a held action can interrupt")
+    mine, theirs = interrupt_tests(game, dice, c, target)
+    c.drop("on_hold")
+    result = opposed(mine, theirs)
+    first = c.name if result > 0 else target.name if result < 0 else None
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+
+    remember(game, c, "interrupt", mine, {"target": target.name, "against": theirs.total})
+    return InterruptOutcome(c.name, target.name, {c.name: mine.to_json(), target.name: theirs.to_json()}, first)
+
+
+__all__ = ["Situation", "deal", "advance", "hold", "interrupt", "card_key", "check_end"]

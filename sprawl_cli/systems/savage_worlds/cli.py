@@ -1,0 +1,260 @@
+"""Savage Worlds' own commands: thin, each through `flow.act` (or a lookup's emit)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import click
+import typer
+
+from sprawl_cli.cli.main import current
+
+if TYPE_CHECKING:
+    from sprawl_cli.systems.savage_worlds.attacks import Options
+
+app = typer.Typer(add_completion=False)
+
+Name = Annotated[str, typer.Argument(help="The character.")]
+Attacker = Annotated[str, typer.Argument(help="Who attacks.")]
+Trait = Annotated[str, typer.Argument(help="The trait die: d4-d12, optionally +N (d12+1); d4-2 is unskilled.",
+                                      metavar="TRAIT")]
+Wild = Annotated[bool, typer.Option("--wild", help="A Wild Card: add the d6 Wild Die (W1).")]
+Mod = Annotated[int, typer.Option("--mod", "-m", help="The sum of the modifiers (e.g. -2).")]
+Tn = Annotated[int, typer.Option("--tn", min=1, help="The target number (default 4).")]
+Actions = Annotated[int, typer.Option("--actions", min=1, help="Actions this turn, not counting a run: -2 per action beyond the first (W2); running adds its own -2.")]
+WeaponOpt = Annotated[Optional[str], typer.Option("--weapon", "-w", help="The weapon (default: the first of the kind).")]
+Called = Annotated[Optional[str], typer.Option(
+    "--called", click_type=click.Choice(["limb", "head", "small", "tiny"]),
+    help="Called shot: limb -2; head/vitals -4 (+4 damage); small -4 (+4); tiny -6 (+4).")]
+Drop = Annotated[bool, typer.Option("--drop", help="The attacker has the drop: +4 to hit and damage.")]
+Disarm = Annotated[bool, typer.Option("--disarm", help="Aim at the arm (-2); a hit makes the defender test Strength.")]
+Nonlethal = Annotated[bool, typer.Option("--nonlethal", help="With --disarm: no damage dealt.")]
+
+
+def _view(kind: str) -> Any:
+    def view(outcome: Any, _game: Any) -> list[str]:
+        from sprawl_cli.systems.savage_worlds.views import lines
+
+        return lines(kind, outcome.to_json())
+
+    return view
+
+
+def _act(kind: str, rule: Any, **given: Any) -> None:
+    from sprawl_cli.cli.flow import act
+
+    act(kind, rule, _view(kind), **given)
+
+
+# --- lookups ---------------------------------------------------------------------------
+@app.command()
+def roll(trait: Trait, wild: Wild = False, mod: Mod = 0, tn: Tn = 4) -> None:
+    """Roll a trait test (W1): aces, the Wild Die with --wild, raises, snake eyes.
+
+    Example: sprawl roll --system savage-worlds d8 --wild --mod -2
+    """
+    from sprawl_cli.render import print_lines
+    from sprawl_cli.systems.savage_worlds.model import read_die
+    from sprawl_cli.systems.savage_worlds.traits import trait_test
+    from sprawl_cli.systems.savage_worlds.views import lines
+
+    ctx = current()
+    test = trait_test(ctx.dice(), "Roll", read_die(trait), mod, tn, wild)
+    ctx.check_leftover_dice()
+    data = test.to_json()
+    ctx.emit(data, lambda console: print_lines(console, lines("roll", data)))
+
+
+@app.command()
+def odds(trait: Trait, wild: Wild = False, mod: Mod = 0, tn: Tn = 4) -> None:
+    """Exact chances of a trait test: success and at least one raise (computed, not sampled).
+
+    Example: sprawl odds --system savage-worlds d6 --wild --tn 6
+    """
+    from sprawl_cli.render import print_lines
+    from sprawl_cli.systems.savage_worlds.model import read_die
+    from sprawl_cli.systems.savage_worlds.odds import trait_odds
+    from sprawl_cli.systems.savage_worlds.views import lines
+
+    ctx = current()
+    data = trait_odds(read_die(trait), mod, tn, wild).to_json()
+    ctx.emit(data, lambda console: print_lines(console, lines("odds", data)))
+
+
+# --- the round ---------------------------------------------------------------------------
+@app.command()
+def deal(surprise: Annotated[Optional[list[str]], typer.Option(
+        "--surprise", metavar="SQUAD", help="This squad springs an ambush (round 1): it starts on hold, "
+        "the others test Notice.")] = None) -> None:
+    """Deal the action cards and start a round (W4). Dice: Notice tests of a surprise, then cards.
+
+    Example: sprawl deal --dice KS,10H,RJ
+    """
+    from sprawl_cli.systems.savage_worlds.cards import deal as deal_cards
+
+    _act("deal", lambda game, dice, table: deal_cards(game, dice, table, surprise or None))
+
+
+@app.command()
+def hold(name: Name) -> None:
+    """Go on hold: keep the turn until used, even into later rounds (W4).
+
+    Example: sprawl hold Ada
+    """
+    from sprawl_cli.systems.savage_worlds.cards import hold as go_on_hold
+
+    _act("hold", lambda game, dice, table: go_on_hold(game, game.character(name), table))
+
+
+@app.command()
+def interrupt(name: Name, target: Annotated[str, typer.Argument(help="Whose action is cut into.")]) -> None:
+    """A held character cuts in: opposed Agility, the holder rolls first; a tie is simultaneous (W4).
+
+    Example: sprawl interrupt Ada Priestess
+    """
+    from sprawl_cli.systems.savage_worlds.cards import interrupt as cut_in
+
+    _act("interrupt", lambda game, dice, table: cut_in(game, dice, game.character(name), game.character(target),
+                                                       table))
+
+
+# --- attacks ------------------------------------------------------------------------------
+def _names(raw: str | None) -> list[str]:
+    from sprawl_cli.table import parse_names
+
+    return parse_names(raw or "")
+
+
+def _covers(raw: str | None) -> dict[str, str]:
+    from sprawl_cli.errors import UsageProblem
+
+    out: dict[str, str] = {}
+    for item in _names(raw):
+        who, sep, cover = item.partition("=")
+        if not sep:
+            raise UsageProblem(f"--victim-cover wants NAME=COVER pairs (Ada=medium), not '{item}'")
+        out[who.strip()] = cover.strip().lower()
+    return out
+
+
+@app.command()
+def fight(
+    attacker: Attacker,
+    defender: Annotated[str, typer.Argument(help="Who is attacked.")],
+    weapon: WeaponOpt = None,
+    called: Called = None,
+    drop: Drop = False,
+    actions: Actions = 1,
+    disarm: Disarm = False,
+    nonlethal: Nonlethal = False,
+    mod: Mod = 0,
+) -> None:
+    """Fighting against the defender's Parry (+2 if it defends); a raise adds a d6 of damage (W5).
+
+    Dice: Fighting die (and aces), Wild Die; damage: Strength die, weapon dice, raise d6.
+    Example: sprawl fight Jonah "Acolyte 1" --dice 7,3,5,4
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import Options
+    from sprawl_cli.systems.savage_worlds.attacks import fight as melee
+
+    opts = Options(weapon=weapon, called=called, drop=drop, actions=actions, disarm=disarm, nonlethal=nonlethal,
+                   mod=mod)
+    _act("fight", lambda game, dice, table: melee(game, dice, game.character(attacker), game.character(defender),
+                                                  opts, table))
+
+
+@app.command()
+def shoot(
+    attacker: Attacker,
+    target: Annotated[str, typer.Argument(help="Who is shot at (or where a template is aimed).")],
+    weapon: WeaponOpt = None,
+    range_: Annotated[Optional[str], typer.Option("--range", click_type=click.Choice(["short", "medium", "long"]),
+                                                  help="Range band: short 0, medium -2, long -4.")] = None,
+    distance: Annotated[Optional[float], typer.Option("--distance", min=0, metavar="INCHES",
+                                                      help="Measured distance: picks the band; caps deviation.")] = None,
+    cover: Annotated[Optional[str], typer.Option("--cover", click_type=click.Choice(
+        ["light", "medium", "heavy", "near-total"]), help="Cover: -1, -2, -4, -6.")] = None,
+    light: Annotated[Optional[str], typer.Option("--light", click_type=click.Choice(["dim", "dark", "pitch"]),
+                                                 help="Lighting: dim -1, dark -2, pitch -4.")] = None,
+    called: Called = None,
+    aim: Annotated[bool, typer.Option("--aim", help="Aimed a full round without moving: +2.")] = False,
+    rof: Annotated[int, typer.Option("--rof", min=1, help="Shooting dice to roll (up to the weapon's rate of "
+                                                          "fire); 2 or more is autofire, -2.")] = 1,
+    targets: Annotated[Optional[str], typer.Option("--targets", metavar="NAMES",
+                                                   help="With --rof: the targets of the second, third... die "
+                                                        "(the rest at TARGET).")] = None,
+    double_tap: Annotated[bool, typer.Option("--double-tap", help="+1 to hit and damage.")] = False,
+    burst: Annotated[bool, typer.Option("--burst", help="Three-round burst: +2 to hit and damage.")] = False,
+    drop: Drop = False,
+    actions: Actions = 1,
+    template: Annotated[Optional[str], typer.Option("--template", click_type=click.Choice(
+        ["small", "medium", "large"]), help="Area effect burst template (default: the weapon's).")] = None,
+    victims: Annotated[Optional[str], typer.Option("--victims", metavar="NAMES|none",
+                                                   help="Who (else) is under the template.")] = None,
+    victim_cover: Annotated[Optional[str], typer.Option("--victim-cover", metavar="NAME=COVER,...",
+                                                        help="Cover of victims under a template (armour).")] = None,
+    dive: Annotated[Optional[str], typer.Option("--dive", metavar="NAMES",
+                                                help="Victims who saw it coming dive clear (Agility -2).")] = None,
+    disarm: Disarm = False,
+    nonlethal: Nonlethal = False,
+    into_melee: Annotated[Optional[str], typer.Option("--into-melee", metavar="NAMES",
+                                                      help="Firing into a melee with these (house bystander rule).")] = None,
+    bystander: Annotated[Optional[str], typer.Option("--bystander", metavar="NAME",
+                                                     help="Who a stray shot hits (the referee's pick).")] = None,
+    mod: Mod = 0,
+) -> None:
+    """Shooting or Throwing against 4 with every modifier (W5); rate of fire with one Wild Die
+    (W2); area templates with deviation, cover as armour and diving clear (W6).
+
+    Dice: shooting dice (each with its aces), Wild Die; a missed template's deviation die and d12;
+    per victim its dive test and damage (weapon dice, raise d6).
+    Example: sprawl shoot Ada Priestess --range medium --cover light --dice 6,2,4,3
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import Options
+    from sprawl_cli.systems.savage_worlds.attacks import shoot as fire
+
+    opts: Options = Options(
+        weapon=weapon, range=range_, distance=distance, cover=cover, light=light, called=called, aim=aim, rof=rof,
+        targets=_names(targets),
+        double_tap=double_tap, burst=burst, drop=drop, actions=actions, template=template, mod=mod, disarm=disarm,
+        nonlethal=nonlethal, into_melee=_names(into_melee), dive=_names(dive), victim_cover=_covers(victim_cover))
+    if victims is None and not current().env.is_terminal:
+        victims = "none"  # a script that names nobody else: only the target, when the template lands on it
+    _act("shoot", lambda game, dice, table: fire(game, dice, game.character(attacker), game.character(target),
+                                                 opts, table),
+         victims=victims, bystander=bystander, distance=None if distance is None else str(int(distance)))
+
+
+@app.command(name="break")
+def break_(
+    name: Name,
+    thing: Annotated[str, typer.Argument(help="light-door, heavy-door, lock, handcuffs, knife, sword, rope, "
+                                              "small-shield, medium-shield, large-shield.", metavar="OBJECT")],
+    kind: Annotated[str, typer.Option("--type", click_type=click.Choice(["blunt", "cutting", "piercing"]),
+                                      help="The damage type of the attack.")] = "blunt",
+    ranged: Annotated[bool, typer.Option("--ranged", help="Shoot at it (TN 4) instead of striking (Parry 2).")] = False,
+    weapon: WeaponOpt = None,
+    actions: Actions = 1,
+    mod: Mod = 0,
+) -> None:
+    """Attack an object (W7): Parry 2, damage with no raise and no aces against its Toughness.
+
+    Example: sprawl break Jonah heavy-door --type cutting --weapon Axe
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import Options
+    from sprawl_cli.systems.savage_worlds.objects import break_object
+
+    opts = Options(weapon=weapon, actions=actions, mod=mod)
+    _act("break", lambda game, dice, table: break_object(game, dice, game.character(name), thing, kind, ranged,
+                                                         opts, table))
+
+
+@app.command()
+def finish(name: Name, victim: Annotated[str, typer.Argument(help="The helpless foe.")]) -> None:
+    """Finish off a helpless (incapacitated) foe as an action; no roll.
+
+    Example: sprawl finish Jonah "Acolyte 2"
+    """
+    from sprawl_cli.systems.savage_worlds.objects import finish as dispatch
+
+    _act("finish", lambda game, dice, table: dispatch(game, game.character(name), game.character(victim), table))

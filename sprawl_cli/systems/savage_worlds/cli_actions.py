@@ -1,0 +1,185 @@
+"""Savage Worlds' own commands, part two: bennies, Shaken and soak, moving, other trait tests,
+standoffs and the referee's wounds. Thin, each through `flow.act`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from sprawl_cli.systems.savage_worlds.cli import Actions, Mod, Name, Tn, _act, _names
+
+app = typer.Typer(add_completion=False)
+
+
+@app.command()
+def standoff() -> None:
+    """A standoff: everyone is on hold and acts by Agility, highest first (ties at once); cards
+    are dealt from the next round. Dice: each standing character's Agility, roster order.
+
+    Example: sprawl standoff
+    """
+    from sprawl_cli.systems.savage_worlds.rolls import standoff as face_off
+
+    _act("standoff", lambda game, dice, table: face_off(game, dice, table))
+
+
+# --- bennies, Shaken, soak -----------------------------------------------------------------------
+@app.command()
+def benny(name: Name, victims: Annotated[Optional[str], typer.Option(
+        "--victims", metavar="NAMES|none", help="A rerolled template that now lands elsewhere: who is under it.")]
+          = None) -> None:
+    """Spend a benny (own first, then the side's pool) to reroll NAME's last trait test; the
+    better result stands (W3). Never damage.
+
+    Example: sprawl benny Ada
+    """
+    from sprawl_cli.systems.savage_worlds.bennies import benny as reroll
+
+    _act("benny", lambda game, dice, table: reroll(game, dice, game.character(name), table), victims=victims)
+
+
+@app.command()
+def soak(name: Name) -> None:
+    """Right after a wounding hit: a benny buys a Vigor test; each success and raise soaks a wound (W8, house).
+
+    Example: sprawl soak Priestess
+    """
+    from sprawl_cli.systems.savage_worlds.damage import soak as soak_wounds
+
+    _act("soak", lambda game, dice, table: soak_wounds(game, dice, game.character(name), table))
+
+
+@app.command()
+def recover(name: Name, use_benny: Annotated[bool, typer.Option("--benny", help="Spend a benny: Shaken ends at once.")]
+            = False) -> None:
+    """A Shaken character tests Spirit: success ends Shaken, a raise also acts (W8, house).
+
+    Example: sprawl recover Ada
+    """
+    from sprawl_cli.systems.savage_worlds.damage import recover as shake_off
+
+    _act("recover", lambda game, dice, table: shake_off(game, dice, game.character(name), table, use_benny))
+
+
+# --- moving --------------------------------------------------------------------------------------
+@app.command()
+def defend(name: Name) -> None:
+    """Defend: the only action; +2 Parry until its next action; may move, not run (W5).
+
+    Example: sprawl defend Pike
+    """
+    from sprawl_cli.systems.savage_worlds.movement import defend as take_guard
+
+    _act("defend", lambda game, dice, table: take_guard(game, game.character(name), table))
+
+
+@app.command()
+def run(name: Annotated[str, typer.Argument(help="The character, or a group of Extras (one die for all).")],
+        crouch: Annotated[bool, typer.Option("--crouch", help="Running crouched: half the total.")]
+        = False) -> None:
+    """Run: Pace + d6 inches this round (the d6 does not ace); -2 to other actions.
+
+    Example: sprawl run Hound --dice 4
+    """
+    from sprawl_cli.systems.savage_worlds.movement import run as sprint
+
+    _act("run", lambda game, dice, table: sprint(game, dice, name, table, crouch))
+
+
+@app.command()
+def move(
+    name: Name,
+    inches: Annotated[float, typer.Option("--inches", min=0, help="How far it goes.")],
+    difficult: Annotated[float, typer.Option("--difficult", min=0, help="How many of those inches are difficult "
+                                                                        "ground (each counts twice).")] = 0,
+    crawl: Annotated[bool, typer.Option("--crawl", help="Crawl: 2\", counts as prone.")] = False,
+    crouch: Annotated[bool, typer.Option("--crouch", help="Crouch: half Pace, -1 to shots at it.")] = False,
+) -> None:
+    """Check a move against Pace (and a run): difficult ground, crawling, crouching, rising (2").
+
+    Example: sprawl move Ada --inches 5 --difficult 1
+    """
+    from sprawl_cli.systems.savage_worlds.movement import move as go
+
+    _act("move", lambda game, dice, table: go(game, game.character(name), inches, table, difficult, crawl, crouch))
+
+
+@app.command()
+def prone(name: Name) -> None:
+    """Drop prone (free): medium cover against shots, 2 armour against blasts.
+
+    Example: sprawl prone Pike
+    """
+    from sprawl_cli.systems.savage_worlds.movement import prone as drop_prone
+
+    _act("prone", lambda game, dice, table: drop_prone(game, game.character(name), table, True))
+
+
+@app.command()
+def rise(name: Name) -> None:
+    """Get up from prone: costs 2" of movement.
+
+    Example: sprawl rise Pike
+    """
+    from sprawl_cli.systems.savage_worlds.movement import prone as stand
+
+    _act("rise", lambda game, dice, table: stand(game, game.character(name), table, False))
+
+
+@app.command()
+def jump(name: Name, run_up: Annotated[bool, typer.Option("--run-up", help="With a run-up: 2\" instead of 1\".")]
+         = False) -> None:
+    """Jump: 1" (2" with a run-up), one more on a Strength success.
+
+    Example: sprawl jump Ada --run-up
+    """
+    from sprawl_cli.systems.savage_worlds.movement import jump as leap
+
+    _act("jump", lambda game, dice, table: leap(game, dice, game.character(name), table, run_up))
+
+
+@app.command()
+def test(name: Annotated[str, typer.Argument(help="The character, or a group of Extras (one roll for all).")],
+         trait: Annotated[str, typer.Argument(help="An attribute or skill (unskilled: d4-2).")],
+         mod: Mod = 0, tn: Tn = 4, actions: Actions = 1,
+         helpers: Annotated[Optional[str], typer.Option("--helpers", metavar="NAMES",
+                                                        help="Cooperating characters: +1 per success and raise, "
+                                                             "at most +4 (Strength: no limit).")] = None) -> None:
+    """Any trait test of a character, with its wounds, Joker and multi-action counted; a group's
+    single roll; a cooperative roll.
+
+    Example: sprawl test Ada notice --mod -2 --helpers Jonah
+    """
+    from sprawl_cli.systems.savage_worlds.rolls import trait_check
+
+    _act("test", lambda game, dice, table: trait_check(game, dice, name, trait, table, mod, tn, actions,
+                                                       _names(helpers)))
+
+
+@app.command()
+def oppose(name: Name, trait: Annotated[str, typer.Argument(help="The acting character's trait.")],
+           other: Annotated[str, typer.Argument(help="The opponent.")],
+           other_trait: Annotated[Optional[str], typer.Argument(help="The opponent's trait (default: the same).")]
+           = None, mod: Mod = 0) -> None:
+    """An opposed roll: NAME rolls first, then OTHER; the higher total wins, a tie goes on.
+
+    Example: sprawl oppose Jonah strength Priestess
+    """
+    from sprawl_cli.systems.savage_worlds.rolls import oppose as contest
+
+    _act("oppose", lambda game, dice, table: contest(game, dice, game.character(name), trait,
+                                                     game.character(other), other_trait, table, mod))
+
+
+@app.command()
+def wounds(name: Name, count: Annotated[int, typer.Argument(help="Wounds it carries now.", min=0)]) -> None:
+    """Referee: set a character's wounds (with `--setting damage=hand`, damage is applied this way).
+
+    Example: sprawl wounds Ada 2
+    """
+    from sprawl_cli.cli.flow import act
+    from sprawl_cli.systems.savage_worlds.referee import set_wounds
+
+    act("wounds", lambda game, dice, table: set_wounds(game, game.character(name), count),
+        lambda outcome, _game: outcome.lines)

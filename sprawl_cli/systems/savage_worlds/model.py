@@ -1,0 +1,247 @@
+"""Savage Worlds' nouns as plain dataclasses: Weapon, Character, Settings, Game. No I/O.
+
+Traits are written as dice ("d8", "d12+1"); a character's state (wounds,
+statuses, its action card, its own bennies) and the game's state (the action
+deck, the round's countdown, each side's benny pool, the last trait test of each
+character for a benny reroll) all live here, so the save file holds everything.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.errors import BadInput
+from sprawl_cli.model import Game as KernelGame
+from sprawl_cli.model import Settings as KernelSettings
+from sprawl_cli.model import Squad as Squad
+
+SYSTEM_NAME = "savage-worlds"
+ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
+TRAIT_DICE = (4, 6, 8, 10, 12)
+STATUSES = ("shaken", "incapacitated", "on_hold", "defending", "prone")
+PHASES = ("deal", "action")
+MAX_WOUND_PENALTY = 3  # W8: -1 per wound, at most -3
+WILD_CARD_WOUNDS = 3  # W8: incapacitated past three
+
+_DIE = re.compile(r"^\s*d(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class TraitDie:
+    """A trait die as written: `d8` (sides 8, bonus 0) or `d12+1` (sides 12, bonus 1)."""
+
+    sides: int
+    bonus: int = 0
+
+    def __str__(self) -> str:
+        if self.bonus:
+            return f"d{self.sides}{self.bonus:+d}"
+        return f"d{self.sides}"
+
+
+UNSKILLED = TraitDie(4, -2)  # W1: no skill rolls d4-2
+
+
+def read_die(text: str, what: str = "trait") -> TraitDie:
+    """`d8`, `D12+1` or `d4-2` as a TraitDie.
+
+    Raises:
+        BadInput: not a d4-d12 with an optional +N / -N.
+    """
+    found = _DIE.match(str(text))
+    if not found or int(found.group(1)) not in TRAIT_DICE:
+        raise BadInput(f"'{text}' is not a {what} die: write d4, d6, d8, d10 or d12, optionally +N (d12+1)")
+    bonus = int(found.group(3) or 0) * (-1 if found.group(2) == "-" else 1)
+    return TraitDie(int(found.group(1)), bonus)
+
+
+@dataclass
+class Weapon:
+    name: str
+    damage: str  # "2d6", "str+d6", "str", "3d6+1"
+    range: str | None = None  # "12/24/48" (short/medium/long in inches); None: a hand weapon
+    rof: int = 1
+    template: str | None = None  # small | medium | large burst
+    ap: int = 0  # armour piercing
+    skill: str | None = None  # fighting, shooting or throwing; default by range
+
+    @property
+    def ranged(self) -> bool:
+        return self.range is not None
+
+    @property
+    def attack_skill(self) -> str:
+        if self.skill:
+            return self.skill
+        return "shooting" if self.ranged else "fighting"
+
+    @property
+    def bands(self) -> tuple[int, int, int]:
+        """Short, medium and long range in inches."""
+        parts = (self.range or "0/0/0").split("/")
+        return int(parts[0]), int(parts[1]), int(parts[2])
+
+
+UNARMED = Weapon(name="Unarmed", damage="str")
+
+
+@dataclass
+class Character:
+    name: str
+    squad: str
+    wild_card: bool
+    agility: str
+    smarts: str
+    spirit: str
+    strength: str
+    vigor: str
+    skills: dict[str, str] = field(default_factory=dict)
+    toughness: int | None = None  # None: 2 + half Vigor + armour
+    parry: int | None = None  # None: 2 + half Fighting (2 without it)
+    armor: int = 0
+    pace: int = 6
+    group: str | None = None
+    weapons: list[Weapon] = field(default_factory=list)
+    wounds: int = 0
+    statuses: list[str] = field(default_factory=list)
+    bennies: int = 0  # a game-master Wild Card's own (W3)
+    card: str | None = None  # the action card it acts on this round
+    dead: bool = False  # finished off while helpless
+    ran: bool = False  # ran this round: -2 to its other actions (W2)
+    run_roll: int = 0  # its running die this round
+    no_card_rounds: int = 0  # surprised and missed Notice: no card in the next deal (W4)
+    disarmed: list[str] = field(default_factory=list)  # weapons dropped
+
+    def has(self, status: str) -> bool:
+        return status in self.statuses
+
+    def add(self, status: str) -> None:
+        if status not in self.statuses:
+            self.statuses.append(status)
+            self.statuses.sort(key=STATUSES.index)
+
+    def drop(self, status: str) -> None:
+        if status in self.statuses:
+            self.statuses.remove(status)
+
+    @property
+    def gone(self) -> bool:
+        return self.has("incapacitated") or self.dead
+
+    @property
+    def shown_statuses(self) -> list[str]:
+        return [s for s in STATUSES if s in self.statuses]
+
+    # --- traits -------------------------------------------------------------
+    def trait(self, name: str) -> TraitDie:
+        """The die of an attribute or skill; a missing skill is d4-2 (W1)."""
+        key = name.strip().lower()
+        if key in ATTRIBUTES:
+            return read_die(getattr(self, key))
+        skills = {k.lower(): v for k, v in self.skills.items()}
+        if key in skills:
+            return read_die(skills[key])
+        return UNSKILLED
+
+    def skilled(self, name: str) -> bool:
+        return name.strip().lower() in {k.lower() for k in self.skills} or name.strip().lower() in ATTRIBUTES
+
+    @property
+    def wound_penalty(self) -> int:
+        """W8: -1 per wound, at most -3 (Extras never carry one)."""
+        return -min(self.wounds, MAX_WOUND_PENALTY)
+
+    @property
+    def base_toughness(self) -> int:
+        """Toughness as written, or 2 + half the Vigor die (+ half its bonus) + armour."""
+        if self.toughness is not None:
+            return self.toughness
+        vigor = read_die(self.vigor)
+        return 2 + vigor.sides // 2 + vigor.bonus // 2 + self.armor
+
+    @property
+    def base_parry(self) -> int:
+        """W5: Parry as written, or 2 + half the Fighting die (2 untrained)."""
+        if self.parry is not None:
+            return self.parry
+        if not self.skilled("fighting"):
+            return 2
+        fighting = self.trait("fighting")
+        return 2 + fighting.sides // 2 + fighting.bonus // 2
+
+    @property
+    def current_parry(self) -> int:
+        return self.base_parry + (2 if self.has("defending") else 0)
+
+    def weapon(self, name: str | None, ranged: bool) -> Weapon:
+        """The named weapon, else the first of the kind it carries (a hand weapon, or one
+        with a range); Unarmed for a fight without one.
+
+        Raises:
+            BadInput: no such weapon, or nothing to shoot with.
+        """
+        carried = [w for w in self.weapons if w.name not in self.disarmed]
+        if name:
+            for w in carried:
+                if w.name.lower() == name.strip().lower():
+                    return w
+            if name.strip().lower() == "unarmed":
+                return UNARMED
+            names = ", ".join(w.name for w in carried) or "nothing"
+            raise BadInput(f"{self.name} has no weapon '{name}' in hand; it carries {names}")
+        for w in carried:
+            if w.ranged == ranged:
+                return w
+        if not ranged:
+            return UNARMED
+        raise BadInput(f"{self.name} carries no ranged weapon; give --weapon NAME")
+
+
+@dataclass
+class Settings(KernelSettings):
+    damage: str = "house"  # W8: house (apply Shaken and wounds) | hand (report only)
+
+
+@dataclass
+class TestRecord:
+    """The last trait test of a character, kept so a benny can reroll it (W3)."""
+
+    kind: str  # roll | attack | recover | soak | notice | interrupt | strength
+    label: str
+    trait: str  # the die as written
+    modifier: int
+    tn: int
+    wild: bool
+    count: int = 1  # rate of fire
+    total: int = 0
+    successes: int = 0
+    raises: int = 0
+    snake_eyes: bool = False
+    detail: dict[str, Any] = field(default_factory=dict)  # what the reroll needs to redo
+
+
+@dataclass
+class Game(KernelGame[Character]):
+    """A Savage Worlds skirmish: the kernel's state plus the action deck and the bennies."""
+
+    system: str = SYSTEM_NAME
+    settings: Settings = field(default_factory=Settings)
+    phase: str = "deal"
+    deck: list[str] = field(default_factory=list)  # cards not yet dealt since the last shuffle
+    order: list[dict[str, str]] = field(default_factory=list)  # this round: {name, card}, countdown order
+    acting: int = 0  # index into `order` of the card now up
+    joker_dealt: bool = False  # W4: shuffle before the next deal
+    shuffles: int = 0
+    pools: dict[str, int] = field(default_factory=dict)  # side -> its benny pool (W3)
+    gm: list[str] = field(default_factory=list)  # the game master's sides
+    tests: dict[str, TestRecord] = field(default_factory=dict)  # character -> its last trait test
+    soakable: dict[str, dict[str, Any]] = field(default_factory=dict)  # victim -> {before, taken}: the latest attack's wounds
+
+    def is_gm(self, squad: str) -> bool:
+        return squad in self.gm
+
+    def joker(self, c: Character) -> bool:
+        """W4: acting on a Joker this round."""
+        return c.card in ("RJ", "BJ")

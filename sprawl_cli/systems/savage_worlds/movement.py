@@ -1,0 +1,178 @@
+"""Moving (a free action up to Pace), running (+d6", -2 to other actions), crawling (2",
+counts as prone), crouching (half Pace, -1 to shots at it), going prone and rising (2"),
+difficult ground (each inch counts as two), jumping (1", 2" with a run-up, +1" on a Strength
+success), Defend (+2 Parry until its next action, no running), and a plain trait test.
+
+Dice order: `run`: one d6 (it does not ace; it is neither a trait nor damage). `jump`: the
+Strength test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.errors import BadInput
+from sprawl_cli.systems.savage_worlds.model import Character, Game
+from sprawl_cli.systems.savage_worlds.traits import character_test, own_modifiers
+from sprawl_cli.table import Table, refuse
+
+CRAWL = 2
+RISE_COST = 2
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    name: str
+    inches: float
+    cost: float
+    allowed: float
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "inches": self.inches, "cost": self.cost, "allowed": self.allowed,
+                "left": max(0.0, self.allowed - self.cost), "notes": self.notes}
+
+
+def allowance(c: Character, crawl: bool = False, crouch: bool = False) -> float:
+    """How far it may go this round: Pace (+ its running die), crawling 2", crouching half."""
+    if crawl:
+        return float(CRAWL)
+    total = float(c.pace + c.run_roll)
+    return total / 2 if crouch else total
+
+
+def move(game: Game, c: Character, inches: float, table: Table, difficult: float = 0.0, crawl: bool = False,
+         crouch: bool = False) -> MoveOutcome:
+    """Check a move against its allowance: difficult inches count twice, rising from prone
+    costs 2" (a crawl stays prone).
+
+    Raises:
+        BadInput: negative distances, crawling and crouching at once.
+        RuleRefusal: longer than allowed (forceable).
+    """
+    from sprawl_cli.systems.savage_worlds.cards import require_standing
+
+    if inches < 0 or difficult < 0 or difficult > inches:
+        raise BadInput("give --inches N (0 or more) and --difficult at most that many of them")
+    if crawl and crouch:
+        raise BadInput("crawl or crouch, not both")
+    require_standing(c, table)
+    notes: list[str] = []
+    cost = inches + difficult
+    if c.has("prone") and not crawl:
+        cost += RISE_COST
+        c.drop("prone")
+        notes.append("rose from prone (2\")")
+    if crawl:
+        c.add("prone")
+        notes.append("crawling: counts as prone when shot at")
+    if crouch:
+        notes.append("crouching: -1 to shots at it (give --mod -1)")
+    allowed = allowance(c, crawl, crouch)
+    if cost > allowed:
+        refuse(table, f"{c.name} may move {allowed:g}\" now and this move costs {cost:g}\"")
+    return MoveOutcome(c.name, inches, cost, allowed, notes)
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    name: str
+    roll: int
+    pace: int
+    allowed: float
+    crouching: bool
+    runners: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "running_die": self.roll, "pace": self.pace, "allowed": self.allowed,
+                "crouching": self.crouching, "penalty": -2, "runners": self.runners}
+
+
+def run(game: Game, dice: Dice, name: str, table: Table, crouch: bool = False) -> RunOutcome:
+    """Run: +1d6" this round, and -2 to its other actions (W2's multi-action penalty). `name`
+    may be a group of Extras: one running die for the whole group.
+
+    Raises:
+        RuleRefusal: it ran already this round, or is defending (forceable).
+    """
+    from sprawl_cli.systems.savage_worlds.cards import require_standing
+    from sprawl_cli.systems.savage_worlds.rolls import group_members
+
+    runners = group_members(game, name) or [game.character(name)]
+    for c in runners:
+        require_standing(c, table)
+        if c.ran:
+            refuse(table, f"{c.name} has run already this round")
+        if c.has("defending"):
+            refuse(table, f"{c.name} is defending: no running")
+    label = runners[0].group if len(runners) > 1 or runners[0].name.lower() != name.strip().lower() \
+        else runners[0].name
+    roll = dice.roll(1, f"{label}: running", 6)[0]
+    for c in runners:
+        c.ran = True
+        c.run_roll = roll
+    first = runners[0]
+    return RunOutcome(str(label), roll, first.pace, allowance(first, crouch=crouch), crouch,
+                      [c.name for c in runners])
+
+
+@dataclass(frozen=True)
+class StanceOutcome:
+    name: str
+    status: str
+    on: bool
+    note: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "status": self.status, "on": self.on, "note": self.note}
+
+
+def defend(game: Game, c: Character, table: Table) -> StanceOutcome:
+    """W5 Defend: its only action; +2 Parry until its next action. It may move, not run."""
+    from sprawl_cli.systems.savage_worlds.attacks import require_able, start_action
+
+    require_able(game, c, table)
+    if c.ran:
+        refuse(table, f"{c.name} ran this round; a defender may move but not run")
+    start_action(game, c)
+    c.add("defending")
+    return StanceOutcome(c.name, "defending", True, f"Parry {c.current_parry} until its next action")
+
+
+def prone(game: Game, c: Character, table: Table, down: bool = True) -> StanceOutcome:
+    """Drop prone (free: medium cover against shots and blasts) or get up (2" of its move)."""
+    from sprawl_cli.systems.savage_worlds.cards import require_standing
+
+    require_standing(c, table)
+    if down == c.has("prone"):
+        raise BadInput(f"{c.name} is {'already' if down else 'not'} prone")
+    if down:
+        c.add("prone")
+        return StanceOutcome(c.name, "prone", True, "counts as medium cover (-2 to shots, 2 armour vs blasts)")
+    c.drop("prone")
+    return StanceOutcome(c.name, "prone", False, "getting up costs 2\" of movement")
+
+
+@dataclass(frozen=True)
+class JumpOutcome:
+    name: str
+    test: dict[str, Any]
+    distance: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "test": self.test, "distance": self.distance,
+                "success": self.test["success"]}
+
+
+def jump(game: Game, dice: Dice, c: Character, table: Table, run_up: bool = False) -> JumpOutcome:
+    """1" from a standstill, 2" with a run-up; a Strength success adds 1"."""
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+    from sprawl_cli.systems.savage_worlds.cards import require_standing
+
+    require_standing(c, table)
+    base = 2 if run_up else 1
+    test = character_test(game, dice, c, "strength", own_modifiers(game, c), what="Strength (jump)")
+    remember(game, c, "jump", test, {"base": base})
+    return JumpOutcome(c.name, test.to_json(), base + (1 if test.success else 0))

@@ -1,0 +1,116 @@
+"""Breaking things (W7) and the finishing move.
+
+W7: an object has Parry 2 (a hand attack) or the usual 4 (a shot, with every modifier); its
+damage roll counts no raise and no aces, and only a damage type on the object's list can
+break it. Dice order: the attack's trait dice, the Wild Die, then the damage dice (no aces).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds.attacks import Options, attack_situation, require_able, start_action
+from sprawl_cli.systems.savage_worlds.damage import roll_damage
+from sprawl_cli.systems.savage_worlds.model import Character, Game
+from sprawl_cli.systems.savage_worlds.traits import TN, character_test
+from sprawl_cli.table import Table, refuse
+
+OBJECT_PARRY = 2
+DAMAGE_TYPES = ("blunt", "cutting", "piercing")
+_TYPE = {"b": "blunt", "c": "cutting", "p": "piercing"}
+# W7's object table: Toughness, and the damage types that can break it (b, c, p).
+_TABLE = {
+    "light-door": (8, "bc"), "heavy-door": (10, "bc"), "lock": (8, "bp"), "handcuffs": (12, "bcp"),
+    "blade": (10, "bc"),  # a knife or a sword
+    "rope": (4, "cp"), "small-shield": (8, "bc"), "medium-shield": (10, "bc"), "large-shield": (12, "bc"),
+}
+OBJECTS: dict[str, tuple[int, tuple[str, ...]]] = {
+    key: (toughness, tuple(_TYPE[t] for t in types)) for key, (toughness, types) in _TABLE.items()
+}
+
+
+@dataclass(frozen=True)
+class BreakOutcome:
+    attacker: str
+    object: str
+    toughness: int
+    damage_type: str
+    test: dict[str, Any]
+    damage_rolls: list[list[int]]
+    damage: int
+    broken: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.test, "attacker": self.attacker, "object": self.object, "toughness": self.toughness,
+                "damage_type": self.damage_type, "damage_rolls": self.damage_rolls, "damage": self.damage,
+                "broken": self.broken}
+
+
+def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage_type: str, ranged: bool,
+                 opts: Options, table: Table) -> BreakOutcome:
+    """W7: attack an object; the damage total (no raise, no aces) at or over its Toughness breaks it.
+
+    Raises:
+        BadInput: an unknown object or damage type.
+        RuleRefusal: a damage type that cannot break it (forceable).
+    """
+    key = thing.strip().lower().replace(" ", "-")
+    if key in ("knife", "sword"):
+        key = "blade"
+    if key not in OBJECTS:
+        raise BadInput(f"no object '{thing}' in the table; use one of {', '.join(OBJECTS)}")
+    if damage_type not in DAMAGE_TYPES:
+        raise BadInput(f"--type {damage_type}: use one of {', '.join(DAMAGE_TYPES)}")
+    toughness, types = OBJECTS[key]
+    require_able(game, attacker, table)
+    if damage_type not in types:
+        refuse(table, f"{damage_type} damage cannot break a {key} (it takes {', '.join(types)})")
+    weapon = attacker.weapon(opts.weapon, ranged=ranged)
+    situation, bonus, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
+    start_action(game, attacker)
+    skill = weapon.attack_skill if ranged else "fighting"
+    test = character_test(game, dice, attacker, skill, situation, tn=TN if ranged else OBJECT_PARRY)
+    rolls: list[list[int]] = []
+    total = 0
+    if test.success:
+        roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to the {key}", bonus,
+                           aces=False)
+        rolls, total = roll.rolls, roll.total
+    return BreakOutcome(attacker.name, key, toughness, damage_type, test.to_json(), rolls, total,
+                        test.success and total >= toughness)
+
+
+@dataclass(frozen=True)
+class FinishOutcome:
+    attacker: str
+    victim: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"attacker": self.attacker, "victim": self.victim, "dead": True}
+
+
+def finish(game: Game, attacker: Character, victim: Character, table: Table) -> FinishOutcome:
+    """Finishing move: a helpless victim (incapacitated; a bound one by the referee's
+    `--force`) is dispatched as an action, no roll.
+
+    Raises:
+        RuleRefusal: the victim is not helpless (forceable), already dead, or the attacker cannot act.
+    """
+    from sprawl_cli.systems.savage_worlds.cards import check_end
+
+    require_able(game, attacker, table)
+    if victim.dead:
+        raise RuleRefusal(f"{victim.name} is dead already", forceable=False)
+    if attacker is victim:
+        raise BadInput(f"{attacker.name} cannot finish itself")
+    if not victim.has("incapacitated"):
+        refuse(table, f"{victim.name} is not helpless (only an incapacitated, bound or unconscious foe "
+                      "can be finished)")
+    start_action(game, attacker)
+    victim.dead = True
+    victim.add("incapacitated")
+    check_end(game)
+    return FinishOutcome(attacker.name, victim.name)

@@ -1,0 +1,147 @@
+"""Trait tests outside an attack: a character's test (Notice, Vigor, Intimidation...), a
+group of Extras' single roll, cooperative rolls, and opposed rolls.
+
+Dice order: `test` rolls each helper's test in the order named, then the lead's (or the
+group's: one trait die and a Wild Die). `oppose`: the acting character's test, then the
+opponent's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.errors import BadInput
+from sprawl_cli.systems.savage_worlds.model import Character, Game
+from sprawl_cli.systems.savage_worlds.traits import TN, Situation, character_test, own_modifiers, trait_test
+from sprawl_cli.table import Table
+
+COOPERATION_CAP = 4  # no cap on Strength
+
+
+@dataclass(frozen=True)
+class TestOutcome:
+    name: str
+    trait: str
+    test: dict[str, Any]
+    helpers: list[dict[str, Any]] = field(default_factory=list)
+    group: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "skill": self.trait, **self.test, "helpers": self.helpers, "group": self.group}
+
+
+def group_members(game: Game, name: str) -> list[Character]:
+    """The standing members of the group called `name` (an Extras' roster `group`), or []."""
+    wanted = name.strip().lower()
+    return [c for c in game.characters if c.group and c.group.lower() == wanted and not c.gone]
+
+
+def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod: int = 0, tn: int = TN,
+                actions: int = 1, helpers: list[str] | None = None) -> TestOutcome:
+    """A trait test of a character in play, its wounds, Joker and multi-action counted (a benny
+    may reroll it). `name` may be a group of Extras: one trait die and a Wild Die for all of
+    them. Helpers each roll first; every success and raise of theirs adds +1 to the lead's
+    total, at most +4 (no limit for Strength).
+
+    Raises:
+        BadInput: no such character or group; a helper is the lead.
+    """
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+    from sprawl_cli.systems.savage_worlds.cards import require_standing
+
+    members = group_members(game, name)
+    lead = members[0] if members else game.character(name)
+    require_standing(lead, table)
+    helped: list[dict[str, Any]] = []
+    bonus = 0
+    for helper_name in helpers or []:
+        helper = game.character(helper_name)
+        if helper is lead:
+            raise BadInput(f"{helper.name} leads this roll; a helper is someone else")
+        require_standing(helper, table)
+        help_test = character_test(game, dice, helper, trait, own_modifiers(game, helper))
+        helped.append({"name": helper.name, **help_test.to_json()})
+        if help_test.success:
+            bonus += 1 + help_test.raises
+    if trait.strip().lower() != "strength":
+        bonus = min(bonus, COOPERATION_CAP)
+    situation = own_modifiers(game, lead, actions)
+    situation.add("referee", mod)
+    situation.add("cooperation", bonus)
+    if members:
+        label = f"{members[0].group}: {trait.capitalize()}"
+        test = trait_test(dice, label, lead.trait(trait), situation.total, tn, True, 1, situation.mods)
+        return TestOutcome(str(members[0].group), trait, test.to_json(), helped, [c.name for c in members])
+    test = character_test(game, dice, lead, trait, situation, tn=tn)
+    remember(game, lead, "roll", test)
+    return TestOutcome(lead.name, trait, test.to_json(), helped)
+
+
+@dataclass(frozen=True)
+class OpposedOutcome:
+    name: str
+    other: str
+    rolls: dict[str, Any]
+    winner: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "other": self.other, "rolls": self.rolls, "winner": self.winner,
+                "tie": self.winner is None}
+
+
+def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, other_trait: str | None,
+           table: Table, mod: int = 0) -> OpposedOutcome:
+    """An opposed roll: the acting character rolls first, then its opponent; the higher total
+    wins, and a tie leaves them struggling on."""
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+    from sprawl_cli.systems.savage_worlds.cards import require_standing
+
+    if c is other:
+        raise BadInput(f"{c.name} cannot oppose itself")
+    require_standing(c, table)
+    mine_mods: Situation = own_modifiers(game, c)
+    mine_mods.add("referee", mod)
+    mine = character_test(game, dice, c, trait, mine_mods)
+    theirs = character_test(game, dice, other, other_trait or trait, own_modifiers(game, other))
+    remember(game, c, "roll", mine)
+    a = -10**6 if mine.snake_eyes else mine.total
+    b = -10**6 if theirs.snake_eyes else theirs.total
+    winner = c.name if a > b else other.name if b > a else None
+    return OpposedOutcome(c.name, other.name, {c.name: mine.to_json(), other.name: theirs.to_json()}, winner)
+
+
+@dataclass(frozen=True)
+class StandoffOutcome:
+    order: list[dict[str, Any]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"order": self.order}
+
+
+def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
+    """A standoff: everyone is effectively on hold; each standing character rolls Agility (in
+    roster order) and they act from the highest total down, equal totals at once. Cards are
+    dealt as usual from the next round.
+
+    Raises:
+        RuleRefusal: cards are already out this round (forceable).
+    """
+    from sprawl_cli.table import refuse
+
+    if game.phase == "action":
+        refuse(table, "a standoff replaces the first deal; the cards are already out this round")
+    rolled = []
+    for c in game.characters:
+        if c.gone:
+            continue
+        test = character_test(game, dice, c, "agility", own_modifiers(game, c))
+        rolled.append((c, test))
+        c.add("on_hold")
+    rolled.sort(key=lambda pair: -(pair[1].total if not pair[1].snake_eyes else -10**6))
+    order = []
+    for c, test in rolled:
+        tied = [o.name for o, t in rolled if o is not c and t.total == test.total]
+        order.append({"name": c.name, "total": test.total, "with": tied, "test": test.to_json()})
+    return StandoffOutcome(order)

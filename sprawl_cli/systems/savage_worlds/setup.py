@@ -1,0 +1,61 @@
+"""A new Savage Worlds game from its squads: no cards dealt yet (`deal` starts each round),
+a fresh deck, and the bennies of W3."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sprawl_cli.dice import DECK
+from sprawl_cli.errors import BadInput
+from sprawl_cli.systems.base import NewGame, Roster
+from sprawl_cli.systems.savage_worlds.bennies import starting_bennies
+from sprawl_cli.systems.savage_worlds.model import Character, Game, Settings, Squad
+
+DAMAGE_SETTINGS = ("house", "hand")
+
+
+def read_settings(values: dict[str, str], physical: bool) -> Settings:
+    """`--setting damage=house|hand`.
+
+    Raises:
+        BadInput: an unknown key or value.
+    """
+    settings = Settings(dice="physical" if physical else "random")
+    for key, value in values.items():
+        if key != "damage":
+            raise BadInput(f"no setting '{key}' in Savage Worlds; the one setting is damage=house|hand")
+        if value not in DAMAGE_SETTINGS:
+            raise BadInput(f"setting damage={value}: use house (W8 applied) or hand (damage reported only)")
+        settings.damage = value
+    return settings
+
+
+def new_game(rosters: list[Roster], how: NewGame) -> Game:
+    """The game: squads in `new` order, characters in roster order.
+
+    Raises:
+        BadInput: fewer than two squads, a squad or character name used twice.
+    """
+    if len(rosters) < 2:
+        raise BadInput("a fight needs at least two squads: give --squad twice or more")
+    names: set[str] = set()
+    squads: list[Squad] = []
+    characters: list[Character] = []
+    gm: list[str] = []
+    for roster in rosters:
+        squad = roster.squad
+        if squad.name.lower() in {s.name.lower() for s in squads}:
+            raise BadInput(f"two squads are called '{squad.name}'; rename one in its roster")
+        squads.append(Squad(squad.name, squad.leader, [c.name for c in roster.characters], squad.roster))
+        for c in roster.characters:
+            if c.name.lower() in names:
+                raise BadInput(f"two characters are called '{c.name}' ({squad.roster}); names must be unique")
+            names.add(c.name.lower())
+            characters.append(c)
+        extra: dict[str, Any] = roster.extra
+        if extra.get("gm"):
+            gm.append(squad.name)
+    game = Game(squads=squads, characters=characters, settings=read_settings(how.settings, how.physical),
+                rounds=how.rounds, deck=list(DECK), gm=gm)
+    starting_bennies(game)
+    return game

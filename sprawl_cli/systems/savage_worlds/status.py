@@ -1,0 +1,87 @@
+"""`status` for Savage Worlds: the JSON (SYSTEMS.md's fields) and the terminal table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sprawl_cli.schema import to_data
+from sprawl_cli.systems.savage_worlds.cards import acting_now
+from sprawl_cli.systems.savage_worlds.model import SYSTEM_NAME, Character, Game
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+HOUSE = "W8 damage effects are a house ruling (the chapter leaves them out)"
+
+
+def character_json(c: Character) -> dict[str, Any]:
+    return {
+        "name": c.name,
+        "squad": c.squad,
+        "statuses": c.shown_statuses,
+        "wild_card": c.wild_card,
+        "card": c.card,
+        "wounds": c.wounds,
+        "bennies": c.bennies,
+        "toughness": c.base_toughness,
+        "parry": c.current_parry,
+        "pace": c.pace,
+        "group": c.group,
+        "dead": c.dead,
+        "ran": c.ran,
+        "traits": {"agility": c.agility, "smarts": c.smarts, "spirit": c.spirit, "strength": c.strength,
+                   "vigor": c.vigor, **c.skills},
+        "weapons": [to_data(w) for w in c.weapons if w.name not in c.disarmed],
+        "dropped": list(c.disarmed),
+    }
+
+
+def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
+    people = [only] if only is not None else game.characters
+    return {
+        "system": SYSTEM_NAME,
+        "round": game.round,
+        "rounds": game.rounds,
+        "side": game.current_squad.name,
+        "phase": game.phase,
+        "over": game.over,
+        "winner": game.winner,
+        "reason": game.reason,
+        "order": list(game.order),
+        "acting": [c.name for c in acting_now(game)],
+        "deck": len(game.deck),
+        "shuffle_due": game.joker_dealt,
+        "bennies": dict(game.pools),
+        "gm": list(game.gm),
+        "squads": [{"name": s.name, "members": list(s.members), "gm": game.is_gm(s.name)} for s in game.squads],
+        "characters": [character_json(c) for c in people],
+        "settings": to_data(game.settings),
+        "damage_rule": "house" if game.settings.damage == "house" else "hand",
+        "house": [HOUSE],
+        "step": game.step,
+    }
+
+
+def status_view(console: Console, game: Game, only: Character | None) -> None:
+    from rich.table import Table
+
+    from sprawl_cli.render import escape
+
+    up = ", ".join(c.name for c in acting_now(game)) or "-"
+    phase = "cards not dealt yet: `deal`" if game.phase == "deal" else f"acting now: {up}"
+    console.print(f"[b]Savage Worlds[/], round {game.round}: {phase}")
+    if game.over:
+        console.print(f"[b]Over[/]: {escape(str(game.winner or 'no winner'))} ({escape(str(game.reason))})")
+    pools = "; ".join(f"{escape(k)} {v}" for k, v in game.pools.items())
+    console.print(f"Bennies in the pools: {pools}. Damage: W8 {game.settings.damage}"
+                  + (" [rule](house)[/]" if game.settings.damage == "house" else " [rule](applied by hand)[/]"))
+    table = Table(show_edge=False)
+    for column in ("name", "squad", "card", "wounds", "bennies", "Parry", "Toughness", "statuses"):
+        table.add_column(column)
+    for c in [only] if only else game.characters:
+        wild = "*" if c.wild_card else ""
+        table.add_row(escape(c.name) + wild, escape(c.squad), c.card or "-", str(c.wounds), str(c.bennies),
+                      str(c.current_parry), str(c.base_toughness),
+                      ", ".join(c.shown_statuses + (["dead"] if c.dead else [])))
+    console.print(table)
+    console.print("[rule]* Wild Card[/]")

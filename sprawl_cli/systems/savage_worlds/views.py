@@ -1,0 +1,166 @@
+"""Savage Worlds outcomes -> lines of Rich markup (the terminal and, stripped, the log)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sprawl_cli.render import escape, name
+
+
+def chains(rolls: list[list[int]]) -> str:
+    """Aced chains as `[8+8+3] [2]`."""
+    if not rolls:
+        return "(no dice)"
+    return " ".join("\\[" + "+".join(str(f) for f in c) + "]" for c in rolls)
+
+
+def test_line(who: str, data: dict[str, Any]) -> str:
+    """One trait test: dice, modifiers, total against the target number, success and raises."""
+    wild = f" Wild Die {chains(data['wild_rolls'])}" if data.get("wild_rolls") else ""
+    mods = ", ".join(f"{k} {v:+d}" for k, v in data.get("modifiers", {}).items())
+    mods = f" ({mods})" if mods else ""
+    if data.get("snake_eyes"):
+        verdict = "[bad]snake eyes: critical failure[/]"
+    elif data["success"]:
+        verdict = "[good]success[/]" + (f" with {data['raises']} raise{'s' if data['raises'] > 1 else ''}"
+                                        if data["raises"] else "")
+    else:
+        verdict = "[bad]failure[/]"
+    return (f"{who}: {data.get('trait', '')} {chains(data['trait_rolls'])}{wild}{mods} = "
+            f"[b]{data['total']}[/] vs {data['tn']}: {verdict}")
+
+
+def victim_line(v: dict[str, Any]) -> str:
+    result = {"none": "no effect", "shaken": "[warn]Shaken[/]", "wounded": f"[bad]{v['wounds_taken']} wound(s)[/]",
+              "incapacitated": "[bad]incapacitated[/]"}[v["result"]]
+    hand = " [rule](damage by hand: not applied)[/]" if not v.get("applied", True) else ""
+    notes = f" [rule]({', '.join(v['notes'])})[/]" if v.get("notes") else ""
+    return (f"  {name(v['name'])}: damage {chains(v['damage_rolls'])} = [b]{v['damage']}[/] vs Toughness "
+            f"{v['toughness']}: {result}{hand}{notes}")
+
+
+def attack_lines(d: dict[str, Any]) -> list[str]:
+    verb = "attacks" if d["kind"] == "fight" else "shoots at"
+    out = [test_line(f"{name(d['attacker'])} {verb} {name(d['target'])} with {escape(d['weapon'])}", d)]
+    if len(d.get("results", [])) > 1:
+        out.append("  dice: " + ", ".join(f"{r['total']}{'*' if r['success'] else ''}" for r in d["results"]))
+    if d.get("deviation"):
+        dev = d["deviation"]
+        capped = f", capped at half the distance ({dev['cap']:g}\")" if dev["capped"] else ""
+        capped += "" if dev["cap"] is not None else ", uncapped: no --distance given"
+        out.append(f"  the {d['template']} burst deviates {dev['inches']:g}\" ({dev['die']} {dev['roll']} x "
+                   f"{dev['times']}{capped}) toward {dev['clock']} o'clock")
+    for dive in d.get("dives", []):
+        out.append("  " + test_line(f"{name(dive['name'])} dives clear", dive))
+    out.extend(victim_line(v) for v in d.get("victims", []))
+    if any(v["result"] != "none" for v in d.get("victims", [])):
+        out.append("  [rule](Shaken, wounds and incapacitation: W8, a house ruling)[/]")
+    if d.get("disarm"):
+        dis = d["disarm"]
+        out.append("  " + test_line(f"{name(dis['name'])} holds on (Strength vs damage {dis['against']})",
+                                    {**dis["test"], "tn": dis["against"]}))
+        out.append(f"  {name(dis['name'])} drops {escape(dis['dropped'])}" if dis["dropped"] else "  it keeps hold")
+    for b in d.get("bystanders", []):
+        out.append("  stray shot [rule](house)[/]:" + victim_line(b))
+    for forced in d.get("forced", []):
+        out.append(f"  [warn]overruled:[/] {escape(forced)}")
+    game = d.get("game") or {}
+    if game.get("over"):
+        out.append(f"[b]The fight is over[/]: {escape(str(game.get('winner') or 'nobody'))} ({game.get('reason')})")
+    return out
+
+
+def deal_lines(d: dict[str, Any]) -> list[str]:
+    out = [f"[b]Round {d['round']}[/]" + (" [rule](deck shuffled)[/]" if d["shuffled"] else "")]
+    for n in d.get("notice", []):
+        out.append(test_line(f"{name(n['name'])} Notice", n))
+    for i, entry in enumerate(d["order"], 1):
+        joker = " [good]Joker: +2, acts when it likes[/]" if entry["card"] in ("RJ", "BJ") else ""
+        out.append(f"  {i}. {entry['card']:>3}  {name(entry['name'])}{joker}")
+    if d["on_hold"]:
+        out.append("  on hold: " + ", ".join(name(n) for n in d["on_hold"]))
+    if d["no_card"]:
+        out.append("  no card (surprised): " + ", ".join(name(n) for n in d["no_card"]))
+    if d["reshuffled_midway"]:
+        out.append("  [rule]the deck ran out and was shuffled mid-deal[/]")
+    return out
+
+
+def lines(kind: str, d: dict[str, Any]) -> list[str]:
+    """The lines for one command's outcome JSON."""
+    if kind in ("fight", "shoot"):
+        return attack_lines(d)
+    if kind == "deal":
+        return deal_lines(d)
+    if kind == "next":
+        if d["deal"]:
+            return deal_lines(d["deal"])
+        if d["round_ended"]:
+            return [f"Round over; `deal` (or `next`) starts round {d['round']}"]
+        return [f"{d['acting']['card']}: {name(d['acting']['name'])} acts"]
+    if kind in ("roll", "test"):
+        out = [test_line(f"{name(h['name'])} helps", h) for h in d.get("helpers", [])]
+        return out + [test_line(name(d.get("name", "roll")), d)]
+    if kind == "standoff":
+        return [f"  {i}. {name(o['name'])} Agility {o['total']}" + (f" (at once with {', '.join(o['with'])})"
+                                                                  if o["with"] else "")
+                for i, o in enumerate(d["order"], 1)] + ["  everyone is on hold; cards are dealt next round"]
+    if kind == "oppose":
+        out = [test_line(name(n), t) for n, t in d["rolls"].items()]
+        return out + ["  a tie: no clear victor yet" if d["tie"] else f"  {name(d['winner'])} wins"]
+    if kind == "odds":
+        return [f"{d['trait']}{' + Wild Die' if d['wild'] else ''} {d['modifier']:+d} vs {d['tn']}: "
+                f"success [b]{d['p_success']:.2%}[/], raise [b]{d['p_raise']:.2%}[/] "
+                f"[rule](exact: {d['exact']['p_success']}, {d['exact']['p_raise']}; error bound 0)[/]"]
+    if kind == "benny":
+        kept = "the reroll stands" if d["kept"] == "new" else "the first result stands"
+        out = [f"{name(d['name'])} spends a benny ({d['spent']}; {d['bennies']} own, {d['pool']} in the pool left)",
+               "  " + test_line("reroll", d["new"]), f"  {kept}"]
+        effects = d["effects"] if d["kept"] == "new" else {}
+        if d["kind"] == "attack" and effects:
+            out.extend("  " + line for line in attack_lines(effects)[1:])
+        elif d["kind"] == "soak" and effects:
+            out.append(f"  {effects['soaked']} wound(s) soaked; now {effects['wounds']} wound(s)")
+        elif d["kind"] == "recover" and effects:
+            out.append("  no longer Shaken" + (" and acts" if effects["can_act"] else ", but acts no more this turn")
+                       if effects["recovered"] else "  still Shaken")
+        elif d["kind"] == "interrupt" and effects:
+            out.append("  simultaneous" if effects["simultaneous"] else f"  {name(effects['first'])} goes first")
+        elif d["kind"] == "notice" and effects.get("dealt"):
+            out.append(f"  noticed after all: dealt the {effects['dealt']}")
+        elif d["kind"] == "jump" and effects:
+            out.append(f"  jumps {effects['distance']}\"")
+        return out
+    if kind == "soak":
+        return [test_line(f"{name(d['name'])} soaks (a benny, {d['spent']})", d),
+                f"  {d['soaked']} of {d['wounds_taken']} wound(s) soaked; now {d['wounds']} wound(s)"]
+    if kind == "recover":
+        if d["test"] is None:
+            return [f"{name(d['name'])} spends a benny ({d['spent']}): no longer Shaken, and may act"]
+        state = "no longer Shaken" + (" and acts" if d["can_act"] else ", but acts no more this turn") \
+            if d["recovered"] else "still Shaken"
+        return [test_line(f"{name(d['name'])} Spirit", d["test"]), f"  {state}"]
+    if kind == "interrupt":
+        out = [test_line(name(n), t) for n, t in d["rolls"].items()]
+        out.append("  simultaneous" if d["simultaneous"] else f"  {name(d['first'])} goes first")
+        return out
+    if kind == "break":
+        verdict = "[good]broken[/]" if d["broken"] else "holds"
+        return [test_line(f"{name(d['attacker'])} attacks the {d['object']}", d),
+                f"  damage {chains(d['damage_rolls'])} = {d['damage']} vs {d['toughness']} (no aces): {verdict}"]
+    if kind == "run":
+        return [f"{name(d['name'])} runs: Pace {d['pace']} + d6 {d['running_die']} = {d['allowed']:g}\" "
+                "(-2 to its other actions)"]
+    if kind == "jump":
+        return [test_line(f"{name(d['name'])} Strength (jump)", d["test"]), f"  jumps {d['distance']}\""]
+    if kind == "move":
+        return [f"{name(d['name'])} moves {d['inches']:g}\" (costs {d['cost']:g}\" of {d['allowed']:g}\")"]\
+            + [f"  [rule]{n}[/]" for n in d["notes"]]
+    if kind == "finish":
+        return [f"{name(d['attacker'])} finishes off {name(d['victim'])}"]
+    if kind in ("hold",):
+        return [f"{name(d['name'])} is on hold"]
+    if kind in ("defend", "prone", "rise"):
+        state = "on" if d["on"] else "off"
+        return [f"{name(d['name'])}: {d['status']} {state}" + (f" ({d['note']})" if d.get("note") else "")]
+    return [escape(str(d))]

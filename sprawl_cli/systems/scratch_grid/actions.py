@@ -1,0 +1,159 @@
+"""The other actions (S3, S4, S5): evading and healing, and the referee's `set`.
+
+Evading is an action that exposes the evader to interrupting attacks (S4); its
+bonus (the referee's, at the table) lasts until the evader's next turn begins.
+Healing or reviving needs the healer next to its patient (S5): healing takes an
+injured character back to healthy, reviving brings an incapacitated one back
+injured.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.errors import BadInput
+from sprawl_cli.systems.scratch_grid.interrupts import Interruption, offer, read_answers
+from sprawl_cli.systems.scratch_grid.model import STATUSES, Character, Game
+from sprawl_cli.systems.scratch_grid.movement import leave
+from sprawl_cli.systems.scratch_grid.turn import check_end, ensure_not_over, incapacitate, require_can_act
+from sprawl_cli.table import Table, refuse
+
+
+@dataclass(frozen=True)
+class EvadeOutcome:
+    name: str
+    evading: bool
+    interruption: Interruption = field(default_factory=Interruption)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "evading": self.evading, **self.interruption.to_json(),
+                "notes": self.interruption.notes}
+
+
+@dataclass(frozen=True)
+class HealOutcome:
+    healer: str
+    patient: str
+    result: str  # hit (it worked) | miss
+    revived: bool
+    before: str
+    after: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"healer": self.healer, "patient": self.patient, "result": self.result, "revived": self.revived,
+                "before": self.before, "after": self.after}
+
+
+@dataclass(frozen=True)
+class StatusChange:
+    name: str
+    status: str
+    on: bool
+    changed: bool
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "status": self.status, "on": self.on, "changed": self.changed, "notes": self.notes}
+
+
+def evade(game: Game, c: Character, table: Table, interrupts: str | None = None) -> EvadeOutcome:
+    """S4: evading is an action; opponents next to the evader may interrupt it.
+
+    Raises:
+        RuleRefusal: out of its turn, already acted, incapacitated or delayed.
+        NeedsAnswer: an interrupter's result is needed.
+    """
+    ensure_not_over(game)
+    require_can_act(game, table, c, "evade")
+    answers = read_answers(game, interrupts)
+    interruption = offer(game, c, "evades", table, answers)
+    c.acted = True
+    if interruption.hit_by is None:
+        c.add("evading")
+    return EvadeOutcome(c.name, interruption.hit_by is None, interruption)
+
+
+def heal(game: Game, healer: Character, patient: Character, table: Table, result: str = "hit") -> HealOutcome:
+    """S5: heal an injured ally or revive an incapacitated one, from the space next to it.
+    `result` miss records a try that failed (the action is spent).
+
+    Raises:
+        BadInput: nothing to heal, itself, or a patient off the map.
+        RuleRefusal: not next to it, an enemy, or the healer may not act now.
+    """
+    ensure_not_over(game)
+    if result not in ("hit", "miss"):
+        raise BadInput(f"--result takes hit or miss, not '{result}'")
+    require_can_act(game, table, healer, "heal")
+    if patient is healer:
+        raise BadInput(f"{healer.name} cannot heal itself; healing needs a character next to the healer (S5)")
+    if patient.gone:
+        raise BadInput(f"{patient.name} has escaped; it is not on the map")
+    if not (patient.injured or patient.down):
+        raise BadInput(f"{patient.name} is healthy; there is nothing to heal")
+    distance = game.board.distance(healer.space, patient.space)
+    if distance != 1:
+        refuse(table, f"{healer.name} must be next to {patient.name} to heal it; they are {distance} spaces apart (S5)")
+    if patient.squad != healer.squad:
+        refuse(table, f"{patient.name} is not on {healer.name}'s side")
+    healer.acted = True
+    before = patient.health
+    revived = patient.down
+    if result == "hit":
+        healer.record.healed += 1
+        if revived:
+            patient.drop("incapacitated")
+            patient.add("injured")
+        else:
+            patient.drop("injured")
+    check_end(game)
+    return HealOutcome(healer.name, patient.name, result, revived and result == "hit", before, patient.health)
+
+
+def set_status(game: Game, c: Character, status: str, on: bool) -> StatusChange:
+    """The referee's correction: `set NAME STATUS on|off`.
+
+    Raises:
+        BadInput: an unknown status, or putting an escaped character back where someone stands.
+    """
+    if status not in STATUSES:
+        raise BadInput(f"'{status}' is not a Scratch:Grid status; use one of {', '.join(STATUSES)}")
+    if c.has(status) == on:
+        return StatusChange(c.name, status, on, False)
+    notes = []
+    if status == "escaped":
+        if on:
+            leave(c)
+            c.record.escaped -= 1  # a correction, not an escape earned in play
+        else:
+            back = c.left_from
+            if back is None:
+                raise BadInput(f"nobody knows where {c.name} left the map; `sprawl undo` takes back the escape")
+            if game.occupant(game.board.space(back)) is not None:
+                raise BadInput(f"{c.name} cannot be put back at {back}: someone stands there; "
+                               "`sprawl undo` takes back the escape instead")
+            c.at, c.left_from = back, None
+            c.drop("escaped")
+            notes.append(f"{c.name} is back at {back}")
+    elif status == "incapacitated" and on:
+        incapacitate(c)
+        c.record.times_incapacitated -= 1
+    elif on:
+        if status == "injured":
+            c.drop("incapacitated")
+        c.add(status)
+        if status == "immobilised":
+            c.immobilised_turn = game.next_turn_of(c.squad)
+            notes.append(f"until the end of turn {c.immobilised_turn}")
+        if status == "delayed":
+            c.delayed_turn = game.next_turn_of(c.squad)
+            notes.append(f"until the end of turn {c.delayed_turn}")
+    else:
+        c.drop(status)
+        if status == "immobilised":
+            c.immobilised_turn = None
+        if status == "delayed":
+            c.delayed_turn = None
+    check_end(game)
+    return StatusChange(c.name, status, on, True, notes)

@@ -1,0 +1,224 @@
+"""Moving and escaping (S2, S4, S5): `move NAME SPACE`, `escape NAME`, `map --reach NAME`.
+
+A move takes the cheapest legal path (see `paths`). A destination out of reach
+is refused with the reason: blocked, too far, or a space next to an enemy on
+the way would end the move earlier. A move of more than one space from next to
+opponents offers them interrupting attacks (S4); a hit stops the mover after
+its first space. Ending a move on an exit space escapes; so does `escape`, which
+takes the cheapest way to an exit or off the map's edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sprawl_cli.errors import BadInput
+from sprawl_cli.systems.scratch_grid.grid import EXIT, Space, space_name
+from sprawl_cli.systems.scratch_grid.interrupts import Interruption, offer, read_answers
+from sprawl_cli.systems.scratch_grid.model import Character, Game
+from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Route, routes, step_cost
+from sprawl_cli.systems.scratch_grid.turn import check_end, ensure_not_over, require_can_move
+from sprawl_cli.table import Table, refuse
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    name: str
+    start: str
+    destination: str  # the space asked for ("off the map" for an escape by the edge)
+    path: list[str]  # from the start space to where it ended, on the map
+    cost: int  # spaces of movement spent (rough and water count 2 on the ground)
+    allowance: str
+    stopped_by: str | None  # why it stopped short of its destination
+    interruption: Interruption = field(default_factory=Interruption)
+    escaped: bool = False
+    via: str | None = None  # "exit" or "edge" for an escape
+    next_to: list[str] = field(default_factory=list)  # enemies next to it where it ended
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "from": self.start, "to": self.path[-1], "destination": self.destination,
+                "path": self.path, "cost": self.cost, "stopped_by": self.stopped_by,
+                **self.interruption.to_json(), "escaped": self.escaped, "via": self.via,
+                "next_to": self.next_to, "notes": self.notes + self.interruption.notes}
+
+
+def allowance_of(c: Character) -> Allowance:
+    """S2: 4 spaces healthy, 2 injured; +1 per 2 levels of quickness (open ground) and of flying
+    (air), +1 per level of acrobatics (rough) and of swimming (water)."""
+    return Allowance(2 if c.injured else 4, c.quickness // 2, c.flying // 2, c.acrobatics, c.swimming, c.flying > 0)
+
+
+def field_for(game: Game, mover: Character, watch: bool = True) -> Field:
+    """The map as `mover` sees it; without `watch`, enemies' neighbours do not end moves."""
+    board = game.board
+    others = [c for c in game.on_map() if c is not mover]
+    enemies = [c for c in others if c.squad != mover.squad]
+    watched = {n for c in enemies if c.standing for n in board.neighbours(c.space)} if watch else set()
+    return Field(board, frozenset(c.space for c in enemies), frozenset(watched), frozenset(c.space for c in others))
+
+
+def reach(game: Game, c: Character) -> dict[str, int]:
+    """Every space `c` may end a move on now, with the cost of getting there (S2)."""
+    found = routes(field_for(game, c), c.space, allowance_of(c))
+    return {space_name(s): r.cost for s, r in sorted(found.items(), key=lambda i: (i[0][1], i[0][0]))}
+
+
+def reach_now(game: Game, c: Character) -> dict[str, int]:
+    """`map --reach`: where `c` may move, or nothing when it cannot move at all (S2)."""
+    if c.gone or c.down or c.has("immobilised") or c.at is None:
+        return {}
+    return reach(game, c)
+
+
+def _enemies_next_to(game: Game, c: Character, space: Space) -> list[str]:
+    return [e.name for e in game.on_map() if e.squad != c.squad and e.standing
+            and game.board.adjacent(space, e.space)]
+
+
+def diagnose(game: Game, c: Character, dest: Space) -> tuple[str, Route | None]:
+    """Why `c` cannot end a move on `dest`, and the best path that breaks only that rule."""
+    start, allowance = c.space, allowance_of(c)
+    watched, free = field_for(game, c), field_for(game, c, watch=False)
+    target = space_name(dest)
+    route = routes(free, start, allowance).get(dest)
+    if route is not None:
+        early = next((s for s in route.spaces[1:-1] if s in watched.watched), route.spaces[-1])
+        who = ", ".join(_enemies_next_to(game, c, early))
+        return (f"{c.name} cannot reach {target}: it would stop next to an enemy earlier; entering "
+                f"{space_name(early)} (next to {who}) ends the move (S2)"), route
+    route = routes(watched, start, allowance.unlimited()).get(dest)
+    if route is not None:
+        return (f"{target} is too far for {c.name}: the cheapest way costs {route.cost} spaces of movement "
+                f"and it has {allowance.describe()} (S2)"), route
+    route = routes(free, start, allowance.unlimited()).get(dest)
+    if route is not None:
+        return (f"{c.name} cannot reach {target}: every way there would stop next to an enemy earlier "
+                "(S2)"), route
+    return (f"{c.name} cannot reach {target}: walls, obstacles or enemies block every way there (S2)"), None
+
+
+def _walk(game: Game, c: Character, route: Route, doing: str, table: Table,
+          answers: dict[str, str] | None) -> tuple[list[Space], int, Interruption, str | None]:
+    """Offer interrupts for a move of more than one space (S4); the spaces actually taken."""
+    spaces = list(route.spaces)
+    interruption = Interruption()
+    stopped_by = None
+    if route.length > 1:
+        interruption = offer(game, c, doing, table, answers)
+        if interruption.hit_by is not None:
+            stopped_by = f"interrupted by {interruption.hit_by}"
+            spaces = spaces[:2]
+            others = {o.space for o in game.on_map() if o is not c}
+            if spaces[-1] == OUTSIDE or spaces[-1] in others:
+                spaces = spaces[:1]  # it cannot stop on a space someone holds, nor leave the map
+    cost = sum(step_cost(game.board, s, route.air[i] if i < len(route.air) else False)
+               for i, s in enumerate(spaces[1:]))
+    return spaces, cost, interruption, stopped_by
+
+
+def move(game: Game, c: Character, destination: str, table: Table, interrupts: str | None = None) -> MoveOutcome:
+    """S2: move `c` to `destination` by the cheapest legal path.
+
+    Raises:
+        BadInput: not a space of the map, a wall or obstacle, or a space someone holds.
+        RuleRefusal: out of its turn, already moved, immobilised, or out of reach (with why).
+        NeedsAnswer: an interrupting attack's result is needed.
+    """
+    ensure_not_over(game)
+    require_can_move(game, table, c)
+    board = game.board
+    dest = board.space(destination)
+    start = c.space
+    target = space_name(dest)
+    if dest == start:
+        raise BadInput(f"{c.name} is already at {target}")
+    if board.solid(dest):
+        raise BadInput(f"{target} is {'a wall' if board.terrain(dest) == '#' else 'an obstacle'}; nobody can stand there")
+    holder = game.occupant(dest)
+    if holder is not None:
+        raise BadInput(f"{target} is taken by {holder.name}; a move may pass allies but not stop on anyone")
+    answers = read_answers(game, interrupts)
+    route = routes(field_for(game, c), start, allowance_of(c)).get(dest)
+    if route is None:
+        reason, fallback = diagnose(game, c, dest)
+        refuse(table, reason)
+        route = fallback or Route((start, dest), 1)
+    spaces, cost, interruption, stopped_by = _walk(game, c, route, f"moves {route.length} spaces", table, answers)
+    c.at = space_name(spaces[-1])
+    c.moved = True
+    notes = []
+    escaped = False
+    if stopped_by is None and board.terrain(spaces[-1]) == EXIT:
+        if barred(game, c):
+            notes.append(f"{c.name} stands on an exit but may not escape before turn {(c.no_escape_turn or 0) + 1} (S4)")
+        else:
+            leave(c)
+            escaped = True
+    check_end(game)
+    return MoveOutcome(c.name, space_name(start), target, [space_name(s) for s in spaces], cost,
+                       allowance_of(c).describe(), stopped_by, interruption, escaped, "exit" if escaped else None,
+                       [] if escaped else _enemies_next_to(game, c, spaces[-1]), notes)
+
+
+def barred(game: Game, c: Character) -> bool:
+    """S4: an interrupting attack that hit bars escaping up to the end of its next turn."""
+    return c.no_escape_turn is not None and game.turn <= c.no_escape_turn
+
+
+def leave(c: Character) -> None:
+    """S5: off the map for good."""
+    c.left_from = c.at
+    c.at = None
+    for status in ("immobilised", "evading", "delayed"):
+        c.drop(status)
+    c.add("escaped")
+    c.record.escaped += 1
+
+
+def escape(game: Game, c: Character, table: Table, interrupts: str | None = None) -> MoveOutcome:
+    """S5: leave the map by the cheapest way: stepping onto an exit space or off the edge.
+
+    Raises:
+        RuleRefusal: it may not move now, is barred from escaping (S4), or no way out is in reach.
+        NeedsAnswer: an interrupting attack's result is needed.
+    """
+    ensure_not_over(game)
+    require_can_move(game, table, c, "escape")
+    if barred(game, c):
+        refuse(table, f"{c.name} may not escape before turn {(c.no_escape_turn or 0) + 1}: an interrupting "
+                      "attack hit it (S4)")
+    board = game.board
+    start = c.space
+    answers = read_answers(game, interrupts)
+    if board.terrain(start) == EXIT:
+        route: Route | None = Route((start,), 0)
+    else:
+        found = routes(field_for(game, c), start, allowance_of(c), leave=True)
+        ways = [(r.cost, r.length, s[1], s[0], r) for s, r in found.items()
+                if s == OUTSIDE or board.terrain(s) == EXIT]
+        route = min(ways)[-1] if ways else None
+    if route is None:
+        far = routes(field_for(game, c), start, allowance_of(c).unlimited(), leave=True)
+        costs = [r.cost for s, r in far.items() if s == OUTSIDE or board.terrain(s) == EXIT]
+        if costs:
+            refuse(table, f"no way out is in reach for {c.name}: the nearest costs {min(costs)} spaces of "
+                          f"movement and it has {allowance_of(c).describe()} (S2, S5)")
+        else:
+            refuse(table, f"{c.name} has no way off the map: walls, obstacles or enemies close every one (S5)")
+        route = Route((start,), 0)
+    spaces, cost, interruption, stopped_by = _walk(game, c, route, f"moves {route.length} spaces to escape",
+                                                    table, answers)
+    c.moved = True
+    on_map = [s for s in spaces if s != OUTSIDE]
+    c.at = space_name(on_map[-1])
+    escaped = stopped_by is None
+    via = ("edge" if spaces[-1] == OUTSIDE or board.terrain(on_map[-1]) != EXIT else "exit") if escaped else None
+    if escaped:
+        leave(c)
+    check_end(game)
+    return MoveOutcome(c.name, space_name(start), "off the map", [space_name(s) for s in on_map], cost,
+                       allowance_of(c).describe(), stopped_by, interruption, escaped, via,
+                       [] if escaped else _enemies_next_to(game, c, on_map[-1]))
+

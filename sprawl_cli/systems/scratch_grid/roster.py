@@ -1,0 +1,183 @@
+"""Scratch:Grid rosters, new games on a map, and the save file's cross-checks.
+
+A roster names its system, its squad and its characters, each with the space
+it starts in and its movement levels:
+
+    system: scratch-grid
+    squad: Wardens
+    characters:
+      - {name: Ada, at: b2, quickness: 2}
+      - {name: Rook, at: c2, flying: 2}
+
+The map comes from `new --map FILE` (see `mapfile`); a character's space is
+checked against it there, naming the roster's line.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+from sprawl_cli.errors import BadInput, SaveFileError
+from sprawl_cli.schema import Where
+from sprawl_cli.systems.base import NewGame, Roster
+from sprawl_cli.systems.scratch_grid.grid import GRIDS, Board, is_space_name, parse_space, space_name
+from sprawl_cli.systems.scratch_grid.model import EXTRAS, MAX_LEVEL, STATUSES, Character, Game, Squad
+
+ROSTER_KEYS = ("system", "squad", "characters")
+CHARACTER_KEYS = ("name", "at") + EXTRAS
+
+
+def read_roster(data: dict[str, Any], where: Where, file: Path | str) -> Roster:
+    """A squad from a roster file's data.
+
+    Raises:
+        SaveFileError: naming the file, line and key of the first problem.
+    """
+    source = str(file)
+    for key in data:
+        if key not in ROSTER_KEYS:
+            where.fail((key,), f"unknown key; a Scratch:Grid roster has {', '.join(ROSTER_KEYS)}")
+    squad = data.get("squad")
+    if not isinstance(squad, str) or not squad.strip():
+        where.fail(("squad",), "a roster needs a squad name")
+    people = data.get("characters")
+    if not isinstance(people, list) or not people:
+        where.fail(("characters",), "a roster needs a list of characters, each with a name and an `at` space")
+    characters: list[Character] = []
+    lines: dict[str, str] = {}
+    for i, person in enumerate(people):
+        path: tuple[object, ...] = ("characters", i)
+        if not isinstance(person, dict):
+            where.fail(path, "each character is a map with name and at")
+        for key in person:
+            if key not in CHARACTER_KEYS:
+                where.fail(path + (key,), f"unknown key; a character has {', '.join(CHARACTER_KEYS)}")
+        name = person.get("name")
+        if not isinstance(name, str) or not name.strip():
+            where.fail(path + ("name",), "every character needs a name")
+        if name.strip().lower() in (c.name.lower() for c in characters):
+            where.fail(path + ("name",), f"'{name}' appears twice in this squad")
+        at = person.get("at")
+        if not isinstance(at, str) or not is_space_name(at):
+            where.fail(path + ("at",), f"should be a space like c4 (column letter, row number), not {at!r}")
+        levels = {}
+        for extra in EXTRAS:
+            value = person.get(extra, 0)
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_LEVEL:
+                where.fail(path + (extra,), f"should be a whole number from 0 to {MAX_LEVEL}, not {value!r}")
+            levels[extra] = value
+        character = Character(name=name.strip(), squad=squad.strip(), at=space_name(parse_space(at)))
+        for extra, value in levels.items():
+            setattr(character, extra, value)
+        characters.append(character)
+        line = where.lines.get(path + ("at",))
+        lines[name.strip()] = f"{source}:{line}" if line else source
+    members = [c.name for c in characters]
+    return Roster(Squad(squad.strip(), "", members, source), characters, extra={"at_lines": lines})
+
+
+def place(rosters: list[Roster], board: Board, map_source: str) -> None:
+    """Check every starting space against the map: on it, not in a wall or obstacle, not shared.
+
+    Raises:
+        SaveFileError: naming the roster file and line of the `at` at fault.
+    """
+    taken: dict[str, str] = {}
+    for roster in rosters:
+        lines = roster.extra.get("at_lines", {})
+        for c in roster.characters:
+            here = lines.get(c.name, roster.squad.roster)
+            space = parse_space(c.at or "")
+            if not board.on_map(space):
+                last = space_name((board.width - 1, board.height - 1))
+                raise SaveFileError(f"{here}: key 'at': {c.at} is off the map {map_source} (a1 to {last})")
+            if board.solid(space):
+                what = "a wall" if board.terrain(space) == "#" else "an obstacle"
+                raise SaveFileError(f"{here}: key 'at': {c.at} is {what} on the map {map_source}")
+            if c.at in taken:
+                raise SaveFileError(f"{here}: key 'at': {c.name} would start at {c.at}, where {taken[c.at]} stands")
+            taken[c.at or ""] = c.name
+
+
+def new_game(rosters: list[Roster], how: NewGame) -> Game:
+    """A game on the map given with `--map`, the first roster's side to play (S6).
+
+    Raises:
+        BadInput: no map, fewer than two squads, or a name used twice.
+        SaveFileError: a bad map file or a starting space that does not fit it.
+    """
+    from sprawl_cli.systems.scratch_grid.mapfile import read_map
+    from sprawl_cli.systems.scratch_grid.turn import start_turn
+
+    if how.map_file is None:
+        raise BadInput("a Scratch:Grid game is played on a map: give --map FILE (e.g. rosters/scratch-grid/yard.yaml)")
+    if len(rosters) < 2:
+        raise BadInput("a Scratch:Grid game needs at least two squads (--squad FILE for each)")
+    if how.settings:
+        raise BadInput(f"Scratch:Grid has no settings; '{next(iter(how.settings))}' is not one of them")
+    names = [r.squad.name.lower() for r in rosters]
+    if len(set(names)) != len(names):
+        raise BadInput("two squads have the same name; rename one in its roster")
+    seen: dict[str, str] = {}
+    for roster in rosters:
+        for c in roster.characters:
+            if c.name.lower() in seen:
+                raise BadInput(f"the name '{c.name}' is used in both {seen[c.name.lower()]} and {roster.squad.name}; "
+                               "every character needs its own name")
+            seen[c.name.lower()] = roster.squad.name
+    found = read_map(how.map_file)
+    rosters = copy.deepcopy(rosters)  # the game owns its characters
+    board = Board(found.grid, tuple(found.rows))
+    place(rosters, board, found.source)
+    squads = [r.squad for r in rosters]
+    game = Game(squads=squads, characters=[c for r in rosters for c in r.characters], rounds=how.rounds,
+                grid=found.grid, map=list(found.rows), map_source=found.source)
+    start_turn(game)
+    return game
+
+
+def check_game(game: Game, where: Where) -> None:
+    """Cross-checks a hand edit of the save could break.
+
+    Raises:
+        SaveFileError: via `where.fail`, naming the key.
+    """
+    from sprawl_cli.systems.scratch_grid.mapfile import check_rows
+
+    if game.grid not in GRIDS:
+        where.fail(("grid",), f"should be {' or '.join(GRIDS)}, not {game.grid!r}")
+    try:
+        check_rows(game.map, "the map")
+    except SaveFileError as problem:
+        where.fail(("map",), str(problem))
+    board = game.board
+    names = {c.name for c in game.characters}
+    taken: dict[str, str] = {}
+    for i, c in enumerate(game.characters):
+        path: tuple[object, ...] = ("characters", i)
+        for j, status in enumerate(c.statuses):
+            if status not in STATUSES or c.statuses.count(status) > 1:
+                where.fail(path + ("statuses", j), f"'{status}' is not a status here (or twice); use {', '.join(STATUSES)}")
+        if c.injured and c.down:
+            where.fail(path + ("statuses",), "injured and incapacitated at once; incapacitated is enough")
+        for extra in EXTRAS:
+            if not 0 <= getattr(c, extra) <= MAX_LEVEL:
+                where.fail(path + (extra,), f"should be from 0 to {MAX_LEVEL}")
+        if c.gone != (c.at is None):
+            where.fail(path + ("at",), "an escaped character has no space, and every other character has one")
+        if c.at is not None:
+            if not is_space_name(c.at) or not board.on_map(parse_space(c.at)):
+                where.fail(path + ("at",), f"{c.at!r} is not a space of the map")
+            if board.solid(parse_space(c.at)):
+                where.fail(path + ("at",), f"{c.at} is a wall or an obstacle")
+            if c.at in taken:
+                where.fail(path + ("at",), f"{c.name} and {taken[c.at]} both stand at {c.at}")
+            taken[c.at] = c.name
+        for status, turn in (("immobilised", c.immobilised_turn), ("delayed", c.delayed_turn)):
+            if c.has(status) and turn is None:
+                where.fail(path + (f"{status}_turn",), f"{status} needs the turn it lasts to")
+        for j, other in enumerate(c.interrupted_by):
+            if other not in names:
+                where.fail(path + ("interrupted_by", j), f"no character named '{other}'")

@@ -1,0 +1,115 @@
+"""F9 Close combat: a d10 each with its modifiers; the higher total wins, and kills on 8 or more."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sprawl_cli.dice import Dice
+from sprawl_cli.systems.street_fight.chance import Modifier
+from sprawl_cli.systems.street_fight.model import Character, Game
+from sprawl_cli.systems.street_fight.morale import casualty, ensure_not_over
+from sprawl_cli.systems.street_fight.turn import require_enemies, require_own_side, require_phase, \
+    require_standing, require_steady
+from sprawl_cli.systems.street_fight.weapons import weapon
+from sprawl_cli.table import Table, refuse
+
+KILLING_TOTAL = 8  # F9
+
+
+@dataclass(frozen=True)
+class Fight:
+    attacker: str
+    defender: str
+    rolls: tuple[int, int]  # attacker's d10, defender's
+    modifiers: tuple[tuple[Modifier, ...], tuple[Modifier, ...]]
+    winner: str | None  # None on a tie
+    casualty: str | None
+    still_in_combat: bool
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        a, d = self.modifiers
+        return self.rolls[0] + sum(m.amount for m in a), self.rolls[1] + sum(m.amount for m in d)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"attacker": self.attacker, "defender": self.defender, "rolls": list(self.rolls),
+                "modifiers": [[m.to_json() for m in side] for side in self.modifiers],
+                "totals": list(self.totals), "winner": self.winner, "casualty": self.casualty,
+                "in_combat": self.still_in_combat}
+
+
+def fighting_modifiers(c: Character, charged: bool = False, cover: bool = False) -> list[Modifier]:
+    """F9: one figure's modifiers (call after the pair is engaged, so its enemies are counted)."""
+    terms: list[Modifier] = []
+    arm = weapon(c.weapon)
+    if arm.combat:
+        terms.append(Modifier(arm.combat, f"armed with an {arm.name}", "F9"))
+    if c.lost_last_round:
+        terms.append(Modifier(-1, "lost the last round", "F9"))
+    extra = len(c.engaged_with) - 1
+    if extra > 0:
+        terms.append(Modifier(-extra, f"{len(c.engaged_with)} enemies on it ({', '.join(c.engaged_with)})", "F9"))
+    if charged:
+        terms.append(Modifier(1, "charged into combat this turn", "F9"))
+    if cover:
+        terms.append(Modifier(1, "defending from cover", "F9"))
+    return terms
+
+
+def _engage(a: Character, b: Character) -> None:
+    if b.name not in a.engaged_with:
+        a.engaged_with.append(b.name)
+    if a.name not in b.engaged_with:
+        b.engaged_with.append(a.name)
+
+
+def fight(game: Game, attacker: Character, defender: Character, charged: bool, cover: bool,
+          dice: Dice, table: Table) -> Fight:
+    """F9: the attacker's d10, then the defender's.
+
+    Raises:
+        RuleRefusal: out of phase or turn, a dash this turn, the pair fought already this turn.
+    """
+    ensure_not_over(game)
+    require_standing(attacker, "fight")
+    require_standing(defender, "be fought")
+    require_enemies(game, attacker, defender, table, "fight")
+    require_phase(game, table, "close combat", "close")
+    require_own_side(game, table, attacker, "fight")
+    joined = defender.name in attacker.engaged_with
+    if attacker.ran and (charged or not joined):
+        refuse(table, f"{attacker.name} moved {attacker.moved_inches:g}\" this turn: a figure that moves over 5\" "
+                      "cannot enter close combat (F9)")
+    if not joined:
+        require_steady(game, attacker, table, "start a fight")
+    if charged and (attacker.aimed_turn == game.round or attacker.has("overwatch")):
+        still = "aiming" if attacker.aimed_turn == game.round else "on overwatch"
+        refuse(table, f"{attacker.name} is holding still this turn ({still}) and cannot have charged (house)")
+    if cover and defender.ran:
+        refuse(table, f"{defender.name} moved {defender.moved_inches:g}\" this turn and cannot have gone into cover (F2)")
+    if defender.name in attacker.fought:
+        refuse(table, f"{attacker.name} and {defender.name} have fought their round this turn")
+    _engage(attacker, defender)
+    for c in (attacker, defender):  # house: close combat ends any aim
+        c.aim_turns, c.aimed_turn = 0, None
+    a_terms = fighting_modifiers(attacker, charged=charged)
+    d_terms = fighting_modifiers(defender, cover=cover)
+    a_roll = dice.roll(1, f"{attacker.name}: Close combat", 10)[0]
+    d_roll = dice.roll(1, f"{defender.name}: Close combat", 10)[0]
+    outcome = Fight(attacker.name, defender.name, (a_roll, d_roll), (tuple(a_terms), tuple(d_terms)),
+                    None, None, True)
+    a_total, d_total = outcome.totals
+    attacker.fought.append(defender.name)
+    defender.fought.append(attacker.name)
+    if a_total == d_total:  # F9: a draw; nobody lost this round
+        attacker.lost_last_round = defender.lost_last_round = False
+        return outcome
+    win, lose = (attacker, defender) if a_total > d_total else (defender, attacker)
+    win.lost_last_round = False
+    win.record.fights_won += 1
+    if max(a_total, d_total) >= KILLING_TOTAL:
+        casualty(game, lose, win)
+        return Fight(outcome.attacker, outcome.defender, outcome.rolls, outcome.modifiers, win.name, lose.name, False)
+    lose.lost_last_round = True  # F9: remembered for the next round
+    return Fight(outcome.attacker, outcome.defender, outcome.rolls, outcome.modifiers, win.name, None, True)

@@ -1,0 +1,59 @@
+"""Builders for Savage Worlds rule tests: characters, games, scripted dice and tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sprawl_cli.dice import DECK, RecordingDice, ScriptedDice
+from sprawl_cli.systems.savage_worlds.bennies import starting_bennies
+from sprawl_cli.systems.savage_worlds.model import Character, Game, Squad, Weapon
+from sprawl_cli.table import ScriptedTable
+
+SWORD = Weapon("Sword", "str+d8")
+PISTOL = Weapon("Pistol", "2d6", range="12/24/48", rof=1, ap=1)
+SMG = Weapon("SMG", "2d6", range="12/24/48", rof=3)
+GRENADE = Weapon("Grenade", "3d6", range="5/10/20", template="medium", skill="throwing")
+LAUNCHER = Weapon("Launcher", "4d8", range="24/48/96", template="large")
+
+
+def hero(name: str, squad: str = "Heroes", wild: bool = True, **values: Any) -> Character:
+    """A character with d6 in every attribute, Fighting and Shooting d8, unless given."""
+    attrs = {a: values.pop(a, "d6") for a in ("agility", "smarts", "spirit", "strength", "vigor")}
+    skills = values.pop("skills", {"fighting": "d8", "shooting": "d8", "throwing": "d6", "notice": "d6"})
+    weapons = values.pop("weapons", [SWORD, PISTOL])
+    return Character(name=name, squad=squad, wild_card=wild, skills=skills, weapons=list(weapons),
+                     **attrs, **values)
+
+
+def extra(name: str, squad: str = "Thugs", **values: Any) -> Character:
+    return hero(name, squad, wild=False, **values)
+
+
+def game(heroes: list[Character], villains: list[Character], gm: bool = True, **values: Any) -> Game:
+    """Heroes (a player side) against villains (the game master's side when `gm`)."""
+    for c in heroes:
+        c.squad = "Heroes"
+    for c in villains:
+        c.squad = "Thugs"
+    squads = [Squad("Heroes", heroes[0].name, [c.name for c in heroes]),
+              Squad("Thugs", villains[0].name, [c.name for c in villains])]
+    g = Game(squads=squads, characters=heroes + villains, deck=list(DECK), gm=["Thugs"] if gm else [])
+    for key, value in values.items():
+        setattr(g, key, value)
+    starting_bennies(g)
+    return g
+
+
+def dice(*faces: int | str) -> RecordingDice:
+    """Exactly these faces (or cards); asking for more fails with DiceShortage."""
+    return RecordingDice(ScriptedDice(faces))
+
+
+def table(**kwargs: Any) -> ScriptedTable:
+    return ScriptedTable(**kwargs)
+
+
+def leftover(d: RecordingDice) -> list[int | str]:
+    source = d.source
+    assert isinstance(source, ScriptedDice)
+    return source.leftover

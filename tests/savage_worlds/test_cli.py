@@ -1,0 +1,227 @@
+"""The Savage Worlds interface as an outside test drives it: `new --system savage-worlds`,
+each command with --json and --dice, refusals exiting 1 with one error line and no change."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Sprawl
+from tests.factory import ROSTERS
+
+EXPEDITION = str(ROSTERS / "savage-worlds" / "expedition.yaml")
+CULT = str(ROSTERS / "savage-worlds" / "cult.yaml")
+
+
+def start(sprawl: Sprawl, *extra: str) -> None:
+    result = sprawl("new", "--system", "savage-worlds", "--squad", EXPEDITION, "--squad", CULT, *extra)
+    assert result.exit_code == 0, result.stderr
+
+
+def who(data: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(c for c in data["characters"] if c["name"] == name)
+
+
+def test_new_deals_nothing_and_status_has_the_fields(sprawl: Sprawl) -> None:
+    start(sprawl)
+    data = sprawl.json("status")
+    for key in ("system", "round", "side", "phase", "over", "winner", "reason", "characters", "bennies"):
+        assert key in data
+    assert data["system"] == "savage-worlds" and data["bennies"] == {"Expedition": 3, "Cult of the Eye": 2}
+    priestess = who(data, "Priestess")
+    assert priestess["wild_card"] and priestess["bennies"] == 2 and priestess["card"] is None
+    assert who(data, "Ada")["bennies"] == 0 and who(data, "Ada")["wounds"] == 0
+
+
+def test_deal_order_by_card_groups_once(sprawl: Sprawl) -> None:
+    start(sprawl)
+    data = sprawl.json("deal", "--dice", "KS,10H,RJ,2C,5D")
+    assert data["order"] == [{"name": "Priestess", "card": "RJ"}, {"name": "Ada", "card": "KS"},
+                             {"name": "Jonah", "card": "10H"}, {"name": "hounds", "card": "5D"},
+                             {"name": "acolytes", "card": "2C"}]
+    status = sprawl.json("status")
+    assert who(status, "Pike")["card"] == "KS" and who(status, "Acolyte 3")["card"] == "2C"
+
+
+def test_roll_and_odds_lookups(sprawl: Sprawl) -> None:
+    data = sprawl.json("roll", "--system", "savage-worlds", "d8", "--wild", "--mod", "-2", "--dice", "8,3,4")
+    assert data["trait_rolls"] == [[8, 3]] and data["wild_rolls"] == [[4]]
+    assert (data["total"], data["success"], data["raises"], data["snake_eyes"]) == (9, True, 1, False)
+    eyes = sprawl.json("roll", "--system", "savage-worlds", "d6", "--wild", "--mod", "5", "--dice", "1,1")
+    assert eyes["snake_eyes"] and not eyes["success"]
+    odds = sprawl.json("odds", "--system", "savage-worlds", "d6", "--wild", "--tn", "6")
+    assert odds["p_success"] == pytest.approx(11 / 36, abs=1e-15) and odds["p_raise"] == pytest.approx(23 / 144)
+    assert odds["error_bound"] < 1e-12
+
+
+def test_shoot_json_fields_and_damage(sprawl: Sprawl) -> None:
+    start(sprawl)
+    data = sprawl.json("shoot", "Ada", "Priestess", "--range", "medium", "--dice", "6,2,4,3")
+    for key in ("tn", "total", "success", "raises", "trait_rolls", "wild_rolls", "victims"):
+        assert key in data
+    assert data["victims"] == [{**data["victims"][0], "name": "Priestess", "damage_rolls": [[4], [3]],
+                                "damage": 7, "toughness": 5, "result": "shaken", "wounds": 0}]
+    assert who(sprawl.json("status"), "Priestess")["statuses"] == ["shaken"]
+
+
+def test_fight_rof_and_benny_from_own_then_pool(sprawl: Sprawl) -> None:
+    start(sprawl)
+    data = sprawl.json("shoot", "Jonah", "Priestess", "--rof", "3", "--dice", "2,2,2,1,5,6,6,2")
+    assert len(data["results"]) == 3 and data["hits"] == 0
+    again = sprawl.json("benny", "Jonah", "--dice", "6,1,1,1,4,4,3")
+    assert again["kept"] == "new" and again["pool"] == 2
+    assert who(sprawl.json("status"), "Priestess")["statuses"] == ["shaken"]
+
+
+def test_soak_spends_the_gm_wild_cards_own_benny(sprawl: Sprawl) -> None:
+    start(sprawl)
+    hit = sprawl.json("fight", "Jonah", "Priestess", "--dice", "10,1,1,10,6,8,1,2")  # 11: raise; 10+6 +8+1 +2 = 27
+    assert hit["victims"][0]["result"] == "incapacitated"
+    soak = sprawl.json("soak", "Priestess", "--dice", "6,6,6,3,2")  # Vigor 21: 4 raises: all 5 soaked
+    assert soak["soaked"] == 5 and soak["wounds"] == 0
+    status = sprawl.json("status")
+    assert who(status, "Priestess")["bennies"] == 1 and who(status, "Priestess")["statuses"] == []
+
+
+def test_recover_hold_interrupt_defend_run(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json("deal", "--dice", "KS,10H,QC,2C,5D")
+    assert sprawl.json("hold", "Ada")["on_hold"]
+    out = sprawl.json("interrupt", "Ada", "Priestess", "--dice", "5,2,3,4")
+    assert out["first"] == "Ada"
+    assert sprawl.json("defend", "Pike")["on"]
+    assert who(sprawl.json("status"), "Pike")["parry"] == 7
+    assert sprawl.json("run", "Hound", "--dice", "4")["allowed"] == 12
+
+
+def test_refusals_exit_1_with_one_error_line_and_change_nothing(
+        sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    start(sprawl)
+    before = snapshot(sprawl.folder)
+    for args in (("soak", "Ada"), ("benny", "Ada"), ("recover", "Ada"), ("hold", "Ada"),
+                 ("shoot", "Ada", "Priestess", "--rof", "2"), ("fight", "Ada", "Nobody"),
+                 ("finish", "Ada", "Priestess")):
+        result = sprawl(*args)
+        assert result.exit_code == 1, args
+        assert result.stderr.count("error:") == 1 and result.stderr.strip().startswith("error:"), result.stderr
+        assert snapshot(sprawl.folder) == before
+
+
+def test_force_overrules_and_hand_damage_setting(sprawl: Sprawl) -> None:
+    start(sprawl, "--setting", "damage=hand")
+    data = sprawl.json("fight", "Jonah", "Acolyte 1", "--dice", "7,3,5,4")
+    assert data["victims"][0]["result"] == "incapacitated" and data["victims"][0]["applied"] is False
+    assert who(sprawl.json("status"), "Acolyte 1")["statuses"] == []
+    assert sprawl.json("set", "Acolyte 1", "incapacitated", "on")["on"]
+    assert sprawl.json("finish", "Jonah", "Acolyte 1")["dead"]
+
+
+def test_next_walks_the_countdown_and_undo_takes_back(sprawl: Sprawl) -> None:
+    start(sprawl)
+    first = sprawl.json("next", "--dice", "KS,10H,QC,2C,5D")
+    assert first["deal"]["order"][0] == {"name": "Ada", "card": "KS"}
+    assert sprawl.json("next")["acting"] == {"name": "Priestess", "card": "QC"}
+    assert sprawl("undo").exit_code == 0
+    assert sprawl.json("status")["acting"] == ["Ada", "Pike"]
+
+
+def test_area_template_with_victims_option(sprawl: Sprawl) -> None:
+    start(sprawl)
+    data = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4",
+                       "--victims", "none", "--dice", "2,1,5,7")
+    assert data["deviation"]["inches"] == 2.0 and data["deviation"]["capped"]
+    assert data["victims"] == []
+    data = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--victims", "Acolyte 2",
+                       "--dice", "5,1,1,1,1,2,2,2")
+    assert [v["name"] for v in data["victims"]] == ["Acolyte 1", "Acolyte 2"]
+
+
+def test_a_sprawl_roster_is_refused(sprawl: Sprawl) -> None:
+    result = sprawl("new", "--system", "savage-worlds", "--squad", EXPEDITION, "--squad", str(ROSTERS / "plf.yaml"))
+    assert result.exit_code == 1 and "plf.yaml" in result.stderr
+
+
+def test_rules_topics_label_the_house_ruling(sprawl: Sprawl) -> None:
+    result = sprawl("rules", "damage", "--system", "savage-worlds")
+    assert result.exit_code == 0 and "house" in result.stdout.lower()
+
+
+def test_an_attack_is_rerolled_right_away_or_not_at_all(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,1")
+    sprawl.json("defend", "Pike")
+    result = sprawl("benny", "Ada", "--dice", "6,2")
+    assert result.exit_code == 1 and "straight away" in result.stderr
+    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,1")
+    assert sprawl.json("benny", "Ada", "--dice", "3,1")["kept"] == "new"
+    assert sprawl.json("benny", "Ada", "--dice", "1,2")["kept"] == "old"  # and again, as often as it likes
+
+
+def test_the_docs_first_round_runs_as_written(sprawl: Sprawl) -> None:
+    import shlex
+
+    from tests.factory import ROOT
+
+    text = (ROOT / "docs" / "savage-worlds.md").read_text()
+    section = text.split("## A first round", 1)[1].split("## Commands", 1)[0]
+    commands: list[list[str]] = []
+    for block in section.split("```sh")[1:]:
+        body = block.split("```", 1)[0].replace("\\\n", " ")
+        for line in body.splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line.startswith("sprawl "):
+                words = shlex.split(line)[1:]
+                commands.append([w.replace("rosters/", str(ROOT / "rosters") + "/") for w in words])
+    assert len(commands) >= 10
+    for words in commands:
+        result = sprawl(*words)
+        assert result.exit_code == 0, (words, result.stderr)
+    status = sprawl.json("status")
+    assert status["round"] == 2 and who(status, "Acolyte 1")["statuses"] == ["shaken", "incapacitated"]
+    assert status["bennies"] == {"Expedition": 3, "Cult of the Eye": 1}
+
+
+def test_a_script_may_throw_a_template_without_naming_victims_or_distance(sprawl: Sprawl) -> None:
+    start(sprawl)
+    hit = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--dice", "5,1,1,1,1")
+    assert [v["name"] for v in hit["victims"]] == ["Acolyte 1"]
+    miss = sprawl.json("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long",
+                       "--dice", "2,1,6,9")
+    assert miss["deviation"]["inches"] == 18 and miss["deviation"]["cap"] is None and miss["victims"] == []
+
+
+def test_every_view_prints(sprawl: Sprawl) -> None:
+    start(sprawl)
+    steps = [
+        (("deal", "--dice", "KS,10H,QC,2C,RJ"), "Joker"),
+        (("fight", "Jonah", "Priestess", "--dice", "10,1,1,10,6,8,1,2"), "incapacitated"),
+        (("soak", "Priestess", "--dice", "3,2"), "0 of 5"),
+        (("benny", "Priestess", "--dice", "6,6,6,3,2"), "5 wound(s) soaked"),
+        (("set", "Priestess", "shaken", "on"), "shaken on"),
+        (("recover", "Priestess", "--dice", "1,2"), "still Shaken"),
+        (("benny", "Priestess", "--dice", "4,1"), "no longer Shaken"),
+        (("hold", "Pike"), "on hold"),
+        (("interrupt", "Pike", "Hound", "--dice", "5,2"), "goes first"),
+        (("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4", "--dice", "2,1,5,7"), "capped"),
+        (("break", "Jonah", "rope", "--type", "cutting", "--dice", "7,2,6,8"), "broken"),
+        (("run", "Hound", "--dice", "3"), "runs"),
+        (("move", "Ada", "--inches", "3", "--difficult", "1"), "costs 4"),
+        (("prone", "Ada"), "prone on"),
+        (("rise", "Ada"), "prone off"),
+        (("jump", "Ada", "--run-up", "--dice", "4,1"), "jumps 3"),
+        (("test", "Ada", "notice", "--helpers", "Jonah", "--dice", "4,1,3,2"), "helps"),
+        (("oppose", "Ada", "agility", "Hound", "--dice", "5,1,2"), "wins"),
+        (("defend", "Jonah"), "defending on"),
+        (("wounds", "Ada", "1"), "1 wound"),
+        (("next",), "acts"),
+        (("finish", "Ada", "Priestess", "--force"), "finishes"),
+    ]
+    for args, text in steps:
+        result = sprawl(*args)
+        assert result.exit_code == 0, (args, result.stderr)
+        assert text in result.stdout, (args, result.stdout)
+    assert "Savage Worlds" in sprawl("status").stdout
+    assert "Jonah" in sprawl("log").stdout

@@ -1,0 +1,178 @@
+"""The Scratch:Grid interface as an outside script drives it: `new --system scratch-grid --map`,
+each command with --json, refusals with exit 1, one error line and no file changed."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.conftest import Sprawl
+from tests.factory import ROSTERS
+
+HERE = ROSTERS / "scratch-grid"
+WARDENS, RAIDERS = str(HERE / "wardens.yaml"), str(HERE / "raiders.yaml")
+YARD, MARSH = str(HERE / "yard.yaml"), str(HERE / "marsh.yaml")
+
+
+def start(sprawl: Sprawl, board: str = YARD) -> None:
+    result = sprawl("new", "--system", "scratch-grid", "--squad", WARDENS, "--squad", RAIDERS, "--map", board)
+    assert result.exit_code == 0, result.stderr
+
+
+def refused(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]], *args: str) -> str:
+    before = snapshot(sprawl.folder)
+    result = sprawl(*args)
+    assert result.exit_code == 1, result.output
+    assert snapshot(sprawl.folder) == before
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+def test_new_and_status(sprawl: Sprawl) -> None:
+    start(sprawl)
+    data = sprawl.json("status")
+    assert (data["system"], data["round"], data["side"], data["over"], data["grid"]) == \
+        ("scratch-grid", 1, "Wardens", False, "square")
+    ada = next(c for c in data["characters"] if c["name"] == "Ada")
+    assert (ada["at"], ada["squad"], ada["statuses"], ada["quickness"]) == ("b2", "Wardens", [], 2)
+    assert "S5" in data["house"][0]
+
+
+def test_new_needs_a_map(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    line = refused(sprawl, snapshot, "new", "--system", "scratch-grid", "--squad", WARDENS, "--squad", RAIDERS)
+    assert "give --map FILE" in line
+
+
+def test_a_starting_space_that_does_not_fit_the_map_names_the_roster_line(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    roster = sprawl.folder / "bad.yaml"
+    roster.write_text("system: scratch-grid\nsquad: Lost\ncharacters:\n  - {name: Ned, at: l1}\n")
+    line = refused(sprawl, snapshot, "new", "--system", "scratch-grid", "--squad", WARDENS, "--squad", str(roster),
+                   "--map", YARD)
+    assert "bad.yaml:4: key 'at': l1 is a wall" in line
+
+
+def test_a_bad_map_file_names_line_and_column(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    bad = sprawl.folder / "bad-map.yaml"
+    bad.write_text("grid: hex\nmap: |\n  ............\n  .....X......\n")
+    line = refused(sprawl, snapshot, "new", "--system", "scratch-grid", "--squad", WARDENS, "--squad", RAIDERS,
+                   "--map", str(bad))
+    assert "bad-map.yaml:4:8: 'X' is not a map symbol" in line
+
+
+def test_move_json_and_its_refusals(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    start(sprawl)
+    data = sprawl.json("move", "Ada", "e3")
+    assert (data["path"][0], data["path"][-1], data["cost"], data["stopped_by"], data["interrupts"]) == \
+        ("b2", "e3", 3, None, [])
+    assert "already moved" in refused(sprawl, snapshot, "move", "Ada", "f3")
+    assert "too far" in refused(sprawl, snapshot, "move", "Brannock", "j1")
+    assert "is a wall" in refused(sprawl, snapshot, "move", "Brannock", "c2")
+    assert "it is Wardens' turn" in refused(sprawl, snapshot, "move", "Vex", "j3")
+
+
+def test_interrupts_by_option(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    start(sprawl)
+    sprawl.json("move", "Ada", "f1")
+    sprawl.json("next")
+    sprawl.json("move", "Vex", "g2")  # flies in next to Ada (it ends its move there)
+    sprawl.json("next")
+    line = refused(sprawl, snapshot, "move", "Ada", "c1")
+    assert "give --interrupts Vex=hit|miss|pass" in line
+    data = sprawl.json("move", "Ada", "c1", "--interrupts", "Vex=hit")
+    assert data["interrupts"] == ["Vex"] and data["stopped_by"] == "interrupted by Vex" and len(data["path"]) == 2
+    assert sprawl.character("Ada")["turn_over"] is True
+
+
+def test_los_and_attack(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    start(sprawl)
+    sight = sprawl.json("los", "Ada", "Mord")
+    assert (sight["clear"], sight["blocked_by"]) == (False, "c2")  # the wall beside Ada
+    assert sprawl.json("los", "Brannock", "Mord") == {**sprawl.json("los", "Brannock", "j6"), "target": "Mord"}
+    assert sprawl.json("los", "Brannock", "i6")["clear"] is True
+    line = refused(sprawl, snapshot, "attack", "Ada", "Vex", "--kind", "close", "--result", "hit")
+    assert "reaches only the spaces next to it" in line
+    sprawl.json("move", "Ada", "j2", "--force")  # the referee puts Ada next to Vex
+    hit = sprawl.json("attack", "Ada", "Vex", "--kind", "close", "--result", "hit")
+    assert hit["result"] == "hit" and hit["victims"][0]["after"] == "injured"
+    assert sprawl.character("Vex")["statuses"] == ["injured"]
+
+
+def test_a_blast_reports_its_spaces_and_who_it_caught(sprawl: Sprawl) -> None:
+    start(sprawl)
+    data = sprawl.json("attack", "Brannock", "Mord", "--kind", "blast", "--at", "i6", "--result", "hit")
+    assert len(data["spaces"]) == 9 and data["spaces"][0] == "i6"
+    assert data["caught"] == ["Mord"] and data["victims"][0]["after"] == "injured"
+
+
+def test_a_result_needed_and_not_given_is_exit_1(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    start(sprawl)
+    line = refused(sprawl, snapshot, "attack", "Brannock", "Mord", "--kind", "ranged")
+    assert "--result hit" in line
+
+
+def test_evade_heal_escape_and_next(sprawl: Sprawl) -> None:
+    start(sprawl)
+    assert sprawl.json("evade", "Cress")["evading"] is True
+    out = sprawl.json("escape", "Brannock")
+    assert out["escaped"] is True and out["via"] == "edge"
+    assert sprawl.character("Brannock")["at"] is None and "escaped" in sprawl.character("Brannock")["statuses"]
+    sprawl.json("set", "Cress", "injured", "on")
+    sprawl.json("move", "Ada", "a5")
+    assert sprawl.json("heal", "Ada", "Cress")["after"] == "healthy"
+    step = sprawl.json("next")
+    assert step["side"] == "Raiders"
+
+
+def test_map_draws_and_reaches(sprawl: Sprawl) -> None:
+    start(sprawl, MARSH)
+    result = sprawl("map", "--reach", "Ada")
+    assert result.exit_code == 0 and "shaded" in result.stdout
+    data = sprawl.json("map", "--reach", "Ada")
+    assert data["grid"] == "hex" and data["reach"]["spaces"]["c2"] == 1
+    svg = sprawl("map", "--svg", "-")
+    root = ET.fromstring(svg.stdout)
+    assert root.tag.endswith("svg")
+    written = sprawl.json("map", "--svg", "drawing.svg")
+    assert written["svg"] == "drawing.svg" and (sprawl.folder / "drawing.svg").read_text().startswith("<svg")
+
+
+def test_undo_takes_back_a_move(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json("move", "Ada", "e3")
+    assert sprawl("undo").exit_code == 0
+    assert sprawl.character("Ada")["at"] == "b2"
+    log = sprawl("log")
+    assert log.exit_code == 0
+
+
+def test_rules_topics(sprawl: Sprawl) -> None:
+    result = sprawl("rules", "interrupts", "--system", "scratch-grid")
+    assert result.exit_code == 0 and "S4" in result.stdout
+
+
+def test_on_a_terminal_the_referee_is_asked(sprawl: Sprawl) -> None:
+    start(sprawl)
+    result = sprawl("attack", "Brannock", "Mord", "--kind", "ranged", input="hit\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert "Mord" in result.stdout and sprawl.character("Mord")["statuses"] == ["injured"]
+    sprawl.json("move", "Ada", "f1")
+    sprawl.json("next")
+    sprawl.json("move", "Vex", "g2")
+    sprawl.json("next")
+    result = sprawl("move", "Ada", "c1", input="maybe\nmiss\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert sprawl.character("Ada")["at"] == "c1"
+
+
+def test_new_refuses_settings_it_does_not_have(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    line = refused(sprawl, snapshot, "new", "--system", "scratch-grid", "--squad", WARDENS, "--squad", RAIDERS,
+                   "--map", YARD, "--setting", "fog=on")
+    assert "Scratch:Grid has no settings" in line
+
+
+def test_a_roster_of_another_system_is_refused(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    line = refused(sprawl, snapshot, "new", "--system", "scratch-grid", "--squad", WARDENS, "--squad",
+                   str(ROSTERS / "plf.yaml"), "--map", YARD)
+    assert "plf.yaml" in line

@@ -1,0 +1,138 @@
+"""S2: the path finder against brute force on small random maps, square and hex.
+
+The brute force walks every simple path from the mover, checks each step on
+its own terms (walls, obstacles, enemies, squeezing between two blockers,
+spaces next to standing enemies only at the end, nobody at the end), tries every
+way of taking each step (on the ground or, for a flyer, through the air) and
+checks the purses by counting: the allowance must cover whatever each extra
+cannot. The cheapest such path to every space must be what `routes` found.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.scratch_grid.grid import Board, Space
+from sprawl_cli.systems.scratch_grid.movement import move, reach
+from sprawl_cli.systems.scratch_grid.paths import Allowance, Field, routes
+from tests.scratch_grid.kit import ch, game, table
+
+SYMBOLS = "..........^^~~=#o"
+
+
+def category(board: Board, space: Space, air: bool) -> str:
+    if air:
+        return "air"
+    return {"^": "rough", "~": "water"}.get(board.terrain(space), "open")
+
+
+def affordable(counts: dict[str, int], a: Allowance) -> bool:
+    need = (max(0, counts["open"] - a.quick) + max(0, 2 * counts["rough"] - a.acro)
+            + max(0, 2 * counts["water"] - a.swim) + max(0, counts["air"] - a.fly))
+    return need <= a.base
+
+
+def cheapest_by_brute_force(f: Field, start: Space, a: Allowance) -> dict[Space, int]:
+    board = f.board
+    most = a.base + a.quick + a.fly + a.acro + a.swim
+    best: dict[Space, int] = {}
+
+    def legal_step(here: Space, there: Space) -> bool:
+        if board.solid(there) or there in f.enemies:
+            return False
+        beside = board.beside(here, there)
+        return not (beside and all(board.solid(s) or s in f.enemies for s in beside))
+
+    def walk(path: list[Space]) -> None:
+        end = path[-1]
+        if len(path) > 1 and end not in f.taken:
+            ways = (False, True) if a.can_fly else (False,)
+            for modes in itertools.product(ways, repeat=len(path) - 1):
+                if any(air and (not a.can_fly or board.terrain(s) == "=") for air, s in zip(modes, path[1:])):
+                    continue
+                counts = {"open": 0, "rough": 0, "water": 0, "air": 0}
+                for air, s in zip(modes, path[1:]):
+                    counts[category(board, s, air)] += 1
+                if affordable(counts, a):
+                    cost = counts["open"] + counts["air"] + 2 * (counts["rough"] + counts["water"])
+                    best[end] = min(best.get(end, cost), cost)
+        if len(path) > most or (len(path) > 1 and end in f.watched):
+            return
+        for there in board.neighbours(end):
+            if there not in path and legal_step(end, there):
+                walk(path + [there])
+
+    walk([start])
+    return best
+
+
+@st.composite
+def situations(draw: st.DrawFn, grid: str) -> tuple[Field, Space, Allowance]:
+    width, height = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    rows = tuple("".join(draw(st.sampled_from(SYMBOLS)) for _ in range(width)) for _ in range(height))
+    board = Board(grid, rows)
+    free = [s for s in board.spaces() if not board.solid(s)]
+    if not free:
+        rows = ("." + rows[0][1:],) + rows[1:]
+        board = Board(grid, rows)
+        free = [s for s in board.spaces() if not board.solid(s)]
+    start = draw(st.sampled_from(free))
+    others = [s for s in free if s != start]
+    enemies = draw(st.lists(st.sampled_from(others), max_size=2, unique=True)) if others else []
+    friends = [s for s in others if s not in enemies]
+    allies = draw(st.lists(st.sampled_from(friends), max_size=2, unique=True)) if friends else []
+    down = draw(st.lists(st.booleans(), min_size=len(enemies), max_size=len(enemies)))
+    watched = frozenset(n for e, out in zip(enemies, down) if not out for n in board.neighbours(e))
+    field = Field(board, frozenset(enemies), watched, frozenset(enemies) | frozenset(allies))
+    flying = draw(st.integers(0, 2))
+    allowance = Allowance(draw(st.sampled_from([2, 4])), draw(st.integers(0, 1)), flying // 2,
+                          draw(st.integers(0, 2)), draw(st.integers(0, 2)), flying > 0)
+    return field, start, allowance
+
+
+def check(field: Field, start: Space, allowance: Allowance) -> None:
+    found = routes(field, start, allowance)
+    expected = cheapest_by_brute_force(field, start, allowance)
+    assert {s: r.cost for s, r in found.items()} == expected
+    for space, route in found.items():
+        assert route.spaces[0] == start and route.spaces[-1] == space
+        assert all(field.board.adjacent(a, b) for a, b in zip(route.spaces, route.spaces[1:]))
+        assert not any(s in field.watched for s in route.spaces[1:-1])
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations("square"))
+def test_square_paths_match_brute_force(case: tuple[Field, Space, Allowance]) -> None:
+    check(*case)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(situations("hex"))
+def test_hex_paths_match_brute_force(case: tuple[Field, Space, Allowance]) -> None:
+    check(*case)
+
+
+# --- move agrees with reach ----------------------------------------------------------------------
+
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(["square", "hex"]), st.lists(st.text(alphabet="....^~=#oE", min_size=5, max_size=5),
+                                                     min_size=4, max_size=4),
+       st.integers(0, 3), st.integers(0, 3), st.data())
+def test_move_goes_exactly_where_reach_says(grid: str, rows: list[str], quick: int, fly: int,
+                                            data: st.DataObject) -> None:
+    rows = ["." + rows[0][1:]] + rows[1:-1] + [rows[-1][:-1] + "."]
+    g = game(rows, [ch("Ada", "a1", quickness=quick, flying=fly)], [ch("Zed", "e4")], grid=grid)
+    costs = reach(g, g.character("Ada"))
+    target = data.draw(st.sampled_from([f"{c}{r}" for c in "abcde" for r in range(1, 5)]))
+    try:
+        out = move(g, g.character("Ada"), target, table(), "none")
+    except (BadInput, RuleRefusal):
+        assert target not in costs
+        return
+    assert out.path[-1] == target and out.cost == costs[target]

@@ -1,15 +1,25 @@
 #!/usr/bin/env python3
-"""Start-up cost of `sprawl` commands, as a ratio against the floor every Python CLI pays.
+"""Start-up cost of `sprawl` commands, as a ratio against the framework it is built on.
 
-The floor is `python -I -c pass` run by the same interpreter as the installed
-`sprawl` script. Each round runs the floor and a command back to back, for every
-case, so both see the same machine load; the ratio is median(command) /
-median(its floor runs). Absolute milliseconds on a shared, noisy machine mean
-little; the ratio travels.
+A Typer CLI cannot start faster than a Typer hello-world, so that is the
+baseline that travels between machines. Each case names one of two baselines,
+small apps in bench/baselines/ run by the same interpreter as the installed
+`sprawl` script:
+
+  typer        bench/baselines/hello.py        one command that prints a line
+  typer+rich   bench/baselines/hello_table.py  one command that prints a small Rich table
+
+Every round runs each case's baseline and command back to back (the order
+flips from one round to the next), so both see the same machine load. The
+goals judge the paired ratio: the median over rounds of each round's own
+command / baseline, in CPU time (user + system of the child) unless --clock
+wall; wall time and the ratio of medians are printed too. `python -I -c pass`, the
+bare interpreter, is timed in every round as well, for context only: its
+column has no goal.
 
     python bench/startup.py                 # 31 rounds, a table, exit 1 if a goal is missed
     python bench/startup.py --rounds 51 --json
-    python bench/startup.py --only roll
+    python bench/startup.py --only roll --only status
 
 Exit status: 0 every ratio within its goal; 1 a ratio over its goal; 2 a command
 failed or the `sprawl` script was not found.
@@ -19,7 +29,8 @@ To add a case, append to CASES. A case that needs files (a save file for
 empty working directory (inside a temporary directory) before any timing, and
 the command then runs in that directory. `sprawl_in(workdir, ...)` runs the
 installed `sprawl` there, for setups that build a game with real commands.
-Stdlib only.
+Stdlib only, apart from the baseline apps, which need Typer and Rich (both are
+`sprawl`'s own dependencies, so the venv that runs `sprawl` has them).
 """
 
 from __future__ import annotations
@@ -27,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -39,13 +51,31 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent  # the project, for setups that need rosters
+BASELINES_DIR = Path(__file__).resolve().parent / "baselines"
+
+
+@dataclass(frozen=True)
+class Baseline:
+    name: str  # what a case names, and the table shows
+    file: str  # the app under bench/baselines/
+    env: dict[str, str] = field(default_factory=dict)  # extra environment, as for the commands against it
+
+
+# Colour forced on, as on a terminal, so a Rich table is drawn with all its styles.
+COLOUR = {"FORCE_COLOR": "1"}
+
+BASELINES: dict[str, Baseline] = {
+    "typer": Baseline("typer", "hello.py"),
+    "typer+rich": Baseline("typer+rich", "hello_table.py", COLOUR),
+}
 
 
 @dataclass(frozen=True)
 class Case:
     name: str  # a short label for the table and --only
     args: tuple[str, ...]  # what follows `sprawl`
-    goal: float  # the highest acceptable ratio against the floor
+    baseline: str  # a key of BASELINES: the framework app this command is compared with
+    goal: float  # the highest acceptable ratio against that baseline
     setup: Callable[[Path], None] | None = None  # prepares the case's working directory
     env: dict[str, str] = field(default_factory=dict)  # extra environment for the command
 
@@ -60,17 +90,19 @@ def sprawl_in(workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return done
 
 
-# Example of a case with a setup (once rosters exist):
-#
-# def started_game(workdir: Path) -> None:
-#     sprawl_in(workdir, "new", "--squad", str(ROOT / "rosters/plf.yaml"), "--squad", str(ROOT / "rosters/suit13.yaml"))
-#
-# Case("status", ("status", "--json"), 7.0, setup=started_game),
+SQUADS = ("--squad", str(ROOT / "rosters" / "plf.yaml"), "--squad", str(ROOT / "rosters" / "suit.yaml"))
+
+
+def fresh_game(workdir: Path) -> None:
+    """A game of two squads, ten characters, just started: what `status` shows at the table."""
+    sprawl_in(workdir, "new", *SQUADS)
+
 
 CASES: list[Case] = [
-    Case("roll", ("roll", "4", "--dice", "4,5,7,10", "--json"), 7.0),
-    Case("table", ("table", "incapacitation", "7", "--json"), 7.0),
-    Case("odds", ("odds", "100", "--json"), 7.0),
+    Case("roll", ("roll", "4", "--dice", "4,5,7,10", "--json"), "typer", 1.05),
+    Case("table", ("table", "incapacitation", "7", "--json"), "typer", 1.05),
+    Case("odds", ("odds", "100", "--json"), "typer", 1.05),
+    Case("status", ("status",), "typer+rich", 1.15, setup=fresh_game, env=COLOUR),
 ]
 
 
@@ -86,7 +118,7 @@ def find_sprawl() -> Path:
 
 
 def interpreter_of(script: Path) -> str:
-    """The Python that runs `script` (its #! line), so the floor uses the same one."""
+    """The Python that runs `script` (its #! line), so the baselines use the same one."""
     try:
         with script.open("rb") as f:
             first = f.readline().decode(errors="replace").strip()
@@ -105,95 +137,190 @@ def interpreter_of(script: Path) -> str:
 
 
 def clean_env(extra: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment without SPRAWL_* settings that would change what a command does."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
+    """The environment without SPRAWL_* settings that would change what a command does,
+    nor PYTHON* ones (a PYTHONPATH could swap in other code than the installed `sprawl`).
+
+    NO_COLOR is set unless `extra` forces colour, so a command draws the same
+    whether or not the benchmark runs on a terminal.
+    """
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SPRAWL_", "PYTHON")) and k != "FORCE_COLOR"}
     env["NO_COLOR"] = "1"
     env.update(extra or {})
+    if "FORCE_COLOR" in env:
+        env.pop("NO_COLOR")
     return env
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) of every finished child process so far."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def run_once(argv: Sequence[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
+    """(wall-clock ms, CPU ms) of one run of `argv`; raise if it fails.
+
+    Wall time is what a person waits for; CPU time (user + system, of the child)
+    leaves out the time spent waiting for a core, so it is steadier when other
+    work shares the machine.
+    """
+    cpu = children_cpu()
+    start = time.perf_counter()
+    done = subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True)
+    elapsed = (time.perf_counter() - start) * 1000
+    used = (children_cpu() - cpu) * 1000
+    if done.returncode != 0:
+        err = done.stderr.decode(errors="replace").strip()
+        raise RuntimeError(f"`{' '.join(argv)}` exited {done.returncode}: {err}")
+    return elapsed, used
 
 
 def time_once(argv: Sequence[str], cwd: Path, env: dict[str, str]) -> float:
     """Wall-clock milliseconds for one run of `argv`; raise if it fails."""
-    start = time.perf_counter()
-    done = subprocess.run(argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True)
-    elapsed = (time.perf_counter() - start) * 1000
-    if done.returncode != 0:
-        err = done.stderr.decode(errors="replace").strip()
-        raise RuntimeError(f"`{' '.join(argv)}` exited {done.returncode}: {err}")
-    return elapsed
+    return run_once(argv, cwd, env)[0]
 
 
-def measure(cases: Sequence[Case], rounds: int, warmup: int = 2) -> dict[str, object]:
+@dataclass(frozen=True)
+class Runs:
+    """The argv, folder and environment of each side of every case, ready to time."""
+
+    python: str
+    sprawl: Path
+    floor: list[str]
+    baselines: dict[str, list[str]]
+    dirs: dict[str, Path]
+
+    def command(self, case: Case) -> list[str]:
+        return [str(self.sprawl), *case.args]
+
+    def baseline(self, case: Case) -> list[str]:
+        return self.baselines[case.baseline]
+
+
+def prepare(cases: Sequence[Case], tmp: Path) -> Runs:
+    """Find `sprawl` and its Python, check every case's baseline, run the setups."""
     sprawl = find_sprawl()
     python = interpreter_of(sprawl)
-    floor_argv = [python, "-I", "-c", "pass"]
-    floors: dict[str, list[float]] = {c.name: [] for c in cases}
-    times: dict[str, list[float]] = {c.name: [] for c in cases}
+    for case in cases:
+        if case.baseline not in BASELINES:
+            raise RuntimeError(f"case {case.name} names no known baseline: {case.baseline}")
+    baselines = {name: [python, str(BASELINES_DIR / b.file)] for name, b in BASELINES.items()}
+    dirs: dict[str, Path] = {}
+    for case in cases:
+        workdir = tmp / case.name
+        workdir.mkdir()
+        if case.setup is not None:
+            case.setup(workdir)
+        dirs[case.name] = workdir
+    return Runs(python, sprawl, [python, "-I", "-c", "pass"], baselines, dirs)
+
+
+CLOCKS = ("wall", "cpu")
+
+
+def measure(cases: Sequence[Case], rounds: int, clock: str = "cpu", warmup: int = 2) -> dict[str, Any]:
+    """Time every case against its baseline; the goals judge the paired ratio of `clock` ("cpu" or "wall")."""
+    # case name -> side ("command", "baseline") -> clock -> times
+    times: dict[str, dict[str, dict[str, list[float]]]] = {
+        c.name: {side: {k: [] for k in CLOCKS} for side in ("command", "baseline")} for c in cases}
+    floors: dict[str, list[float]] = {k: [] for k in CLOCKS}
+
+    def keep(into: dict[str, list[float]], took: tuple[float, float]) -> None:
+        for k, ms in zip(CLOCKS, took):
+            into[k].append(ms)
+
     with tempfile.TemporaryDirectory(prefix="sprawl-bench-") as tmp:
-        dirs: dict[str, Path] = {}
-        for case in cases:
-            workdir = Path(tmp) / case.name
-            workdir.mkdir()
-            if case.setup is not None:
-                case.setup(workdir)
-            dirs[case.name] = workdir
-        base_env = clean_env()
+        runs = prepare(cases, Path(tmp))
         for n in range(warmup + rounds):
+            kept = n >= warmup  # the first runs write .pyc files and warm the disk cache
+            floor = run_once(runs.floor, Path(tmp), clean_env())
+            if kept:
+                keep(floors, floor)
             for case in cases:
+                where = runs.dirs[case.name]
+                base_env = clean_env(BASELINES[case.baseline].env)
                 env = clean_env(case.env)
-                floor = time_once(floor_argv, dirs[case.name], base_env)
-                took = time_once([str(sprawl), *case.args], dirs[case.name], env)
-                if n >= warmup:  # the first runs write .pyc files and warm the disk cache
-                    floors[case.name].append(floor)
-                    times[case.name].append(took)
+                if n % 2 == 0:  # flip the order every round: neither side always goes first
+                    base = run_once(runs.baseline(case), where, base_env)
+                    took = run_once(runs.command(case), where, env)
+                else:
+                    took = run_once(runs.command(case), where, env)
+                    base = run_once(runs.baseline(case), where, base_env)
+                if kept:
+                    keep(times[case.name]["baseline"], base)
+                    keep(times[case.name]["command"], took)
+    floor_ms = {k: statistics.median(floors[k]) for k in CLOCKS}
     results = []
     for case in cases:
-        floor_ms = statistics.median(floors[case.name])
-        median_ms = statistics.median(times[case.name])
-        ratio = median_ms / floor_ms
-        results.append({
-            "name": case.name,
-            "command": "sprawl " + " ".join(case.args),
-            "median_ms": round(median_ms, 1),
-            "floor_ms": round(floor_ms, 1),
-            "ratio": round(ratio, 2),
-            "goal": case.goal,
-            "ok": ratio <= case.goal,
-        })
-    every_floor = [t for runs in floors.values() for t in runs]
+        row: dict[str, Any] = {"name": case.name, "command": "sprawl " + " ".join(case.args), "env": case.env,
+                               "baseline": case.baseline, "goal": case.goal}
+        for k in CLOCKS:
+            mine = statistics.median(times[case.name]["command"][k])
+            theirs = statistics.median(times[case.name]["baseline"][k])
+            # each round's own ratio, command over the baseline run beside it: a swing of the
+            # machine's load from one round to the next cannot tilt it, as it can the medians
+            paired = statistics.median(a / b for a, b in zip(times[case.name]["command"][k],
+                                                             times[case.name]["baseline"][k]))
+            row[k] = {"median_ms": round(mine, 1), "baseline_ms": round(theirs, 1),
+                      "ratio": round(mine / theirs, 3), "paired_ratio": round(paired, 3),
+                      "vs_floor": round(mine / floor_ms[k], 2)}  # context only: no goal
+        row["ratio"] = row[clock]["paired_ratio"]
+        row["ok"] = row["ratio"] <= case.goal
+        results.append(row)
     return {
-        "python": python,
-        "sprawl": str(sprawl),
+        "python": runs.python,
+        "sprawl": str(runs.sprawl),
         "rounds": rounds,
-        "floor": " ".join(floor_argv),
-        "floor_ms": round(statistics.median(every_floor), 1),
+        "clock": clock,
+        "baselines": {name: " ".join(argv) for name, argv in runs.baselines.items()},
+        "floor": " ".join(runs.floor),
+        "floor_ms": {k: round(v, 1) for k, v in floor_ms.items()},
         "cases": results,
         "ok": all(r["ok"] for r in results),
     }
 
 
-def print_table(report: dict[str, object]) -> None:
-    cases: list[dict[str, object]] = report["cases"]  # type: ignore[assignment]
-    width = max(len(str(c["command"])) for c in cases)
-    print(f"floor `{report['floor']}`: median {report['floor_ms']} ms over {report['rounds']} rounds")
-    print(f"{'command':<{width}}  {'median ms':>9}  {'ratio':>6}  {'goal':>5}")
+def label(case: dict[str, Any]) -> str:
+    env = " ".join(f"{k}={v}" for k, v in case["env"].items())
+    return f"{env} {case['command']}" if env else str(case["command"])
+
+
+def print_table(report: dict[str, Any]) -> None:
+    cases: list[dict[str, Any]] = report["cases"]
+    print(f"{report['rounds']} rounds, Python {report['python']}; goals judged on the paired {report['clock']} ratio")
+    for name, argv in report["baselines"].items():
+        print(f"  baseline {name:<10} {argv}")
+    floor = report["floor_ms"]
+    print(f"  floor               {report['floor']}: median {floor['wall']} ms wall, {floor['cpu']} ms CPU"
+          " (context only)")
+    width = max(len(label(c)) for c in cases)
+    print(f"{'':<{width}}  {'--------------- wall ---------------':^36}  {'--------------- CPU ----------------':^36}")
+    heads = f"{'ms':>6} {'base ms':>7} {'ratio':>6} {'paired':>6} {'floor':>6}"
+    print(f"{'command':<{width}}  {heads}  {heads}  {'baseline':<10} {'goal':>5}")
     for c in cases:
+        cells = "  ".join(f"{c[k]['median_ms']:>6.1f} {c[k]['baseline_ms']:>7.1f} {c[k]['ratio']:>5.2f}x "
+                          f"{c[k]['paired_ratio']:>5.2f}x {c[k]['vs_floor']:>5.2f}x" for k in CLOCKS)
         mark = "ok" if c["ok"] else "OVER GOAL"
-        print(f"{c['command']:<{width}}  {c['median_ms']:>9.1f}  {c['ratio']:>5.2f}x  {c['goal']:>4.1f}x  {mark}")
+        print(f"{label(c):<{width}}  {cells}  {c['baseline']:<10} {c['goal']:>4.2f}x  {mark}")
+    print(f"paired = median of each round's own ratio (judged, {report['clock']}); ratio = median ms / "
+          "median base ms; floor = median ms / median of `python -I -c pass` (context)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Start-up cost of sprawl commands as a ratio to `python -I -c pass`.")
+    parser = argparse.ArgumentParser(description="Start-up cost of sprawl commands as a ratio to a Typer hello-world.")
     parser.add_argument("--rounds", type=int, default=31, help="timed rounds (default 31; odd keeps the median a real run)")
     parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
     parser.add_argument("--only", action="append", metavar="NAME", help="run only this case (repeatable)")
+    parser.add_argument("--clock", choices=CLOCKS, default="cpu",
+                        help="the time whose paired ratio the goals judge: cpu (default; user + system, "
+                             "steady on a busy shared machine) or wall (what a person waits for)")
     args = parser.parse_args(argv)
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
     cases = [c for c in CASES if not args.only or c.name in args.only]
     if not cases:
         parser.error(f"no case named {args.only}; the cases are: {', '.join(c.name for c in CASES)}")
-    return conclude(lambda: measure(cases, args.rounds), args.json, print_table)
+    return conclude(lambda: measure(cases, args.rounds, args.clock), args.json, print_table)
 
 
 def conclude(run: Callable[[], dict[str, Any]], as_json: bool, show: Callable[[dict[str, Any]], None]) -> int:

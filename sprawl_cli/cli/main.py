@@ -298,6 +298,9 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
 
     def report(message: str, code: int) -> int:
         message = " ".join(message.split())
+        if sprawl.env.mid_line:  # a question was left unanswered on the line: the message starts below it
+            sprawl.env.err.write("\n")
+            sprawl.env.mid_line = False
         if wants_json:
             import json
 
@@ -322,20 +325,19 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
         return report(f"give a command (listed above); `{path} COMMAND --help` tells more", ExitCode.USAGE)
     except click.NoSuchOption as problem:
         if problem.option_name.lstrip("-").replace(".", "", 1).isdigit():
-            return report(f"{problem.option_name} is a negative number, and this command takes none here; "
-                          "give 0 or more", ExitCode.USAGE)
-        hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None else ""
-        return report(problem.format_message() + hint, ExitCode.USAGE)
+            return report(*_negative(problem, usage))
+        return report(*usage(problem))
     except click.UsageError as problem:
-        hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None and "--help" not in problem.format_message() else ""
-        return report(problem.format_message() + hint, ExitCode.USAGE)
+        return report(*usage(problem))
     except SprawlError as problem:
         if debug:
             import traceback
 
             traceback.print_exc(file=sprawl.env.err)
         return report(problem.message, problem.exit_code)
-    except (click.Abort, KeyboardInterrupt, EOFError):
+    except (click.Abort, KeyboardInterrupt, EOFError) as stop:
+        if isinstance(stop, KeyboardInterrupt):
+            sprawl.env.mid_line = True  # the terminal echoed ^C where the cursor was
         return report("interrupted; nothing was changed", ExitCode.REFUSED)
     except BrokenPipeError:
         return ExitCode.REFUSED
@@ -349,6 +351,32 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
             "Run again with --debug for the traceback and report it",
             ExitCode.REFUSED,
         )
+
+
+def usage(problem: click.UsageError) -> tuple[str, int]:
+    """A usage error's line, pointing at the command's --help."""
+    text = problem.format_message()
+    hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None and "--help" not in text else ""
+    return text + hint, ExitCode.USAGE
+
+
+def _negative(problem: click.NoSuchOption, usage: Callable[[click.UsageError], tuple[str, int]]) -> tuple[str, int]:
+    """`undo -1`: click reads a negative number as an option. Say what the command's number
+    argument says of any other number out of its range (`undo 0`), in the same words."""
+    number = problem.option_name
+    command = problem.ctx.command if problem.ctx is not None else None
+    numeric = [p for p in (command.params if command is not None else [])
+               if isinstance(p, click.Argument) and isinstance(p.type, (click.types.IntParamType, click.types.FloatParamType))]
+    for param in numeric[:1]:
+        try:
+            param.type.convert(number, param, problem.ctx)
+        except click.BadParameter as bad:
+            return usage(click.BadParameter(bad.message, problem.ctx, param))
+        return usage(click.UsageError(f"{number} looks like an option to the shell's reader; put `--` before "
+                                      f"it ({problem.ctx.command_path if problem.ctx else 'sprawl'} -- {number})",
+                                      problem.ctx))
+    return usage(click.UsageError(f"{number} is a negative number, and this command takes no number there",
+                                  problem.ctx))
 
 
 def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

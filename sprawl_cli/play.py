@@ -48,7 +48,6 @@ OPTION_VALUES = {
     "--terrain": ("open", "difficult", "treacherous"),
     "--format": ("md", "html"),
 }
-WEAPON_KINDS = {"shoot": ("gun", "thrown", "launcher"), "brawl": ("melee",)}  # what --weapon takes
 
 
 # --- the save file, re-read only when it changes ----------------------------
@@ -127,14 +126,7 @@ def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) 
     """
     from click.shell_completion import CompletionItem
 
-    sprawl = ctx.find_object(Context)
-    given = ctx.meta.get("sprawl.game")
-    if given:
-        path = Path(given)
-    elif sprawl is not None:
-        path = sprawl.game_path
-    else:
-        path = Path(os.environ.get("SPRAWL_GAME") or DEFAULT_GAME)
+    path = _game_path(ctx)
     if param.name in SIDE_PARAMS:
         squads = squads_in(path)
         return [CompletionItem(shell_safe_prefix(n, squads), help=n) for n in squads
@@ -150,6 +142,78 @@ def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) 
             found.append(CompletionItem("none", help="nobody"))
         return found
     return [CompletionItem(n) for n in names if n.lower().startswith(incomplete.lower())]
+
+
+def _game_path(ctx: click.Context) -> Path:
+    """The save file a command line being completed uses: its --game, the session's, SPRAWL_GAME, the default."""
+    sprawl = ctx.find_object(Context)
+    given = ctx.meta.get("sprawl.game")
+    if given:
+        return Path(given)
+    if sprawl is not None:
+        return sprawl.game_path
+    return Path(os.environ.get("SPRAWL_GAME") or DEFAULT_GAME)
+
+
+def _typed_arguments(ctx: click.Context) -> list[str]:
+    """The command's arguments typed so far, in order (options left out)."""
+    import click
+
+    found: list[str] = []
+    for param in ctx.command.params:
+        value = ctx.params.get(param.name or "") if isinstance(param, click.Argument) else None
+        if isinstance(value, (list, tuple)):
+            found.extend(str(v) for v in value)
+        elif value is not None:
+            found.append(str(value))
+    # When the option being completed still lacks its value, click stops parsing there and
+    # leaves the arguments unassigned, in ctx.args.
+    return found or [a for a in ctx.args if not a.startswith("-")]
+
+
+def complete_set_word(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """`set NAME <Tab>`: the statuses of the game's system; then `on` or `off`."""
+    from click.shell_completion import CompletionItem
+
+    if param.name == "value":
+        return [CompletionItem(v) for v in ("on", "off") if v.startswith(incomplete.lower())]
+    game = watch(_game_path(ctx)).game()
+    if game is None:
+        return []
+    from sprawl_cli import systems
+    from sprawl_cli.errors import SprawlError
+
+    try:
+        statuses = systems.get(game.system).statuses
+    except SprawlError:
+        return []
+    return [CompletionItem(s) for s in statuses if s.startswith(incomplete.lower())]
+
+
+def complete_option_value(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """An option's values when click knows none: the fixed ones of OPTION_VALUES, else what the
+    game's system offers (`System.option_values`: a character's weapons for `--weapon`), else
+    click's own (a file for a PATH)."""
+    from click.shell_completion import CompletionItem
+
+    long_name = max(getattr(param, "opts", [""]), key=len)
+    wanted = incomplete.lower()
+    if long_name in OPTION_VALUES:
+        return [CompletionItem(v) for v in OPTION_VALUES[long_name] if v.startswith(wanted)]
+    game = watch(_game_path(ctx)).game()
+    offered: list[str] | None = None
+    if game is not None:
+        from sprawl_cli import systems
+        from sprawl_cli.errors import SprawlError
+
+        try:
+            offered = systems.get(game.system).option_values(game, ctx.command.name or "", long_name,
+                                                               _typed_arguments(ctx))
+        except SprawlError:
+            offered = []
+    if offered is None:
+        return param.type.shell_complete(ctx, param, incomplete)
+    return [CompletionItem(v) for v in offered if v.lower().startswith(wanted)]
 
 
 # --- one line ------------------------------------------------------------------
@@ -336,17 +400,17 @@ class Session:
             if words:
                 return []
         found: list[tuple[str, str, int]] = []
+        sprawl = Context(Options(game=str(self.game_path)), self.line_env())
         if not words:
-            for name in [*self.group.list_commands(None), "help", *LEAVE]:
+            import click
+
+            # The commands of this session's game (its system's, with the kernel's).
+            for name in [*self.group.list_commands(click.Context(self.group, obj=sprawl)), "help", *LEAVE]:
                 if name.startswith(incomplete) and name not in SESSION_ONLY:
                     found.append((name, "", replace))
             return found
-        values = self.option_values(words, incomplete)
-        if values is not None:
-            return [(shlex.quote(v), "", replace) for v in values]
         from click.shell_completion import ShellComplete
 
-        sprawl = Context(Options(game=str(self.game_path)), self.line_env())
         try:
             items = ShellComplete(self.group, {"obj": sprawl}, "sprawl", "").get_completions(words, incomplete)
         except Exception:  # an unknown command or a bad option: nothing to offer
@@ -358,94 +422,26 @@ class Session:
             found.append((shlex.quote(value) if value != shlex.quote(value) else value, item.help or "", replace))
         return found
 
-    def option_values(self, words: list[str], incomplete: str) -> list[str] | None:
-        """Values for the option just typed when click knows none: the fixed ones of OPTION_VALUES,
-        or for `--weapon` the weapons of the character the command names first. None: not such an option."""
-        import click
-
-        if not words or not words[-1].startswith("-"):
-            return None
-        command: click.Command = self.group
-        used = 0
-        while isinstance(command, click.Group) and used < len(words):
-            try:
-                found = command.get_command(click.Context(command), words[used])
-            except Exception:  # a command group that cannot load: nothing to offer
-                return None
-            if found is None:
-                return None
-            command, used = found, used + 1
-        option = next((p for p in command.params if isinstance(p, click.Option) and words[-1] in p.opts), None)
-        if option is None or option.is_flag or isinstance(option.type, click.Choice):
-            return None
-        wanted = incomplete.lower()
-        long_name = max(option.opts, key=len)
-        if long_name in OPTION_VALUES:
-            return [v for v in OPTION_VALUES[long_name] if v.startswith(wanted)]
-        if long_name != "--weapon":
-            return None
-        game = self.watch.game()
-        given = positionals(command, words[used:-1])
-        action = command.name or ""
-        if action == "odds" and given[:1] == ["shoot"]:  # `odds shoot ATTACKER TARGET` takes shoot's options
-            action, given = "shoot", given[1:]
-        if game is None or not given:
-            return []
-        from sprawl_cli.errors import SprawlError
-
-        try:
-            who = game.character(given[0])
-        except SprawlError:
-            return []
-        kinds = WEAPON_KINDS.get(action)
-        names = [w.name for w in who.weapons if kinds is None or w.kind in kinds]
-        if kinds == WEAPON_KINDS["brawl"]:
-            names.append("Fists")  # R12: every character can fight bare-handed
-        return [n for n in names if n.lower().startswith(wanted)]
-
     def status_line(self) -> str:
-        """Round, side, phase and who is pinned, down or panicked; or why there is no game."""
+        """Round, side, phase and what the system marks (who is down...); or why there is no game."""
         game = self.watch.game()
         if game is None:
             return self.watch.problem or "no game"
         return status_line(game)
 
 
-def positionals(command: click.Command, words: list[str]) -> list[str]:
-    """The arguments among `words` typed after `command`: options and the values they take left out."""
-    import click
-
-    takes_value = {opt for p in command.params if isinstance(p, click.Option) and not p.is_flag
-                   for opt in p.opts}
-    found: list[str] = []
-    skip = False
-    for word in words:
-        if skip:
-            skip = False
-        elif word.startswith("-") and word != "-":
-            skip = word in takes_value
-        else:
-            found.append(word)
-    return found
-
-
 def status_line(game: Game[Any]) -> str:
-    """The session's bottom line for `game`."""
+    """The session's bottom line for `game`: round, side, phase, then what its system marks
+    (`System.status_marks`: who is pinned, down, out...)."""
     if game.over:
         winner = f"{game.winner} won" if game.winner else "no winner"
         return f"Game over after round {game.round}: {winner} ({game.reason or 'ended'})"
+    from sprawl_cli import systems
+
     rounds = f"/{game.rounds}" if game.rounds else ""
     parts = [f"Round {game.round}{rounds}", game.current_squad.name, game.phase]
-    for status in ("pinned", "down", "panicked"):
-        # A Down character is pinned too (R8): it is listed once, under down.
-        who = [c.name for c in game.characters if c.has(status) and not c.gone
-               and not (status == "pinned" and c.has("down"))]
-        if who:
-            parts.append(f"{status}: {', '.join(who)}")
-    gone = [c.name for c in game.characters if c.gone]
-    if gone:
-        parts.append(f"out: {', '.join(gone)}")
-    return " | ".join(parts)
+    parts.extend(systems.get(game.system).status_marks(game))
+    return " | ".join(p for p in parts if p)
 
 
 # --- history -------------------------------------------------------------------

@@ -65,6 +65,11 @@ def _systems_for(sprawl: Context | None) -> tuple[str, str]:
 
     argv = sprawl.argv if sprawl is not None else []
     env = sprawl.env.vars if sprawl is not None else dict(os.environ)
+    if not argv and env.get("_SPRAWL_COMPLETE") and env.get("COMP_WORDS"):
+        # A shell asking for completions: the line being typed is in COMP_WORDS, not argv.
+        from click.shell_completion import split_arg_string
+
+        argv = split_arg_string(env["COMP_WORDS"])[1:]
     preset = sprawl.options.game if sprawl is not None else None
     path = Path(_argv_value(argv, "--game") or preset or env.get("SPRAWL_GAME") or DEFAULT_GAME)
     game_system = peek_system(path) or "sprawl"
@@ -151,8 +156,14 @@ def _with_common(command: click.Command) -> click.Command:
     command.params.extend(o for o in common_options() if o.name not in known)
     names = name_params()
     for param in command.params:
-        if param.name in names and getattr(param, "_custom_shell_complete", None) is None:
+        if getattr(param, "_custom_shell_complete", None) is not None:
+            continue
+        if param.name in names:
             param._custom_shell_complete = _complete_names
+        elif command.name == "set" and param.name in ("status", "value"):
+            param._custom_shell_complete = _complete_set_word
+        elif isinstance(param, click.Option) and not param.is_flag and not isinstance(param.type, click.Choice):
+            param._custom_shell_complete = _complete_option_value
     return command
 
 
@@ -178,6 +189,18 @@ def _complete_names(ctx: click.Context, param: click.Parameter, incomplete: str)
     from sprawl_cli.play import complete_names
 
     return complete_names(ctx, param, incomplete)
+
+
+def _complete_set_word(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from sprawl_cli.play import complete_set_word
+
+    return complete_set_word(ctx, param, incomplete)
+
+
+def _complete_option_value(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from sprawl_cli.play import complete_option_value
+
+    return complete_option_value(ctx, param, incomplete)
 
 
 _LOADED: dict[str, click.Group] = {}

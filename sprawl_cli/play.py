@@ -23,7 +23,7 @@ import re
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from sprawl_cli.context import DEFAULT_GAME, Context, Env, Options
 from sprawl_cli.errors import BadInput, ExitCode
@@ -278,6 +278,37 @@ def session_line_words(text: str) -> tuple[list[str], str, int]:
     return words, typed[0] if typed else "", len(raw)
 
 
+_HINT = re.compile(r"`sprawl (--help`)?")
+
+
+class SessionStream:
+    """A stream for one session line: a hint such as "`sprawl undo`" is written "`undo`",
+    as it is typed at the `sprawl>` prompt ("`sprawl --help`" becomes "`help`")."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(_HINT.sub(lambda m: "`help`" if m.group(1) else "`", text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def __getattr__(self, name: str) -> Any:  # encoding, errors...: the stream's own
+        return getattr(self.stream, name)
+
+
+def session_stream(stream: TextIO) -> TextIO:
+    return cast("TextIO", SessionStream(stream))
+
+
 @dataclasses.dataclass
 class Session:
     """A session on one save file: runs lines through the root group in-process."""
@@ -308,7 +339,8 @@ class Session:
             # Each line gets its own seed, so a seeded session replays the same
             # game without every command rolling the same faces.
             environ = dict(environ, SPRAWL_SEED=str(self.seed + self.lines_run))
-        return Env(self.env.stdin, self.env.stdout, self.env.stderr, self.env.interactive, environ)
+        return Env(self.env.stdin, session_stream(self.env.out), session_stream(self.env.err),
+                   self.env.interactive, environ)
 
     def run(self, line: str) -> int | None:
         """Run one line; its exit code, or None when the line asks to leave."""

@@ -278,8 +278,12 @@ class SprawlGroup(click.Group):
         lookup_name, game_name = _systems_for(sprawl)
         from sprawl_cli.context import peek_system
 
-        has_game = sprawl is not None and (peek_system(sprawl.game_path) is not None
-                                           or _argv_value(sprawl.argv, "--system") is not None)
+        from pathlib import Path
+
+        # --help is eager: a --game on the line has not reached the options yet, so read it here.
+        has_game = sprawl is not None and (
+            peek_system(Path(_argv_value(sprawl.argv, "--game") or sprawl.game_path)) is not None
+            or _argv_value(sprawl.argv, "--system") is not None)
         shown = [game_name] if has_game else systems.installed()
         own = set(systems.get(game_name).commands) if has_game else set()
         with formatter.section("Commands for every game"):

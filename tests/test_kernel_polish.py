@@ -104,11 +104,15 @@ GAMES = {
 OWN_COMMAND = {"sprawl": "shoot", "gunplay": "fire", "scratch-grid": "attack"}
 
 
-def start(sprawl, system: str) -> Session:
+def start(sprawl, system: str, elsewhere: bool = False) -> Session:
+    """A session on a new game of `system` (in a save that is not the default one if `elsewhere`)."""
     result = sprawl(*GAMES[system], "--seed", "1")
     assert result.exit_code == 0, result.stderr
+    save = sprawl.save
+    if elsewhere:
+        save = sprawl.save.rename(sprawl.folder / "elsewhere.yaml")
     env = Env(stdin=io.StringIO(), stdout=io.StringIO(), stderr=io.StringIO(), interactive=False, environ={})
-    return Session(cli, env, sprawl.save)
+    return Session(cli, env, save)
 
 
 def offered(session: Session, text: str) -> list[str]:
@@ -117,7 +121,7 @@ def offered(session: Session, text: str) -> list[str]:
 
 @pytest.mark.parametrize("system", list(GAMES))
 def test_play_completes_the_games_own_commands(sprawl, system):
-    session = start(sprawl, system)
+    session = start(sprawl, system, elsewhere=True)
     commands = offered(session, "")
     assert OWN_COMMAND[system] in commands and "status" in commands
     assert not {OWN_COMMAND[s] for s in GAMES if s != system} & set(commands)

@@ -186,19 +186,19 @@ NAME_PARAMS = KERNEL_NAME_PARAMS  # kept for readers; completion asks name_param
 
 
 def _complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    from sprawl_cli.play import complete_names
+    from sprawl_cli.complete import complete_names
 
     return complete_names(ctx, param, incomplete)
 
 
 def _complete_set_word(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    from sprawl_cli.play import complete_set_word
+    from sprawl_cli.complete import complete_set_word
 
     return complete_set_word(ctx, param, incomplete)
 
 
 def _complete_option_value(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    from sprawl_cli.play import complete_option_value
+    from sprawl_cli.complete import complete_option_value
 
     return complete_option_value(ctx, param, incomplete)
 

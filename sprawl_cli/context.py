@@ -54,6 +54,7 @@ class Env:
     stderr: TextIO | None = None
     interactive: bool | None = None
     environ: dict[str, str] | None = None
+    mid_line: bool = False  # a question is on stderr, waiting for its answer (an interrupt starts a new line)
 
     @property
     def out(self) -> TextIO:
@@ -84,9 +85,11 @@ class Env:
         """Show `prompt` on stderr and read one line; EOFError when input ends."""
         self.err.write(f"{prompt}: ")
         self.err.flush()
+        self.mid_line = True
         line = self.inp.readline()
         if not line:
             raise EOFError
+        self.mid_line = False
         return line.rstrip("\n")
 
 

@@ -10,9 +10,8 @@ On a real terminal the prompt is prompt_toolkit's (Tab completion, history, a
 status line); without one, lines are read from stdin, which makes a session
 scriptable. prompt_toolkit is imported only for the terminal prompt.
 
-Character-name completion lives here too: the shells' completion scripts and
-the session's Tab both ask `complete_names`, which reads the save file again
-only when it has changed.
+The session's Tab asks click, whose parameters complete through
+`sprawl_cli.complete` exactly as the shells' completion scripts do.
 """
 
 from __future__ import annotations
@@ -23,14 +22,15 @@ import re
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
-from sprawl_cli.context import DEFAULT_GAME, Context, Env, Options
+from sprawl_cli.complete import completion_script as completion_script  # kept here for its older callers
+from sprawl_cli.complete import watch
+from sprawl_cli.context import Context, Env, Options
 from sprawl_cli.errors import BadInput, ExitCode
 
 if TYPE_CHECKING:
     import click
-    from click.shell_completion import CompletionItem
     from prompt_toolkit.completion import CompleteEvent
     from prompt_toolkit.document import Document
     from prompt_toolkit.history import History
@@ -40,116 +40,7 @@ if TYPE_CHECKING:
 
 HISTORY_LIMIT = 1000  # lines kept in a game's history file
 LEAVE = ("quit", "exit")
-LIST_PARAMS = {"nearby", "blast", "near_ledge"}  # these take NAMES separated by commas, or none
-SIDE_PARAMS = {"side", "winner"}  # these take a squad's name (a unique prefix will do)
 SESSION_ONLY = ("play",)  # commands that make no sense inside a session
-# Options taking a plain string whose values are nonetheless fixed (click.Choice options complete themselves).
-OPTION_VALUES = {
-    "--terrain": ("open", "difficult", "treacherous"),
-    "--format": ("md", "html"),
-}
-WEAPON_KINDS = {"shoot": ("gun", "thrown", "launcher"), "brawl": ("melee",)}  # what --weapon takes
-
-
-# --- the save file, re-read only when it changes ----------------------------
-
-
-class SaveWatch:
-    """The game in a save file, loaded again only when the file's stat changes.
-
-    Used for the status line (asked for on every key press) and for names to complete.
-    """
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._stamp: tuple[int, int, int] | None = None
-        self._game: Game[Any] | None = None
-        self.problem: str | None = None
-
-    def game(self) -> Game[Any] | None:
-        """The current game, or None (then `problem` says why: no file, or a broken one)."""
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            self._stamp, self._game = None, None
-            self.problem = f"no game at {self.path} yet: type `new --squad FILE --squad FILE`"
-            return None
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
-        if stamp != self._stamp:
-            from sprawl_cli.errors import SprawlError
-            from sprawl_cli.store import GameStore
-
-            self._stamp = stamp
-            try:
-                self._game, self.problem = GameStore(self.path).load(), None
-            except SprawlError as problem:
-                self._game, self.problem = None, problem.message
-        return self._game
-
-
-_WATCHES: dict[Path, SaveWatch] = {}
-
-
-def watch(path: Path) -> SaveWatch:
-    """One SaveWatch per save path for the whole process."""
-    key = Path(os.path.abspath(path))
-    if key not in _WATCHES:
-        _WATCHES[key] = SaveWatch(key)
-    return _WATCHES[key]
-
-
-def names_in(path: Path) -> list[str]:
-    """The character names in the save at `path`, in roster order (none if it cannot be read)."""
-    game = watch(path).game()
-    return [c.name for c in game.characters] if game is not None else []
-
-
-def squads_in(path: Path) -> list[str]:
-    game = watch(path).game()
-    return [s.name for s in game.squads] if game is not None else []
-
-
-def shell_safe_prefix(name: str, others: list[str]) -> str:
-    """The longest start of `name` a shell takes without quotes, if it names one squad only;
-    else the whole name. `People's Liberation Front` -> `People`, which `Game.squad` accepts."""
-    safe = re.match(r"[A-Za-z0-9_.,:@%+=/-]*", name)
-    head = safe.group(0) if safe else ""
-    unique = head and sum(1 for o in others if o.lower().startswith(head.lower())) == 1
-    return head if unique else name
-
-
-def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
-    """Click's completion hook for parameters that take character names.
-
-    The save file is the one this command line would use: its `--game`, else
-    the session's or SPRAWL_GAME, else the default. List options (`--nearby`,
-    `--blast`, `--near-ledge`) complete the name after the last comma and offer `none`.
-    """
-    from click.shell_completion import CompletionItem
-
-    sprawl = ctx.find_object(Context)
-    given = ctx.meta.get("sprawl.game")
-    if given:
-        path = Path(given)
-    elif sprawl is not None:
-        path = sprawl.game_path
-    else:
-        path = Path(os.environ.get("SPRAWL_GAME") or DEFAULT_GAME)
-    if param.name in SIDE_PARAMS:
-        squads = squads_in(path)
-        return [CompletionItem(shell_safe_prefix(n, squads), help=n) for n in squads
-                if n.lower().startswith(incomplete.lower())]
-    names = names_in(path)
-    if param.name in LIST_PARAMS:
-        head, _, last = incomplete.rpartition(",")
-        prefix = f"{head}," if head else ""
-        taken = {n.strip().lower() for n in head.split(",")} if head else set()
-        found = [CompletionItem(prefix + n) for n in names
-                 if n.lower().startswith(last.lower()) and n.lower() not in taken]
-        if not head and "none".startswith(incomplete.lower()):
-            found.append(CompletionItem("none", help="nobody"))
-        return found
-    return [CompletionItem(n) for n in names if n.lower().startswith(incomplete.lower())]
 
 
 # --- one line ------------------------------------------------------------------
@@ -214,6 +105,37 @@ def session_line_words(text: str) -> tuple[list[str], str, int]:
     return words, typed[0] if typed else "", len(raw)
 
 
+_HINT = re.compile(r"`sprawl (--help`)?")
+
+
+class SessionStream:
+    """A stream for one session line: a hint such as "`sprawl undo`" is written "`undo`",
+    as it is typed at the `sprawl>` prompt ("`sprawl --help`" becomes "`help`")."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        self.stream.write(_HINT.sub(lambda m: "`help`" if m.group(1) else "`", text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def __getattr__(self, name: str) -> Any:  # encoding, errors...: the stream's own
+        return getattr(self.stream, name)
+
+
+def session_stream(stream: TextIO) -> TextIO:
+    return cast("TextIO", SessionStream(stream))
+
+
 @dataclasses.dataclass
 class Session:
     """A session on one save file: runs lines through the root group in-process."""
@@ -244,7 +166,8 @@ class Session:
             # Each line gets its own seed, so a seeded session replays the same
             # game without every command rolling the same faces.
             environ = dict(environ, SPRAWL_SEED=str(self.seed + self.lines_run))
-        return Env(self.env.stdin, self.env.stdout, self.env.stderr, self.env.interactive, environ)
+        return Env(self.env.stdin, session_stream(self.env.out), session_stream(self.env.err),
+                   self.env.interactive, environ)
 
     def run(self, line: str) -> int | None:
         """Run one line; its exit code, or None when the line asks to leave."""
@@ -336,17 +259,17 @@ class Session:
             if words:
                 return []
         found: list[tuple[str, str, int]] = []
+        sprawl = Context(Options(game=str(self.game_path)), self.line_env())
         if not words:
-            for name in [*self.group.list_commands(None), "help", *LEAVE]:
+            import click
+
+            # The commands of this session's game (its system's, with the kernel's).
+            for name in [*self.group.list_commands(click.Context(self.group, obj=sprawl)), "help", *LEAVE]:
                 if name.startswith(incomplete) and name not in SESSION_ONLY:
                     found.append((name, "", replace))
             return found
-        values = self.option_values(words, incomplete)
-        if values is not None:
-            return [(shlex.quote(v), "", replace) for v in values]
         from click.shell_completion import ShellComplete
 
-        sprawl = Context(Options(game=str(self.game_path)), self.line_env())
         try:
             items = ShellComplete(self.group, {"obj": sprawl}, "sprawl", "").get_completions(words, incomplete)
         except Exception:  # an unknown command or a bad option: nothing to offer
@@ -358,94 +281,26 @@ class Session:
             found.append((shlex.quote(value) if value != shlex.quote(value) else value, item.help or "", replace))
         return found
 
-    def option_values(self, words: list[str], incomplete: str) -> list[str] | None:
-        """Values for the option just typed when click knows none: the fixed ones of OPTION_VALUES,
-        or for `--weapon` the weapons of the character the command names first. None: not such an option."""
-        import click
-
-        if not words or not words[-1].startswith("-"):
-            return None
-        command: click.Command = self.group
-        used = 0
-        while isinstance(command, click.Group) and used < len(words):
-            try:
-                found = command.get_command(click.Context(command), words[used])
-            except Exception:  # a command group that cannot load: nothing to offer
-                return None
-            if found is None:
-                return None
-            command, used = found, used + 1
-        option = next((p for p in command.params if isinstance(p, click.Option) and words[-1] in p.opts), None)
-        if option is None or option.is_flag or isinstance(option.type, click.Choice):
-            return None
-        wanted = incomplete.lower()
-        long_name = max(option.opts, key=len)
-        if long_name in OPTION_VALUES:
-            return [v for v in OPTION_VALUES[long_name] if v.startswith(wanted)]
-        if long_name != "--weapon":
-            return None
-        game = self.watch.game()
-        given = positionals(command, words[used:-1])
-        action = command.name or ""
-        if action == "odds" and given[:1] == ["shoot"]:  # `odds shoot ATTACKER TARGET` takes shoot's options
-            action, given = "shoot", given[1:]
-        if game is None or not given:
-            return []
-        from sprawl_cli.errors import SprawlError
-
-        try:
-            who = game.character(given[0])
-        except SprawlError:
-            return []
-        kinds = WEAPON_KINDS.get(action)
-        names = [w.name for w in who.weapons if kinds is None or w.kind in kinds]
-        if kinds == WEAPON_KINDS["brawl"]:
-            names.append("Fists")  # R12: every character can fight bare-handed
-        return [n for n in names if n.lower().startswith(wanted)]
-
     def status_line(self) -> str:
-        """Round, side, phase and who is pinned, down or panicked; or why there is no game."""
+        """Round, side, phase and what the system marks (who is down...); or why there is no game."""
         game = self.watch.game()
         if game is None:
             return self.watch.problem or "no game"
         return status_line(game)
 
 
-def positionals(command: click.Command, words: list[str]) -> list[str]:
-    """The arguments among `words` typed after `command`: options and the values they take left out."""
-    import click
-
-    takes_value = {opt for p in command.params if isinstance(p, click.Option) and not p.is_flag
-                   for opt in p.opts}
-    found: list[str] = []
-    skip = False
-    for word in words:
-        if skip:
-            skip = False
-        elif word.startswith("-") and word != "-":
-            skip = word in takes_value
-        else:
-            found.append(word)
-    return found
-
-
 def status_line(game: Game[Any]) -> str:
-    """The session's bottom line for `game`."""
+    """The session's bottom line for `game`: round, side, phase, then what its system marks
+    (`System.status_marks`: who is pinned, down, out...)."""
     if game.over:
         winner = f"{game.winner} won" if game.winner else "no winner"
         return f"Game over after round {game.round}: {winner} ({game.reason or 'ended'})"
+    from sprawl_cli import systems
+
     rounds = f"/{game.rounds}" if game.rounds else ""
     parts = [f"Round {game.round}{rounds}", game.current_squad.name, game.phase]
-    for status in ("pinned", "down", "panicked"):
-        # A Down character is pinned too (R8): it is listed once, under down.
-        who = [c.name for c in game.characters if c.has(status) and not c.gone
-               and not (status == "pinned" and c.has("down"))]
-        if who:
-            parts.append(f"{status}: {', '.join(who)}")
-    gone = [c.name for c in game.characters if c.gone]
-    if gone:
-        parts.append(f"out: {', '.join(gone)}")
-    return " | ".join(parts)
+    parts.extend(systems.get(game.system).status_marks(game))
+    return " | ".join(p for p in parts if p)
 
 
 # --- history -------------------------------------------------------------------
@@ -496,21 +351,3 @@ def bounded_history(path: Path) -> History:
     except OSError:
         return InMemoryHistory()
     return FileHistory(str(path))
-
-
-# --- shell completion scripts ----------------------------------------------------
-
-
-def completion_script(shell: str) -> str:
-    """Click's completion script for `shell` (bash, zsh, fish), as kept in completions/."""
-    from click.shell_completion import get_completion_class
-
-    from sprawl_cli.cli.main import cli
-
-    cls = get_completion_class(shell)
-    if cls is None:
-        from sprawl_cli.errors import UsageProblem
-
-        raise UsageProblem(f"no completion for '{shell}'; choose bash, zsh or fish")
-    text = cls(cli, {}, "sprawl", "_SPRAWL_COMPLETE").source()
-    return text if text.endswith("\n") else text + "\n"

@@ -128,3 +128,38 @@ def test_real_bash_completes_a_character_name(table):
 def test_real_bash_completes_options(table):
     found = run_bash(table, completing(["sprawl", "set", "Razz", "ran", "on", "--j"])).split()
     assert found == ["--json"]
+
+
+# --- what the game's system offers: statuses, on|off, option values, its own commands ------
+
+
+def test_program_completes_set_with_statuses_then_on_or_off(table):
+    from sprawl_cli import systems
+
+    assert ask(table, "sprawl set Razz ", 3) == [f"plain,{s}" for s in systems.get("sprawl").statuses]
+    assert ask(table, "sprawl set Razz pinned o", 4) == ["plain,on", "plain,off"]
+
+
+def test_program_completes_weapon_values_and_report_formats(table):
+    assert ask(table, "sprawl shoot Wishbone Razz --weapon ", 5) == ["plain,Pistol", "plain,Grenade",
+                                                                     "plain,Rocket Launcher"]
+    assert ask(table, "sprawl brawl Babs Wilson -w ", 5) == ["plain,Knife", "plain,Fists"]
+    assert ask(table, "sprawl campaign report --format ", 4) == ["plain,md", "plain,html"]
+
+
+def test_real_bash_completes_a_weapon(table):
+    assert run_bash(table, completing(["sprawl", "shoot", "Wishbone", "Razz", "--weapon", "G"])).split() == ["Grenade"]
+
+
+def test_program_completes_the_commands_of_the_game_named_by_game_option(table):
+    folder, env = table
+    other = folder / "gun"
+    other.mkdir()
+    subprocess.run([installed_sprawl(), "new", "--system", "gunplay", "--game", str(other / "g.yaml"),
+                    "--squad", str(ROOT / "rosters/gunplay/crows.yaml"),
+                    "--squad", str(ROOT / "rosters/gunplay/wardens.yaml")],
+                   cwd=folder, env=env, check=True, capture_output=True)
+    assert ask(table, "sprawl fi", 1) == []  # the game here is SPRAWL's
+    assert ask(table, f"sprawl --game {other / 'g.yaml'} fi", 3) == ["plain,fire"]
+    assert ask(table, f"sprawl set --game {other / 'g.yaml'} Vic ", 5) == ["plain,down", "plain,prone",
+                                                                            "plain,removed"]

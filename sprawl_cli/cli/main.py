@@ -65,6 +65,11 @@ def _systems_for(sprawl: Context | None) -> tuple[str, str]:
 
     argv = sprawl.argv if sprawl is not None else []
     env = sprawl.env.vars if sprawl is not None else dict(os.environ)
+    if not argv and env.get("_SPRAWL_COMPLETE") and env.get("COMP_WORDS"):
+        # A shell asking for completions: the line being typed is in COMP_WORDS, not argv.
+        from click.shell_completion import split_arg_string
+
+        argv = split_arg_string(env["COMP_WORDS"])[1:]
     preset = sprawl.options.game if sprawl is not None else None
     path = Path(_argv_value(argv, "--game") or preset or env.get("SPRAWL_GAME") or DEFAULT_GAME)
     game_system = peek_system(path) or "sprawl"
@@ -151,8 +156,14 @@ def _with_common(command: click.Command) -> click.Command:
     command.params.extend(o for o in common_options() if o.name not in known)
     names = name_params()
     for param in command.params:
-        if param.name in names and getattr(param, "_custom_shell_complete", None) is None:
+        if getattr(param, "_custom_shell_complete", None) is not None:
+            continue
+        if param.name in names:
             param._custom_shell_complete = _complete_names
+        elif command.name == "set" and param.name in ("status", "value"):
+            param._custom_shell_complete = _complete_set_word
+        elif isinstance(param, click.Option) and not param.is_flag and not isinstance(param.type, click.Choice):
+            param._custom_shell_complete = _complete_option_value
     return command
 
 
@@ -175,9 +186,21 @@ NAME_PARAMS = KERNEL_NAME_PARAMS  # kept for readers; completion asks name_param
 
 
 def _complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    from sprawl_cli.play import complete_names
+    from sprawl_cli.complete import complete_names
 
     return complete_names(ctx, param, incomplete)
+
+
+def _complete_set_word(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from sprawl_cli.complete import complete_set_word
+
+    return complete_set_word(ctx, param, incomplete)
+
+
+def _complete_option_value(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    from sprawl_cli.complete import complete_option_value
+
+    return complete_option_value(ctx, param, incomplete)
 
 
 _LOADED: dict[str, click.Group] = {}
@@ -255,8 +278,12 @@ class SprawlGroup(click.Group):
         lookup_name, game_name = _systems_for(sprawl)
         from sprawl_cli.context import peek_system
 
-        has_game = sprawl is not None and (peek_system(sprawl.game_path) is not None
-                                           or _argv_value(sprawl.argv, "--system") is not None)
+        from pathlib import Path
+
+        # --help is eager: a --game on the line has not reached the options yet, so read it here.
+        has_game = sprawl is not None and (
+            peek_system(Path(_argv_value(sprawl.argv, "--game") or sprawl.game_path)) is not None
+            or _argv_value(sprawl.argv, "--system") is not None)
         shown = [game_name] if has_game else systems.installed()
         own = set(systems.get(game_name).commands) if has_game else set()
         with formatter.section("Commands for every game"):
@@ -298,6 +325,9 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
 
     def report(message: str, code: int) -> int:
         message = " ".join(message.split())
+        if sprawl.env.mid_line:  # a question was left unanswered on the line: the message starts below it
+            sprawl.env.err.write("\n")
+            sprawl.env.mid_line = False
         if wants_json:
             import json
 
@@ -322,20 +352,19 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
         return report(f"give a command (listed above); `{path} COMMAND --help` tells more", ExitCode.USAGE)
     except click.NoSuchOption as problem:
         if problem.option_name.lstrip("-").replace(".", "", 1).isdigit():
-            return report(f"{problem.option_name} is a negative number, and this command takes none here; "
-                          "give 0 or more", ExitCode.USAGE)
-        hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None else ""
-        return report(problem.format_message() + hint, ExitCode.USAGE)
+            return report(*_negative(problem, usage))
+        return report(*usage(problem))
     except click.UsageError as problem:
-        hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None and "--help" not in problem.format_message() else ""
-        return report(problem.format_message() + hint, ExitCode.USAGE)
+        return report(*usage(problem))
     except SprawlError as problem:
         if debug:
             import traceback
 
             traceback.print_exc(file=sprawl.env.err)
         return report(problem.message, problem.exit_code)
-    except (click.Abort, KeyboardInterrupt, EOFError):
+    except (click.Abort, KeyboardInterrupt, EOFError) as stop:
+        if isinstance(stop, KeyboardInterrupt):
+            sprawl.env.mid_line = True  # the terminal echoed ^C where the cursor was
         return report("interrupted; nothing was changed", ExitCode.REFUSED)
     except BrokenPipeError:
         return ExitCode.REFUSED
@@ -349,6 +378,32 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
             "Run again with --debug for the traceback and report it",
             ExitCode.REFUSED,
         )
+
+
+def usage(problem: click.UsageError) -> tuple[str, int]:
+    """A usage error's line, pointing at the command's --help."""
+    text = problem.format_message()
+    hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None and "--help" not in text else ""
+    return text + hint, ExitCode.USAGE
+
+
+def _negative(problem: click.NoSuchOption, usage: Callable[[click.UsageError], tuple[str, int]]) -> tuple[str, int]:
+    """`undo -1`: click reads a negative number as an option. Say what the command's number
+    argument says of any other number out of its range (`undo 0`), in the same words."""
+    number = problem.option_name
+    command = problem.ctx.command if problem.ctx is not None else None
+    numeric = [p for p in (command.params if command is not None else [])
+               if isinstance(p, click.Argument) and isinstance(p.type, (click.types.IntParamType, click.types.FloatParamType))]
+    for param in numeric[:1]:
+        try:
+            param.type.convert(number, param, problem.ctx)
+        except click.BadParameter as bad:
+            return usage(click.BadParameter(bad.message, problem.ctx, param))
+        return usage(click.UsageError(f"{number} looks like an option to the shell's reader; put `--` before "
+                                      f"it ({problem.ctx.command_path if problem.ctx else 'sprawl'} -- {number})",
+                                      problem.ctx))
+    return usage(click.UsageError(f"{number} is a negative number, and this command takes no number there",
+                                  problem.ctx))
 
 
 def _version(ctx: click.Context, param: click.Parameter, value: bool) -> None:

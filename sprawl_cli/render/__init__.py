@@ -18,7 +18,11 @@ _MARKUP = re.compile(r"(?<!\\)\[/?[a-z_ #0-9.=-]*\]")
 
 
 def make_console(stream: TextIO) -> Console:
-    """A Console on `stream` that honours NO_COLOR, FORCE_COLOR and the terminal's width."""
+    """A Console on `stream` that honours NO_COLOR, FORCE_COLOR and the terminal's width.
+
+    When `stream` is not a terminal (`sprawl log | grep`, a file, a test), lines of text
+    are never wrapped: a sentence stays on one line, so a pipe sees it whole. Tables
+    still fit the width (COLUMNS, else 80)."""
     from rich.console import Console
     from rich.theme import Theme
 
@@ -36,7 +40,11 @@ def make_console(stream: TextIO) -> Console:
             "todo": "bold magenta",
         }
     )
-    return Console(file=stream, theme=theme, highlight=False, soft_wrap=False)
+    try:
+        terminal = stream.isatty()
+    except (AttributeError, ValueError):  # a closed or bare stream
+        terminal = False
+    return Console(file=stream, theme=theme, highlight=False, soft_wrap=not terminal)
 
 
 def escape(text: str) -> str:

@@ -152,6 +152,34 @@ class System:
         """
         raise NotImplementedError
 
+    def status_marks(self, game: Game[Any]) -> list[str]:
+        """Short marks for `play`'s status line after round, side and phase (`down: Ann, Bo`).
+        Default: each of `statuses` with the characters showing it (then any other shown status),
+        and the characters gone from the game under `out`."""
+        seen: dict[str, list[str]] = {s: [] for s in self.statuses}
+        for c in game.characters:
+            if not c.gone:
+                for status in c.shown_statuses:
+                    seen.setdefault(status, []).append(c.name)
+        marks = [f"{status}: {', '.join(who)}" for status, who in seen.items() if who]
+        gone = [c.name for c in game.characters if c.gone]
+        return marks + ([f"out: {', '.join(gone)}"] if gone else [])
+
+    def option_values(self, game: Game[Any], command: str, option: str, arguments: list[str]) -> list[str] | None:
+        """What Tab offers for `option` (its long name) of `command`, given the command's arguments
+        typed so far; None when the system has nothing to say (then click's own completion).
+        Default: `--weapon` offers the weapons of the character named first."""
+        if option != "--weapon":
+            return None
+        from sprawl_cli.errors import SprawlError
+
+        try:
+            who = game.character(arguments[0]) if arguments else None
+        except SprawlError:
+            return []
+        weapons = getattr(who, "weapons", None) or []
+        return [str(getattr(w, "name", w)) for w in weapons]
+
     def end_lines(self, game: Game[Any]) -> list[str]:
         """What to say when the game has just ended (by `end` or `concede`)."""
         return []

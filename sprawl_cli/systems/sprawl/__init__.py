@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from sprawl_cli.table import Table
 
 
+WEAPON_KINDS = {"shoot": ("gun", "thrown", "launcher"), "brawl": ("melee",)}  # what --weapon takes, for Tab
+
+
 class Sprawl(System):
     name = "sprawl"
     title = "SPRAWL"
@@ -116,6 +119,36 @@ class Sprawl(System):
 
         result = set_status(cast("Game", game), cast("Character", character), status, on, None, None)
         return Outcome(result.to_json(), set_lines(character.name, result))
+
+    def status_marks(self, game: KernelGame[Any]) -> list[str]:
+        marks = []
+        for status in ("pinned", "down", "panicked"):
+            # A Down character is pinned too (R8): it is listed once, under down.
+            who = [c.name for c in cast("Game", game).characters if c.has(status) and not c.gone
+                   and not (status == "pinned" and c.has("down"))]
+            if who:
+                marks.append(f"{status}: {', '.join(who)}")
+        gone = [c.name for c in game.characters if c.gone]
+        return marks + ([f"out: {', '.join(gone)}"] if gone else [])
+
+    def option_values(self, game: KernelGame[Any], command: str, option: str, arguments: list[str]) -> list[str] | None:
+        if option != "--weapon":
+            return None
+        if command == "odds" and arguments[:1] == ["shoot"]:  # `odds shoot ATTACKER TARGET` takes shoot's options
+            command, arguments = "shoot", arguments[1:]
+        from sprawl_cli.errors import SprawlError
+
+        try:
+            who = cast("Character", game.character(arguments[0])) if arguments else None
+        except SprawlError:
+            return []
+        if who is None:
+            return []
+        kinds = WEAPON_KINDS.get(command)
+        names = [w.name for w in who.weapons if kinds is None or w.kind in kinds]
+        if command == "brawl":
+            names.append("Fists")  # R12: every character can fight bare-handed
+        return names
 
     def end_lines(self, game: KernelGame[Any]) -> list[str]:
         return []

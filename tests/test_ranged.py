@@ -162,12 +162,43 @@ def test_once_per_turn():
         shoot(g, razz, wilson, Situation(), dice(), table())
 
 
-@pytest.mark.parametrize("action", ["ran", "charged", "jumped", "brawled", "overwatch"])
-def test_no_shooting_after_a_turn_taking_action(action):
+@pytest.mark.parametrize("action, why", [
+    ("ran", "it ran this turn"), ("charged", "it charged this turn"), ("jumped", "it jumped this turn"),
+    ("brawled", "it brawled this turn"), ("broke", "it broke away from close combat this turn"),
+    ("overwatch", "it is on overwatch"),
+])
+def test_no_shooting_after_a_turn_taking_action(action, why):
     g, razz, wilson, *_ = setup()
     razz.acted.append(action)
-    with pytest.raises(RuleRefusal, match="cannot shoot"):
+    with pytest.raises(RuleRefusal, match=f"Razz cannot shoot: {why}"):
         shoot(g, razz, wilson, Situation(), dice(), table())
+
+
+def test_no_shooting_after_breaking_away_in_the_same_turn():
+    """R12: a character that broke away from close combat this turn does not also shoot."""
+    from sprawl_cli.systems.sprawl.close import break_away
+
+    g, razz, wilson, *_ = setup()
+    razz.engaged_with = ["Wilson"]
+    wilson.engaged_with = ["Razz"]
+    g.phase = "movement"
+    break_away(g, razz, dice(1, 1, 1), table())  # Wilson's free attack (Brawling 3) misses
+    assert not razz.engaged_with and "broke" in razz.acted
+    g.phase = "ranged"
+    with pytest.raises(RuleRefusal, match="broke away from close combat this turn"):
+        shoot(g, razz, wilson, Situation(), dice(), table())
+
+
+@pytest.mark.parametrize("taken", [1, 2, 3])
+def test_every_point_of_damage_taken_adds_one_to_the_shooting_difficulty(taken):
+    """R5: +1 per point of damage taken, from the first point on."""
+    g, razz, wilson, *_ = setup()
+    fresh = aim(g, razz, wilson, Situation())
+    razz.damage_taken = taken
+    wounded = aim(g, razz, wilson, Situation())
+    assert wounded.difficulty == fresh.difficulty + taken
+    assert (f"Razz's wounds ({taken} damage taken)", taken, "R5") in [(m.source, m.value, m.ruling)
+                                                                      for m in wounded.modifiers]
 
 
 @pytest.mark.parametrize("status, why", [("ran", "ran this turn"), ("overwatch", "on overwatch")])

@@ -323,6 +323,20 @@ def test_shaken_leader_hands_the_test_to_the_highest_smarts_left(four):
     assert check.roller == "Wes" and check.test.difficulty == 2 and check.routed
 
 
+@pytest.mark.parametrize("tens, routed", [(True, False), (False, True)])
+def test_the_routing_test_follows_the_rule_of_tens(four, tens, routed):
+    """R2 in R24: Babs (Smarts 2) against 2 shaken rolls [10 1]: a 10 is two successes only
+    under the Rule of Tens."""
+    g, (babs, razz, wes, lang) = four
+    g.settings.rule_of_tens = tens
+    lang.add("pinned")
+    wes.add("out_of_action")
+    check = routing_check(g, g.squads[0], dice(10, 1))
+    assert check.roller == "Babs" and check.test.difficulty == 2
+    assert check.test.successes == (2 if tens else 1)
+    assert check.routed is routed and g.over is routed
+
+
 def test_failed_routing_loses_the_game(four):
     g, (babs, razz, wes, lang) = four
     babs.add("pinned")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.factory import character, dice, game, table
+from tests.factory import character, dice, game, leftover, table
 from sprawl_cli.systems.sprawl import damage
 from sprawl_cli.systems.sprawl.referee import set_status
 
@@ -78,3 +78,20 @@ def test_nearby_may_name_the_fallen_itself():
     damage.put_out_of_action(g, lang)
     results = panic_tests(g, [lang], t, dice(4))  # Wes: Guts 0 rolls no dice, panics, flees 4"
     assert [r.name for r in results] == ["Wes"] and results[0].panicked and results[0].flee_inches == 4
+
+
+def test_an_already_panicked_friend_does_not_test_again():
+    """R9: a friend within 3\" that is already Panicked rolls no panic test (and does not flee again)."""
+    from sprawl_cli.systems.sprawl.morale import panic_tests
+
+    wes = character("Wes", guts=0)
+    razz = character("Razz", guts=1)
+    lang = character("Lang")
+    g = game([wes, razz, lang], [character("Rafter")])
+    wes.add("panicked")
+    lang.health = 0
+    damage.put_out_of_action(g, lang)
+    d = dice(1, 5)  # only Razz tests: Guts 1 [1] against 3, panics and flees 5"
+    results = panic_tests(g, [lang], table(lists={"nearby": ["Wes", "Razz"]}), d)
+    assert [r.name for r in results] == ["Razz"] and results[0].panicked and results[0].flee_inches == 5
+    assert leftover(d) == [] and wes.panicked_turn is None  # not panicked anew

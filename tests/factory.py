@@ -12,6 +12,8 @@ from sprawl_cli.table import ScriptedTable
 
 ROOT = Path(__file__).resolve().parent.parent
 ROSTERS = ROOT / "rosters"
+PLF = str(ROSTERS / "plf.yaml")  # the two sample squads
+SUIT = str(ROSTERS / "suit.yaml")
 
 PISTOL = Weapon("Pistol", "gun", 1, reliability=2)
 KNIFE = Weapon("Knife", "melee", 1)

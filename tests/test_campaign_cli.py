@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import PLF, SUIT
+from tests.factory import PLF, SUIT
 
 PLF_NAME = "People's Liberation Front"
 SUIT_NAME = "S.U.I.T. #13"

@@ -13,7 +13,7 @@ import pytest
 import sprawl_cli.store as store_module
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.store import GameStore
-from tests.conftest import PLF, SUIT
+from tests.factory import PLF, SUIT
 from tests.factory import character, game
 
 

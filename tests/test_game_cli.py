@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.conftest import PLF, SUIT
+from tests.factory import PLF, SUIT
 
 
 def test_new_then_status_json(sprawl):

@@ -6,10 +6,9 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
-from sprawl_cli.cli.main import cli
 from sprawl_cli.systems.sprawl.reference import TOPICS, lookup
+from tests import harness
 
 
 def names(found: object) -> list[str]:
@@ -124,7 +123,7 @@ def test_the_house_aftermath_table_is_labelled_house() -> None:
 
 
 def test_rules_command_prints_json_topics() -> None:
-    result = CliRunner().invoke(cli, ["rules", "overwatch", "--json"])
+    result = harness.invoke(["rules", "overwatch", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [t["topic"] for t in data["topics"]] == ["overwatch"]
@@ -132,13 +131,13 @@ def test_rules_command_prints_json_topics() -> None:
 
 
 def test_rules_command_searches_by_word() -> None:
-    result = CliRunner().invoke(cli, ["rules", "ledge", "--json"])
+    result = harness.invoke(["rules", "ledge", "--json"])
     assert result.exit_code == 0, result.output
     found = {t["topic"] for t in json.loads(result.stdout)["topics"]}
     assert found == {"pinned", "falling"}
 
 
 def test_rules_command_without_topic_shows_all() -> None:
-    result = CliRunner().invoke(cli, ["rules", "--json"])
+    result = harness.invoke(["rules", "--json"])
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.stdout)["topics"]) == len(TOPICS)

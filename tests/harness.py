@@ -92,6 +92,48 @@ def run(args: Sequence[str], cwd: Path, *, installed: bool = False, env: dict[st
                           stdin=subprocess.DEVNULL if input is None else None)
 
 
+NOBODY = 65534  # the uid and gid of `nobody` on Debian and most Linux systems
+DAC = "-dac_override,-dac_read_search"  # root's power to read and write any file whatever its mode
+
+
+def _runs(argv: list[str], env: dict[str, str]) -> bool:
+    probe = "import sprawl_cli.cli.main, yaml, typer, rich"
+    try:
+        return subprocess.run([*argv, "-c", probe], env=env, cwd="/", capture_output=True, timeout=60).returncode == 0
+    except OSError:
+        return False
+
+
+def unprivileged(folder: Path) -> tuple[list[str], dict[str, str], str]:
+    """How to run sprawl as a real process that file modes apply to: (argv up to and
+    including `-m sprawl_cli`, environment, who it runs as).
+
+    Not root: ourselves. Root: the user `nobody` (setpriv), with an interpreter nobody
+    may run (this one, else the system's Python of the same version over this one's
+    packages), and `folder` handed to nobody; where nobody can run no Python (the
+    project under /root), root itself without the capabilities that bypass file modes.
+    Neither possible: a skip, or a failure under CI=true.
+    """
+    env = clean_environ()
+    if os.geteuid() != 0:
+        return [sys.executable, "-m", "sprawl_cli"], env, f"uid {os.geteuid()}"
+    setpriv = need_tool("setpriv", "util-linux; it runs a command as another user")
+    nobody = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--"]
+    packages = [p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()]
+    env_nobody = dict(env, PYTHONPATH=os.pathsep.join([str(Path(__file__).resolve().parent.parent), *packages]))
+    version = f"python{sys.version_info.major}.{sys.version_info.minor}"
+    for python in dict.fromkeys([sys.executable, f"/usr/bin/{version}", shutil.which(version) or ""]):
+        if python and _runs([*nobody, python], env_nobody):
+            for path in [folder, *folder.rglob("*")]:
+                os.chown(path, NOBODY, NOBODY)
+            return [*nobody, python, "-m", "sprawl_cli"], env_nobody, f"nobody (uid {NOBODY}) with {python}"
+    capless = [setpriv, f"--bounding-set={DAC}", f"--inh-caps={DAC}", "--"]
+    if _runs([*capless, sys.executable], env):
+        return [*capless, sys.executable, "-m", "sprawl_cli"], env, "root without CAP_DAC_OVERRIDE/CAP_DAC_READ_SEARCH"
+    missing("cannot run sprawl as a user that file modes apply to (as nobody, or as root without DAC capabilities)")
+    raise AssertionError("unreachable")
+
+
 def popen(args: Sequence[str], cwd: Path, *, env: dict[str, str] | None = None, **options: Any) -> subprocess.Popen[Any]:
     """`sprawl ARGS` started as a real process (`python -m sprawl_cli`); output discarded unless
     `options` say otherwise."""

@@ -92,6 +92,28 @@ def run(args: Sequence[str], cwd: Path, *, installed: bool = False, env: dict[st
                           stdin=subprocess.DEVNULL if input is None else None)
 
 
+_HOLD = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("locked", flush=True)
+if sys.argv[2] == "stdin":
+    sys.stdin.read()
+else:
+    time.sleep(float(sys.argv[2]))
+os.close(fd)
+"""
+
+
+def hold_lock(lock: Path, seconds: float | None = None) -> subprocess.Popen[str]:
+    """Another process holding a game's lock file for `seconds`, or until its stdin is closed
+    (`holder.stdin.close()`); returns once it holds the lock."""
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD, str(lock), "stdin" if seconds is None else str(seconds)],
+                              stdout=subprocess.PIPE, stdin=subprocess.PIPE, text=True)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
+    return holder
+
+
 NOBODY = 65534  # the uid and gid of `nobody` on Debian and most Linux systems
 DAC = "-dac_override,-dac_read_search"  # root's power to read and write any file whatever its mode
 

@@ -67,6 +67,8 @@ def test_a_refused_line_gives_exit_1(sprawl):
     sprawl.new()
     result = sprawl("play", input="set Nobody ran on\nstatus --json\n")
     assert result.exit_code == 1
+    assert "error: no character named 'Nobody' in this game" in result.stderr
+    assert json.loads(result.stdout.splitlines()[-1])["round"] == 1  # the session went on after the refusal
 
 
 @pytest.mark.parametrize("leave", ["quit", "exit", "  quit  "])

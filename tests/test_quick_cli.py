@@ -104,7 +104,8 @@ def test_whole_table_and_compass(sprawl):
 
 
 def test_unknown_table_and_bad_roll(sprawl):
-    assert sprawl("table", "nope").exit_code == 1
+    unknown = sprawl("table", "nope")
+    assert unknown.exit_code == 1 and "no table 'nope'; the tables are: incapacitation" in unknown.stderr
     bad = sprawl("table", "incapacitation", "12")
     assert bad.exit_code == 1 and "1-10" in bad.stderr
 

@@ -156,16 +156,6 @@ def test_a_save_with_no_migration_path_is_refused(sprawl, snapshot, monkeypatch)
 
 # --- the lock ------------------------------------------------------------------------------
 
-HOLD = """
-import fcntl, os, sys, time
-fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
-fcntl.flock(fd, fcntl.LOCK_EX)
-print("locked", flush=True)
-time.sleep(float(sys.argv[2]))
-os.close(fd)
-"""
-
-
 def clean_env() -> dict[str, str]:
     return harness.clean_environ(NO_COLOR="1")
 
@@ -173,10 +163,8 @@ def clean_env() -> dict[str, str]:
 def test_a_second_command_waits_for_the_lock_and_says_so_at_once(sprawl):
     sprawl.new()
     hold = 1.5
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(sprawl.folder / f"{SAVE}.lock"), str(hold)],
-                              stdout=subprocess.PIPE, text=True)
+    holder = harness.hold_lock(sprawl.folder / f"{SAVE}.lock", hold)
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         held_at = time.monotonic()
         command = harness.popen(["set", "Razz", "pinned", "on", "--json"], sprawl.folder, env=clean_env(),
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

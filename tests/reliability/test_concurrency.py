@@ -84,22 +84,23 @@ def test_simultaneous_writers_lose_no_change(folder: Folder, release: bool, figu
 
     threads = [threading.Thread(target=work, args=(name,)) for name in plans]
     reader = threading.Thread(target=read)
+    holder = harness.hold_lock(folder.path / f"{SAVE}.lock")  # held before any worker starts
     for t in [*threads, reader]:
         t.start()
-    # Every worker's first command meets a lock already held, so the queue is really used.
-    holder = harness.hold_lock(folder.path / f"{SAVE}.lock")
+    # Every worker's first command meets the lock already held, so the queue is really used.
     began = time.perf_counter()
-    start.wait()
-    for _ in plans:  # every worker's first command is queued behind the holder ...
-        assert queued.acquire(timeout=120), "a worker's first command never got to the lock"
-    assert holder.stdin is not None
-    holder.stdin.close()  # ... then the lock is free and the queue runs
-    holder.wait(timeout=60)
+    try:  # every worker's first command is queued behind the holder ...
+        reached = sum(queued.acquire(timeout=120) for _ in plans)
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()  # ... then the lock is free and the queue runs
+        holder.wait(timeout=60)
     for t in threads:
         t.join(timeout=600)
     done.set()
     reader.join(timeout=60)
     elapsed = time.perf_counter() - began
+    assert reached == len(plans), "a worker's first command never got to the lock"
     assert not failures, failures[:5]
     # The lock was contended: at least every worker's first command waited (and said so).
     assert waited["processes"] >= workers, f"only {waited['processes']} processes waited for the lock"

@@ -563,3 +563,35 @@ def test_an_engaged_friend_who_panics_takes_a_free_attack():
     assert out.panic[0].panicked and out.panic[0].flee_inches == 5
     assert len(out.panic[0].free_attacks) == 1
     assert gordo.engaged_with == [] and babs.engaged_with == [] and gordo.has("panicked")
+
+
+def test_distance_limits_and_the_spot_rules_say_what_is_wrong():
+    g, razz, wilson, *_ = setup()
+    with pytest.raises(BadInput, match="^--distance cannot be negative$"):
+        aim(g, razz, wilson, Situation(distance=-1))
+    assert aim(g, razz, wilson, Situation(distance=0)).difficulty == 1  # base to base: short range
+    with pytest.raises(BadInput, match=r"with --spot the target is a spot on the ground \(already \+1 as a small "
+                                       r"target\); leave out --small/--large"):
+        aim(g, razz, wilson, Situation(weapon="Grenade", spot=True, size="small"))
+    with pytest.raises(BadInput, match="with --spot the target is a spot on the ground, which does not run; "
+                                       "leave out --target-running"):
+        aim(g, razz, wilson, Situation(weapon="Grenade", spot=True, target_running=True))
+
+
+def test_a_throw_reaches_exactly_its_range_and_not_an_inch_more():
+    from sprawl_cli.systems.sprawl.tables import throw_range
+
+    g, razz, wilson, *_ = setup()
+    reach = throw_range(razz.strength)
+    assert aim(g, razz, wilson, Situation(weapon="Grenade", distance=reach)).out_of_range is None
+    beyond = aim(g, razz, wilson, Situation(weapon="Grenade", distance=reach + 0.5))
+    assert beyond.out_of_range == f"{reach + 0.5:g}\" is beyond Razz's throw of {reach}\" (Strength 2, R17)"
+
+
+def test_the_running_and_spot_modifiers_cite_r13():
+    g, razz, wilson, *_ = setup()
+    running = aim(g, razz, wilson, Situation(target_running=True))
+    assert ("Wilson is running (--target-running)", 2, "R13") in [(m.source, m.value, m.ruling)
+                                                                for m in running.modifiers]
+    spot = aim(g, razz, wilson, Situation(weapon="Grenade", spot=True))
+    assert ("aiming at a spot beside Wilson", 1, "R13") in [(m.source, m.value, m.ruling) for m in spot.modifiers]

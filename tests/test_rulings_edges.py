@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.factory import character, dice, game, leftover, table
 from sprawl_cli.systems.sprawl import damage
 from sprawl_cli.systems.sprawl.referee import set_status
@@ -95,3 +97,29 @@ def test_an_already_panicked_friend_does_not_test_again():
     results = panic_tests(g, [lang], table(lists={"nearby": ["Wes", "Razz"]}), d)
     assert [r.name for r in results] == ["Razz"] and results[0].panicked and results[0].flee_inches == 5
     assert leftover(d) == [] and wes.panicked_turn is None  # not panicked anew
+
+
+def test_no_friend_left_means_no_panic_question():
+    """R9: a fallen character with nobody of its squad left on the table asks nothing."""
+    from sprawl_cli.systems.sprawl.morale import panic_tests
+
+    lang = character("Lang")
+    g = game([lang], [character("Rafter")])
+    lang.health = 0
+    damage.put_out_of_action(g, lang)
+    t = table()  # no --nearby answer: asking would raise NeedsAnswer
+    assert panic_tests(g, [lang], t, dice()) == [] and t.asked == []
+
+
+def test_the_panic_question_names_the_fallen_and_refuses_an_enemy():
+    from sprawl_cli.errors import BadInput
+    from sprawl_cli.systems.sprawl.morale import panic_tests
+
+    wes, lang = character("Wes"), character("Lang")
+    g = game([wes, lang], [character("Rafter")])
+    lang.health = 0
+    damage.put_out_of_action(g, lang)
+    t = table(lists={"nearby": ["Rafter"]})
+    with pytest.raises(BadInput, match="Rafter is not a friend of Lang; --nearby names their own squad-mates"):
+        panic_tests(g, [lang], t, dice())
+    assert t.asked == ['Which friends are within 3" of Lang?']

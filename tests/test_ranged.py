@@ -595,3 +595,11 @@ def test_the_running_and_spot_modifiers_cite_r13():
                                                                 for m in running.modifiers]
     spot = aim(g, razz, wilson, Situation(weapon="Grenade", spot=True))
     assert ("aiming at a spot beside Wilson", 1, "R13") in [(m.source, m.value, m.ruling) for m in spot.modifiers]
+
+
+def test_the_shooters_record_adds_up():
+    """The campaign's books: each shot adds one to shots and its hits to hits."""
+    g, razz, wilson, *_ = setup()
+    razz.record.shots, razz.record.hits = 3, 5
+    fire(g, razz, wilson, 7, 7, 1, 1, 1, 1, 1, 1)  # [7 7 1 1]: 2 hits; damage [1 1 1 1]: none
+    assert (razz.record.shots, razz.record.hits) == (4, 7)

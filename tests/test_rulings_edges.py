@@ -123,3 +123,31 @@ def test_the_panic_question_names_the_fallen_and_refuses_an_enemy():
     with pytest.raises(BadInput, match="Rafter is not a friend of Lang; --nearby names their own squad-mates"):
         panic_tests(g, [lang], t, dice())
     assert t.asked == ['Which friends are within 3" of Lang?']
+
+
+@pytest.mark.parametrize("tens, panicked", [(True, False), (False, True)])
+def test_the_panic_test_follows_the_rule_of_tens(tens, panicked):
+    """R2 in R9: Razz (Guts 2) needs 2 successes; [10 1] is two only under the Rule of Tens."""
+    from sprawl_cli.systems.sprawl.morale import panic_test
+
+    razz = character("Razz", guts=2)
+    g = game([razz, character("Lang")], [character("Rafter")])
+    g.settings.rule_of_tens = tens
+    d = dice(10, 1, 4) if panicked else dice(10, 1)
+    test = panic_test(g, razz, table(), d)
+    assert (test.successes, test.panicked) == ((1, True) if not tens else (2, False))
+    assert leftover(d) == []
+
+
+def test_panic_ends_hiding_overwatch_and_safety():
+    """R9: a panicked character loses Overwatch and its hiding (the spotting count too) and is not safe."""
+    from sprawl_cli.systems.sprawl.morale import panic_test
+
+    razz = character("Razz", guts=1)
+    g = game([razz, character("Lang")], [character("Rafter")])
+    for status in ("hidden", "overwatch", "safe"):
+        razz.add(status)
+    razz.hide_successes = 2
+    test = panic_test(g, razz, table(), dice(1, 6))  # Guts [1] against 3: panics, flees 6"
+    assert test.panicked and test.lost == ["overwatch", "hidden"] and test.flee_inches == 6
+    assert razz.shown_statuses == ["panicked"] and razz.hide_successes == 0

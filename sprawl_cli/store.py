@@ -302,7 +302,7 @@ class GameStore:
         with lock_file(self.path, notify):
             remove_stray_temps(self.path.parent, self.prev.name)
             if self.journal.is_dir():
-                for folder in (self.journal, self.redo_dir):
+                for folder in (self.journal, self.redo_dir, self.undone_dir):
                     for entry in os.listdir(folder) if folder.is_dir() else ():
                         if TEMP_MARK in entry:
                             with contextlib.suppress(OSError):

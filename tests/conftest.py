@@ -1,22 +1,27 @@
-"""Shared fixtures: a CLI runner in a temporary folder with the sample rosters."""
+"""Shared fixtures: sprawl run in a temporary folder (through tests/harness.py) with the sample rosters."""
 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
+from hypothesis import settings
 
-from sprawl_cli.cli.main import cli
-from sprawl_cli.context import Env
-from tests.factory import ROSTERS
+from tests import harness
+from tests.factory import PLF, SUIT
 
-PLF = str(ROSTERS / "plf.yaml")
-SUIT = str(ROSTERS / "suit.yaml")
+__all__ = ["PLF", "SUIT", "Sprawl"]
+
+# CI must never go red by chance: there every hypothesis test plays the same examples
+# each run (derived from the test itself). Locally they vary, and a failure prints the
+# seed that replays it (`pytest --hypothesis-seed=N`).
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if harness.in_ci():
+    settings.load_profile("ci")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -30,11 +35,10 @@ def release(request: pytest.FixtureRequest) -> bool:
 
 
 class Sprawl:
-    """Runs `sprawl ARGS` in-process with CliRunner, in a temp folder."""
+    """Runs `sprawl ARGS` in-process (harness.invoke), in a temp folder."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.runner = CliRunner()
 
     @property
     def save(self) -> Path:
@@ -42,10 +46,11 @@ class Sprawl:
 
     def __call__(self, *args: str, input: str | None = None, terminal: bool = False,
                  env: dict[str, str] | None = None) -> Result:
-        environ = {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
-        environ.update(env or {})
-        return self.runner.invoke(cli, list(args), input=input, obj=Env(interactive=terminal, environ=environ),
-                                  catch_exceptions=False)
+        return harness.invoke(args, input=input, terminal=terminal, env=env)
+
+    def process(self, *args: str, installed: bool = False, **kwargs: Any) -> Any:
+        """`sprawl ARGS` as a real process in the folder (harness.run)."""
+        return harness.run(args, self.folder, installed=installed, **kwargs)
 
     def json(self, *args: str, **kwargs: Any) -> Any:
         result = self(*args, "--json", **kwargs)

@@ -12,6 +12,8 @@ from sprawl_cli.table import ScriptedTable
 
 ROOT = Path(__file__).resolve().parent.parent
 ROSTERS = ROOT / "rosters"
+PLF = str(ROSTERS / "plf.yaml")  # the two sample squads
+SUIT = str(ROSTERS / "suit.yaml")
 
 PISTOL = Weapon("Pistol", "gun", 1, reliability=2)
 KNIFE = Weapon("Knife", "melee", 1)
@@ -56,3 +58,16 @@ def leftover(d: RecordingDice) -> list[int | str]:
     source = d.source
     assert isinstance(source, ScriptedDice)
     return source.leftover
+
+
+def exact_success_counts(pool: int, tens: bool = True) -> list[int]:
+    """How many of the 10**pool outcomes show k successes, for each k (exact integers)."""
+    die = (6, 3, 1) if tens else (6, 4, 0)
+    counts = [1]
+    for _ in range(pool):
+        grown = [0] * (len(counts) + 2)
+        for k, n in enumerate(counts):
+            for extra, ways in enumerate(die):
+                grown[k + extra] += n * ways
+        counts = grown
+    return counts

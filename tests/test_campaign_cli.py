@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tests.conftest import PLF, SUIT
+from tests.factory import PLF, SUIT
 
 PLF_NAME = "People's Liberation Front"
 SUIT_NAME = "S.U.I.T. #13"
@@ -161,11 +161,13 @@ def test_bad_table_file_is_refused_with_its_line(sprawl, tmp_path):
 def test_refusals_change_nothing(sprawl, snapshot):
     result = sprawl("campaign", "show")
     assert result.exit_code == 1 and "sprawl campaign new" in result.stderr
-    assert sprawl("campaign", "new", "--squad", PLF).exit_code == 1
+    one = sprawl("campaign", "new", "--squad", PLF)
+    assert one.exit_code == 1 and "a campaign needs two squads" in one.stderr
     sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
     sprawl.new()  # a game not from this campaign ... with the same squads, so it can be recorded
     before = snapshot(sprawl.folder)
-    assert sprawl("aftermath").exit_code == 1  # not over
+    early = sprawl("aftermath")
+    assert early.exit_code == 1 and "the game is not over yet" in early.stderr
     result = sprawl("campaign", "report")
     assert result.exit_code == 1 and "no game" in result.stderr
     result = sprawl("campaign", "report", "--format", "pdf")

@@ -1,10 +1,14 @@
 """Game and campaign move in one step: the journal's companion files, the crash
-window between the two writes, and undo / redo of an aftermath."""
+window between the two writes (a real process killed with SIGKILL in it), and
+undo / redo of an aftermath."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -12,13 +16,37 @@ import pytest
 
 import sprawl_cli.store as store_module
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.store import GameStore
-from tests.conftest import PLF, SUIT
+from sprawl_cli.store import TEMP_MARK, GameStore
+from tests import harness
+from tests.factory import PLF, SUIT
 from tests.factory import character, game
 
 
-class Killed(BaseException):
-    """Stands for SIGKILL: nothing in sprawl catches it, so no clean-up runs."""
+# A real `sprawl` process that kills itself with SIGKILL at the instant it would put a new
+# version of one file in place (its os.replace): nothing runs after that, no clean-up, no
+# finally, exactly as when the power or the OOM killer stops it there.
+KILL_AT_REPLACE = """
+import os, runpy, signal, sys
+target = os.path.realpath(sys.argv[1])
+real_replace = os.replace
+
+def replace(src, dst, *args, **kwargs):
+    if os.path.realpath(dst) == target:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real_replace(src, dst, *args, **kwargs)
+
+os.replace = replace
+sys.argv = ["sprawl", *sys.argv[2:]]
+runpy.run_module("sprawl_cli", run_name="__main__")
+"""
+
+
+def killed_at(sprawl, target: Path, *args: str) -> None:
+    """Run `sprawl ARGS` as a real process in the game's folder, SIGKILLed as it replaces `target`."""
+    done = subprocess.run([sys.executable, "-c", KILL_AT_REPLACE, str(target), *args], cwd=sprawl.folder,
+                          env=harness.clean_environ(), capture_output=True, text=True, timeout=60,
+                          stdin=subprocess.DEVNULL)
+    assert done.returncode == -signal.SIGKILL, f"the kill never came (exit {done.returncode}): {done.stderr}"
 
 
 @contextlib.contextmanager
@@ -58,11 +86,9 @@ def campaign_file(sprawl) -> Path:
 
 def test_killed_between_campaign_and_save_is_rolled_back(ended, snapshot):
     before = snapshot(ended.folder)
-    with fail_on(ended.save, Killed()) as written, pytest.raises(Killed):
-        ended("aftermath", "--dice", "5,5,5,5,5")
+    killed_at(ended, ended.save, "aftermath", "--dice", "5,5,5,5,5")
     campaign = campaign_file(ended)
-    assert campaign.resolve() in [p.resolve() for p in written]  # the campaign had been written ...
-    assert "number: 1" in campaign.read_text()
+    assert "number: 1" in campaign.read_text()  # the campaign had been written ...
     journal = ended.folder / "sprawl-game.yaml.journal"
     orphan = sorted(journal.glob("*.json"))[-1]
     assert "files" in json.loads(orphan.read_text())  # ... and the entry that can take it back
@@ -76,8 +102,8 @@ def test_killed_between_campaign_and_save_is_rolled_back(ended, snapshot):
 
 
 def test_killed_then_next_game_command_rolls_back_too(ended):
-    with fail_on(ended.save, Killed()), pytest.raises(Killed):
-        ended("aftermath", "--dice", "5,5,5,5,5")
+    killed_at(ended, ended.save, "aftermath", "--dice", "5,5,5,5,5")
+    assert "number: 1" in campaign_file(ended).read_text()
     data = ended.json("aftermath", "--dice", "6,6,6,6,6")  # ctx.change discards the orphan first
     assert [r["roll"] for r in data["results"]] == [6] * 5
     show = ended.json("campaign", "show")
@@ -87,14 +113,17 @@ def test_killed_then_next_game_command_rolls_back_too(ended):
 
 def test_killed_before_the_campaign_write_leaves_it_alone(ended, snapshot):
     before = snapshot(ended.folder)
-    with fail_on(campaign_file(ended), Killed()), pytest.raises(Killed):
-        ended("aftermath", "--dice", "5,5,5,5,5")
+    killed_at(ended, campaign_file(ended), "aftermath", "--dice", "5,5,5,5,5")
     after = snapshot(ended.folder)
-    orphans = set(after) - set(before)
-    assert [Path(o).parent.name for o in orphans] == ["sprawl-game.yaml.journal"]  # only the entry is new
-    assert {k: v for k, v in after.items() if k not in orphans} == before
+    new = set(after) - set(before)
+    temps = {n for n in new if TEMP_MARK in n}
+    # New: the journal entry, and the campaign's half-written temp file the kill left behind.
+    assert [Path(o).parent.name for o in new - temps] == ["sprawl-game.yaml.journal"]
+    assert [Path(t).name.startswith(".sprawl-campaign.yaml") for t in temps] == [True]
+    assert {k: v for k, v in after.items() if k not in new} == before  # every old file as it was
     ended.json("aftermath", "--dice", "5,5,5,5,5")  # the next change drops the orphan, then goes on
     assert len(ended.json("campaign", "show")["games"]) == 1
+    assert not [p for p in ended.folder.rglob("*") if TEMP_MARK in p.name], "the temp file was left behind"
 
 
 def test_disk_refusing_the_save_puts_the_campaign_back(ended, snapshot):

@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 from sprawl_cli.play import completion_script
-from tests.conftest import PLF, SUIT
-from tests.factory import ROOT
+from tests import harness
+from tests.factory import PLF, ROOT, SUIT
 
 COMPLETIONS = ROOT / "completions"
 SHELLS = ("bash", "zsh", "fish")
-BIN = Path(sys.executable).parent  # the venv's bin, where the `sprawl` script is
 
 
 @pytest.mark.parametrize("shell", SHELLS)
@@ -45,28 +41,20 @@ def test_completion_for_an_unknown_shell_is_a_usage_error(sprawl):
 # --- through the installed program, the way a shell asks it --------------------------
 
 
-def installed_sprawl() -> str:
-    found = BIN / "sprawl"
-    if not found.exists():
-        pytest.skip(f"no installed `sprawl` next to {sys.executable}; run `pip install -e .`")
-    return str(found)
-
-
 @pytest.fixture
 def table(tmp_path):
-    """A folder with a game in it, and an environment whose PATH finds the installed sprawl."""
-    sprawl = installed_sprawl()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SPRAWL_", "_SPRAWL"))}
-    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
-    subprocess.run([sprawl, "new", "--squad", PLF, "--squad", SUIT], cwd=tmp_path, env=env,
-                   check=True, capture_output=True)
+    """A folder with a game in it, and an environment whose PATH finds the installed sprawl
+    (without it: a skip that says so, or a failure under CI=true)."""
+    env = harness.clean_environ(PATH=f"{harness.BIN}{os.pathsep}{os.environ.get('PATH', '')}")
+    done = harness.run(["new", "--squad", PLF, "--squad", SUIT], tmp_path, installed=True, env=env)
+    assert done.returncode == 0, done.stderr
     return tmp_path, env
 
 
 def ask(table, words: str, cword: int, shell: str = "bash") -> list[str]:
     folder, env = table
-    done = subprocess.run([installed_sprawl()], cwd=folder, capture_output=True, text=True,
-                          env=dict(env, COMP_WORDS=words, COMP_CWORD=str(cword), _SPRAWL_COMPLETE=f"{shell}_complete"))
+    done = harness.run([], folder, installed=True,
+                       env=dict(env, COMP_WORDS=words, COMP_CWORD=str(cword), _SPRAWL_COMPLETE=f"{shell}_complete"))
     assert done.returncode == 0, done.stderr
     return [line for line in done.stdout.splitlines() if line]
 
@@ -95,9 +83,7 @@ def test_program_reads_the_game_named_by_game_option(table):
 
 def run_bash(table, script: str) -> str:
     folder, env = table
-    bash = shutil.which("bash")
-    if bash is None:
-        pytest.skip("bash is not installed")
+    bash = harness.need_tool("bash", "the completion script is tested in a real bash")
     done = subprocess.run([bash, "--norc", "--noprofile", "-i", "-c", script], cwd=folder, env=env,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr

@@ -23,6 +23,7 @@ from sprawl_cli.dice import (
     test_pool,
 )
 from sprawl_cli.errors import BadInput, DiceShortage
+from tests.factory import exact_success_counts
 
 
 @pytest.mark.parametrize(
@@ -140,8 +141,20 @@ def test_odds_match_enumeration(pool, difficulty, tens):
     assert sum(got.net.values()) == pytest.approx(1.0)
 
 
-def test_odds_of_large_pools_are_instant_and_sane():
-    big = odds(1000, 300)
-    assert 0.0 <= big.p_pass <= 1.0
+def test_odds_of_large_pools_match_exact_counts():
+    """Against the exact count of outcomes (integer convolution of one die's 6/3/1 faces):
+    pools too big to enumerate, tail and middle, with and without the Rule of Tens."""
+    for tens in (True, False):
+        counts = exact_success_counts(400, tens)
+        for difficulty in (1, 150, 200, 201, 260, 801):
+            exact = Fraction(sum(counts[difficulty:]), 10**400)
+            assert odds(400, difficulty, tens).p_pass == pytest.approx(float(exact), rel=1e-9, abs=1e-300)
+    assert odds(400, 801).p_pass == 0.0  # past the 800 successes 400 dice can show
+    assert odds(400, 200).p_pass == pytest.approx(0.5, abs=0.05)  # the mean is 200: about a coin flip
+    big = odds(1000, 300)  # 9 standard deviations under the mean of 500: 1 - 5e-24, less rounding
+    assert big.p_pass == pytest.approx(1.0, abs=1e-12) and big.p_pass <= 1.0
+    assert sum(success_distribution(8, tens=False)) > 1.0  # rounding: 1.0000000000000002 ...
+    assert odds(8, 0, tens=False).p_pass == 1.0  # ... is held at exactly 1
+    assert sum(big.net.values()) == pytest.approx(1.0)
     with pytest.raises(BadInput, match="1000"):
         success_distribution(1001)

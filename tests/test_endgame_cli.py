@@ -67,15 +67,17 @@ def test_a_tie_and_leftover_dice_warning(wes_vs_gordo):
 def test_refused_brawl_changes_nothing(wes_vs_gordo, snapshot):
     sprawl = wes_vs_gordo
     before = snapshot(sprawl.folder)
-    for args in (("brawl", "Razz", "Wilson"),  # not engaged
-                 ("brawl", "Wes", "Razz"),  # same side
-                 ("brawl", "Wes", "Gordo", "--weapon", "Pistol"),  # not a melee weapon
-                 ("brawl", "Wes", "Gordo", "--dice", "1,1,1"),  # too few dice
-                 ("brawl", "Wes", "Gordo", "--weapon", "Spoon")):
+    for args, why in (
+            (("brawl", "Razz", "Wilson"), "Razz is not in close combat with Wilson"),
+            (("brawl", "Wes", "Razz"), "Wes and Razz are on the same side"),
+            (("brawl", "Wes", "Gordo", "--weapon", "Pistol"), "Pistol is a gun, not a close-combat weapon"),
+            (("brawl", "Wes", "Gordo", "--dice", "1,1,1"), "Wes: Brawling needs 5d10 and --dice has only 3 left"),
+            (("brawl", "Wes", "Gordo", "--weapon", "Spoon"), "Wes has no weapon 'Spoon'")):
         result = sprawl(*args, "--json")
         assert result.exit_code == 1, args
         assert result.stderr.startswith("error:") and "Traceback" not in result.stderr
-        assert set(json.loads(result.stdout)) == {"error"}
+        assert why in result.stderr, f"{args}: {result.stderr}"
+        assert set(json.loads(result.stdout)) == {"error"} and why in json.loads(result.stdout)["error"]
     assert snapshot(sprawl.folder) == before
 
 

@@ -9,15 +9,13 @@ Every command runs in its own process, as a user at a shell would run it.
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests import harness
 from tests.factory import ROSTERS
 
 pytestmark = pytest.mark.e2e
@@ -26,27 +24,15 @@ PLF = "People's Liberation Front"
 SUIT = "S.U.I.T. #13"
 
 
-def sprawl_command() -> list[str]:
-    beside = Path(sys.executable).parent / "sprawl"
-    if beside.exists():
-        return [str(beside)]
-    found = shutil.which("sprawl")
-    return [found] if found else [sys.executable, "-m", "sprawl_cli"]
-
-
 class Game:
     """Runs `sprawl ...` in a folder and keeps what it said."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
-        self.env["NO_COLOR"] = "1"
-        self.env["COLUMNS"] = "200"
-        self.command = sprawl_command()
+        self.env = harness.clean_environ(NO_COLOR="1", COLUMNS="200")
 
     def run(self, *args: str, ok: bool = True) -> subprocess.CompletedProcess[str]:
-        done = subprocess.run([*self.command, *args], cwd=self.folder, env=self.env, capture_output=True,
-                              text=True, timeout=60, stdin=subprocess.DEVNULL)
+        done = harness.run(args, self.folder, installed=True, env=self.env)
         if ok:
             assert done.returncode == 0, f"sprawl {' '.join(args)}\n{done.stdout}\n{done.stderr}"
             assert "Traceback" not in done.stderr

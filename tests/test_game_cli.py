@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.conftest import PLF, SUIT
+from tests.factory import PLF, SUIT
 
 
 def test_new_then_status_json(sprawl):
@@ -39,7 +39,8 @@ def test_status_without_game_points_to_new(sprawl):
 def test_json_error_object(sprawl):
     result = sprawl("status", "--json")
     assert result.exit_code == 1
-    assert "error" in json.loads(result.stdout)
+    assert json.loads(result.stdout) == {"error": result.stderr.strip().removeprefix("error: ")}
+    assert "no game at sprawl-game.yaml; start one with `sprawl new" in result.stderr
 
 
 def test_next_walks_phases_and_turns(sprawl):

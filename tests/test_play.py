@@ -21,8 +21,8 @@ from sprawl_cli.play import (
     status_line,
     trim_history,
 )
-from tests.conftest import PLF, SUIT
-from tests.factory import character, game
+from tests import harness
+from tests.factory import PLF, SUIT, character, game
 
 
 def on_disk(save: Path) -> dict:
@@ -67,6 +67,8 @@ def test_a_refused_line_gives_exit_1(sprawl):
     sprawl.new()
     result = sprawl("play", input="set Nobody ran on\nstatus --json\n")
     assert result.exit_code == 1
+    assert "error: no character named 'Nobody' in this game" in result.stderr
+    assert json.loads(result.stdout.splitlines()[-1])["round"] == 1  # the session went on after the refusal
 
 
 @pytest.mark.parametrize("leave", ["quit", "exit", "  quit  "])
@@ -446,7 +448,7 @@ def test_scripting_examples_run(tmp_path, language):
     text = (ROOT / "docs" / "scripting.md").read_text(encoding="utf-8")
     block = re.search(rf"```{language}\n(.*?)```", text, re.S)
     assert block is not None, f"docs/scripting.md lost its {language} example"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
+    env = harness.clean_environ()
     env.update(PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}", ROSTERS=str(ROSTERS))
     program = [sys.executable, "-c"] if language == "python" else ["bash", "-c"]
     done = subprocess.run([*program, block.group(1)], cwd=tmp_path, env=env, capture_output=True, text=True,

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
+
+from tests.factory import exact_success_counts
 
 
 def test_roll_json(sprawl):
@@ -65,7 +68,10 @@ def test_odds_json(sprawl):
 
 def test_odds_hundred_dice(sprawl):
     data = sprawl.json("odds", "100", "--difficulty", "40")
-    assert 0 < data["p_pass"] < 1
+    counts = exact_success_counts(100)  # outcomes of 100 dice by successes, exactly
+    exact = Fraction(sum(counts[40:]), 10**100)
+    assert data["p_pass"] == pytest.approx(float(exact), rel=1e-9)
+    assert data["net"]["1"] == pytest.approx(counts[40] / 10**100, rel=1e-9)
 
 
 def test_odds_refuses_huge_pool(sprawl):
@@ -98,7 +104,8 @@ def test_whole_table_and_compass(sprawl):
 
 
 def test_unknown_table_and_bad_roll(sprawl):
-    assert sprawl("table", "nope").exit_code == 1
+    unknown = sprawl("table", "nope")
+    assert unknown.exit_code == 1 and "no table 'nope'; the tables are: incapacitation" in unknown.stderr
     bad = sprawl("table", "incapacitation", "12")
     assert bad.exit_code == 1 and "1-10" in bad.stderr
 

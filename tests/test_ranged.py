@@ -162,12 +162,43 @@ def test_once_per_turn():
         shoot(g, razz, wilson, Situation(), dice(), table())
 
 
-@pytest.mark.parametrize("action", ["ran", "charged", "jumped", "brawled", "overwatch"])
-def test_no_shooting_after_a_turn_taking_action(action):
+@pytest.mark.parametrize("action, why", [
+    ("ran", "it ran this turn"), ("charged", "it charged this turn"), ("jumped", "it jumped this turn"),
+    ("brawled", "it brawled this turn"), ("broke", "it broke away from close combat this turn"),
+    ("overwatch", "it is on overwatch"),
+])
+def test_no_shooting_after_a_turn_taking_action(action, why):
     g, razz, wilson, *_ = setup()
     razz.acted.append(action)
-    with pytest.raises(RuleRefusal, match="cannot shoot"):
+    with pytest.raises(RuleRefusal, match=f"Razz cannot shoot: {why}"):
         shoot(g, razz, wilson, Situation(), dice(), table())
+
+
+def test_no_shooting_after_breaking_away_in_the_same_turn():
+    """R12: a character that broke away from close combat this turn does not also shoot."""
+    from sprawl_cli.systems.sprawl.close import break_away
+
+    g, razz, wilson, *_ = setup()
+    razz.engaged_with = ["Wilson"]
+    wilson.engaged_with = ["Razz"]
+    g.phase = "movement"
+    break_away(g, razz, dice(1, 1, 1), table())  # Wilson's free attack (Brawling 3) misses
+    assert not razz.engaged_with and "broke" in razz.acted
+    g.phase = "ranged"
+    with pytest.raises(RuleRefusal, match="broke away from close combat this turn"):
+        shoot(g, razz, wilson, Situation(), dice(), table())
+
+
+@pytest.mark.parametrize("taken", [1, 2, 3])
+def test_every_point_of_damage_taken_adds_one_to_the_shooting_difficulty(taken):
+    """R5: +1 per point of damage taken, from the first point on."""
+    g, razz, wilson, *_ = setup()
+    fresh = aim(g, razz, wilson, Situation())
+    razz.damage_taken = taken
+    wounded = aim(g, razz, wilson, Situation())
+    assert wounded.difficulty == fresh.difficulty + taken
+    assert (f"Razz's wounds ({taken} damage taken)", taken, "R5") in [(m.source, m.value, m.ruling)
+                                                                      for m in wounded.modifiers]
 
 
 @pytest.mark.parametrize("status, why", [("ran", "ran this turn"), ("overwatch", "on overwatch")])
@@ -551,3 +582,43 @@ def test_a_panicker_dropped_by_its_free_attack_near_a_ledge_tests_its_footing():
                   2, 2, 2, situation=Situation(near_ledge=("Gordo",)), lists={"nearby": ["Gordo"]})
     victim = out.panic[0].free_attacks[0]["victims"][0]
     assert victim["name"] == "Gordo" and victim["ledge"] == {"faces": [2, 2, 2], "successes": 0, "fell": True}
+
+
+def test_distance_limits_and_the_spot_rules_say_what_is_wrong():
+    g, razz, wilson, *_ = setup()
+    with pytest.raises(BadInput, match="^--distance cannot be negative$"):
+        aim(g, razz, wilson, Situation(distance=-1))
+    assert aim(g, razz, wilson, Situation(distance=0)).difficulty == 1  # base to base: short range
+    with pytest.raises(BadInput, match=r"with --spot the target is a spot on the ground \(already \+1 as a small "
+                                       r"target\); leave out --small/--large"):
+        aim(g, razz, wilson, Situation(weapon="Grenade", spot=True, size="small"))
+    with pytest.raises(BadInput, match="with --spot the target is a spot on the ground, which does not run; "
+                                       "leave out --target-running"):
+        aim(g, razz, wilson, Situation(weapon="Grenade", spot=True, target_running=True))
+
+
+def test_a_throw_reaches_exactly_its_range_and_not_an_inch_more():
+    from sprawl_cli.systems.sprawl.tables import throw_range
+
+    g, razz, wilson, *_ = setup()
+    reach = throw_range(razz.strength)
+    assert aim(g, razz, wilson, Situation(weapon="Grenade", distance=reach)).out_of_range is None
+    beyond = aim(g, razz, wilson, Situation(weapon="Grenade", distance=reach + 0.5))
+    assert beyond.out_of_range == f"{reach + 0.5:g}\" is beyond Razz's throw of {reach}\" (Strength 2, R17)"
+
+
+def test_the_running_and_spot_modifiers_cite_r13():
+    g, razz, wilson, *_ = setup()
+    running = aim(g, razz, wilson, Situation(target_running=True))
+    assert ("Wilson is running (--target-running)", 2, "R13") in [(m.source, m.value, m.ruling)
+                                                                for m in running.modifiers]
+    spot = aim(g, razz, wilson, Situation(weapon="Grenade", spot=True))
+    assert ("aiming at a spot beside Wilson", 1, "R13") in [(m.source, m.value, m.ruling) for m in spot.modifiers]
+
+
+def test_the_shooters_record_adds_up():
+    """The campaign's books: each shot adds one to shots and its hits to hits."""
+    g, razz, wilson, *_ = setup()
+    razz.record.shots, razz.record.hits = 3, 5
+    fire(g, razz, wilson, 7, 7, 1, 1, 1, 1, 1, 1)  # [7 7 1 1]: 2 hits; damage [1 1 1 1]: none
+    assert (razz.record.shots, razz.record.hits) == (4, 7)

@@ -324,6 +324,45 @@ def test_shaken_leader_hands_the_test_to_the_highest_smarts_left(four):
     assert check.roller == "Wes" and check.test.difficulty == 2 and check.routed
 
 
+@pytest.mark.parametrize("tens, routed", [(True, False), (False, True)])
+def test_the_routing_test_follows_the_rule_of_tens(four, tens, routed):
+    """R2 in R24: Babs (Smarts 2) against 2 shaken rolls [10 1]: a 10 is two successes only
+    under the Rule of Tens."""
+    g, (babs, razz, wes, lang) = four
+    g.settings.rule_of_tens = tens
+    lang.add("pinned")
+    wes.add("out_of_action")
+    check = routing_check(g, g.squads[0], dice(10, 1))
+    assert check.roller == "Babs" and check.test.difficulty == 2
+    assert check.test.successes == (2 if tens else 1)
+    assert check.routed is routed and g.over is routed
+
+
+def test_a_squad_with_nobody_steady_routs_without_a_roll(four):
+    """R24: no steady member is left to take the Smarts test: the squad flees, no dice."""
+    g, (babs, razz, wes, lang) = four
+    for c in (babs, razz, wes, lang):
+        c.add("pinned")
+    check = routing_check(g, g.squads[0], dice())
+    assert check.routed is True and check.roller is None and check.test is None
+    assert check.reason == "nobody steady is left to rally the squad"
+    assert g.over and g.winner == "Blue"
+
+
+def test_routing_says_why(four):
+    g, (babs, razz, wes, lang) = four
+    lang.add("pinned")
+    assert routing_check(g, g.squads[0], dice()).reason == "1 of 4 shaken: not over 25%, no test"
+    wes.add("pinned")
+    held = routing_check(g, g.squads[0], dice(7, 7))
+    assert (held.routed, held.reason) == (False, "the squad holds")
+    assert held.to_json() == {"squad": "Red", "shaken": 2, "size": 4, "due": True, "roller": "Babs",
+                              "test": held.test.to_json(), "routed": False, "reason": "the squad holds"}
+    fled = routing_check(g, g.squads[0], dice(7, 1))
+    assert (fled.routed, fled.reason) == (True, "the squad flees")
+    assert fled.test.label == "Babs: Smarts (routing)"
+
+
 def test_failed_routing_loses_the_game(four):
     g, (babs, razz, wes, lang) = four
     babs.add("pinned")

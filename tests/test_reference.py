@@ -6,9 +6,7 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
-from sprawl_cli.cli.main import cli
 from sprawl_cli.reference import Found
 from sprawl_cli.reference import lookup as find
 from sprawl_cli.systems.sprawl.reference import TOPICS
@@ -16,6 +14,7 @@ from sprawl_cli.systems.sprawl.reference import TOPICS
 
 def lookup(query: str | None) -> Found:
     return find(TOPICS, query)
+from tests import harness
 
 
 def names(found: object) -> list[str]:
@@ -130,7 +129,7 @@ def test_the_house_aftermath_table_is_labelled_house() -> None:
 
 
 def test_rules_command_prints_json_topics() -> None:
-    result = CliRunner().invoke(cli, ["rules", "overwatch", "--json"])
+    result = harness.invoke(["rules", "overwatch", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert [t["topic"] for t in data["topics"]] == ["overwatch"]
@@ -138,13 +137,13 @@ def test_rules_command_prints_json_topics() -> None:
 
 
 def test_rules_command_searches_by_word() -> None:
-    result = CliRunner().invoke(cli, ["rules", "ledge", "--json"])
+    result = harness.invoke(["rules", "ledge", "--json"])
     assert result.exit_code == 0, result.output
     found = {t["topic"] for t in json.loads(result.stdout)["topics"]}
     assert found == {"pinned", "falling"}
 
 
 def test_rules_command_without_topic_shows_all() -> None:
-    result = CliRunner().invoke(cli, ["rules", "--json"])
+    result = harness.invoke(["rules", "--json"])
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.stdout)["topics"]) == len(TOPICS)

@@ -6,7 +6,6 @@ Without Chromium the test skips and says why, except under CI=true, where it fai
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import struct
@@ -21,6 +20,7 @@ from sprawl_cli.campaign import (
 )
 from sprawl_cli.render.report_html import html_report
 from sprawl_cli.systems.sprawl.roster import load_roster
+from tests import harness
 from tests.factory import ROSTERS, dice
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -32,10 +32,8 @@ HOSTILE = '<b>Gang</b> & "Co" <script>x</script>'
 def chromium() -> str:
     found = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
     if found is None:
-        message = "headless Chromium is not installed (Debian package `chromium`)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"{message}; CI must have it")
-        pytest.skip(message)
+        harness.missing("headless Chromium is not installed (Debian package `chromium`)")
+        raise AssertionError("unreachable")
     return found
 
 

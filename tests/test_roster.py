@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sprawl_cli.systems.sprawl.roster import HOUSE_GEAR
-from tests.conftest import PLF, SUIT
+from tests.factory import PLF, SUIT
 from tests.test_store import one_error
 
 # Line numbers matter below: each case names the line its problem is on.

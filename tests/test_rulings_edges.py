@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tests.factory import character, dice, game, table
+import pytest
+
+from tests.factory import character, dice, game, leftover, table
 from sprawl_cli.systems.sprawl import damage
 from sprawl_cli.systems.sprawl.referee import set_status
 
@@ -78,3 +80,74 @@ def test_nearby_may_name_the_fallen_itself():
     damage.put_out_of_action(g, lang)
     results = panic_tests(g, [lang], t, dice(4))  # Wes: Guts 0 rolls no dice, panics, flees 4"
     assert [r.name for r in results] == ["Wes"] and results[0].panicked and results[0].flee_inches == 4
+
+
+def test_an_already_panicked_friend_does_not_test_again():
+    """R9: a friend within 3\" that is already Panicked rolls no panic test (and does not flee again)."""
+    from sprawl_cli.systems.sprawl.morale import panic_tests
+
+    wes = character("Wes", guts=0)
+    razz = character("Razz", guts=1)
+    lang = character("Lang")
+    g = game([wes, razz, lang], [character("Rafter")])
+    wes.add("panicked")
+    lang.health = 0
+    damage.put_out_of_action(g, lang)
+    d = dice(1, 5)  # only Razz tests: Guts 1 [1] against 3, panics and flees 5"
+    results = panic_tests(g, [lang], table(lists={"nearby": ["Wes", "Razz"]}), d)
+    assert [r.name for r in results] == ["Razz"] and results[0].panicked and results[0].flee_inches == 5
+    assert leftover(d) == [] and wes.panicked_turn is None  # not panicked anew
+
+
+def test_no_friend_left_means_no_panic_question():
+    """R9: a fallen character with nobody of its squad left on the table asks nothing."""
+    from sprawl_cli.systems.sprawl.morale import panic_tests
+
+    lang = character("Lang")
+    g = game([lang], [character("Rafter")])
+    lang.health = 0
+    damage.put_out_of_action(g, lang)
+    t = table()  # no --nearby answer: asking would raise NeedsAnswer
+    assert panic_tests(g, [lang], t, dice()) == [] and t.asked == []
+
+
+def test_the_panic_question_names_the_fallen_and_refuses_an_enemy():
+    from sprawl_cli.errors import BadInput
+    from sprawl_cli.systems.sprawl.morale import panic_tests
+
+    wes, lang = character("Wes"), character("Lang")
+    g = game([wes, lang], [character("Rafter")])
+    lang.health = 0
+    damage.put_out_of_action(g, lang)
+    t = table(lists={"nearby": ["Rafter"]})
+    with pytest.raises(BadInput, match="Rafter is not a friend of Lang; --nearby names their own squad-mates"):
+        panic_tests(g, [lang], t, dice())
+    assert t.asked == ['Which friends are within 3" of Lang?']
+
+
+@pytest.mark.parametrize("tens, panicked", [(True, False), (False, True)])
+def test_the_panic_test_follows_the_rule_of_tens(tens, panicked):
+    """R2 in R9: Razz (Guts 2) needs 2 successes; [10 1] is two only under the Rule of Tens."""
+    from sprawl_cli.systems.sprawl.morale import panic_test
+
+    razz = character("Razz", guts=2)
+    g = game([razz, character("Lang")], [character("Rafter")])
+    g.settings.rule_of_tens = tens
+    d = dice(10, 1, 4) if panicked else dice(10, 1)
+    test = panic_test(g, razz, table(), d)
+    assert (test.successes, test.panicked) == ((1, True) if not tens else (2, False))
+    assert leftover(d) == []
+
+
+def test_panic_ends_hiding_overwatch_and_safety():
+    """R9: a panicked character loses Overwatch and its hiding (the spotting count too) and is not safe."""
+    from sprawl_cli.systems.sprawl.morale import panic_test
+
+    razz = character("Razz", guts=1)
+    g = game([razz, character("Lang")], [character("Rafter")])
+    for status in ("hidden", "overwatch", "safe"):
+        razz.add(status)
+    razz.hide_successes = 2
+    test = panic_test(g, razz, table(), dice(1, 6))  # Guts [1] against 3: panics, flees 6"
+    assert test.panicked and test.lost == ["overwatch", "hidden"] and test.flee_inches == 6
+    assert razz.shown_statuses == ["panicked"] and razz.hide_successes == 0

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from sprawl_cli import store
-from tests.conftest import PLF, SUIT
+from tests import harness
+from tests.factory import PLF, SUIT
 
 SAVE = "sprawl-game.yaml"
 
@@ -117,8 +118,7 @@ def test_json_error_for_a_corrupt_save(sprawl):
 def test_deep_nesting_does_not_crash_the_real_program(sprawl):
     """libyaml's composer recursed until it crashed (a segfault) on deep nests; the real program says no."""
     sprawl.save.write_text("[" * 200_000 + "\n", encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "sprawl_cli", "status"], cwd=sprawl.folder, env=clean_env(),
-                          capture_output=True, text=True, timeout=60)
+    done = sprawl.process("status", env=clean_env())
     assert done.returncode == 1 and done.stderr == f"error: {SAVE}:1: nested too deeply\n"
 
 
@@ -156,33 +156,18 @@ def test_a_save_with_no_migration_path_is_refused(sprawl, snapshot, monkeypatch)
 
 # --- the lock ------------------------------------------------------------------------------
 
-HOLD = """
-import fcntl, os, sys, time
-fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT, 0o644)
-fcntl.flock(fd, fcntl.LOCK_EX)
-print("locked", flush=True)
-time.sleep(float(sys.argv[2]))
-os.close(fd)
-"""
-
-
 def clean_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
-    env["NO_COLOR"] = "1"
-    return env
+    return harness.clean_environ(NO_COLOR="1")
 
 
 def test_a_second_command_waits_for_the_lock_and_says_so_at_once(sprawl):
     sprawl.new()
     hold = 1.5
-    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(sprawl.folder / f"{SAVE}.lock"), str(hold)],
-                              stdout=subprocess.PIPE, text=True)
+    holder = harness.hold_lock(sprawl.folder / f"{SAVE}.lock", hold)
     try:
-        assert holder.stdout is not None and holder.stdout.readline().strip() == "locked"
         held_at = time.monotonic()
-        command = subprocess.Popen([sys.executable, "-m", "sprawl_cli", "set", "Razz", "pinned", "on", "--json"],
-                                   cwd=sprawl.folder, env=clean_env(), stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, text=True)
+        command = harness.popen(["set", "Razz", "pinned", "on", "--json"], sprawl.folder, env=clean_env(),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert command.stderr is not None
         first = command.stderr.readline()
         said_at = time.monotonic()

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import os
 import shlex
-import shutil
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -18,22 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import PLF, SUIT
+from tests import harness
+from tests.factory import PLF, SUIT
 
-BIN = Path(sys.executable).parent
-SPRAWL = BIN / "sprawl"
+BIN = harness.BIN
 WAIT = 15.0  # seconds; generous for a loaded shared machine
 
 
 def need_tmux() -> str:
-    tmux = shutil.which("tmux")
-    if tmux is None:
-        message = "tmux is not installed, so the real-terminal tests cannot run (apt-get install tmux)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(message + "; CI=true requires them")
-        pytest.skip(message)
-    if not SPRAWL.exists():
-        pytest.fail(f"no installed `sprawl` next to {sys.executable}; run `pip install -e .`")
+    tmux = harness.need_tool("tmux", "the real-terminal tests need it: apt-get install tmux")
+    harness.installed_sprawl()
     return tmux
 
 
@@ -105,7 +97,7 @@ class Terminal:
 @pytest.fixture
 def table(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """A folder with a game, and an environment whose PATH finds the installed `sprawl`."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("SPRAWL_", "_SPRAWL", "TMUX"))}
+    env = harness.clean_environ("TMUX")
     env.update(PATH=f"{BIN}{os.pathsep}{env.get('PATH', '')}", HOME=str(tmp_path), TERM="xterm-256color",
                NO_COLOR="1", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     return tmp_path, env
@@ -114,7 +106,7 @@ def table(tmp_path: Path) -> tuple[Path, dict[str, str]]:
 def sprawl_run(table: tuple[Path, dict[str, str]], *args: str) -> subprocess.CompletedProcess[str]:
     """`sprawl ARGS` in the table's folder, as another terminal would run it."""
     folder, env = table
-    return subprocess.run([str(SPRAWL), *args], cwd=folder, env=env, capture_output=True, text=True, timeout=60)
+    return harness.run(args, folder, installed=True, env=env)
 
 
 def new_game(table: tuple[Path, dict[str, str]], *extra: str) -> None:

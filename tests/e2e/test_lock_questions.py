@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import time
 
-from tests.e2e.conftest import SPRAWL, new_game, quoted, sprawl_run
+from tests.e2e.conftest import BIN, new_game, quoted, sprawl_run
 
 
 def test_a_pending_question_does_not_hold_the_lock(table, terminal):
     new_game(table)
-    asking = terminal(quoted(str(SPRAWL), "hide", "Babs", "--dice", "7,7,1,1"))
+    asking = terminal(quoted(str(BIN / "sprawl"), "hide", "Babs", "--dice", "7,7,1,1"))
     asking.wait_for("enemy")  # the hiding question is on screen, unanswered
     started = time.monotonic()
     other = sprawl_run(table, "set", "Razz", "ran", "on", "--json")  # another terminal changes the game

@@ -6,8 +6,11 @@ import json
 
 import pytest
 
-from tests.e2e.conftest import SPRAWL, new_game, quoted, sprawl_run
+from tests.e2e.conftest import new_game, quoted, sprawl_run
 from tests.factory import ROOT
+from tests.harness import BIN
+
+SPRAWL = BIN / "sprawl"
 
 pytestmark = pytest.mark.e2e
 
@@ -171,7 +174,7 @@ def test_real_bash_tab_completes_commands_and_character_names(table, terminal):
 def test_without_tmux_the_terminal_tests_skip_except_on_ci(monkeypatch, ci, outcome):
     from tests.e2e import conftest
 
-    monkeypatch.setattr(conftest.shutil, "which", lambda _name: None)
+    monkeypatch.setattr("shutil.which", lambda _name: None)
     monkeypatch.setenv("CI", ci)
     with pytest.raises(outcome, match="tmux is not installed"):
         conftest.need_tmux()

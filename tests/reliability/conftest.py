@@ -13,28 +13,21 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner, Result
+from click.testing import Result
 
-from sprawl_cli.cli.main import cli
-from sprawl_cli.context import Env
 from sprawl_cli.store import TEMP_MARK
-from tests.factory import ROSTERS
+from tests import harness
+from tests.factory import PLF, SUIT
 
-PLF = str(ROSTERS / "plf.yaml")
-SUIT = str(ROSTERS / "suit.yaml")
+__all__ = ["PLF", "SUIT", "SAVE", "Folder", "check_refusal"]
+
 SAVE = "sprawl-game.yaml"
 
 _FIGURES: dict[str, Any] = {}
-
-
-def clean_environ() -> dict[str, str]:
-    """The environment without any SPRAWL_ variable, so nothing leaks into a run."""
-    return {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
 
 
 def check_refusal(code: int, stderr: str, stdout: str = "") -> None:
@@ -46,21 +39,39 @@ def check_refusal(code: int, stderr: str, stdout: str = "") -> None:
     assert not errors[0].startswith("error: internal error"), errors[0]
 
 
+def commands_that_load(names: list[str]) -> list[str]:
+    """`names`, checked to be commands the program really has: each one's `--help` runs.
+
+    A registered command whose module is missing (or does not load) makes the calling
+    test skip and say which, or fail under CI=true, where every command must be there:
+    a suite that quietly dropped it would pass without testing it.
+    """
+    broken: list[str] = []
+    for name in names:
+        try:
+            ok = harness.invoke([name, "--help"]).exit_code == 0
+        except Exception:  # an import error surfaces here (no error boundary around --help's loading)
+            ok = False
+        if not ok:
+            broken.append(name)
+    if broken:
+        harness.missing(f"these commands do not load: {', '.join(broken)}")
+    return names
+
+
 class Folder:
     """A folder holding one save file, driven in-process (CliRunner) or as real processes."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.save = path / SAVE
-        self.runner = CliRunner()
 
     def args(self, *args: str) -> list[str]:
         return [*args, "--game", str(self.save)]
 
     def run(self, *args: str, input: str | None = None) -> Result:
         """`sprawl ARGS --game <this save>` in-process, no terminal, no SPRAWL_ variables."""
-        env = Env(interactive=False, environ=clean_environ())
-        return self.runner.invoke(cli, self.args(*args), input=input, obj=env, catch_exceptions=False)
+        return harness.invoke(self.args(*args), input=input)
 
     def ok(self, *args: str) -> Result:
         result = self.run(*args)
@@ -73,17 +84,13 @@ class Folder:
     def new(self, *extra: str) -> None:
         self.ok("new", "--squad", PLF, "--squad", SUIT, *extra)
 
-    def command(self, *args: str) -> list[str]:
-        """The argv of a real `python -m sprawl_cli ARGS` process on this save."""
-        return [sys.executable, "-m", "sprawl_cli", *self.args(*args)]
-
     def process(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(self.command(*args), capture_output=True, text=True, env=clean_environ(),
-                              cwd=self.path, timeout=timeout, stdin=subprocess.DEVNULL)
+        """A real `python -m sprawl_cli ARGS --game <this save>` process, run to its end."""
+        return harness.run(self.args(*args), self.path, timeout=timeout)
 
     def popen(self, *args: str) -> subprocess.Popen[bytes]:
-        return subprocess.Popen(self.command(*args), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                stdin=subprocess.DEVNULL, env=clean_environ(), cwd=self.path)
+        """The same, started and left running (output discarded)."""
+        return harness.popen(self.args(*args), self.path)
 
     # --- what is on disk -------------------------------------------------
     @property

@@ -2,7 +2,8 @@
 
 Each worker thread runs its own sequence of `python -m sprawl_cli set ...`
 processes on its own character, all workers at once, while a reader keeps
-running `status --json`. The lock must queue them: every change is in the
+running `status --json`. A start-up holder keeps the lock for the first
+moment, until every worker's first command has said it waits for it. The lock must queue them: every change is in the
 journal exactly once (steps 1..N with no gap), each character ends in the
 state its own worker's last command left, and no reader ever sees a broken file.
 """
@@ -10,13 +11,15 @@ state its own worker's last command left, and no reader ever sees a broken file.
 from __future__ import annotations
 
 import json
+import subprocess
 import threading
 import time
 from collections import Counter
 from typing import Any
 
 from sprawl_cli.store import UNDO_LIMIT
-from tests.reliability.conftest import Folder
+from tests import harness
+from tests.reliability.conftest import SAVE, Folder
 
 NAMES = ["Babs", "Razz", "Wes", "Lang", "Mutt", "Wilson", "Gordo", "Rafter", "Newton", "Wishbone"]
 STATUSES = ["ran", "overwatch", "safe"]
@@ -47,10 +50,22 @@ def test_simultaneous_writers_lose_no_change(folder: Folder, release: bool, figu
     start = threading.Barrier(workers + 1)
     done = threading.Event()
 
+    queued = threading.Semaphore(0)
+
+    def first(args: list[str]) -> subprocess.CompletedProcess[str]:
+        """The worker's first command: it meets the held lock, says it waits, then goes on."""
+        proc = harness.popen(folder.args(*args), folder.path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True)
+        assert proc.stderr is not None
+        said = proc.stderr.readline()
+        queued.release()
+        out, err = proc.communicate(timeout=600)
+        return subprocess.CompletedProcess(args, proc.returncode, out, said + err)
+
     def work(name: str) -> None:
         start.wait()
-        for args in plans[name]:
-            proc = folder.process(*args)
+        for i, args in enumerate(plans[name]):
+            proc = first(args) if i == 0 else folder.process(*args)
             if proc.returncode != 0:
                 failures.append(f"{args}: exit {proc.returncode}: {proc.stderr}")
             if "waiting for another sprawl command" in proc.stderr:
@@ -69,15 +84,26 @@ def test_simultaneous_writers_lose_no_change(folder: Folder, release: bool, figu
 
     threads = [threading.Thread(target=work, args=(name,)) for name in plans]
     reader = threading.Thread(target=read)
+    holder = harness.hold_lock(folder.path / f"{SAVE}.lock")  # held before any worker starts
     for t in [*threads, reader]:
         t.start()
+    # Every worker's first command meets the lock already held, so the queue is really used.
     began = time.perf_counter()
+    try:  # every worker's first command is queued behind the holder ...
+        reached = sum(queued.acquire(timeout=120) for _ in plans)
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()  # ... then the lock is free and the queue runs
+        holder.wait(timeout=60)
     for t in threads:
         t.join(timeout=600)
     done.set()
     reader.join(timeout=60)
     elapsed = time.perf_counter() - began
+    assert reached == len(plans), "a worker's first command never got to the lock"
     assert not failures, failures[:5]
+    # The lock was contended: at least every worker's first command waited (and said so).
+    assert waited["processes"] >= workers, f"only {waited['processes']} processes waited for the lock"
 
     total = workers * changes
     entries = folder.json("log")["entries"]

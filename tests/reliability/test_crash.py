@@ -4,6 +4,9 @@ After every kill the save file must load, hold byte for byte either the state
 before the command or the state after it, and the next command must leave no
 temp file and no orphan journal entry behind.
 
+`new` and `aftermath` (two files, the campaign and the game, in one step) are
+killed the same way in tests of their own.
+
 The kill delay is steered towards the write: the run time of each command is
 measured first, then after each kill the delay moves later when the kill
 landed before the write began and earlier when it landed after the new file
@@ -199,19 +202,110 @@ def test_kill_during_new_keeps_a_loadable_game(folder: Folder, tmp_path: Path, r
     folder.process(*args)
     aim = Aim(0.8 * (time.perf_counter() - start), rng)
     landed: Counter[str] = Counter()
-    for _ in range(kills):
+    wanted_inside = 20 if release else 2
+
+    def traces() -> bool:
+        return bool(folder.temps()) or (folder.path / (SAVE + ".prev")).exists() != replace
+
+    i = 0
+    while i < kills or (landed["during"] < wanted_inside and i < 3 * kills):
+        i += 1
         pristine.copy_to(folder)
         proc = folder.popen(*args)
-        time.sleep(aim.next())
+        # As in the save test, every other kill is triggered by the first trace of the write.
+        timed = i % 2 == 1
+        if timed:
+            time.sleep(aim.next())
+        else:
+            deadline = time.monotonic() + 10
+            while proc.poll() is None and not traces() and time.monotonic() < deadline:
+                time.sleep(0.0002)
+            time.sleep(rng.uniform(0, 0.004))
         proc.send_signal(signal.SIGKILL)
         killed = proc.wait(timeout=30) == -signal.SIGKILL
         now = folder.save.read_bytes() if folder.save.exists() else None
         assert now in (old, after), "a killed `new` left neither the old game nor the new one"
         if now is not None:
             assert folder.run("status", "--json").exit_code == 0
-        traces = bool(folder.temps()) or (folder.path / (SAVE + ".prev")).exists() != replace
         where = ("missed" if not killed else "after" if now == after
-                 else "during" if traces else "before")
+                 else "during" if traces() else "before")
         landed[where] += 1
-        aim.landed(where)
-    figures.setdefault("crash_new", {})["replace" if replace else "first"] = {"kills": kills, "landed": dict(landed)}
+        if timed:
+            aim.landed(where)
+    # A run whose kills all missed the write would prove nothing.
+    assert landed["during"] > 0, f"no kill landed inside the write of `new`: {dict(landed)}"
+    figures.setdefault("crash_new", {})["replace" if replace else "first"] = {"kills": i, "landed": dict(landed)}
+
+
+def test_kill_during_aftermath_keeps_game_and_campaign_together(tmp_path: Path, release: bool,
+                                                                figures: dict[str, Any]) -> None:
+    """`aftermath` writes two files, the campaign and then the save: a kill at any instant
+    leaves each one whole, and once the campaign is next read the pair is the old one or
+    the new one, never the campaign of one and the game of the other."""
+    kills = 60 if release else 12
+    wanted_inside = 10 if release else 2
+    rng = random.Random(26)
+    game = Folder(tmp_path / "camp")
+    game.path.mkdir()
+    campaign = game.path / "sprawl-campaign.yaml"
+
+    def ok(*args: str) -> str:
+        done = game.process(*args)  # real processes in the folder: the campaign is ./sprawl-campaign.yaml
+        assert done.returncode == 0, f"{args}: {done.stderr}"
+        return done.stdout
+
+    ok("campaign", "new", "--squad", PLF, "--squad", SUIT)
+    ok("new", "--campaign", "sprawl-campaign.yaml")
+    for name in ("Babs", "Razz", "Wes", "Lang", "Mutt"):
+        ok("set", name, "out_of_action", "on")
+    pristine = Folder(tmp_path / "pristine")
+    game.copy_to(pristine)
+    args = ["aftermath", *SEED]
+
+    def pair() -> tuple[bytes, bytes]:
+        return game.save.read_bytes(), campaign.read_bytes()
+
+    before = pair()
+    start = time.perf_counter()
+    ok(*args)
+    aim = Aim(0.85 * (time.perf_counter() - start), rng)
+    after = pair()
+    assert after[1] != before[1] and after[0] != before[0]
+
+    def traces() -> bool:
+        return bool(game.temps()) or game.journal_steps() != before_steps or campaign.read_bytes() != before[1]
+
+    landed: Counter[str] = Counter()
+    i = 0
+    while i < kills or (landed["during"] < wanted_inside and i < 3 * kills):
+        i += 1
+        pristine.copy_to(game)
+        before_steps = game.journal_steps()
+        proc = game.popen(*args)
+        timed = i % 2 == 1
+        if timed:
+            time.sleep(aim.next())
+        else:
+            deadline = time.monotonic() + 10
+            while proc.poll() is None and not traces() and time.monotonic() < deadline:
+                time.sleep(0.0002)
+            time.sleep(rng.uniform(0, 0.004))
+        proc.send_signal(signal.SIGKILL)
+        killed = proc.wait(timeout=30) == -signal.SIGKILL
+        save_now, campaign_now = pair()
+        assert save_now in (before[0], after[0]), "the save is neither the old game nor the new one"
+        assert campaign_now in (before[1], after[1]), "the campaign file is neither the old one nor the new one"
+        where = ("missed" if not killed else "after" if (save_now, campaign_now) == after
+                 else "during" if traces() else "before")
+        landed[where] += 1
+        if timed:
+            aim.landed(where)
+        ok("campaign", "show", "--json")  # reading the campaign settles a half-done aftermath ...
+        assert pair() in (before, after), f"after a kill ({where}) game and campaign disagree"
+        if pair() == before:  # ... and the aftermath can then be done, once, exactly as uninterrupted
+            ok(*args)
+        assert pair() == after, "the aftermath after a kill gave another result"
+        ok("undo")  # a change after the kill: every trace of it is gone
+        assert pair() == before and not game.temps(), f"temp files remain: {game.temps()}"
+    assert landed["during"] > 0, f"no kill landed inside the aftermath's writes: {dict(landed)}"
+    figures["crash_aftermath"] = {"kills": i, "landed": dict(landed)}

@@ -8,7 +8,6 @@ prints exactly one JSON object.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 from pathlib import Path
@@ -18,14 +17,13 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from sprawl_cli.cli.main import cli, commands_of
-from sprawl_cli.context import Env
-from tests.reliability.conftest import PLF, SUIT, Folder, check_refusal
+from sprawl_cli.cli.main import commands_of
+from tests import harness
+from tests.reliability.conftest import PLF, SUIT, Folder, check_refusal, commands_that_load
 
-# Commands whose module exists in this tree (others are still being written); `play`
-# is an interactive session and has its own tests.
-NAMES = sorted(n for n, (module, _) in commands_of("sprawl").items()
-               if n != "play" and importlib.util.find_spec(module) is not None)
+# Every registered command (the test checks they all load); `play` is an interactive
+# session and has its own tests.
+NAMES = sorted(n for n in commands_of("sprawl") if n != "play")
 OPTIONS = ["--json", "--dice", "--seed", "--force", "--yes", "--nearby", "--weapon", "--last", "--squad", "--rounds",
            "--range", "--cover", "--mod", "--difficulty", "--no-tens", "--run", "--terrain", "--blast", "--near-ledge",
            "--spot", "--distance", "--winner", "--small", "--large", "--target-running", "--climb", "-n", "-w",
@@ -67,8 +65,7 @@ ARGV = st.one_of(RANDOM, st.tuples(SHAPED, EXTRA).map(lambda t: t[0] + t[1]))
 def run_line(game: Folder, argv: list[str], counts: dict[str, int]) -> None:
     """One fuzzed command line on the live game, with every check."""
     before = game.files()
-    env = Env(interactive=False, environ={"SPRAWL_GAME": str(game.save), "PATH": os.environ.get("PATH", "")})
-    result = game.runner.invoke(cli, argv, obj=env, catch_exceptions=False)
+    result = harness.invoke(argv, environ={"SPRAWL_GAME": str(game.save), "PATH": os.environ.get("PATH", "")})
     counts["lines"] += 1
     assert result.exit_code in (0, 1, 2), f"{argv}: exit {result.exit_code}"
     assert "Traceback" not in result.stderr + result.stdout, argv
@@ -85,6 +82,7 @@ def run_line(game: Folder, argv: list[str], counts: dict[str, int]) -> None:
 
 def test_fuzzed_command_lines_never_crash(tmp_path: Path, release: bool, figures: dict[str, Any],
                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    commands_that_load(NAMES)
     monkeypatch.setattr(os, "fsync", lambda fd: None)  # durability is the crash suite's business
     monkeypatch.chdir(tmp_path)  # relative paths (other.yaml) land in the test's folder
     game = Folder(tmp_path)

@@ -8,6 +8,9 @@ Python object from a YAML tag, and never change any file.
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,6 +18,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests import harness
 from tests.reliability.conftest import PLF, SUIT, Folder, check_refusal
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
@@ -217,26 +221,28 @@ def test_save_file_in_a_missing_folder(tmp_path: Path) -> None:
     assert "sprawl new" in result.stderr
 
 
-def test_unreadable_save_file(folder: Folder, monkeypatch: pytest.MonkeyPatch) -> None:
-    if os.geteuid() != 0:
-        folder.save.chmod(0)
-    else:
-        # Root reads files whatever their mode, so make the read fail the way it would for a user.
-        import builtins
-
-        real_open = builtins.open
-        target = folder.save.resolve()
-
-        def denied(file: Any, *args: Any, **kwargs: Any) -> Any:
-            if isinstance(file, (str, Path)) and Path(file).resolve() == target:
-                raise PermissionError(13, "Permission denied", str(file))
-            return real_open(file, *args, **kwargs)
-
-        monkeypatch.setattr(builtins, "open", denied)
+def test_unreadable_save_file(tmp_path: Path, figures: dict[str, Any]) -> None:
+    """A save file its user may not read (mode 000): each command, run as a real process by a
+    user that file modes apply to (as root: the user nobody), says so in one line, changes nothing."""
+    base = Path(tempfile.mkdtemp(prefix="sprawl-unreadable-"))  # pytest's tmp_path is private to root
     try:
-        run_refused(folder, SAVE_COMMANDS, folder.path)
+        base.chmod(0o755)
+        game = Folder(base / "game")
+        game.path.mkdir()
+        game.new()
+        start, env, user = harness.unprivileged(game.path)
+        game.save.chmod(0)
+        before = game.files()
+        for args in SAVE_COMMANDS:
+            done = subprocess.run([*start, *game.args(*args)], cwd=game.path, env=env, capture_output=True,
+                                  text=True, timeout=60, stdin=subprocess.DEVNULL)
+            check_refusal(done.returncode, done.stderr, done.stdout)
+            assert f"error: {game.save}: cannot read the sprawl save file: Permission denied" in done.stderr, (
+                f"{args} as {user}: {done.stderr}")
+            assert game.files() == before, f"{args} changed a file"
+        figures.setdefault("hostile", {})["unreadable_save_run_as"] = user
     finally:
-        folder.save.chmod(0o644)
+        shutil.rmtree(base, ignore_errors=True)
 
 
 def test_damaged_journal_entry_refuses_undo_only(folder: Folder) -> None:

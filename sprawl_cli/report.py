@@ -9,8 +9,12 @@ game's save file is gone.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from sprawl_cli.campaign import AftermathResult, Campaign, PlayedCharacter, PlayedGame
+from sprawl_cli.systems.sprawl.campaign import AftermathResult, Campaign, PlayedCharacter, PlayedGame
+
+if TYPE_CHECKING:
+    from sprawl_cli.campaign import Book, BookGame, Part
 
 FORMATS = ("md", "html")
 RECORD_COLUMNS = (
@@ -33,11 +37,11 @@ class SideTotals:
     casualties: int
 
 
-def title(game: PlayedGame) -> str:
+def title(game: PlayedGame | BookGame) -> str:
     return f"Battle report: game {game.number}, {' vs '.join(game.squads)}"
 
 
-def outcome_line(game: PlayedGame) -> str:
+def outcome_line(game: PlayedGame | BookGame) -> str:
     won = f"{game.winner} won" if game.winner else "No winner"
     rounds = f"after {game.rounds} round{'s' if game.rounds != 1 else ''}"
     return f"{won} {rounds}."
@@ -82,7 +86,7 @@ def aftermath_line(result: AftermathResult) -> str:
 
 
 def table_words(game: PlayedGame) -> str:
-    from sprawl_cli.campaign import HOUSE_LABEL
+    from sprawl_cli.systems.sprawl.campaign import HOUSE_LABEL
 
     if game.table == HOUSE_LABEL:
         return "the house table (R26; the rules give no table of their own)"
@@ -172,3 +176,85 @@ def render(book: Campaign, game: PlayedGame, fmt: str) -> str:
 
         return html_report(book, game)
     return markdown(book, game)
+
+
+# --- the kernel's books (every system but SPRAWL) ------------------------------------------
+
+
+def words(key: str) -> str:
+    """A record counter's or a series' key as a column heading: "damage_dealt" -> "Damage dealt"."""
+    text = key.replace("_", " ").strip()
+    return text[:1].upper() + text[1:]
+
+
+def record_keys(game: BookGame) -> list[str]:
+    """The counters the system's `record` gave, in the order it gave them."""
+    keys: list[str] = []
+    for c in game.characters:
+        keys.extend(k for k in c.record if k not in keys)
+    return keys
+
+
+def part_end(c: Part) -> str:
+    """A character's state at the end of the game, in words."""
+    if c.state == "dead":
+        return "dead (struck from the campaign)"
+    shown = ", ".join(s.replace("_", " ") for s in c.statuses)
+    if c.gone:
+        return f"out of the game ({shown})" if shown else "out of the game"
+    return shown or "still fighting"
+
+
+def book_aftermath(game: BookGame) -> list[str]:
+    """The aftermath in words: the system's, or that it has none."""
+    from sprawl_cli.campaign import NO_AFTERMATH
+
+    said = list(game.aftermath) or [f"{NO_AFTERMATH[:1].upper()}{NO_AFTERMATH[1:]}: nothing was rolled."]
+    return said + [f"{c.name} died and is struck from the campaign." for c in game.characters if c.state == "dead"]
+
+
+def book_markdown(book: Book, game: BookGame) -> str:
+    """A battle report of a game kept in the kernel's books, as Markdown."""
+    from sprawl_cli import systems
+
+    keys = record_keys(game)
+    lines = [f"# {md(title(game))}", ""]
+    lines.append(f"**{md(outcome_line(game))}** {md(reason_sentence(game.reason))}".rstrip())
+    lines.append(f"A {md(systems.get(book.system).title)} game" + (f", played {md(game.date)}." if game.date else "."))
+    lines.append("")
+    for squad in game.squads:
+        people = [c for c in game.characters if c.squad == squad]
+        lost = sum(1 for c in people if c.gone or c.state == "dead")
+        lines += [f"## {md(squad)}", "", f"{len(people)} fielded, {lost} lost.", ""]
+        lines.append("| Character | " + " | ".join(words(k) for k in keys) + " | At the end |")
+        lines.append("|---|" + "---:|" * len(keys) + "---|")
+        for c in people:
+            cells = [str(c.record.get(k, 0)) for k in keys]
+            lines.append(f"| {md(c.name)} | " + "".join(cell + " | " for cell in cells) + f"{md(part_end(c))} |")
+        lines.append("")
+    lines += ["## Aftermath", ""]
+    lines.extend(f"- {md(line)}" for line in book_aftermath(game))
+    lines.append("")
+    if game.rounds_axis:
+        lines += ["## Round by round", ""]
+        columns = [(squad, measure) for squad in game.squads for measure in game.series]
+        lines.append("| Round | " + " | ".join(f"{md(s)} {md(words(m).lower())}" for s, m in columns) + " |")
+        lines.append("|---|" + "---:|" * len(columns))
+        for i, rnd in enumerate(game.rounds_axis):
+            cells = []
+            for squad, measure in columns:
+                values = game.series[measure].get(squad, [])
+                cells.append(str(values[i]) if i < len(values) else "")
+            lines.append(f"| {rnd} | " + " | ".join(cells) + " |")
+        lines.append("")
+    lines.append("*Report by sprawl, the referee assistant.*")
+    return "\n".join(lines) + "\n"
+
+
+def render_book(book: Book, game: BookGame, fmt: str) -> str:
+    """A kernel-books report in `fmt` (md or html)."""
+    if fmt == "html":
+        from sprawl_cli.render.report_html import book_html
+
+        return book_html(book, game)
+    return book_markdown(book, game)

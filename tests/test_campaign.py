@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from sprawl_cli.campaign import (
+from sprawl_cli.campaign import load_campaign, save_campaign
+from sprawl_cli.systems.sprawl.campaign import (
     HOUSE_LABEL, AftermathRow, AftermathTable, Campaign, CampaignSettings, campaign_from_rosters, game_from_campaign,
-    load_campaign, record_game, resolve_aftermath, rounds_played, save_campaign, series_from,
+    record_game, resolve_aftermath, rounds_played, series_from,
 )
 from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice, roll_d8
 from sprawl_cli.errors import BadInput, DiceShortage, SaveFileError

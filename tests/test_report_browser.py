@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from sprawl_cli.campaign import (
-    campaign_from_rosters, game_from_campaign, record_game, resolve_aftermath, save_campaign, series_from,
+from sprawl_cli.campaign import save_campaign
+from sprawl_cli.systems.sprawl.campaign import (
+    campaign_from_rosters, game_from_campaign, record_game, resolve_aftermath, series_from,
 )
 from sprawl_cli.render.report_html import html_report
 from sprawl_cli.systems.sprawl.roster import load_roster

@@ -7,7 +7,7 @@ root group and hidden inside `campaign`, whose other commands are the group.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -16,8 +16,8 @@ from sprawl_cli.cli.main import current
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.campaign import AftermathTable, Campaign
     from sprawl_cli.context import Context
+    from sprawl_cli.systems.base import System
 
 app = typer.Typer(add_completion=False, help="Campaign books: new, show, history, report.",
                   no_args_is_help=True)
@@ -37,36 +37,39 @@ def campaign_path(ctx: Context) -> Path:
     return ctx.campaign_path(remembered)
 
 
-def read_campaign(ctx: Context) -> tuple[Path, Campaign]:
+def read_campaign(ctx: Context) -> tuple[Path, Any, System]:
+    """The campaign file, its books and its system."""
+    from sprawl_cli import systems
     from sprawl_cli.campaign import load_campaign, recover
 
     path = campaign_path(ctx)
     recover(path, ctx.note)
-    return path, load_campaign(path)
+    book = load_campaign(path)
+    return path, book, systems.get(book.system)
 
 
 @app.command(hidden=True)
 def aftermath() -> None:
-    """After the game: R26 for each character that went Out of Action (d10 on the house table
-    unless the campaign has its own; on a lasting injury a d8 picks the attribute), then the
-    game and every record go into the campaign, in one step that `sprawl undo` takes back.
+    """After the game: the game and every record go into the campaign, in one step that
+    `sprawl undo` takes back. SPRAWL first rolls R26 for each character that went Out of
+    Action (d10 on the house table unless the campaign has its own; on a lasting injury a
+    d8 picks the attribute); a system without an aftermath rolls nothing.
 
     Example: sprawl aftermath --dice 1,2,5,9
     """
     import time
 
-    from sprawl_cli.campaign import (
-        campaign_locked, campaign_text, load_campaign, record_game, resolve_aftermath, series_from,
-    )
-    from sprawl_cli.errors import RuleRefusal
+    from sprawl_cli.campaign import campaign_locked, campaign_text, load_campaign
+    from sprawl_cli.errors import BadInput, RuleRefusal
     from sprawl_cli.render import plain, print_lines
-    from sprawl_cli.render.report_views import aftermath_lines
+    from sprawl_cli.systems.base import Played
 
     ctx = current()
     with ctx.change("aftermath", allow_over=True) as change:
         game = change.game
+        system = ctx.system_of(game)
         if not game.over:
-            raise RuleRefusal("the game is not over yet: the aftermath comes after it (R26); play on, "
+            raise RuleRefusal("the game is not over yet: the aftermath comes after it; play on, "
                               "or `sprawl end` it", forceable=False)
         if game.aftermath_done:
             raise RuleRefusal("this game's aftermath is already in the campaign; `sprawl campaign show` has "
@@ -74,41 +77,43 @@ def aftermath() -> None:
         path = ctx.campaign_path(game.campaign).resolve()
         change.hold(campaign_locked(path, ctx.note))
         book = load_campaign(path)
-        series = series_from(game, ctx.store().entries(upto=game.step))
-        result = resolve_aftermath(game, book, ctx.dice(physical=game.settings.dice == "physical"))
-        record_game(book, game, result, series, save=str(ctx.game_path.resolve()), step=game.step + 1,
-                    date=time.strftime("%Y-%m-%d"))
+        if book.system != system.name:
+            raise BadInput(f"{path} is a campaign of {book.system}, and this game is {system.name}; "
+                           "point --campaign at the campaign the game was started from")
+        entries = ctx.store().entries(upto=game.step)
+        played = Played(str(path), str(ctx.game_path.resolve()), game.step + 1, time.strftime("%Y-%m-%d"))
+        outcome = system.campaign_aftermath(game, book, entries, ctx.dice(physical=game.settings.dice == "physical"),
+                                            played)
         game.aftermath_done = True
         change.files[str(path)] = campaign_text(book)
-        lines = aftermath_lines(result, str(path))
+        lines = outcome.lines
         change.summary = [plain(line) for line in lines]
-        change.outcome = result.to_json()
-    ctx.emit(dict(result.to_json(), campaign=str(path)), lambda console: print_lines(console, lines))
+        change.outcome = outcome.data
+    ctx.emit(dict(outcome.data, campaign=str(path)), lambda console: print_lines(console, lines))
 
 
 @app.command()
 def new(
     squad: Annotated[Optional[list[Path]], typer.Option("--squad", "-s", help="A roster file; give two or more.")] = None,
     table: Annotated[Optional[Path], typer.Option(
-        "--table", help="The campaign's own aftermath table (YAML or JSON, shaped like `sprawl table aftermath --json`).")] = None,
+        "--table", help="SPRAWL: the campaign's own aftermath table (YAML or JSON, shaped like `sprawl table aftermath --json`).")] = None,
 ) -> None:
-    """Start a campaign from roster files. Refuses to replace a campaign file without --force.
+    """Start a campaign from roster files of any system (`--system NAME`, or the rosters'
+    own `system:`). Refuses to replace a campaign file without --force.
 
     Example: sprawl campaign new --squad rosters/plf.yaml --squad rosters/suit.yaml
     """
-    from sprawl_cli.campaign import (
-        CampaignSettings, campaign_from_rosters, campaign_json, campaign_locked, campaign_text,
-    )
+    from sprawl_cli import systems
+    from sprawl_cli.campaign import campaign_locked, campaign_text
+    from sprawl_cli.cli.gamecmds import read_rosters
     from sprawl_cli.errors import BadInput, RuleRefusal
-    from sprawl_cli.systems.sprawl.roster import load_roster
     from sprawl_cli.store import atomic_write
 
     ctx = current()
     if not squad or len(squad) < 2:
         raise BadInput("a campaign needs two squads: give --squad FILE --squad FILE")
-    book = campaign_from_rosters([load_roster(p) for p in squad])
-    if table is not None:
-        book.settings = CampaignSettings(aftermath_table=load_table(table))
+    system = systems.get(ctx.options.system or roster_system(squad[0]))
+    book = system.campaign_new(read_rosters(squad, system.name), table)
     path = ctx.campaign_path()
     with campaign_locked(path, ctx.note, create=True):
         if path.exists():
@@ -117,51 +122,41 @@ def new(
                                   "--force to replace it (the old one is kept as a .prev backup)", forceable=False)
             atomic_write(path.with_name(path.name + ".prev"), path.read_text(encoding="utf-8"))
         atomic_write(path, campaign_text(book))
-    data = dict(campaign_json(book), campaign=str(path))
+    data = dict(system.campaign_json(book), campaign=str(path))
 
     def view(console: Console) -> None:
-        from sprawl_cli.render.report_views import campaign_view
-
-        console.print(f"New campaign saved to {path}. Start its first game with `sprawl new --campaign {path}`.")
-        campaign_view(console, book)
+        console.print(f"New {system.title} campaign saved to {path}. Start its first game with "
+                      f"`sprawl new --campaign {path}`.")
+        system.campaign_view(console, book)
 
     ctx.emit(data, view)
 
 
-def load_table(path: Path) -> AftermathTable:
-    """A user's aftermath table file, checked (rows covering 1-10; dead, injured or recovered).
+def roster_system(path: Path) -> str:
+    """The system a roster file names (`system:`), SPRAWL when it names none.
 
     Raises:
-        SaveFileError: naming the file, line and key.
+        SaveFileError: the file is broken.
+        BadInput: it names a system this sprawl does not know.
     """
-    from sprawl_cli import yamlio
-    from sprawl_cli.campaign import AftermathTable, check_aftermath_table
-    from sprawl_cli.schema import Where, from_data
+    from sprawl_cli import systems, yamlio
 
-    data, lines = yamlio.load(path, "aftermath table")
-    where = Where(str(path), lines)
-    own = from_data(AftermathTable, data, where)
-    check_aftermath_table(own, where, ())
-    return own
+    data, _ = yamlio.load(path, "roster file")
+    named = data.get("system", "sprawl") if isinstance(data, dict) else "sprawl"
+    key = str(named).strip().lower().replace("_", "-")
+    systems.get(key)  # an unknown name is refused here, with the list
+    return key
 
 
 @app.command()
 def show() -> None:
-    """The squads as they stand between games: alive or dead, attributes, injuries, records.
+    """The squads as they stand between games: alive or dead, sheets, injuries, records.
 
     Example: sprawl campaign show --json
     """
-    from sprawl_cli.campaign import campaign_json
-
     ctx = current()
-    path, book = read_campaign(ctx)
-
-    def view(console: Console) -> None:
-        from sprawl_cli.render.report_views import campaign_view
-
-        campaign_view(console, book)
-
-    ctx.emit(dict(campaign_json(book), campaign=str(path)), view)
+    path, book, system = read_campaign(ctx)
+    ctx.emit(dict(system.campaign_json(book), campaign=str(path)), lambda console: system.campaign_view(console, book))
 
 
 @app.command()
@@ -171,19 +166,11 @@ def history() -> None:
     Example: sprawl campaign history
     """
     from sprawl_cli.render import print_lines
-    from sprawl_cli.render.report_views import history_lines
-    from sprawl_cli.schema import to_data
 
     ctx = current()
-    path, book = read_campaign(ctx)
-    games = [
-        {"number": g.number, "date": g.date, "squads": g.squads, "winner": g.winner, "rounds": g.rounds,
-         "reason": g.reason, "table": g.table, "aftermath": [r.to_json() for r in g.aftermath],
-         "out_of_action": [c.name for c in g.characters if c.out_of_action],
-         "records": {c.name: to_data(c.record) for c in g.characters}}
-        for g in book.games
-    ]
-    ctx.emit({"campaign": str(path), "games": games}, lambda console: print_lines(console, history_lines(book)))
+    path, book, system = read_campaign(ctx)
+    games, lines = system.campaign_history(book)
+    ctx.emit({"campaign": str(path), "games": games}, lambda console: print_lines(console, lines))
 
 
 @app.command()
@@ -198,21 +185,20 @@ def report(
     Example: sprawl campaign report 2 --format html --out game2.html
     """
     from sprawl_cli.errors import UsageProblem
-    from sprawl_cli.report import FORMATS, render
+    from sprawl_cli.report import FORMATS
     from sprawl_cli.store import atomic_write
 
     fmt = fmt.strip().lower()
     if fmt not in FORMATS:
         raise UsageProblem(f"--format should be md or html, not '{fmt}'")
     ctx = current()
-    path, book = read_campaign(ctx)
-    game = book.game(number)
-    text = render(book, game, fmt)
-    data: dict[str, object] = {"campaign": str(path), "number": game.number, "format": fmt}
+    path, book, system = read_campaign(ctx)
+    shown, text = system.campaign_report(book, number, fmt)
+    data: dict[str, object] = {"campaign": str(path), "number": shown, "format": fmt}
     if out is not None:
         atomic_write(out, text)
         data["out"] = str(out)
-        ctx.emit(data, lambda console: console.print(f"Battle report of game {game.number} written to {out}."))
+        ctx.emit(data, lambda console: console.print(f"Battle report of game {shown} written to {out}."))
         return
     if ctx.options.json:
         ctx.emit(dict(data, report=text))

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 app = typer.Typer(add_completion=False)
 
 
-def _read_rosters(paths: list[Path], system: str) -> list[Roster]:
+def read_rosters(paths: list[Path], system: str) -> list[Roster]:
     """Each roster file, checked to be of `system` and read by that system.
 
     Raises:
@@ -38,6 +38,18 @@ def _read_rosters(paths: list[Path], system: str) -> list[Roster]:
                                     f"give rosters of one system (or `--system {named}`)")
         rosters.append(systems.get(system).read_roster(data, where, path))
     return rosters
+
+
+def campaign_system(path: Path) -> str:
+    """The system a campaign file is for (read whole and checked: a broken file is refused here).
+
+    Raises:
+        SaveFileError: missing, broken, or of a system this sprawl does not know.
+    """
+    from sprawl_cli.campaign import load_campaign, recover
+
+    recover(path)
+    return str(load_campaign(path).system)
 
 
 def _guard(store: GameStore, force: bool) -> None:
@@ -88,7 +100,8 @@ def new(
     from sprawl_cli.systems.base import NewGame
 
     ctx = current()
-    system = systems.get(ctx.options.system or "sprawl")
+    from_campaign = not squad and bool(ctx.options.campaign or ctx.env.vars.get("SPRAWL_CAMPAIGN"))
+    system = systems.get(ctx.options.system or (campaign_system(ctx.campaign_path()) if from_campaign else "sprawl"))
     how = NewGame(rounds=rounds, physical=physical, map_file=map_file, flags={"no_tens": no_tens})
     for item in setting or []:
         key, sep, value = item.partition("=")
@@ -104,19 +117,9 @@ def new(
     table = ctx.table()
     outcome: Outcome | None
     if squad:
-        game, outcome = system.new_game(_read_rosters(squad, system.name), how, dice, table)
-    elif ctx.options.campaign or ctx.env.vars.get("SPRAWL_CAMPAIGN"):
-        from sprawl_cli.campaign import game_from_campaign
-        from sprawl_cli.systems.sprawl.turn import start_turn
-
-        if system.name != "sprawl":
-            raise BadInput(f"campaigns are kept for SPRAWL games only so far; start a {system.title} game "
-                           "from roster files with --squad")
-        campaign_game = game_from_campaign(ctx.campaign_path(), rounds, not no_tens)
-        if physical:
-            campaign_game.settings.dice = "physical"
-        start_turn(campaign_game, dice)
-        game, outcome = campaign_game, None
+        game, outcome = system.new_game(read_rosters(squad, system.name), how, dice, table)
+    elif from_campaign:
+        game, outcome = system.from_campaign(ctx.campaign_path(), how, dice, table)
     else:
         raise BadInput("give a roster file per side with --squad FILE --squad FILE (or --campaign FILE)")
     if physical:

@@ -7,11 +7,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
-from sprawl_cli.campaign import Campaign, PlayedGame
+from typing import TYPE_CHECKING
+
+from sprawl_cli.systems.sprawl.campaign import Campaign, PlayedGame
 from sprawl_cli.report import (
     RECORD_COLUMNS, aftermath_line, end_state, outcome_line, per_round_hits, reason_sentence, side_totals, squad_health,
     table_words, title,
 )
+
+if TYPE_CHECKING:
+    from sprawl_cli.campaign import Book, BookGame
 
 PALETTE = ("#b03a2e", "#1f618d", "#1e8449", "#9a7d0a", "#6c3483", "#117864")
 WIDTH, HEIGHT = 560, 240
@@ -22,13 +27,21 @@ body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-wid
        color: #1b1b1b; background: #fbfaf7; }
 h1 { font-size: 1.7em; margin-bottom: .2em; }
 h2 { border-bottom: 2px solid #ccc; padding-bottom: .2em; margin-top: 1.6em; }
-table { border-collapse: collapse; margin: .6em 0; }
-th, td { border: 1px solid #ccc; padding: .25em .6em; }
+table { border-collapse: collapse; margin: .6em 0; max-width: 100%; }
+th, td { border: 1px solid #ccc; padding: .25em .6em; overflow-wrap: anywhere; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #eeebe3; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; }
-figure { margin: 0; background: #fff; border: 1px solid #ddd; padding: .4em; }
-figcaption { font-size: .9em; color: #444; }
+figure { margin: 0; background: #fff; border: 1px solid #ddd; padding: .4em; flex: 1 1 20em; min-width: 0;
+         max-width: 36em; box-sizing: border-box; }
+figure svg { display: block; width: 100%; height: auto; }
+figure.map { max-width: 100%; }
+figcaption { font-size: .9em; color: #444; overflow-wrap: anywhere; }
+@media (max-width: 40em) {
+  body { margin: .6em auto; padding: 0 .5em; }
+  h1 { font-size: 1.35em; }
+  th, td { padding: .2em .25em; font-size: .82em; }
+}
 .swatch { display: inline-block; width: .9em; height: .9em; vertical-align: middle; margin-right: .3em; }
 .dead { color: #b03a2e; font-weight: bold; }
 footer { margin-top: 2em; font-size: .85em; color: #666; }
@@ -77,7 +90,7 @@ def _y(value: float, top: int) -> float:
 
 
 def _svg(caption: str, body: list[str]) -> str:
-    return (f'<svg width="{WIDTH}" height="{HEIGHT}" '
+    return (f'<svg width="100%" preserveAspectRatio="xMidYMid meet" '
             f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(caption)}">'
             f'<title>{escape(caption)}</title><rect class="bg" x="0" y="0" width="{WIDTH}" height="{HEIGHT}" '
             'fill="#ffffff"/>' + "".join(body) + "</svg>")
@@ -184,5 +197,72 @@ def html_report(book: Campaign, game: PlayedGame) -> str:
     else:
         parts.append("<p>Nobody went Out of Action, so nobody rolled.</p>")
     parts.append("<footer>Report by sprawl, the SPRAWL referee assistant.</footer>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+# --- the kernel's books (every system but SPRAWL) ------------------------------------------
+
+
+def book_charts(game: BookGame) -> str:
+    """A line chart per series the game kept (casualties first), one line per squad."""
+    from sprawl_cli.report import words
+
+    if not game.rounds_axis:
+        return "<p>No round-by-round record was kept for this game.</p>"
+    labels = [str(r) for r in game.rounds_axis]
+    colours = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(game.squads)}
+    measures = sorted(game.series, key=lambda m: (m != "casualties", m))
+    out = [f"<p>{legend(game.squads)}</p>", '<div class="charts">']
+    for measure in measures:
+        caption = words(measure)
+        lines = [Line(s, colours[s], game.series[measure].get(s, [])) for s in game.squads]
+        note = ("Characters each side had lost by the end of each round." if measure == "casualties" else
+                f"{caption} of each side's characters added up, at the end of each round.")
+        out.append(f'<figure id="chart-{escape(measure)}">{line_chart(caption, labels, lines)}'
+                   f"<figcaption>{escape(note)}</figcaption></figure>")
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def book_html(book: Book, game: BookGame) -> str:
+    """The whole page for a game kept in the kernel's books."""
+    from sprawl_cli import systems
+    from sprawl_cli.report import book_aftermath, part_end, record_keys, words
+
+    heading = title(game)
+    keys = record_keys(game)
+    played = f"A {systems.get(book.system).title} game" + (f", played {game.date}." if game.date else ".")
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(heading)}</title>",
+        f"<style>{CSS}</style></head><body>",
+        f"<h1>{escape(heading)}</h1>",
+        f'<p class="outcome"><strong>{escape(outcome_line(game))}</strong> {escape(reason_sentence(game.reason))}</p>',
+        f"<p>{escape(played)}</p>",
+        "<h2>Over the rounds</h2>",
+        book_charts(game),
+    ]
+    if game.figure:
+        parts.append("<h2>The field at the end</h2>")
+        parts.append(f'<figure class="map" id="map">{game.figure}<figcaption>Where everyone stood when the game '
+                     "ended.</figcaption></figure>")
+    for squad in game.squads:
+        people = [c for c in game.characters if c.squad == squad]
+        lost = sum(1 for c in people if c.gone or c.state == "dead")
+        parts.append(f"<h2>{escape(squad)}</h2>")
+        parts.append(f"<p>{len(people)} fielded, {lost} lost.</p>")
+        head = "".join(f"<th>{escape(words(k))}</th>" for k in keys)
+        parts.append(f"<table><thead><tr><th>Character</th>{head}<th>At the end</th></tr></thead><tbody>")
+        for c in people:
+            cells = "".join(f'<td class="n">{c.record.get(k, 0)}</td>' for k in keys)
+            css = ' class="dead"' if c.state == "dead" else ""
+            parts.append(f"<tr><td{css}>{escape(c.name)}</td>{cells}<td>{escape(part_end(c))}</td></tr>")
+        parts.append("</tbody></table>")
+    parts.append("<h2>Aftermath</h2>")
+    parts.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in book_aftermath(game)) + "</ul>")
+    parts.append("<footer>Report by sprawl, the referee assistant.</footer>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

@@ -10,13 +10,14 @@ from sprawl_cli.render import escape, name
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.campaign import Aftermath, Campaign
+    from sprawl_cli.campaign import Book
+    from sprawl_cli.systems.sprawl.campaign import Aftermath, Campaign
 
 RESULT_STYLE = {"dead": "bad", "injured": "warn", "recovered": "good"}
 
 
 def table_title(label: str) -> str:
-    from sprawl_cli.campaign import HOUSE_LABEL
+    from sprawl_cli.systems.sprawl.campaign import HOUSE_LABEL
 
     return "the house table (R26)" if label == HOUSE_LABEL else f"the campaign's table '{escape(label)}' (R26)"
 
@@ -42,7 +43,7 @@ def aftermath_lines(result: Aftermath, campaign: str) -> list[str]:
 def campaign_view(console: Console, book: Campaign) -> None:
     from rich.table import Table
 
-    from sprawl_cli.campaign import table_label
+    from sprawl_cli.systems.sprawl.campaign import table_label
     from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 
     for squad in book.squads:
@@ -82,4 +83,47 @@ def history_lines(book: Campaign) -> list[str]:
                      f"in {g.rounds} round{'s' if g.rounds != 1 else ''}. {escape(reason_sentence(g.reason))}".rstrip())
         for r in g.aftermath:
             lines.append(f"  {escape(aftermath_line(r))}")
+    return lines
+
+
+# --- the kernel's books (every system but SPRAWL) ------------------------------------------
+
+
+def book_view(console: Console, book: Book) -> None:
+    """`campaign show`: each squad's characters, alive or dead, with their records added up."""
+    from rich.table import Table
+
+    from sprawl_cli.campaign import NO_AFTERMATH
+
+    for squad in book.squads:
+        keys = sorted({k for m in squad.characters for k in m.record})
+        grid = Table(title=escape(squad.name), title_justify="left", title_style="bold", box=None, padding=(0, 1),
+                     pad_edge=False, show_edge=False)
+        grid.add_column("name")
+        grid.add_column("games", justify="right")
+        for key in keys:
+            grid.add_column(escape(key.replace("_", " ")), justify="right")
+        for m in squad.characters:
+            label = escape(m.name) + (" ★" if m.name == squad.leader else "")
+            grid.add_row(f"[bad]† {label}[/]" if m.dead else label, str(m.games),
+                         *(str(m.record.get(k, 0)) for k in keys))
+        console.print(grid)
+    console.print("[rule]★ leader, † dead[/]")
+    console.print(f"Aftermath: {NO_AFTERMATH if not any(g.aftermath for g in book.games) else 'as the rules say'}. "
+                  f"Games played: {len(book.games)}.")
+
+
+def book_history_lines(book: Book) -> list[str]:
+    from sprawl_cli.report import reason_sentence
+
+    if not book.games:
+        return ["No games recorded yet: play one with `sprawl new --campaign FILE`, then `sprawl aftermath`."]
+    lines = []
+    for g in book.games:
+        won = f"{name(g.winner)} won" if g.winner else "no winner"
+        when = f" ({escape(g.date)})" if g.date else ""
+        lines.append(f"[bold]Game {g.number}[/]{when}: {' vs '.join(name(s) for s in g.squads)}; {won} "
+                     f"in {g.rounds} round{'s' if g.rounds != 1 else ''}. {escape(reason_sentence(g.reason))}".rstrip())
+        lines.extend(f"  {escape(line)}" for line in g.aftermath)
+        lines.extend(f"  {name(c.name)} died." for c in g.characters if c.state == "dead")
     return lines

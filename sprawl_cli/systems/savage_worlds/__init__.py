@@ -126,5 +126,9 @@ class SavageWorlds(System):
         c = cast("Character", character)
         return {"wounds": c.wounds, "incapacitated": int(c.has("incapacitated")), "dead": int(c.dead)}
 
+    def fate(self, game: KernelGame[Any], character: Piece) -> str:
+        # A character finished off while helpless is dead for the campaign too; no other aftermath.
+        return "dead" if cast("Character", character).dead else "active"
+
 
 SYSTEM = SavageWorlds()

@@ -117,5 +117,11 @@ class ScratchGrid(System):
 
         return dict(to_data(cast("Character", character).record))
 
+    def report_figure(self, game: KernelGame[Any]) -> str | None:
+        from sprawl_cli.systems.scratch_grid.svg import map_svg
+
+        drawing = map_svg(cast("Game", game), title="Scratch:Grid: the map at the end of the game")
+        return drawing.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)  # inline in HTML: no namespace link
+
 
 SYSTEM = ScratchGrid()

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
+from sprawl_cli.systems.base import NewGame, Outcome, Played, Roster, System
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -171,6 +171,63 @@ class Sprawl(System):
         from sprawl_cli.schema import to_data
 
         return dict(to_data(cast("Character", character).record))
+
+    # --- SPRAWL keeps its own campaign books (campaign.py): attributes, R26, injuries ------
+    def campaign_new(self, rosters: list[Roster], table_file: Path | None) -> Any:
+        from sprawl_cli.systems.sprawl.campaign import CampaignSettings, campaign_from_rosters, load_table
+
+        book = campaign_from_rosters(rosters)
+        if table_file is not None:
+            book.settings = CampaignSettings(aftermath_table=load_table(table_file))
+        return book
+
+    def campaign_read(self, data: dict[str, Any], where: Where) -> Any:
+        from sprawl_cli.systems.sprawl.campaign import read_campaign
+
+        return read_campaign(data, where)
+
+    def campaign_json(self, book: Any) -> dict[str, Any]:
+        from sprawl_cli.systems.sprawl.campaign import campaign_json
+
+        return campaign_json(book)
+
+    def campaign_view(self, console: Console, book: Any) -> None:
+        from sprawl_cli.render.report_views import campaign_view
+
+        campaign_view(console, book)
+
+    def campaign_history(self, book: Any) -> tuple[list[dict[str, Any]], list[str]]:
+        from sprawl_cli.render.report_views import history_lines
+        from sprawl_cli.systems.sprawl.campaign import history_json
+
+        return history_json(book), history_lines(book)
+
+    def campaign_report(self, book: Any, number: int | None, fmt: str) -> tuple[int, str]:
+        from sprawl_cli.report import render
+
+        game = book.game(number)
+        return game.number, render(book, game, fmt)
+
+    def from_campaign(self, path: Path, how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
+        from sprawl_cli.systems.sprawl.campaign import game_from_campaign
+        from sprawl_cli.systems.sprawl.turn import start_turn
+
+        game = game_from_campaign(path, how.rounds, not how.flags.get("no_tens", False))
+        if how.physical:
+            game.settings.dice = "physical"
+        start_turn(game, dice)
+        return game, Outcome()
+
+    def campaign_aftermath(self, game: KernelGame[Any], book: Any, entries: list[dict[str, Any]], dice: Dice,
+                           played: Played) -> Outcome:
+        from sprawl_cli.render.report_views import aftermath_lines
+        from sprawl_cli.systems.sprawl.campaign import record_game, resolve_aftermath, series_from
+
+        sprawl_game = cast("Game", game)
+        series = series_from(sprawl_game, entries)
+        result = resolve_aftermath(sprawl_game, book, dice)
+        record_game(book, sprawl_game, result, series, save=played.save, step=played.step, date=played.date)
+        return Outcome(result.to_json(), aftermath_lines(result, played.campaign))
 
 
 SYSTEM = Sprawl()

@@ -1,0 +1,141 @@
+"""Campaigns of every system through the CLI: `campaign new` from each system's rosters, a short
+game from the campaign played to its end with scripted dice, `aftermath` (which rolls nothing in
+a system without one), `campaign show` and `history` with the system's own records, and the
+battle report in Markdown and in HTML (self-contained, inline SVG charts)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.factory import ROSTERS
+
+CAMPAIGN = "sprawl-campaign.yaml"
+
+
+def here(system: str, name: str) -> str:
+    return str(ROSTERS / system / name)
+
+
+def start(sprawl: Any, system: str, first: str, second: str, *extra: str) -> dict[str, Any]:
+    made = sprawl.json("campaign", "new", "--squad", here(system, first), "--squad", here(system, second))
+    assert made["system"] == system and len(made["squads"]) == 2
+    return sprawl.json("new", "--campaign", CAMPAIGN, *extra)  # the campaign's own system: no --system
+
+
+def finish(sprawl: Any, loser: str) -> dict[str, Any]:
+    sprawl.json("concede", loser)
+    data = sprawl.json("aftermath")  # nothing to roll: no --dice given, and none would be enough
+    assert data["game"] == 1 and data["table"] == "no aftermath in this system" and data["results"] == []
+    return data
+
+
+def member(show: dict[str, Any], name: str) -> dict[str, Any]:
+    return next(c for s in show["squads"] for c in s["characters"] if c["name"] == name)
+
+
+def reports(sprawl: Any, *words: str) -> tuple[str, str]:
+    text = sprawl("campaign", "report", "--format", "md")
+    assert text.exit_code == 0, text.stderr
+    sprawl.json("campaign", "report", "1", "--format", "html", "--out", "report.html")
+    page = (sprawl.folder / "report.html").read_text(encoding="utf-8")
+    for word in ("Battle report: game 1", "won after", "no aftermath in this system", *words):
+        assert word.lower() in text.stdout.lower(), word
+        assert word.lower() in page.lower(), word
+    assert not re.search(r"(src|href)\s*=", page) and "<script" not in page and "http" not in page
+    charts = re.findall(r'<svg width="100%"[^>]*viewBox=', page)
+    assert charts, "no chart"
+    assert 'name="viewport"' in page
+    return text.stdout, page
+
+
+def test_gunplay_campaign(sprawl: Any) -> None:
+    data = start(sprawl, "gunplay", "crows.yaml", "wardens.yaml", "--dice", "5,8")
+    assert data["system"] == "gunplay" and data["side"] == "Wardens"
+    shot = sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--dice", "1")  # automatic hit; Toughness 1
+    assert shot["hits"] == 1
+    done = finish(sprawl, "Crows")
+    assert done["records"]["Kit"]["hits"] == 1
+    show = sprawl.json("campaign", "show")
+    assert show["system"] == "gunplay" and show["games"][0]["winner"] == "Wardens"
+    kit = member(show, "Kit")
+    assert kit["state"] == "active" and kit["record"]["games"] == 1 and kit["record"]["hits"] == 1
+    assert member(show, "Vic")["record"]["games"] == 1
+    history = sprawl.json("campaign", "history")["games"]
+    assert history[0]["records"]["Kit"]["hits"] == 1 and history[0]["aftermath"] == []
+    text, page = reports(sprawl, "Crows", "Wardens", "Kit", "Vic", "Hits")
+    assert "| Kit |" in text and "<td>Kit</td>" in page
+    # A second game from the same campaign: the records add up.
+    sprawl.json("new", "--campaign", CAMPAIGN, "--dice", "5,8")
+    sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--dice", "1")
+    sprawl.json("concede", "Crows")
+    assert sprawl.json("aftermath")["game"] == 2
+    assert member(sprawl.json("campaign", "show"), "Kit")["record"]["hits"] == 2
+    # The step that put the game into the campaign is undone like any other.
+    sprawl.json("undo")
+    show = sprawl.json("campaign", "show")
+    assert len(show["games"]) == 1 and member(show, "Kit")["record"]["hits"] == 1
+
+
+def test_street_fight_campaign(sprawl: Any) -> None:
+    start(sprawl, "street-fight", "dock-rats.yaml", "wardens.yaml", "--dice", "75,9,2")
+    for _ in range(4):
+        sprawl.json("next")
+    sprawl.json("fight", "Mags", "Dee", "--charged", "--cover", "--dice", "6,6")  # Dee holds: 6 against 7
+    fight = sprawl.json("fight", "Vex", "Dee", "--dice", "9,9")  # 9 against 8: Dee is a casualty
+    assert fight["casualty"] == "Dee"
+    finish(sprawl, "Wardens")
+    show = sprawl.json("campaign", "show")
+    assert show["system"] == "street-fight" and show["games"][0]["winner"] == "Dock Rats"
+    assert member(show, "Dee")["record"]["games"] == 1
+    assert show["squads"][0]["characters"][0]["record"].keys() >= {"games"}
+    text, page = reports(sprawl, "Dock Rats", "Wardens", "Vex", "Dee")
+    assert "out of the game" in text  # Dee went down
+
+
+def test_savage_worlds_campaign(sprawl: Any) -> None:
+    start(sprawl, "savage-worlds", "expedition.yaml", "cult.yaml")
+    sprawl.json("deal", "--dice", "KS,10H,RJ,2C,5D")
+    shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "medium", "--dice", "6,2,4,3")
+    assert shot["victims"][0]["result"] == "shaken"
+    teams = [s["name"] for s in sprawl.json("campaign", "show")["squads"]]
+    finish(sprawl, teams[1])
+    show = sprawl.json("campaign", "show")
+    assert show["system"] == "savage-worlds" and show["games"][0]["winner"] == teams[0]
+    priestess = member(show, "Priestess")
+    assert priestess["state"] == "active" and set(priestess["record"]) >= {"games", "wounds", "incapacitated", "dead"}
+    assert priestess["sheet"], "the campaign keeps each character's sheet"
+    reports(sprawl, teams[0], teams[1], "Ada", "Priestess", "Wounds")
+
+
+def test_scratch_grid_campaign_draws_the_map(sprawl: Any) -> None:
+    yard = here("scratch-grid", "yard.yaml")
+    start(sprawl, "scratch-grid", "wardens.yaml", "raiders.yaml", "--map", yard)
+    sprawl.json("move", "Ada", "j2", "--force")
+    hit = sprawl.json("attack", "Ada", "Vex", "--kind", "close", "--result", "hit")
+    assert hit["victims"][0]["after"] == "injured"
+    teams = [s["name"] for s in sprawl.json("campaign", "show")["squads"]]
+    finish(sprawl, teams[1])
+    show = sprawl.json("campaign", "show")
+    assert show["system"] == "scratch-grid" and member(show, "Ada")["record"]["games"] == 1
+    _, page = reports(sprawl, "Ada", "Vex")
+    assert '<figure class="map" id="map"><svg' in page and "the map at the end of the game" in page
+
+
+def test_a_campaign_game_of_another_system_needs_its_campaign(sprawl: Any) -> None:
+    sprawl.json("campaign", "new", "--squad", here("gunplay", "crows.yaml"), "--squad", here("gunplay", "wardens.yaml"))
+    result = sprawl("new", "--campaign", CAMPAIGN, "--system", "street-fight")
+    assert result.exit_code == 1 and "gunplay" in result.stderr
+    bad = sprawl("campaign", "new", "--squad", here("gunplay", "crows.yaml"), "--squad",
+                 here("gunplay", "wardens.yaml"), "--table", "x.yaml", "--campaign", "other.yaml")
+    assert bad.exit_code == 1 and "no aftermath" in bad.stderr
+
+
+@pytest.mark.parametrize("system", ["gunplay", "street-fight", "savage-worlds", "scratch-grid"])
+def test_a_campaign_of_mixed_systems_is_refused(sprawl: Any, system: str) -> None:
+    first = {"gunplay": "crows.yaml", "street-fight": "dock-rats.yaml", "savage-worlds": "cult.yaml",
+             "scratch-grid": "wardens.yaml"}[system]
+    result = sprawl("campaign", "new", "--squad", here(system, first), "--squad", str(ROSTERS / "plf.yaml"))
+    assert result.exit_code == 1 and "system" in result.stderr

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from sprawl_cli.model import Game
 
-LIST_PARAMS = {"nearby", "blast", "near_ledge"}  # these take NAMES separated by commas, or none
+LIST_PARAMS = {"nearby", "blast", "blast_scattered", "near_ledge"}  # these take NAMES separated by commas, or none
 SIDE_PARAMS = {"side", "winner"}  # these take a squad's name (a unique prefix will do)
 # Options taking a plain string whose values are nonetheless fixed (click.Choice options complete themselves).
 OPTION_VALUES = {

@@ -293,8 +293,10 @@ def status_line(game: Game[Any]) -> str:
     """The session's bottom line for `game`: round, side, phase, then what its system marks
     (`System.status_marks`: who is pinned, down, out...)."""
     if game.over:
+        from sprawl_cli.ending import rounds_played
+
         winner = f"{game.winner} won" if game.winner else "no winner"
-        return f"Game over after round {game.round}: {winner} ({game.reason or 'ended'})"
+        return f"Game over in round {game.round} ({rounds_played(game)}): {winner} ({game.reason or 'ended'})"
     from sprawl_cli import systems
 
     rounds = f"/{game.rounds}" if game.rounds else ""

@@ -11,7 +11,7 @@ import pytest
 from sprawl_cli.campaign import load_campaign, save_campaign
 from sprawl_cli.systems.sprawl.campaign import (
     HOUSE_LABEL, AftermathRow, AftermathTable, Campaign, CampaignSettings, campaign_from_rosters, game_from_campaign,
-    record_game, resolve_aftermath, rounds_played, series_from,
+    record_game, resolve_aftermath, series_from,
 )
 from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice, roll_d8
 from sprawl_cli.errors import BadInput, DiceShortage, SaveFileError
@@ -255,35 +255,16 @@ def opened(rnd: int) -> dict:
     return {"round": rnd - 1, "kind": "next", "health": {}, "gone": [], "hits": {}}
 
 
-@pytest.mark.parametrize(("over", "entries", "rounds"), [
-    # R24 at the start of round 3: the `next` out of round 2 routed the side; nothing else in round 3.
-    (True, [{"round": 1, "kind": "shoot"}, opened(3)], 2),
-    # The referee typed `rout` (or `concede`) first thing in round 3: still nothing played in it.
-    (True, [opened(3), {"round": 3, "kind": "rout"}], 2),
-    (True, [opened(3), {"round": 3, "kind": "concede"}, {"round": 3, "kind": "end"}], 2),
-    # Something happened in round 3 before the end: it counts.
-    (True, [opened(3), {"round": 3, "kind": "next"}, {"round": 3, "kind": "rout"}], 3),
-    (True, [opened(3), {"round": 3, "kind": "set"}], 3),
-    # The journal cannot tell: nothing at all, or its last entry before round 3 is not the opening `next`.
-    (True, [], 3),
-    (True, [{"round": 2, "kind": "shoot"}], 3),
-    # A game still going is in its round.
-    (False, [opened(3)], 3),
-])
-def test_rounds_played_leaves_out_a_round_that_ended_as_it_began(path, over, entries, rounds):
-    game = game_from_campaign(path)
-    game.round, game.over = 3, over
-    assert rounds_played(game, entries) == rounds
-
-
-def test_a_rout_as_a_round_opens_is_reported_as_the_rounds_before(path, book):
+def test_a_rout_as_a_round_opens_counts_that_round(path, book):
+    """H7: a round counts once begun; a side routed as round 3 opens played 3 rounds, and the
+    chart's last round repeats the state the game ended in."""
     game = game_from_campaign(path)
     game.round, game.over, game.winner = 3, True, "S.U.I.T. #13"
     entries = [{"round": 1, "kind": "damage", "health": {"Razz": 1}, "gone": [], "hits": {}}, opened(2), opened(3)]
     series = series_from(game, entries)
-    assert series.rounds == [0, 1, 2] and series.health["Razz"] == [3, 1, 1]
+    assert series.rounds == [0, 1, 2, 3] and series.health["Razz"] == [3, 1, 1, 1]
     played = record_game(book, game, resolve_aftermath(game, book, dice()), series)
-    assert played.rounds == 2
+    assert played.rounds == 3
 
 
 # --- the file -------------------------------------------------------------------------

@@ -208,7 +208,8 @@ def test_a_game_remembers_its_campaign(sprawl, tmp_path):
     assert not (sprawl.folder / "sprawl-campaign.yaml").exists()
 
 
-def test_a_rout_as_round_2_opens_is_a_one_round_game(sprawl):
+def test_a_rout_as_round_2_opens_is_a_two_round_game(sprawl):
+    """H7: the round a game ended in counts once begun, in status, the campaign and the report alike."""
     sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
     sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
     for _ in range(4):
@@ -221,6 +222,7 @@ def test_a_rout_as_round_2_opens_is_a_one_round_game(sprawl):
     opened = sprawl.json("next", "--dice", "1,1,1,1")
     assert opened["over"] and opened["round"] == 2
     sprawl.json("aftermath")
-    assert sprawl.json("campaign", "show")["games"][0]["rounds"] == 1
+    assert "Game over in round 2 (2 rounds played)" in sprawl("status").stdout
+    assert sprawl.json("campaign", "show")["games"][0]["rounds"] == 2
     md = sprawl("campaign", "report").stdout
-    assert "**S.U.I.T. \\#13 won after 1 round.** People's Liberation Front routed (R24).\n" in md
+    assert "**S.U.I.T. \\#13 won after 2 rounds.** People's Liberation Front routed (R24).\n" in md

@@ -240,6 +240,10 @@ def test_tab_completes_name_lists_after_a_comma(session):
     assert found == ["Babs,Wes", "Babs,Wilson", "Babs,Wishbone"]
     assert "none" in values(session.complete("damage Razz 3 --nearby n"))
     assert values(session.complete("damage Razz 3 --nearby Babs,Ba")) == []  # no name twice
+    # every option that takes a list of names does the same, the scattered blast's included
+    for option in ("--blast", "--blast-scattered", "--near-ledge"):
+        line = f"shoot Razz Wilson --weapon Grenade {option} Babs,W"
+        assert values(session.complete(line)) == ["Babs,Wes", "Babs,Wilson", "Babs,Wishbone"], option
 
 
 @pytest.mark.parametrize(("line", "expected"), [
@@ -311,7 +315,7 @@ def test_status_line_without_a_game_says_how_to_start(tmp_path):
 
 def test_status_line_of_a_finished_game():
     g = game([character("Ann")], [character("Bo")], over=True, winner="Red", reason="Blue routed", rounds=6)
-    assert status_line(g) == "Game over after round 1: Red won (Blue routed)"
+    assert status_line(g) == "Game over in round 1 (1 round played): Red won (Blue routed)"
     g.over = False
     g.characters[1].add("out_of_action")
     assert status_line(g) == "Round 1/6 | Red | movement | out: Bo"
@@ -394,7 +398,7 @@ def test_tab_completes_squads_with_a_prefix_a_shell_needs_no_quotes_for(session)
     assert values(session.complete("concede ")) == ["People", "S.U.I.T."]
     assert values(session.complete("end --winner s")) == ["S.U.I.T."]
     assert session.run("concede People") == 0
-    assert session.status_line().startswith("Game over after round 1: S.U.I.T. #13 won")
+    assert session.status_line().startswith("Game over in round 1 (1 round played): S.U.I.T. #13 won")
 
 
 # --- --json on every command ----------------------------------------------------------

@@ -153,3 +153,54 @@ def read_png(path: Path) -> tuple[int, int, list[list[tuple[int, int, int]]]]:
         rows.append([(line[x], line[x + 1], line[x + 2]) for x in range(0, stride, step)])
         previous = line
     return width, height, rows
+
+
+# A page that measures itself once loaded: its width, the document's scroll width, and every
+# element whose right edge passes the window's. It reports to the page holding it (postMessage),
+# because headless Chromium will not open a window narrower than 500 px but lays out a 390 px
+# frame as a phone would.
+PROBE = """<script>addEventListener('load', () => {
+  const wide = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.getBoundingClientRect().right > innerWidth + 0.5) wide.push(e.tagName.toLowerCase());
+  }
+  parent.postMessage(innerWidth + ' ' + document.documentElement.scrollWidth + ' ' + wide.join(','), '*');
+});</script>"""
+PHONE = """<!doctype html><html><body style="margin:0">
+<iframe src="probe.html" style="width:390px;height:844px;border:0"></iframe>
+<script>addEventListener('message', e => document.body.setAttribute('data-fit', e.data));</script>
+</body></html>"""
+
+
+def fit_on_a_phone(tmp_path: Path, html: str) -> tuple[int, int, list[str]]:
+    """(frame width, page scroll width, elements sticking out) for `html` in a 390 px frame."""
+    (tmp_path / "probe.html").write_text(html.replace("</body>", PROBE + "</body>"), encoding="utf-8")
+    (tmp_path / "phone.html").write_text(PHONE, encoding="utf-8")
+    result = run_browser(tmp_path, "--window-size=1000,900", "--virtual-time-budget=5000", "--dump-dom",
+                         (tmp_path / "phone.html").as_uri())
+    assert result.returncode == 0, result.stderr[-2000:]
+    found = re.search(r'data-fit="(\d+) (\d+) ?([^"]*)"', result.stdout)
+    assert found, f"the page never measured itself: {result.stdout[-2000:]}"
+    return int(found[1]), int(found[2]), [w for w in found[3].split(",") if w]
+
+
+def test_the_probe_sees_a_page_too_wide_for_a_phone(tmp_path):
+    """The measure can fail: a 600 px block in a 390 px frame is seen."""
+    assert fit_on_a_phone(tmp_path, "<html><body><div style='width:600px'>x</div></body></html>")[1:] == (
+        608, ["div"])
+
+
+def test_the_report_fits_a_phone_without_scrolling_sideways(tmp_path):
+    assert fit_on_a_phone(tmp_path, report_page(tmp_path).read_text(encoding="utf-8")) == (390, 390, [])
+
+
+def test_a_scratch_grid_report_with_its_map_fits_a_phone(sprawl, tmp_path):
+    sprawl.json("campaign", "new", "--squad", str(ROSTERS / "scratch-grid" / "wardens.yaml"),
+                "--squad", str(ROSTERS / "scratch-grid" / "raiders.yaml"))
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml", "--map", str(ROSTERS / "scratch-grid" / "yard.yaml"))
+    sprawl.json("concede", "Raiders")
+    sprawl.json("aftermath")
+    sprawl.json("campaign", "report", "1", "--format", "html", "--out", "report.html")
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert '<figure class="map"' in html
+    assert fit_on_a_phone(tmp_path, html) == (390, 390, [])

@@ -58,7 +58,7 @@ class Sprawl(System):
     lookups = frozenset({"roll", "odds", "table", "roster", "gear"})  # these work without a game
     groups = frozenset({"roster"})
     name_params = frozenset({"name", "attacker", "target", "defender", "spotter", "hider", "looker", "nearby",
-                             "blast", "near_ledge"})
+                             "blast", "blast_scattered", "near_ledge"})
     new_flags = {"no-tens": "Play without the Rule of Tens (R2)."}
     phases = ("movement", "ranged", "close", "recovery")
 

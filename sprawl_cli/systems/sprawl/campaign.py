@@ -396,40 +396,24 @@ def game_record(c: Character) -> CareerRecord:
                         put_out_of_action=r.put_out_of_action, times_out_of_action=r.times_out_of_action)
 
 
-ENDING_KINDS = ("rout", "concede", "end")  # journal entries that only end a game
-
-
-def rounds_played(game: Game, entries: list[dict[str, Any]]) -> int:
-    """The rounds a game lasted. One that ended at the very start of its last round (a rout
-    at the turn's start, R24) lasted one round less: the journal shows the `next` that opened
-    that round and, after it, nothing but the end of the game. (The journal keeps its newest
-    entries, so when it reaches back before that round it has all of that round.)"""
-    earlier = [e for e in entries if int(e.get("round") or 1) < game.round]
-    last = [e for e in entries if int(e.get("round") or 1) >= game.round]
-    opened = bool(earlier) and earlier[-1].get("kind") == "next"
-    if game.over and opened and all(e.get("kind") in ENDING_KINDS for e in last):
-        return game.round - 1
-    return game.round
-
-
 def series_from(game: Game, entries: list[dict[str, Any]]) -> Series:
     """Round-by-round Health, casualties and hits from the game's journal entries.
 
     Each entry holds the round it was made in and, after it, everyone's Health,
     who is gone and everyone's hits so far; the last entry of a round gives the
-    state at that round's end. Index 0 is the start of the game.
+    state at that round's end. Index 0 is the start of the game; the last round is the one
+    the game ended in, which counts once begun (H7), even when the game ended as it began.
     """
     squad_of = {c.name: c.squad for c in game.characters}
     health = {c.name: c.max_health for c in game.characters}
     gone: set[str] = set()
     hits = {c.name: 0 for c in game.characters}
-    last_round = rounds_played(game, entries)
     series = Series(rounds=[0], health={n: [h] for n, h in health.items()},
                     casualties={s.name: [0] for s in game.squads}, hits={s.name: [0] for s in game.squads})
     by_round: dict[int, list[dict[str, Any]]] = {}
     for e in entries:
         by_round.setdefault(int(e.get("round") or 1), []).append(e)
-    for rnd in range(1, last_round + 1):
+    for rnd in range(1, game.round + 1):
         for e in by_round.get(rnd, []):
             health.update({n: int(h) for n, h in (e.get("health") or {}).items() if n in health})
             gone = {n for n in (e.get("gone") or []) if n in squad_of}
@@ -449,7 +433,7 @@ def record_game(book: Campaign, game: Game, aftermath: Aftermath, series: Series
     game's own entry with everything its battle report needs."""
     played = PlayedGame(
         number=aftermath.game, squads=[s.name for s in game.squads],
-        rounds=series.rounds[-1] if len(series.rounds) > 1 else game.round, winner=game.winner,
+        rounds=game.round, winner=game.winner,
         reason=game.reason, date=date, table=aftermath.table, aftermath=list(aftermath.results),
         series=series, save=save, step=step,
     )

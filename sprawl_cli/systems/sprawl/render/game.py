@@ -41,10 +41,11 @@ def health_bar(health: int, most: int) -> str:
 
 def header(game: Game) -> str:
     if game.over:
+        from sprawl_cli.ending import rounds_played  # only for a game that has ended: off status's start-up
+
         won = f"{escape(game.winner)} wins" if game.winner else "no winner declared"
-        # H7: rounds played = rounds begun; the round it ended in counts, even if it ended as it began.
-        played = f"{game.round} round{'s' if game.round != 1 else ''} played"
-        return f"[bold]Game over[/] in round {game.round} ({played}): {won} — {escape(game.reason or '')}"
+        return (f"[bold]Game over[/] in round {game.round} ({rounds_played(game)}): {won} — "
+                f"{escape(game.reason or '')}")
     limit = f" of {game.rounds}" if game.rounds else ""
     return (f"[bold]Round {game.round}{limit}[/] · {name(game.current_squad.name)}'s turn · "
             f"[bold]{PHASE_TITLES[game.phase]} Phase[/]")

@@ -359,9 +359,8 @@ def test_reason_is_a_sentence_of_its_own(reason, sentence):
 
 
 def test_every_report_starts_the_reason_with_a_capital(path, book):
-    from sprawl_cli.render.report_html import html_report
-    from sprawl_cli.render.report_views import history_lines
-    from sprawl_cli.report import markdown
+    from sprawl_cli.systems.sprawl.render.campaign import history_lines
+    from sprawl_cli.systems.sprawl.report import html_report, markdown
 
     game = game_from_campaign(path, rounds=4)
     game.over, game.round, game.reason = True, 4, "the round limit (4) was reached (R25)"

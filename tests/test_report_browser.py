@@ -19,7 +19,7 @@ from sprawl_cli.campaign import save_campaign
 from sprawl_cli.systems.sprawl.campaign import (
     campaign_from_rosters, game_from_campaign, record_game, resolve_aftermath, series_from,
 )
-from sprawl_cli.render.report_html import html_report
+from sprawl_cli.systems.sprawl.report import html_report
 from sprawl_cli.systems.sprawl.roster import load_roster
 from tests import harness
 from tests.factory import ROSTERS, dice

@@ -6,14 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-
 from typing import TYPE_CHECKING
 
-from sprawl_cli.systems.sprawl.campaign import Campaign, PlayedGame
-from sprawl_cli.report import (
-    RECORD_COLUMNS, aftermath_line, end_state, outcome_line, per_round_hits, reason_sentence, side_totals, squad_health,
-    table_words, title,
-)
+from sprawl_cli.report import outcome_line, reason_sentence, title
 
 if TYPE_CHECKING:
     from sprawl_cli.campaign import Book, BookGame
@@ -131,77 +126,29 @@ def bar_chart(caption: str, x_labels: list[str], bars: list[Line]) -> str:
     return _svg(caption, body)
 
 
-def legend(names: list[str]) -> str:
-    return " ".join(f'<span><span class="swatch" style="background:{PALETTE[i % len(PALETTE)]}"></span>'
-                    f'{escape(n)}</span>' for i, n in enumerate(names))
+def palette(squads: list[str]) -> dict[str, str]:
+    """Each squad's colour, the same in every chart and legend of a page."""
+    return {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(squads)}
 
 
-def charts(game: PlayedGame) -> str:
-    rounds = game.series.rounds
-    if len(rounds) < 2:
-        return "<p>No round-by-round record was kept for this game.</p>"
-    labels = ["start" if r == 0 else str(r) for r in rounds]
-    colours = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(game.squads)}
-    casualties = [Line(s, colours[s], game.series.casualties.get(s, [])) for s in game.squads]
-    health = [Line(s, colours[s], squad_health(game, s)) for s in game.squads]
-    hits = [Line(s, colours[s], per_round_hits(game.series.hits.get(s, []))) for s in game.squads]
-    figures = [
-        ("casualties", line_chart("Casualties (Out of Action or fled)", labels, casualties),
-         "Characters each side has lost by the end of each round."),
-        ("health", line_chart("Health left", labels, health),
-         "The Health of each side's characters added up, at the end of each round."),
-        ("hits", bar_chart("Hits in each round", labels, hits), "Net hits each side scored in each round."),
-    ]
-    out = [f"<p>{legend(game.squads)}</p>", '<div class="charts">']
-    for key, svg, caption in figures:
-        out.append(f'<figure id="chart-{key}">{svg}<figcaption>{escape(caption)}</figcaption></figure>')
-    out.append("</div>")
-    return "\n".join(out)
-
-
-def html_report(book: Campaign, game: PlayedGame) -> str:
-    """The whole page."""
-    heading = title(game)
-    parts = [
+def page_head(heading: str) -> list[str]:
+    """The opening of a report page, to its <body> and title (inline CSS; fits a phone)."""
+    return [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(heading)}</title>",
         f"<style>{CSS}</style></head><body>",
         f"<h1>{escape(heading)}</h1>",
-        f'<p class="outcome"><strong>{escape(outcome_line(game))}</strong> {escape(reason_sentence(game.reason))}</p>',
     ]
-    if game.date:
-        parts.append(f"<p>Played {escape(game.date)}.</p>")
-    parts.append("<h2>Over the rounds</h2>")
-    parts.append(charts(game))
-    for totals in side_totals(game):
-        parts.append(f"<h2>{escape(totals.name)}</h2>")
-        parts.append(f"<p>{totals.fielded} fielded, {totals.casualties} lost, {totals.hits} hits, "
-                     f"{totals.damage_dealt} damage dealt.</p>")
-        head = "".join(f"<th>{escape(label)}</th>" for _, label in RECORD_COLUMNS)
-        parts.append(f"<table><thead><tr><th>Character</th>{head}<th>At the end</th></tr></thead><tbody>")
-        for c in game.characters:
-            if c.squad == totals.name:
-                cells = "".join(f'<td class="n">{getattr(c.record, key)}</td>' for key, _ in RECORD_COLUMNS)
-                parts.append(f"<tr><td>{escape(c.name)}</td>{cells}<td>{escape(end_state(c))}</td></tr>")
-        parts.append("</tbody></table>")
-    parts.append("<h2>Aftermath</h2>")
-    parts.append(f"<p>Rolled on {escape(table_words(game))}.</p>")
-    if game.aftermath:
-        parts.append("<ul>")
-        for r in game.aftermath:
-            css = ' class="dead"' if r.result == "dead" else ""
-            parts.append(f"<li{css}>{escape(aftermath_line(r))}</li>")
-        parts.append("</ul>")
-    else:
-        parts.append("<p>Nobody went Out of Action, so nobody rolled.</p>")
-    parts.append("<footer>Report by sprawl, the SPRAWL referee assistant.</footer>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
 
 
-# --- the kernel's books (every system but SPRAWL) ------------------------------------------
+def legend(names: list[str]) -> str:
+    return " ".join(f'<span><span class="swatch" style="background:{PALETTE[i % len(PALETTE)]}"></span>'
+                    f'{escape(n)}</span>' for i, n in enumerate(names))
+
+
+# --- the kernel's books ------------------------------------------------------------------
 
 
 def book_charts(game: BookGame) -> str:
@@ -211,7 +158,7 @@ def book_charts(game: BookGame) -> str:
     if not game.rounds_axis:
         return "<p>No round-by-round record was kept for this game.</p>"
     labels = [str(r) for r in game.rounds_axis]
-    colours = {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(game.squads)}
+    colours = palette(game.squads)
     measures = sorted(game.series, key=lambda m: (m != "casualties", m))
     out = [f"<p>{legend(game.squads)}</p>", '<div class="charts">']
     for measure in measures:
@@ -234,12 +181,7 @@ def book_html(book: Book, game: BookGame) -> str:
     keys = record_keys(game)
     played = f"A {systems.get(book.system).title} game" + (f", played {game.date}." if game.date else ".")
     parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(heading)}</title>",
-        f"<style>{CSS}</style></head><body>",
-        f"<h1>{escape(heading)}</h1>",
+        *page_head(heading),
         f'<p class="outcome"><strong>{escape(outcome_line(game))}</strong> {escape(reason_sentence(game.reason))}</p>',
         f"<p>{escape(played)}</p>",
         "<h2>Over the rounds</h2>",

@@ -1,5 +1,5 @@
-"""Terminal views of the campaign: the aftermath's rolls, the squads between
-games, and the list of games played."""
+"""Terminal views of the kernel's campaign books: the squads between games and
+the list of games played (a system with books of its own draws its own)."""
 
 from __future__ import annotations
 
@@ -11,82 +11,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.campaign import Book
-    from sprawl_cli.systems.sprawl.campaign import Aftermath, Campaign
-
-RESULT_STYLE = {"dead": "bad", "injured": "warn", "recovered": "good"}
-
-
-def table_title(label: str) -> str:
-    from sprawl_cli.systems.sprawl.campaign import HOUSE_LABEL
-
-    return "the house table (R26)" if label == HOUSE_LABEL else f"the campaign's table '{escape(label)}' (R26)"
-
-
-def aftermath_lines(result: Aftermath, campaign: str) -> list[str]:
-    from sprawl_cli.report import RESULT_WORDS
-
-    lines = [f"[bold]Aftermath of game {result.game}[/], rolled on {table_title(result.table)}:"]
-    if not result.results:
-        lines.append("  Nobody went Out of Action: nobody rolls.")
-    for r in result.results:
-        style = RESULT_STYLE.get(r.result, "bold")
-        line = f"  {name(r.name)}: d10 {r.roll} → [{style}]{RESULT_WORDS.get(r.result, r.result)}[/]"
-        if r.attribute:
-            line += f", d8 {r.attribute_roll}: {r.attribute} {r.before} → {r.after}"
-            if r.before == r.after:
-                line += " (never below 1)"
-        lines.append(line)
-    lines.append(f"Recorded in {escape(campaign)} as game {result.game}; `sprawl undo` takes it back.")
-    return lines
-
-
-def campaign_view(console: Console, book: Campaign) -> None:
-    from rich.table import Table
-
-    from sprawl_cli.systems.sprawl.campaign import table_label
-    from sprawl_cli.systems.sprawl.model import ATTRIBUTES
-
-    for squad in book.squads:
-        grid = Table(title=escape(squad.name), title_justify="left", title_style="bold", box=None, padding=(0, 1),
-                     pad_edge=False, show_edge=False)
-        grid.add_column("name")
-        grid.add_column("attributes", no_wrap=True)
-        for column in ("games", "shots", "hits", "dealt", "taken", "OoA by/of"):
-            grid.add_column(column, justify="right")
-        grid.add_column("injuries")
-        for f in squad.characters:
-            r = f.record
-            label = escape(f.name) + (" ★" if f.name == squad.leader else "")
-            grid.add_row(
-                f"[bad]† {label}[/]" if f.dead else label,
-                " ".join(str(getattr(f, a)) for a in ATTRIBUTES),
-                *(str(v) for v in (r.games, r.shots, r.hits, r.damage_dealt, r.damage_taken)),
-                f"{r.put_out_of_action}/{r.times_out_of_action}",
-                ", ".join(f"{i.attribute} -1 (game {i.game})" for i in f.injuries) or "-",
-            )
-        console.print(grid)
-    console.print("[rule]attributes: Sh Br Qu Sm Gu St To He (Shooting ... Health); "
-                  "★ leader, † dead[/]")
-    console.print(f"Aftermath table: {table_title(table_label(book))}. Games played: {len(book.games)}.")
-
-
-def history_lines(book: Campaign) -> list[str]:
-    from sprawl_cli.report import aftermath_line, reason_sentence
-
-    if not book.games:
-        return ["No games recorded yet: play one with `sprawl new --campaign FILE`, then `sprawl aftermath`."]
-    lines = []
-    for g in book.games:
-        won = f"{name(g.winner)} won" if g.winner else "no winner"
-        when = f" ({escape(g.date)})" if g.date else ""
-        lines.append(f"[bold]Game {g.number}[/]{when}: {' vs '.join(name(s) for s in g.squads)}; {won} "
-                     f"in {g.rounds} round{'s' if g.rounds != 1 else ''}. {escape(reason_sentence(g.reason))}".rstrip())
-        for r in g.aftermath:
-            lines.append(f"  {escape(aftermath_line(r))}")
-    return lines
-
-
-# --- the kernel's books (every system but SPRAWL) ------------------------------------------
 
 
 def book_view(console: Console, book: Book) -> None:

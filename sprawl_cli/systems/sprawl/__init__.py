@@ -192,18 +192,18 @@ class Sprawl(System):
         return campaign_json(book)
 
     def campaign_view(self, console: Console, book: Any) -> None:
-        from sprawl_cli.render.report_views import campaign_view
+        from sprawl_cli.systems.sprawl.render.campaign import campaign_view
 
         campaign_view(console, book)
 
     def campaign_history(self, book: Any) -> tuple[list[dict[str, Any]], list[str]]:
-        from sprawl_cli.render.report_views import history_lines
+        from sprawl_cli.systems.sprawl.render.campaign import history_lines
         from sprawl_cli.systems.sprawl.campaign import history_json
 
         return history_json(book), history_lines(book)
 
     def campaign_report(self, book: Any, number: int | None, fmt: str) -> tuple[int, str]:
-        from sprawl_cli.report import render
+        from sprawl_cli.systems.sprawl.report import render
 
         game = book.game(number)
         return game.number, render(book, game, fmt)
@@ -220,7 +220,7 @@ class Sprawl(System):
 
     def campaign_aftermath(self, game: KernelGame[Any], book: Any, entries: list[dict[str, Any]], dice: Dice,
                            played: Played) -> Outcome:
-        from sprawl_cli.render.report_views import aftermath_lines
+        from sprawl_cli.systems.sprawl.render.campaign import aftermath_lines
         from sprawl_cli.systems.sprawl.campaign import record_game, resolve_aftermath, series_from
 
         sprawl_game = cast("Game", game)

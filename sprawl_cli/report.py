@@ -25,6 +25,8 @@ class Played(Protocol):
     squads: list[str]
     rounds: int
     winner: str | None
+    reason: str | None
+    date: str
 
 
 def title(game: Played) -> str:

@@ -63,6 +63,7 @@ class ScriptedTable:
     force: bool = False
     overruled: list[str] = field(default_factory=list)
     asked: list[str] = field(default_factory=list)
+    offered: dict[str, list[str]] = field(default_factory=dict)  # option -> the names a terminal would offer
 
     def confirm(self, question: str) -> bool:
         self.asked.append(question)
@@ -70,6 +71,7 @@ class ScriptedTable:
 
     def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
         self.asked.append(question)
+        self.offered[option] = list(choices or [])
         if option not in self.lists:
             raise NeedsAnswer(f"{question} Give --{option} NAMES, or --{option} none.")
         return list(self.lists[option])

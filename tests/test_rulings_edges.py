@@ -22,6 +22,22 @@ def test_panicker_put_out_by_its_free_attack_does_not_break_the_command(sprawl):
     assert "out_of_action" in sprawl.character("Wes")["statuses"]
 
 
+def test_a_friend_tests_once_even_when_a_panicker_falls_to_its_free_attack(sprawl):
+    # R9 + R12: Mutt goes Out of Action with Wes and Lang nearby. Wes [1 1 1 1] panics, flees 5";
+    # Rafter's free attack [7 7], damage [7 7 7], Toughness [1 1 1], d10 9: Wes is Out of Action too,
+    # and its friends test again, but Lang, already due to test in this command, tests once.
+    sprawl.new()
+    sprawl.json("charge", "Wes", "Rafter")
+    for _ in range(5):
+        sprawl.json("next")
+    sprawl.json("shoot", "Wilson", "Mutt", "--yes", "--nearby", "Wes,Lang",
+                "--dice", "7,7,7,7,7,7,7,1,1,1,1,1,9,1,1,1,1,5,7,7,7,7,7,1,1,1,9,7,7,7,7,7,7")
+    rolls = [r["label"] for r in sprawl.json("log", "--last", "1")["entries"][0]["rolls"]]
+    assert rolls.count("Lang: Guts (panic)") == 1 and rolls.count("Wes: Guts (panic)") == 1
+    assert rolls[-1] == "Lang: Guts (panic)"  # tested after Wes fell, in the free attack's wake
+    assert "Wes: Flee (d10 inches)" in rolls
+
+
 def test_each_friend_tests_for_panic_once_in_a_whole_recovery_phase(sprawl):
     sprawl.new()
     for _ in range(4):
@@ -97,6 +113,8 @@ def test_an_already_panicked_friend_does_not_test_again():
     results = panic_tests(g, [lang], table(lists={"nearby": ["Wes", "Razz"]}), d)
     assert [r.name for r in results] == ["Razz"] and results[0].panicked and results[0].flee_inches == 5
     assert leftover(d) == [] and wes.panicked_turn is None  # not panicked anew
+    assert results[0].to_json() == {"name": "Razz", "faces": [1], "needed": 3, "successes": 0, "panicked": True,
+                                    "flee_inches": 5, "free_attacks": [], "lost": []}
 
 
 def test_no_friend_left_means_no_panic_question():
@@ -125,6 +143,28 @@ def test_the_panic_question_names_the_fallen_and_refuses_an_enemy():
     assert t.asked == ['Which friends are within 3" of Lang?']
 
 
+def test_two_fallen_at_once_are_named_together_and_their_friends_offered():
+    """R9 for two fallen in one command: the question names both, a terminal offers the friends
+    still standing (never the fallen), and a wrong name is told which friends there are."""
+    from sprawl_cli.errors import BadInput
+    from sprawl_cli.systems.sprawl.morale import panic_tests
+
+    wes, lang, mutt, razz = character("Wes"), character("Lang"), character("Mutt"), character("Razz")
+    g = game([wes, lang, mutt, razz], [character("Rafter")])
+    for fallen in (lang, mutt):
+        fallen.health = 0
+        damage.put_out_of_action(g, fallen)
+    t = table(lists={"nearby": ["Rafter"]})
+    with pytest.raises(BadInput, match="^Rafter is not a friend of Lang, Mutt; "):
+        panic_tests(g, [lang, mutt], t, dice())
+    assert t.asked == ['Which friends are within 3" of Lang, Mutt?'] and t.offered == {"nearby": ["Wes", "Razz"]}
+    with pytest.raises(BadInput, match=r"^no character named 'Zed' in this game; the friends still on the table "
+                                       r"are: Wes, Razz \(--nearby names friends of Lang, Mutt within 3\"\)$"):
+        panic_tests(g, [lang, mutt], table(lists={"nearby": ["Zed"]}), dice())
+    with pytest.raises(BadInput, match="did you mean 'Razz'"):
+        panic_tests(g, [lang, mutt], table(lists={"nearby": ["Razzz"]}), dice())
+
+
 @pytest.mark.parametrize("tens, panicked", [(True, False), (False, True)])
 def test_the_panic_test_follows_the_rule_of_tens(tens, panicked):
     """R2 in R9: Razz (Guts 2) needs 2 successes; [10 1] is two only under the Rule of Tens."""
@@ -151,3 +191,4 @@ def test_panic_ends_hiding_overwatch_and_safety():
     test = panic_test(g, razz, table(), dice(1, 6))  # Guts [1] against 3: panics, flees 6"
     assert test.panicked and test.lost == ["overwatch", "hidden"] and test.flee_inches == 6
     assert razz.shown_statuses == ["panicked"] and razz.hide_successes == 0
+    assert not razz.has("safe")  # `safe` is never shown, so ask for it

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.campaign import Book
+    from sprawl_cli.report import Played
 
 
 def book_view(console: Console, book: Book) -> None:
@@ -37,17 +38,25 @@ def book_view(console: Console, book: Book) -> None:
                   f"Games played: {len(book.games)}.")
 
 
-def book_history_lines(book: Book) -> list[str]:
+NO_GAMES = "No games recorded yet: play one with `sprawl new --campaign FILE`, then `sprawl aftermath`."
+
+
+def game_line(g: Played) -> str:
+    """One game of `campaign history`: number, date, sides, winner, rounds and why it ended."""
     from sprawl_cli.report import reason_sentence
 
+    won = f"{name(g.winner)} won" if g.winner else "no winner"
+    when = f" ({escape(g.date)})" if g.date else ""
+    return (f"[bold]Game {g.number}[/]{when}: {' vs '.join(name(s) for s in g.squads)}; {won} "
+            f"in {g.rounds} round{'s' if g.rounds != 1 else ''}. {escape(reason_sentence(g.reason))}").rstrip()
+
+
+def book_history_lines(book: Book) -> list[str]:
     if not book.games:
-        return ["No games recorded yet: play one with `sprawl new --campaign FILE`, then `sprawl aftermath`."]
+        return [NO_GAMES]
     lines = []
     for g in book.games:
-        won = f"{name(g.winner)} won" if g.winner else "no winner"
-        when = f" ({escape(g.date)})" if g.date else ""
-        lines.append(f"[bold]Game {g.number}[/]{when}: {' vs '.join(name(s) for s in g.squads)}; {won} "
-                     f"in {g.rounds} round{'s' if g.rounds != 1 else ''}. {escape(reason_sentence(g.reason))}".rstrip())
+        lines.append(game_line(g))
         lines.extend(f"  {escape(line)}" for line in g.aftermath)
         lines.extend(f"  {name(c.name)} died." for c in g.characters if c.state == "dead")
     return lines

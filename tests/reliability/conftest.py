@@ -98,8 +98,10 @@ class Folder:
         return self.path / (SAVE + ".journal")
 
     def temps(self) -> list[Path]:
-        """Temp files of an unfinished write, anywhere under the folder."""
-        return [p for p in self.path.rglob("*") if TEMP_MARK in p.name]
+        """Temp files of an unfinished write, anywhere under the folder. The command may still be
+        running, so a folder that vanishes while it is read is passed over (os.walk does that)."""
+        return [Path(top, name) for top, folders, files in os.walk(self.path) for name in folders + files
+                if TEMP_MARK in name]
 
     def journal_steps(self) -> list[int]:
         return sorted(int(p.stem) for p in self.journal.glob("*.json")) if self.journal.is_dir() else []

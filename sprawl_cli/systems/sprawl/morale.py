@@ -89,12 +89,8 @@ def _nearby_friend(game: Game, name: str, fallen: list[Character]) -> Character:
 
         friends = list(dict.fromkeys(f.name for c in fallen for f in game.friends(c) if f not in fallen))
         close = close_names(name.strip(), friends)
-        if close:
-            hint = f"did you mean '{close[0]}'?"
-        elif friends:
-            hint = f"the friends still on the table are: {', '.join(friends)}"
-        else:
-            hint = "nobody of their squad is left on the table: give --nearby none"
+        # `panic_tests` asks only when some friend is still on the table, so `friends` is never empty.
+        hint = f"did you mean '{close[0]}'?" if close else f"the friends still on the table are: {', '.join(friends)}"
         raise BadInput(f"no character named '{name}' in this game; {hint} (--nearby names friends of "
                        f"{', '.join(c.name for c in fallen)} within 3\")") from None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sprawl_cli.render import escape, name
-from sprawl_cli.report import reason_sentence
+from sprawl_cli.render.report_views import NO_GAMES, game_line
 from sprawl_cli.systems.sprawl.campaign import HOUSE_LABEL, table_label
 from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 from sprawl_cli.systems.sprawl.report import RESULT_WORDS, aftermath_line
@@ -68,13 +68,9 @@ def campaign_view(console: Console, book: Campaign) -> None:
 
 def history_lines(book: Campaign) -> list[str]:
     if not book.games:
-        return ["No games recorded yet: play one with `sprawl new --campaign FILE`, then `sprawl aftermath`."]
+        return [NO_GAMES]
     lines = []
     for g in book.games:
-        won = f"{name(g.winner)} won" if g.winner else "no winner"
-        when = f" ({escape(g.date)})" if g.date else ""
-        lines.append(f"[bold]Game {g.number}[/]{when}: {' vs '.join(name(s) for s in g.squads)}; {won} "
-                     f"in {g.rounds} round{'s' if g.rounds != 1 else ''}. {escape(reason_sentence(g.reason))}".rstrip())
-        for r in g.aftermath:
-            lines.append(f"  {escape(aftermath_line(r))}")
+        lines.append(game_line(g))
+        lines.extend(f"  {escape(aftermath_line(r))}" for r in g.aftermath)
     return lines

@@ -143,6 +143,22 @@ def test_the_panic_question_names_the_fallen_and_refuses_an_enemy():
     assert t.asked == ['Which friends are within 3" of Lang?']
 
 
+def test_a_panicker_felled_by_one_free_attack_gets_no_second():
+    """R12: Wes (Guts 0, Health 1) panics while engaged with Rafter and Gordo. Rafter's free attack
+    [9 9 9 9 9], damage [9 9 9 1 1 1], Toughness [9], d10 9 puts it Out of Action: Gordo has
+    nobody left to hit, and rolls nothing."""
+    from sprawl_cli.systems.sprawl.morale import panic
+
+    wes = character("Wes", guts=0, health=1, toughness=1)
+    rafter, gordo = character("Rafter", brawling=5), character("Gordo", brawling=5)
+    g = game([wes, character("Lang")], [rafter, gordo])
+    wes.engaged_with, rafter.engaged_with, gordo.engaged_with = ["Rafter", "Gordo"], ["Wes"], ["Wes"]
+    d = dice(4, 9, 9, 9, 9, 9, 9, 9, 9, 1, 1, 1, 9, 9, 9, 9, 9, 9, 9)
+    inches, free = panic(g, wes, table(lists={"nearby": []}), d)
+    assert inches == 4 and [f["attacker"]["name"] for f in free] == ["Rafter"] and wes.has("out_of_action")
+    assert leftover(d) == [9, 9, 9, 9, 9]  # Gordo's attack would have taken these
+
+
 def test_two_fallen_at_once_are_named_together_and_their_friends_offered():
     """R9 for two fallen in one command: the question names both, a terminal offers the friends
     still standing (never the fallen), and a wrong name is told which friends there are."""

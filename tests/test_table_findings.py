@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sprawl_cli.errors import BadInput, RuleRefusal
@@ -331,8 +331,12 @@ def test_game_over_names_the_round_it_ended_in_as_rounds_played():
 # --- weapon lookup, as a property ----------------------------------------------------------------
 
 WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=8)
+# Drawing these lists is slow on a loaded machine (or under a mutation tester's tracing), which
+# hypothesis would report as a failure of its own: these properties are about lookups, not speed.
+PATIENT = settings(suppress_health_check=[HealthCheck.too_slow], deadline=None)
 
 
+@PATIENT
 @given(st.lists(st.lists(WORD, min_size=1, max_size=3).map(" ".join), min_size=1, max_size=5, unique_by=str.lower),
        st.data())
 def test_every_carried_weapon_is_found_by_its_whole_name_in_any_case(names, data):
@@ -343,6 +347,7 @@ def test_every_carried_weapon_is_found_by_its_whole_name_in_any_case(names, data
         assert ada.weapon(typed) is w
 
 
+@PATIENT
 @given(st.lists(WORD, min_size=2, max_size=5, unique=True), st.data())
 def test_a_beginning_finds_a_weapon_only_when_it_fits_one(names, data):
     weapons = [Weapon(n, "gun", 1, reliability=2) for n in names if n != "fists"]

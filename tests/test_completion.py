@@ -141,7 +141,7 @@ def test_program_completes_the_commands_of_the_game_named_by_game_option(table):
     folder, env = table
     other = folder / "gun"
     other.mkdir()
-    subprocess.run([installed_sprawl(), "new", "--system", "gunplay", "--game", str(other / "g.yaml"),
+    subprocess.run([harness.installed_sprawl(), "new", "--system", "gunplay", "--game", str(other / "g.yaml"),
                     "--squad", str(ROOT / "rosters/gunplay/crows.yaml"),
                     "--squad", str(ROOT / "rosters/gunplay/wardens.yaml")],
                    cwd=folder, env=env, check=True, capture_output=True)

@@ -154,17 +154,25 @@ def _with_common(command: click.Command) -> click.Command:
             _with_common(sub)
     known = {p.name for p in command.params}
     command.params.extend(o for o in common_options() if o.name not in known)
-    names = name_params()
     for param in command.params:
-        if getattr(param, "_custom_shell_complete", None) is not None:
-            continue
-        if param.name in names:
-            param._custom_shell_complete = _complete_names
-        elif command.name == "set" and param.name in ("status", "value"):
-            param._custom_shell_complete = _complete_set_word
-        elif isinstance(param, click.Option) and not param.is_flag and not isinstance(param.type, click.Choice):
-            param._custom_shell_complete = _complete_option_value
+        if getattr(param, "_custom_shell_complete", None) is None:
+            param._custom_shell_complete = _complete
     return command
+
+
+def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Tab on any parameter: character names, a status of `set`, an option's values, else click's own.
+
+    Chosen only when Tab is pressed, since knowing the name parameters of every system
+    means importing every system, which no command that runs should pay for.
+    """
+    if param.name in name_params():
+        return _complete_names(ctx, param, incomplete)
+    if ctx.command.name == "set" and param.name in ("status", "value"):
+        return _complete_set_word(ctx, param, incomplete)
+    if isinstance(param, click.Option) and not param.is_flag and not isinstance(param.type, click.Choice):
+        return _complete_option_value(ctx, param, incomplete)
+    return param.type.shell_complete(ctx, param, incomplete)
 
 
 # Parameters whose values are character names (or lists of them) or squads: Tab offers

@@ -22,9 +22,9 @@ if TYPE_CHECKING:
 
     from sprawl_cli.dice import AskDice, RecordingDice, ScriptedDice
     from sprawl_cli.model import Game
+    from sprawl_cli.cli.answers import CliTable, ReplayTable
     from sprawl_cli.store import Change, GameStore
     from sprawl_cli.systems.base import System
-    from sprawl_cli.table import CliTable, ReplayTable
 
 DEFAULT_GAME = "sprawl-game.yaml"
 DEFAULT_CAMPAIGN = "sprawl-campaign.yaml"
@@ -193,7 +193,7 @@ class Context:
     # --- table questions ---------------------------------------------------
     def table(self, **given: str | None) -> CliTable:
         """The table-question answerer; `given` holds list options like blast='Babs'."""
-        from sprawl_cli.table import CliTable
+        from sprawl_cli.cli.answers import CliTable
 
         answers: dict[str, str | None] = {"nearby": self.options.nearby}
         answers.update({k.replace("_", "-"): v for k, v in given.items()})
@@ -204,7 +204,7 @@ class Context:
         """A table and dice that give a rehearsed command's answers and faces again, so the
         command can run under the lock without asking anyone (see `cli.flow.act`)."""
         from sprawl_cli.dice import RecordingDice, ScriptedDice
-        from sprawl_cli.table import ReplayTable
+        from sprawl_cli.cli.answers import ReplayTable
 
         tokens = [str(face) for roll in rolls for face in roll.faces]
         self._dice = RecordingDice(ScriptedDice(tokens))

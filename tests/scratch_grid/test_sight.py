@@ -84,9 +84,14 @@ def euclid(board: Board, space: Space) -> tuple[float, float]:
 
 
 def sampled(board: Board, a: Space, b: Space, n: int = 1500) -> set[Space]:
-    """The spaces dense points of the true segment fall in (nearest centre; boundary points skipped)."""
+    """The spaces dense points of the true segment fall in (nearest centre; boundary points skipped).
+
+    The spaces just off the map count as centres too: a line along the map's edge runs between
+    an edge space and one beyond it, touching both and crossing neither.
+    """
     (x1, y1), (x2, y2) = euclid(board, a), euclid(board, b)
-    centres = [(euclid(board, s), s) for s in board.spaces()]
+    around = [(c, r) for c in range(-1, board.width + 1) for r in range(-1, board.height + 1)]
+    centres = [(euclid(board, s), s) for s in around]
     found = set()
     for i in range(n + 1):
         t = i / n

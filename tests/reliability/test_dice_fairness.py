@@ -63,8 +63,8 @@ def play(folder: Folder, seed: str) -> list[str]:
 
 
 def without_times(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Log entries less what differs between runs by design: the clock (time, and seq, a clock stamp) and the save's own path."""
-    return [{k: v for k, v in e.items() if k not in ("time", "seq", "command")} for e in entries]
+    """Log entries less what differs between runs by design: the clock (time, undone_at, and seq, a clock stamp) and the save's own path."""
+    return [{k: v for k, v in e.items() if k not in ("time", "seq", "undone_at", "command")} for e in entries]
 
 
 def test_a_seeded_game_replays_identically(tmp_path: Path, figures: dict[str, Any]) -> None:

@@ -164,7 +164,7 @@ def test_once_per_turn():
 
 @pytest.mark.parametrize("action, why", [
     ("ran", "it ran this turn"), ("charged", "it charged this turn"), ("jumped", "it jumped this turn"),
-    ("brawled", "it brawled this turn"), ("broke", "it broke away from close combat this turn"),
+    ("brawled", r"it fought in close combat this turn \(a free attack counts\)"), ("broke", "it broke away from close combat this turn"),
     ("overwatch", "it is on overwatch"),
 ])
 def test_no_shooting_after_a_turn_taking_action(action, why):

@@ -9,22 +9,21 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shlex
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from sprawl_cli.dice import AskDice, Dice, RandomDice, RecordingDice, ScriptedDice, read_token, split_tokens
-from sprawl_cli.errors import BadInput, NeedsAnswer, RuleRefusal
-from sprawl_cli.table import parse_names
+from sprawl_cli.errors import BadInput
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from sprawl_cli.dice import AskDice, RecordingDice, ScriptedDice
     from sprawl_cli.model import Game
-    from sprawl_cli.store import GameStore
+    from sprawl_cli.cli.answers import CliTable, ReplayTable
+    from sprawl_cli.store import Change, GameStore
     from sprawl_cli.systems.base import System
 
 DEFAULT_GAME = "sprawl-game.yaml"
@@ -109,148 +108,6 @@ class Options:
     debug: bool = False
 
 
-@dataclass
-class CliTable:
-    """Answers table questions from options, then a terminal, else refuses (SPEC `--yes`)."""
-
-    ctx: Context
-    given: dict[str, str | None]
-    force: bool = False
-    overruled: list[str] = field(default_factory=list)
-    answers: list[tuple[str, Any]] = field(default_factory=list)  # (question, answer), for a replay
-
-    def _keep(self, question: str, answer: Any) -> Any:
-        self.answers.append((question, answer))
-        return answer
-
-    def confirm(self, question: str) -> bool:
-        return bool(self._keep(question, self._confirm(question)))
-
-    def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
-        return list(self._keep(question, self._names(option, question, choices)))
-
-    def number(self, option: str, question: str) -> int:
-        return int(self._keep(question, self._number(option, question)))
-
-    def choose(self, option: str, question: str, choices: list[str]) -> str:
-        return str(self._keep(question, self._choose(option, question, choices)))
-
-    def _confirm(self, question: str) -> bool:
-        if self.ctx.options.yes:
-            return True
-        if self.ctx.env.is_terminal:
-            while True:
-                try:
-                    answer = self.ctx.env.ask(f"{question} [y/n]").strip().lower()
-                except (EOFError, KeyboardInterrupt):
-                    raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
-                if answer in ("y", "yes"):
-                    return True
-                if answer in ("n", "no"):
-                    return False
-        raise NeedsAnswer(f"{question} Answer on a terminal, or add --yes if so.")
-
-    def _names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
-        raw = self.given.get(option)
-        if raw is not None:
-            return parse_names(raw)
-        if self.ctx.env.is_terminal:
-            known = {c.lower(): c for c in choices} if choices is not None else None
-            hint = f" ({', '.join(choices)}; or none)" if choices else " (names separated by commas, or none)"
-            while True:
-                try:
-                    answer = parse_names(self.ctx.env.ask(f"{question}{hint}"))
-                except (EOFError, KeyboardInterrupt):
-                    raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
-                strangers = [n for n in answer if known is not None and n.lower() not in known]
-                if not strangers:
-                    return [known[n.lower()] if known is not None else n for n in answer]
-                # A typo at the prompt asks again, like a mistyped die (SPEC: asked rolls).
-                self.ctx.warn(f"{', '.join(strangers)}: not among {', '.join(choices or [])}; type the names again")
-        raise NeedsAnswer(f"{question} Give --{option} NAMES, or --{option} none.")
-
-    def _number(self, option: str, question: str) -> int:
-        raw = self.given.get(option)
-        if raw is None and self.ctx.env.is_terminal:
-            try:
-                raw = self.ctx.env.ask(question)
-            except (EOFError, KeyboardInterrupt):
-                raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
-        if raw is None:
-            raise NeedsAnswer(f"{question} Give --{option} N.")
-        try:
-            value = int(str(raw).strip())
-        except ValueError:
-            raise BadInput(f"--{option} wants a whole number, not '{raw}'") from None
-        if value < 0:
-            raise BadInput(f"--{option} cannot be negative")
-        return value
-
-    def _choose(self, option: str, question: str, choices: list[str]) -> str:
-        wanted = {c.lower(): c for c in choices}
-        raw = self.given.get(option)
-        if raw is not None:
-            if raw.strip().lower() in wanted:
-                return wanted[raw.strip().lower()]
-            raise BadInput(f"--{option} wants one of {', '.join(choices)}, not '{raw}'")
-        if self.ctx.env.is_terminal:
-            while True:
-                try:
-                    answer = self.ctx.env.ask(f"{question} [{'/'.join(choices)}]").strip().lower()
-                except (EOFError, KeyboardInterrupt):
-                    raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
-                if answer in wanted:
-                    return wanted[answer]
-                self.ctx.warn(f"'{answer}' is not one of {', '.join(choices)}; answer again")
-        raise NeedsAnswer(f"{question} Give --{option} {'|'.join(choices)}.")
-
-
-@dataclass
-class ReplayTable:
-    """The answers a person gave while the command ran without the lock, given again in order."""
-
-    answers: list[tuple[str, Any]]
-    force: bool = False
-    overruled: list[str] = field(default_factory=list)
-
-    def _next(self, question: str) -> Any:
-        if not self.answers or self.answers[0][0] != question:
-            raise RuleRefusal("the game changed while this command waited for an answer, and now it asks "
-                              "something else; nothing was changed: run it again", forceable=False)
-        return self.answers.pop(0)[1]
-
-    def confirm(self, question: str) -> bool:
-        return bool(self._next(question))
-
-    def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
-        return list(self._next(question))
-
-    def number(self, option: str, question: str) -> int:
-        return int(self._next(question))
-
-    def choose(self, option: str, question: str, choices: list[str]) -> str:
-        return str(self._next(question))
-
-
-@dataclass
-class Change:
-    """A working copy of the game that a command changes; kept only if the command succeeds."""
-
-    game: Any  # the system's own Game
-    summary: list[str] = field(default_factory=list)
-    outcome: dict[str, Any] = field(default_factory=dict)
-    kind: str = ""
-    # Companion files this change rewrites, path -> new text (the campaign file for
-    # `aftermath`); written with the save in one step that undo takes back (see store).
-    files: dict[str, str] = field(default_factory=dict)
-    _stack: contextlib.ExitStack | None = None
-
-    def hold(self, manager: contextlib.AbstractContextManager[Any]) -> None:
-        """Enter `manager` (e.g. a companion file's lock) until the change is saved."""
-        assert self._stack is not None, "hold() is for the body of ctx.change()"
-        self._stack.enter_context(manager)
-
-
 class Context:
     """What one command invocation runs with."""
 
@@ -293,6 +150,8 @@ class Context:
             raise BadInput(f"SPRAWL_SEED should be a whole number, not '{raw}'") from None
 
     def _asker(self) -> AskDice:
+        from sprawl_cli.dice import AskDice
+
         return AskDice(self.env.ask, self.warn)
 
     def dice(self, physical: bool = False) -> RecordingDice:
@@ -301,6 +160,8 @@ class Context:
         `physical` is the game's `dice: physical` setting: every roll is asked for.
         """
         if self._dice is None:
+            from sprawl_cli.dice import Dice, RandomDice, RecordingDice, ScriptedDice, read_token, split_tokens
+
             spec = self.options.dice
             source: Dice
             if spec is not None and spec.strip().lower() == "ask":
@@ -332,6 +193,8 @@ class Context:
     # --- table questions ---------------------------------------------------
     def table(self, **given: str | None) -> CliTable:
         """The table-question answerer; `given` holds list options like blast='Babs'."""
+        from sprawl_cli.cli.answers import CliTable
+
         answers: dict[str, str | None] = {"nearby": self.options.nearby}
         answers.update({k.replace("_", "-"): v for k, v in given.items()})
         self.table_used = CliTable(self, answers, force=self.options.force)
@@ -340,6 +203,9 @@ class Context:
     def replay(self, answers: list[tuple[str, Any]], rolls: list[Any]) -> tuple[ReplayTable, RecordingDice]:
         """A table and dice that give a rehearsed command's answers and faces again, so the
         command can run under the lock without asking anyone (see `cli.flow.act`)."""
+        from sprawl_cli.dice import RecordingDice, ScriptedDice
+        from sprawl_cli.cli.answers import ReplayTable
+
         tokens = [str(face) for roll in rolls for face in roll.faces]
         self._dice = RecordingDice(ScriptedDice(tokens))
         table = ReplayTable(list(answers), force=self.options.force)
@@ -422,9 +288,11 @@ class Context:
         journal and save it atomically. If the block raises, nothing is written.
         """
         import copy
+        import shlex
         import time
 
         from sprawl_cli.errors import GameOver
+        from sprawl_cli.store import Change
 
         store = self.store()
         with store.locked(self.note):
@@ -467,4 +335,4 @@ class Context:
         self.check_leftover_dice()
 
 
-__all__ = ["Context", "Env", "Options", "Change", "CliTable", "RuleRefusal"]
+__all__ = ["Context", "Env", "Options"]

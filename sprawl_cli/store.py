@@ -28,6 +28,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -275,6 +276,25 @@ def check_companions(entry: dict[str, Any], expect: str, done: str) -> None:
 # so a change made by another command or a hand edit is always read afresh; the
 # data is never handed out for changing (game_from_data builds new objects).
 _PARSED: dict[str, tuple[str, Any, dict[Any, int]]] = {}
+
+
+@dataclass
+class Change:
+    """A working copy of the game that a command changes; kept only if the command succeeds."""
+
+    game: Any  # the system's own Game
+    summary: list[str] = field(default_factory=list)
+    outcome: dict[str, Any] = field(default_factory=dict)
+    kind: str = ""
+    # Companion files this change rewrites, path -> new text (the campaign file for
+    # `aftermath`); written with the save in one step that undo takes back (see store).
+    files: dict[str, str] = field(default_factory=dict)
+    _stack: contextlib.ExitStack | None = None
+
+    def hold(self, manager: contextlib.AbstractContextManager[Any]) -> None:
+        """Enter `manager` (e.g. a companion file's lock) until the change is saved."""
+        assert self._stack is not None, "hold() is for the body of ctx.change()"
+        self._stack.enter_context(manager)
 
 
 class GameStore:

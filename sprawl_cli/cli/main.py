@@ -84,7 +84,7 @@ def commands_of(system: str) -> dict[str, tuple[str, str]]:
     """Every command a game of `system` offers (the kernel's and its own), name -> (module, help)."""
     from sprawl_cli import systems
 
-    chosen = systems.get(system)
+    chosen = systems.menu(system)
     return {**COMMANDS, **{cmd: (f"{chosen.package}.{module}", text) for cmd, (module, text) in chosen.commands.items()}}
 
 
@@ -101,11 +101,11 @@ def system_commands(sprawl: Context | None) -> tuple[str, dict[str, tuple[str, s
     found: dict[str, tuple[str, str]] = {}
     for which in (game_name, lookup_name):
         try:
-            system = systems.get(which)
+            system = systems.menu(which)
         except SprawlError:
             continue
         for cmd, (module, text) in system.commands.items():
-            if which == lookup_name and which != game_name and cmd not in getattr(system, "lookups", ()):
+            if which == lookup_name and which != game_name and cmd not in system.lookups:
                 continue
             found[cmd] = (f"{system.package}.{module}", text)
     return game_name, found
@@ -154,17 +154,25 @@ def _with_common(command: click.Command) -> click.Command:
             _with_common(sub)
     known = {p.name for p in command.params}
     command.params.extend(o for o in common_options() if o.name not in known)
-    names = name_params()
     for param in command.params:
-        if getattr(param, "_custom_shell_complete", None) is not None:
-            continue
-        if param.name in names:
-            param._custom_shell_complete = _complete_names
-        elif command.name == "set" and param.name in ("status", "value"):
-            param._custom_shell_complete = _complete_set_word
-        elif isinstance(param, click.Option) and not param.is_flag and not isinstance(param.type, click.Choice):
-            param._custom_shell_complete = _complete_option_value
+        if getattr(param, "_custom_shell_complete", None) is None:
+            param._custom_shell_complete = _complete
     return command
+
+
+def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Tab on any parameter: character names, a status of `set`, an option's values, else click's own.
+
+    Chosen only when Tab is pressed, since knowing the name parameters of every system
+    means importing every system, which no command that runs should pay for.
+    """
+    if param.name in name_params():
+        return _complete_names(ctx, param, incomplete)
+    if ctx.command.name == "set" and param.name in ("status", "value"):
+        return _complete_set_word(ctx, param, incomplete)
+    if isinstance(param, click.Option) and not param.is_flag and not isinstance(param.type, click.Choice):
+        return _complete_option_value(ctx, param, incomplete)
+    return param.type.shell_complete(ctx, param, incomplete)
 
 
 # Parameters whose values are character names (or lists of them) or squads: Tab offers
@@ -204,6 +212,7 @@ def _complete_option_value(ctx: click.Context, param: click.Parameter, incomplet
 
 
 _LOADED: dict[str, click.Group] = {}
+_BUILT: dict[tuple[str, str], click.Command | None] = {}
 
 
 def load_module_group(module: str) -> click.Group:
@@ -218,6 +227,30 @@ def load_module_group(module: str) -> click.Group:
     return _LOADED[module]
 
 
+def load_command(module: str, name: str) -> click.Command | None:
+    """The one command `name` of a command module (None if it has no such command).
+
+    Only that command is built: Typer turns every parameter of a function into a click
+    parameter, and a command line should not pay for its neighbours (`roll` for `odds`).
+    """
+    if module in _LOADED:
+        return _LOADED[module].commands.get(name)
+    if (module, name) not in _BUILT:
+        import importlib
+
+        import typer.main
+
+        app = importlib.import_module(module).app
+        found = [info for info in app.registered_commands if info.callback is not None
+                 and (info.name or typer.main.get_command_name(info.callback.__name__)) == name]
+        if found:
+            _BUILT[module, name] = typer.main.get_command_from_info(
+                found[0], pretty_exceptions_short=app.pretty_exceptions_short, rich_markup_mode=app.rich_markup_mode)
+        else:  # not a plain command of this app: what its whole group says
+            _BUILT[module, name] = load_module_group(module).commands.get(name)
+    return _BUILT[module, name]
+
+
 class SprawlGroup(click.Group):
     """The root group: the kernel's commands and the game system's, loaded lazily, and the
     single error boundary."""
@@ -230,7 +263,7 @@ class SprawlGroup(click.Group):
 
         groups = set(GROUPS)
         try:
-            groups.update(systems.get(name).groups)
+            groups.update(systems.menu(name).groups)
         except SprawlError:
             pass
         return name, {**COMMANDS, **own}, groups
@@ -243,8 +276,7 @@ class SprawlGroup(click.Group):
         entry = table.get(cmd_name)
         if entry is None:
             return None
-        group = load_module_group(entry[0])
-        command = group if cmd_name in groups else group.get_command(ctx, cmd_name)
+        command = load_module_group(entry[0]) if cmd_name in groups else load_command(entry[0], cmd_name)
         if command is None:
             return None
         if cmd_name in groups:
@@ -261,7 +293,7 @@ class SprawlGroup(click.Group):
 
             from sprawl_cli import systems
 
-            elsewhere = [s for s in systems.installed() if name in systems.get(s).commands]
+            elsewhere = [s for s in systems.installed() if name in systems.menu(s).commands]
             close = difflib.get_close_matches(name, list(table), n=1, cutoff=0.6)
             if elsewhere:
                 hint = (f"; it is a command of {', '.join(elsewhere)}, and this game is {system} "
@@ -285,7 +317,7 @@ class SprawlGroup(click.Group):
             peek_system(Path(_argv_value(sprawl.argv, "--game") or sprawl.game_path)) is not None
             or _argv_value(sprawl.argv, "--system") is not None)
         shown = [game_name] if has_game else systems.installed()
-        own = set(systems.get(game_name).commands) if has_game else set()
+        own = set(systems.menu(game_name).commands) if has_game else set()
         with formatter.section("Commands for every game"):
             formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items() if name not in own])
         for which in shown:

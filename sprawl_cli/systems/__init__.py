@@ -1,13 +1,16 @@
 """The registry of rule systems: a save's `system:` names the package that plays it.
 
-Each package's `__init__` defines `SYSTEM` (a `systems.base.System`) and stays
-cheap to import; its rules load only when one of its commands runs.
+A system's package `__init__` holds only what routes a command line (its
+`COMMANDS`, and `LOOKUPS` and `GROUPS` where they differ from the default):
+plain data, read by `menu()` without importing the system. Its `system.py`
+defines `SYSTEM` (a `systems.base.System`), imported by `get()` when a game of
+that system is loaded; its rules load only when one of its commands runs.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import BadInput
 
@@ -24,7 +27,25 @@ REGISTRY: dict[str, str] = {
     "scratch-grid": "scratch_grid",
 }
 
+# The commands that work without a game, unless a package says otherwise.
+DEFAULT_LOOKUPS = frozenset({"roll", "odds", "table"})
+
 _LOADED: dict[str, System] = {}
+_MENUS: dict[str, Menu] = {}
+
+
+class Menu:
+    """What the command line needs of a system to route a line to its commands."""
+
+    __slots__ = ("name", "package", "commands", "lookups", "groups")
+
+    def __init__(self, name: str, package: str, commands: dict[str, tuple[str, str]],
+                 lookups: frozenset[str], groups: frozenset[str]) -> None:
+        self.name = name
+        self.package = package  # the full dotted path of the system's package
+        self.commands = commands  # command -> (module under the package, one-line help)
+        self.lookups = lookups  # the commands that work without a game (`--system NAME roll`)
+        self.groups = groups  # the names in `commands` that are whole click groups
 
 
 def names() -> list[str]:
@@ -37,11 +58,44 @@ def installed() -> list[str]:
     found = []
     for name in REGISTRY:
         try:
-            get(name)
+            menu(name)
         except BadInput:
             continue
         found.append(name)
     return found
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("_", "-")
+
+
+def _import(name: str, module: str) -> Any:
+    """The module `module` of the package of system `name` ("" for the package itself).
+
+    Raises:
+        BadInput: no such system, or its package is not installed.
+    """
+    package = REGISTRY.get(_key(name))
+    if package is None:
+        raise BadInput(f"no game system '{name}'; the systems are: {', '.join(REGISTRY)}")
+    try:
+        return importlib.import_module(f"sprawl_cli.systems.{package}{module}")
+    except ImportError:
+        raise BadInput(f"the game system '{_key(name)}' is not part of this sprawl yet; "
+                       f"use one of: {', '.join(n for n in REGISTRY if n in _present())}") from None
+
+
+def menu(name: str) -> Menu:
+    """The commands of the system called `name`, read without importing the system itself.
+
+    Raises:
+        BadInput: no such system.
+    """
+    if _key(name) not in _MENUS:
+        package = _import(name, "")
+        _MENUS[_key(name)] = Menu(_key(name), package.__name__, package.COMMANDS,
+                                  getattr(package, "LOOKUPS", DEFAULT_LOOKUPS), getattr(package, "GROUPS", frozenset()))
+    return _MENUS[_key(name)]
 
 
 def get(name: str) -> System:
@@ -50,19 +104,10 @@ def get(name: str) -> System:
     Raises:
         BadInput: no such system.
     """
-    key = name.strip().lower().replace("_", "-")
-    if key not in _LOADED:
-        package = REGISTRY.get(key)
-        if package is None:
-            raise BadInput(f"no game system '{name}'; the systems are: {', '.join(REGISTRY)}")
-        try:
-            module = importlib.import_module(f"sprawl_cli.systems.{package}")
-            system: System = module.SYSTEM
-        except (ImportError, AttributeError):
-            raise BadInput(f"the game system '{key}' is not part of this sprawl yet; "
-                           f"use one of: {', '.join(n for n in REGISTRY if n in _present())}") from None
-        _LOADED[key] = system
-    return _LOADED[key]
+    if _key(name) not in _LOADED:
+        system: System = _import(name, ".system").SYSTEM
+        _LOADED[_key(name)] = system
+    return _LOADED[_key(name)]
 
 
 def _present() -> set[str]:

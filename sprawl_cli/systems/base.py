@@ -2,14 +2,16 @@
 
 The kernel (save file, journal, undo, `new`, `status`, `next`, `set`, `log`,
 `end`, `concede`, `play`, `--json`, dice, campaign books) knows a system only
-through a `System` object: its package's module-level `SYSTEM`, found by name
-in `sprawl_cli.systems.REGISTRY` and imported only when a game of that system
-is loaded (or a lookup names it). Everything else, from the character sheet to
-the turn, is the system's own.
+through a `System` object: the module-level `SYSTEM` of its package's
+`system.py`, found by name in `sprawl_cli.systems.REGISTRY` and imported only
+when a game of that system is loaded (or a lookup needs it). To route a
+command line the kernel reads only the package's `__init__` (`COMMANDS`).
+Everything else, from the character sheet to the turn, is the system's own.
 
 A system package looks like this (`docs/ARCHITECTURE.md` says more):
 
-    systems/<name>/__init__.py   SYSTEM = TheSystem()  (cheap to import)
+    systems/<name>/__init__.py   COMMANDS (LOOKUPS, GROUPS): its commands, plain data
+    systems/<name>/system.py     SYSTEM = TheSystem()
     systems/<name>/model.py      Character, Settings, Game(kernel Game[Character])
     systems/<name>/roster.py     roster files: read and check (file:line:key errors)
     systems/<name>/<chapter>.py  pure rules handed their dice: outcomes as data
@@ -76,10 +78,11 @@ class System:
         name: the save file's `system:` value and `--system NAME` ("gunplay").
         title: how people write it ("Gunplay").
         package: the package holding it ("sprawl_cli.systems.gunplay").
-        commands: command name -> (module under the package, one-line help). These are the
-            system's own commands; the kernel adds new/status/next/set/log/undo/redo/end/...
-            A system may also define `roll`, `odds` and `table` (lookups with `--system`).
-        groups: the names in `commands` that are whole click groups, not single commands.
+        commands: command name -> (module under the package, one-line help): the package's
+            `COMMANDS`. These are the system's own commands; the kernel adds
+            new/status/next/set/log/undo/redo/end/... A system may also define `roll`, `odds`
+            and `table` (lookups with `--system`; `LOOKUPS` says which work without a game).
+        groups: the names in `commands` that are whole click groups, not single commands (`GROUPS`).
         name_params: argument names whose values are character names, for Tab completion.
         statuses: what `set NAME STATUS on|off` accepts.
         phases: the phases `status` may show, in order.

@@ -10,7 +10,7 @@ import pytest
 from sprawl_cli.errors import BadInput, SaveFileError
 from sprawl_cli.schema import Where, from_data, to_data
 from sprawl_cli.systems.base import NewGame, Roster
-from sprawl_cli.systems.gunplay import SYSTEM
+from sprawl_cli.systems.gunplay.system import SYSTEM
 from sprawl_cli.systems.gunplay.model import Game
 from sprawl_cli.yamlio import parse
 from tests.gunplay.build import dice, table

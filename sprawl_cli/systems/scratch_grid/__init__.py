@@ -2,126 +2,18 @@
 
 The tool knows where every character stands: it finds paths, checks lines of
 sight and blast areas, and offers interrupting attacks; the referee calls each
-hit or miss (S5, house). This module is what the kernel imports; it stays cheap
-and each method imports the rules it needs when it runs.
+hit or miss (S5, house).
+
+Only its commands are here (see `sprawl_cli.systems`); the system is `system.py`.
 """
 
-from __future__ import annotations
-
-from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
-
-from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game as KernelGame
-    from sprawl_cli.model import Piece
-    from sprawl_cli.reference import Topic
-    from sprawl_cli.schema import Where
-    from sprawl_cli.systems.scratch_grid.model import Character, Game
-    from sprawl_cli.table import Table
-
-
-HEALTH = {"healthy": 2, "injured": 1, "incapacitated": 0}
-
-
-class ScratchGrid(System):
-    name = "scratch-grid"
-    title = "Scratch:Grid"
-    package = "sprawl_cli.systems.scratch_grid"
-    commands = {
-        "map": ("cli", "Draw the map; --reach NAME shades where NAME can move (S1, S2)."),
-        "move": ("cli", "Move a character to a space by the cheapest legal path (S2, S4)."),
-        "los": ("cli", "Line of sight from a character to a character or a space (S3)."),
-        "attack": ("cli", "Attack: --kind close|hold|knockout|ranged|blast, --result hit|miss (S3, S5)."),
-        "evade": ("cli", "Evade until the character's next turn (an action; S4)."),
-        "escape": ("cli", "Leave the map by an exit or the edge (S5)."),
-        "heal": ("cli", "Heal or revive the ally next to the healer (S5)."),
-    }
-    lookups = frozenset()
-    name_params = frozenset({"name", "attacker", "target", "healer", "patient", "looker"})
-    statuses = ("injured", "incapacitated", "immobilised", "evading", "escaped", "delayed")
-    phases = ("turn",)
-
-    # --- the save file ------------------------------------------------------
-    def game_type(self) -> type[KernelGame[Any]]:
-        from sprawl_cli.systems.scratch_grid.model import Game
-
-        return Game
-
-    def check_game(self, game: KernelGame[Any], where: Where) -> None:
-        from sprawl_cli.systems.scratch_grid.roster import check_game
-
-        check_game(cast("Game", game), where)
-
-    # --- rosters and new games ------------------------------------------------
-    def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
-        from sprawl_cli.systems.scratch_grid.roster import read_roster
-
-        return read_roster(data, where, source)
-
-    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
-        from sprawl_cli.systems.scratch_grid.roster import new_game
-
-        game = new_game(rosters, how)
-        if how.physical:
-            game.settings.dice = "physical"
-        return game, Outcome({}, [f"Map: {game.map_source} ({game.board.width}x{game.board.height} {game.grid})."])
-
-    # --- the kernel's shared commands -------------------------------------------
-    def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:
-        from sprawl_cli.systems.scratch_grid.status import game_json
-
-        return game_json(cast("Game", game), cast("Character | None", only))
-
-    def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
-        from sprawl_cli.systems.scratch_grid.status import status_view
-
-        status_view(console, cast("Game", game), cast("Character | None", only))
-
-    def advance(self, game: KernelGame[Any], dice: Dice, table: Table) -> Outcome:
-        from sprawl_cli.systems.scratch_grid.turn import advance
-        from sprawl_cli.systems.scratch_grid.views import advance_lines
-
-        step = advance(cast("Game", game))
-        return Outcome(step.to_json(), advance_lines(step))
-
-    def set_status(self, game: KernelGame[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
-        from sprawl_cli.systems.scratch_grid.actions import set_status
-        from sprawl_cli.systems.scratch_grid.views import status_change_lines
-
-        change = set_status(cast("Game", game), cast("Character", character), status, on)
-        return Outcome(change.to_json(), status_change_lines(change))
-
-    # --- lookups and books ----------------------------------------------------------
-    def reference(self) -> Sequence[Topic]:
-        from sprawl_cli.systems.scratch_grid.reference import TOPICS
-
-        return TOPICS
-
-    def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
-        people = cast("Game", game).characters
-        return {
-            "at": {c.name: c.at for c in people},
-            "health": {c.name: HEALTH[c.health] for c in people},  # 2 healthy, 1 injured, 0 incapacitated
-            "gone": [c.name for c in people if c.gone],
-            "hits": {c.name: c.record.hits for c in people},
-        }
-
-    def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
-        from sprawl_cli.schema import to_data
-
-        return dict(to_data(cast("Character", character).record))
-
-    def report_figure(self, game: KernelGame[Any]) -> str | None:
-        from sprawl_cli.systems.scratch_grid.svg import map_svg
-
-        drawing = map_svg(cast("Game", game), title="Scratch:Grid: the map at the end of the game")
-        return drawing.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)  # inline in HTML: no namespace link
-
-
-SYSTEM = ScratchGrid()
+COMMANDS: dict[str, tuple[str, str]] = {
+    "map": ("cli", "Draw the map; --reach NAME shades where NAME can move (S1, S2)."),
+    "move": ("cli", "Move a character to a space by the cheapest legal path (S2, S4)."),
+    "los": ("cli", "Line of sight from a character to a character or a space (S3)."),
+    "attack": ("cli", "Attack: --kind close|hold|knockout|ranged|blast, --result hit|miss (S3, S5)."),
+    "evade": ("cli", "Evade until the character's next turn (an action; S4)."),
+    "escape": ("cli", "Leave the map by an exit or the edge (S5)."),
+    "heal": ("cli", "Heal or revive the ally next to the healer (S5)."),
+}
+LOOKUPS: frozenset[str] = frozenset()  # no command works without a game

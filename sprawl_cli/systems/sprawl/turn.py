@@ -4,13 +4,15 @@ the checks that refuse actions out of turn, and the game's end (R25)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.dice import Dice
 from sprawl_cli.ending import end_game, other_side
 from sprawl_cli.errors import GameOver
 from sprawl_cli.systems.sprawl.model import PHASES, Character, Game, Squad
 from sprawl_cli.table import Table, refuse
+
+if TYPE_CHECKING:
+    from sprawl_cli.dice import Dice
 
 PHASE_TITLES = {"movement": "Movement", "ranged": "Ranged Combat", "close": "Close Combat", "recovery": "Recovery"}
 

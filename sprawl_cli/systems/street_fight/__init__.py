@@ -1,122 +1,17 @@
 """Street-Fight: d100 shooting against a percentage, d10 kills, close combat and morale (F1-F10).
 
-This module is what the kernel imports to find the system; it stays cheap, and
-each method imports the rules it needs when it runs.
+Only its commands are here (see `sprawl_cli.systems`); the system is `system.py`.
 """
 
-from __future__ import annotations
-
-from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
-
-from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-
-if TYPE_CHECKING:
-    from rich.console import Console
-
-    from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game as KernelGame
-    from sprawl_cli.model import Piece
-    from sprawl_cli.reference import Topic
-    from sprawl_cli.schema import Where
-    from sprawl_cli.systems.street_fight.model import Character, Game
-    from sprawl_cli.table import Table
-
-
-class StreetFight(System):
-    name = "street-fight"
-    title = "Street-Fight"
-    package = "sprawl_cli.systems.street_fight"
-    commands = {
-        "move": ("cli", "Move a figure up to 5\", or dash up to 9\" (F2)."),
-        "aim": ("cli", "Spend this turn aiming: +10% a turn to the next shot, 3 turns at most (F3)."),
-        "overwatch": ("cli", "Hold still and cover a point of aim for the enemy's turn (F7)."),
-        "shoot": ("cli", "Fire a weapon: the hit chance, the d100, the kill roll, bursts (F3-F8)."),
-        "fight": ("cli", "A round of close combat between two figures (F9)."),
-        "morale": ("cli", "Test a squad's morale by hand (F10)."),
-        "roll": ("cli", "Roll on the weapons table (`roll weapon`), or a d10/d100."),
-        "odds": ("cli", "Exact odds of a shot or burst (`odds shoot`), a fight or a morale test."),
-        "table": ("cli", "The weapons table (F5)."),
-    }
-    lookups = frozenset({"roll", "odds", "table"})
-    name_params = frozenset({"name", "target", "attacker", "defender"})
-    statuses = ("casualty", "moved", "ran", "aiming", "overwatch", "in_combat", "falling_back", "sheltering")
-    phases = ("movement", "shooting", "close", "morale")
-
-    # --- the save file ------------------------------------------------------
-    def game_type(self) -> type[KernelGame[Any]]:
-        from sprawl_cli.systems.street_fight.model import Game
-
-        return Game
-
-    def check_game(self, game: KernelGame[Any], where: Where) -> None:
-        from sprawl_cli.systems.street_fight.roster import check_game
-
-        check_game(cast("Game", game), where)
-
-    # --- rosters and new games ------------------------------------------------
-    def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
-        from sprawl_cli.systems.street_fight.roster import read_roster
-
-        return read_roster(data, where, str(source))
-
-    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
-        from sprawl_cli.systems.street_fight.turn import new_game, read_settings
-        from sprawl_cli.systems.street_fight.views import started_lines
-
-        settings = read_settings(how.settings)
-        if how.physical:
-            settings.dice = "physical"
-        characters = [c for r in rosters for c in r.characters]
-        game, started = new_game([r.squad for r in rosters], characters, settings, how.rounds, dice)
-        return game, Outcome(started.to_json(), started_lines(started))
-
-    # --- the kernel's shared commands -------------------------------------------
-    def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:
-        from sprawl_cli.systems.street_fight.status import game_json
-
-        return game_json(cast("Game", game), cast("Character | None", only))
-
-    def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
-        from sprawl_cli.systems.street_fight.turn import todo
-        from sprawl_cli.systems.street_fight.views import status_table
-
-        status_table(console, cast("Game", game), only.name if only else None)
-        from sprawl_cli.render import escape
-
-        for line in todo(cast("Game", game)):
-            console.print(f"[todo]{escape(line)}[/]", markup=True, highlight=False)
-
-    def advance(self, game: KernelGame[Any], dice: Dice, table: Table) -> Outcome:
-        from sprawl_cli.systems.street_fight.turn import advance
-        from sprawl_cli.systems.street_fight.views import advance_lines
-
-        step = advance(cast("Game", game), dice, table)
-        return Outcome(step.to_json(), advance_lines(step))
-
-    def set_status(self, game: KernelGame[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
-        from sprawl_cli.systems.street_fight.referee import set_status
-
-        result = set_status(cast("Game", game), cast("Character", character), status, on)
-        state = ", ".join(result.statuses) or "no statuses"
-        note = f" ({result.note})" if result.note else ""
-        return Outcome(result.to_json(), [f"{character.name}: {result.status} {'on' if on else 'off'}{note}; now {state}"])
-
-    # --- lookups and books ----------------------------------------------------------
-    def reference(self) -> Sequence[Topic]:
-        from sprawl_cli.systems.street_fight.reference import TOPICS
-
-        return TOPICS
-
-    def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
-        people = cast("Game", game).characters
-        return {"gone": [c.name for c in people if c.gone], "hits": {c.name: c.record.hits for c in people}}
-
-    def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
-        from sprawl_cli.schema import to_data
-
-        return dict(to_data(cast("Character", character).record))
-
-
-SYSTEM = StreetFight()
+COMMANDS: dict[str, tuple[str, str]] = {
+    "move": ("cli", "Move a figure up to 5\", or dash up to 9\" (F2)."),
+    "aim": ("cli", "Spend this turn aiming: +10% a turn to the next shot, 3 turns at most (F3)."),
+    "overwatch": ("cli", "Hold still and cover a point of aim for the enemy's turn (F7)."),
+    "shoot": ("cli", "Fire a weapon: the hit chance, the d100, the kill roll, bursts (F3-F8)."),
+    "fight": ("cli", "A round of close combat between two figures (F9)."),
+    "morale": ("cli", "Test a squad's morale by hand (F10)."),
+    "roll": ("cli", "Roll on the weapons table (`roll weapon`), or a d10/d100."),
+    "odds": ("cli", "Exact odds of a shot or burst (`odds shoot`), a fight or a morale test."),
+    "table": ("cli", "The weapons table (F5)."),
+}
+LOOKUPS = frozenset({"roll", "odds", "table"})

@@ -1,0 +1,93 @@
+"""Gunplay as the kernel sees it (`systems.base.System`): its save file, rosters, turn,
+status view, reference and books; each method imports the rules it needs when it runs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
+from sprawl_cli.systems.gunplay import COMMANDS, LOOKUPS
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from sprawl_cli.dice import Dice
+    from sprawl_cli.model import Game, Piece
+    from sprawl_cli.reference import Topic
+    from sprawl_cli.schema import Where
+    from sprawl_cli.table import Table
+
+
+class Gunplay(System):
+    name = "gunplay"
+    title = "Gunplay"
+    package = "sprawl_cli.systems.gunplay"
+    commands = COMMANDS
+    lookups = LOOKUPS
+    statuses = ("down", "prone", "removed")
+    phases = ("activation",)
+
+    def game_type(self) -> type[Game[Any]]:
+        from sprawl_cli.systems.gunplay.model import Game as GunplayGame
+
+        return GunplayGame
+
+    def check_game(self, game: Game[Any], where: Where) -> None:
+        from sprawl_cli.systems.gunplay.roster import check_game
+
+        check_game(game, where)  # type: ignore[arg-type]
+
+    def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
+        from sprawl_cli.systems.gunplay.roster import read_roster
+
+        return read_roster(data, where, source)
+
+    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[Game[Any], Outcome]:
+        from sprawl_cli.systems.gunplay.referee import new_game
+
+        return new_game(rosters, how, dice, table)
+
+    def status(self, game: Game[Any], only: Piece | None) -> dict[str, Any]:
+        from sprawl_cli.systems.gunplay.referee import status
+
+        return status(game, only)  # type: ignore[arg-type]
+
+    def status_view(self, console: Console, game: Game[Any], only: Piece | None) -> None:
+        from sprawl_cli.systems.gunplay.referee import status_view
+
+        status_view(console, game, only)  # type: ignore[arg-type]
+
+    def advance(self, game: Game[Any], dice: Dice, table: Table) -> Outcome:
+        from sprawl_cli.systems.gunplay.referee import advance
+
+        return advance(game, dice, table)  # type: ignore[arg-type]
+
+    def set_status(self, game: Game[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
+        from sprawl_cli.systems.gunplay.referee import set_status
+
+        return set_status(game, character, status, on, table)  # type: ignore[arg-type]
+
+    def end_lines(self, game: Game[Any]) -> list[str]:
+        return [f"Wounds: {', '.join(f'{c.name} {c.wounds}' for c in game.characters)}."]
+
+    def reference(self) -> Sequence[Topic]:
+        from sprawl_cli.reference import Topic
+        from sprawl_cli.systems.gunplay.reference import TOPICS
+
+        # Each line of a topic is a paragraph of its own in Markdown.
+        return [Topic(key, title, text.replace("\n", "\n\n")) for key, (title, text) in TOPICS.items()]
+
+    def journal_extras(self, game: Game[Any]) -> dict[str, Any]:
+        from sprawl_cli.systems.gunplay.referee import journal_extras
+
+        return journal_extras(game)  # type: ignore[arg-type]
+
+    def record(self, game: Game[Any], character: Piece) -> dict[str, int]:
+        from sprawl_cli.systems.gunplay.referee import record
+
+        return record(game, character)  # type: ignore[arg-type]
+
+
+SYSTEM = Gunplay()

@@ -1,0 +1,107 @@
+"""Savage Worlds as the kernel sees it (`systems.base.System`): its save file, rosters, turn,
+status view, reference and books; each method imports the rules it needs when it runs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
+from sprawl_cli.systems.savage_worlds import COMMANDS, LOOKUPS
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from sprawl_cli.dice import Dice
+    from sprawl_cli.model import Game as KernelGame
+    from sprawl_cli.model import Piece
+    from sprawl_cli.reference import Topic
+    from sprawl_cli.schema import Where
+    from sprawl_cli.systems.savage_worlds.model import Character, Game
+    from sprawl_cli.table import Table
+
+
+class SavageWorlds(System):
+    name = "savage-worlds"
+    title = "Savage Worlds"
+    package = "sprawl_cli.systems.savage_worlds"
+    commands = COMMANDS
+    lookups = LOOKUPS
+    name_params = frozenset({"name", "target", "attacker", "defender", "victim", "other"})
+    statuses = ("shaken", "incapacitated", "on_hold", "defending", "prone")
+    phases = ("deal", "action")
+
+    # --- the save file ------------------------------------------------------
+    def game_type(self) -> type[KernelGame[Any]]:
+        from sprawl_cli.systems.savage_worlds.model import Game
+
+        return Game
+
+    def check_game(self, game: KernelGame[Any], where: Where) -> None:
+        from sprawl_cli.systems.savage_worlds.roster import check_game
+
+        check_game(cast("Game", game), where)
+
+    # --- rosters and new games ------------------------------------------------
+    def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
+        from sprawl_cli.systems.savage_worlds.roster import read_roster
+
+        return read_roster(data, where, str(source))
+
+    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
+        from sprawl_cli.systems.savage_worlds.setup import new_game
+
+        game = new_game(rosters, how)
+        pools = ", ".join(f"{k} {v}" for k, v in game.pools.items())
+        return game, Outcome({}, [f"Bennies: {pools}. `deal` starts round 1."])
+
+    # --- the kernel's shared commands -------------------------------------------
+    def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:
+        from sprawl_cli.systems.savage_worlds.status import game_json
+
+        return game_json(cast("Game", game), cast("Character | None", only))
+
+    def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
+        from sprawl_cli.systems.savage_worlds.status import status_view
+
+        status_view(console, cast("Game", game), cast("Character | None", only))
+
+    def advance(self, game: KernelGame[Any], dice: Dice, table: Table) -> Outcome:
+        from sprawl_cli.systems.savage_worlds.cards import advance
+        from sprawl_cli.systems.savage_worlds.views import lines
+
+        step = advance(cast("Game", game), dice, table)
+        data = step.to_json()
+        return Outcome(data, lines("next", data))
+
+    def set_status(self, game: KernelGame[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
+        from sprawl_cli.systems.savage_worlds.referee import set_status
+
+        return set_status(cast("Game", game), cast("Character", character), status, on)
+
+    # --- lookups and books ----------------------------------------------------------
+    def reference(self) -> Sequence[Topic]:
+        from sprawl_cli.reference import Topic
+        from sprawl_cli.systems.savage_worlds.reference import TOPICS
+
+        return tuple(Topic(key, title, text) for key, (title, text) in TOPICS.items())
+
+    def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
+        people = cast("Game", game).characters
+        return {
+            "wounds": {c.name: c.wounds for c in people},
+            "gone": [c.name for c in people if c.gone],
+            "bennies": dict(cast("Game", game).pools),
+        }
+
+    def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
+        c = cast("Character", character)
+        return {"wounds": c.wounds, "incapacitated": int(c.has("incapacitated")), "dead": int(c.dead)}
+
+    def fate(self, game: KernelGame[Any], character: Piece) -> str:
+        # A character finished off while helpless is dead for the campaign too; no other aftermath.
+        return "dead" if cast("Character", character).dead else "active"
+
+
+SYSTEM = SavageWorlds()

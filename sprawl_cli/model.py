@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
 from sprawl_cli.errors import BadInput
 
@@ -30,6 +30,26 @@ class Piece(Protocol):
     def shown_statuses(self) -> list[str]:
         """The statuses `status` shows, in the system's own order."""
         ...
+
+
+class Statuses:
+    """A character's stored statuses, kept in its system's order: a system's Character mixes this
+    in, sets `status_order` and declares its `statuses` field."""
+
+    status_order: ClassVar[tuple[str, ...]] = ()
+    statuses: list[str]
+
+    def has(self, status: str) -> bool:
+        return status in self.statuses
+
+    def add(self, status: str) -> None:
+        if status not in self.statuses:
+            self.statuses.append(status)
+            self.statuses.sort(key=self.status_order.index)
+
+    def drop(self, status: str) -> None:
+        if status in self.statuses:
+            self.statuses.remove(status)
 
 
 C = TypeVar("C", bound=Piece)

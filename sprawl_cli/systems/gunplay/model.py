@@ -7,9 +7,11 @@ it as YAML), so only dataclasses, lists, dicts and plain values are used.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from sprawl_cli.model import Game as KernelGame
 from sprawl_cli.model import Settings as KernelSettings
+from sprawl_cli.model import Statuses
 
 SYSTEM_NAME = "gunplay"
 PHASES = ("activation",)  # G2: a turn is one long exchange of activations
@@ -58,7 +60,8 @@ class Record:
 
 
 @dataclass
-class Character:
+class Character(Statuses):
+    status_order: ClassVar[tuple[str, ...]] = STATUSES
     name: str
     squad: str
     weapons: list[Weapon] = field(default_factory=list)
@@ -70,18 +73,6 @@ class Character:
     activated: bool = False  # its activation this turn is over
     aiming_at: str | None = None  # G4: its previous action was aim at this character
     record: Record = field(default_factory=Record)
-
-    def has(self, status: str) -> bool:
-        return status in self.statuses
-
-    def add(self, status: str) -> None:
-        if status not in self.statuses:
-            self.statuses.append(status)
-            self.statuses.sort(key=STATUSES.index)
-
-    def drop(self, status: str) -> None:
-        if status in self.statuses:
-            self.statuses.remove(status)
 
     @property
     def down(self) -> bool:

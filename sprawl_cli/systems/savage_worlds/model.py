@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from sprawl_cli.errors import BadInput
 from sprawl_cli.model import Game as KernelGame
 from sprawl_cli.model import Settings as KernelSettings
+from sprawl_cli.model import Statuses
 from sprawl_cli.model import Squad as Squad
 
 SYSTEM_NAME = "savage-worlds"
@@ -88,7 +89,8 @@ UNARMED = Weapon(name="Unarmed", damage="str")
 
 
 @dataclass
-class Character:
+class Character(Statuses):
+    status_order: ClassVar[tuple[str, ...]] = STATUSES
     name: str
     squad: str
     wild_card: bool
@@ -113,18 +115,6 @@ class Character:
     run_roll: int = 0  # its running die this round
     no_card_rounds: int = 0  # surprised and missed Notice: no card in the next deal (W4)
     disarmed: list[str] = field(default_factory=list)  # weapons dropped
-
-    def has(self, status: str) -> bool:
-        return status in self.statuses
-
-    def add(self, status: str) -> None:
-        if status not in self.statuses:
-            self.statuses.append(status)
-            self.statuses.sort(key=STATUSES.index)
-
-    def drop(self, status: str) -> None:
-        if status in self.statuses:
-            self.statuses.remove(status)
 
     @property
     def gone(self) -> bool:

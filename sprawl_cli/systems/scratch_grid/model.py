@@ -9,9 +9,11 @@ turn at whose end they lift.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from sprawl_cli.model import Game as KernelGame
 from sprawl_cli.model import Settings as KernelSettings
+from sprawl_cli.model import Statuses
 from sprawl_cli.model import Squad as Squad
 from sprawl_cli.systems.scratch_grid.grid import Board, Space, parse_space, space_name
 
@@ -38,7 +40,8 @@ class Record:
 
 
 @dataclass
-class Character:
+class Character(Statuses):
+    status_order: ClassVar[tuple[str, ...]] = STATUSES
     name: str
     squad: str
     at: str | None = None  # a space name like "c4"; None once escaped
@@ -58,18 +61,6 @@ class Character:
     record: Record = field(default_factory=Record)
 
     # --- statuses -------------------------------------------------------
-    def has(self, status: str) -> bool:
-        return status in self.statuses
-
-    def add(self, status: str) -> None:
-        if status not in self.statuses:
-            self.statuses.append(status)
-            self.statuses.sort(key=STATUSES.index)
-
-    def drop(self, status: str) -> None:
-        if status in self.statuses:
-            self.statuses.remove(status)
-
     @property
     def gone(self) -> bool:
         """Escaped characters have left the map for good."""

@@ -8,10 +8,12 @@ change it; the store decides whether the change is kept.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from sprawl_cli.errors import BadInput
 from sprawl_cli.model import Game as KernelGame
 from sprawl_cli.model import Settings as KernelSettings
+from sprawl_cli.model import Statuses
 from sprawl_cli.model import Squad as Squad
 
 ATTRIBUTES = ("shooting", "brawling", "quickness", "smarts", "guts", "strength", "toughness", "health")
@@ -75,7 +77,8 @@ class Record:
 
 
 @dataclass
-class Character:
+class Character(Statuses):
+    status_order: ClassVar[tuple[str, ...]] = STORED_STATUSES
     name: str
     squad: str
     shooting: int
@@ -105,18 +108,6 @@ class Character:
     record: Record = field(default_factory=Record)
 
     # --- statuses -------------------------------------------------------
-    def has(self, status: str) -> bool:
-        return status in self.statuses
-
-    def add(self, status: str) -> None:
-        if status not in self.statuses:
-            self.statuses.append(status)
-            self.statuses.sort(key=STORED_STATUSES.index)
-
-    def drop(self, status: str) -> None:
-        if status in self.statuses:
-            self.statuses.remove(status)
-
     @property
     def gone(self) -> bool:
         """Out of Action or Out of Play: no longer on the table."""

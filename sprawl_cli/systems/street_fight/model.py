@@ -9,9 +9,11 @@ place in it of the side acting now.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from sprawl_cli.model import Game as KernelGame
 from sprawl_cli.model import Settings as KernelSettings
+from sprawl_cli.model import Statuses
 from sprawl_cli.model import Squad as Squad
 
 SYSTEM_NAME = "street-fight"
@@ -40,7 +42,8 @@ class Record:
 
 
 @dataclass
-class Character:
+class Character(Statuses):
+    status_order: ClassVar[tuple[str, ...]] = STORED_STATUSES
     name: str
     squad: str
     weapon: str  # an F5 name as written there ("scoped rifle")
@@ -61,18 +64,6 @@ class Character:
     record: Record = field(default_factory=Record)
 
     # --- statuses -------------------------------------------------------
-    def has(self, status: str) -> bool:
-        return status in self.statuses
-
-    def add(self, status: str) -> None:
-        if status not in self.statuses:
-            self.statuses.append(status)
-            self.statuses.sort(key=STORED_STATUSES.index)
-
-    def drop(self, status: str) -> None:
-        if status in self.statuses:
-            self.statuses.remove(status)
-
     @property
     def gone(self) -> bool:
         return self.has("casualty")

@@ -277,6 +277,45 @@ def check_companions(entry: dict[str, Any], expect: str, done: str) -> None:
 # data is never handed out for changing (game_from_data builds new objects).
 _PARSED: dict[str, tuple[str, Any, dict[Any, int]]] = {}
 
+# Every save also writes its parsed data beside it (`<save>.cache`, JSON), together with
+# the save's own text. A later command whose save text is that same text takes the data
+# from there and never imports PyYAML, which is most of what a read such as `status`
+# costs (bench/startup.py). Any other text (a hand edit, a copy from elsewhere, a save
+# whose cache write was cut short) is parsed as before, so the cache can be stale, torn,
+# missing or garbage without changing what is read. It holds no line numbers: a
+# problem found in cached data is reported after parsing the text again, with its line.
+CACHE_FORMAT = 1
+
+
+def read_cache(path: Path, text: str) -> Any | None:
+    """The parsed data `path` (a save's cache) keeps for exactly `text`, else None."""
+    from sprawl_cli.yamlio import MAX_BYTES
+
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(4 * MAX_BYTES)  # the text and its data, of a save under MAX_BYTES
+        kept = json.loads(raw)
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(kept, dict) or kept.get("format") != CACHE_FORMAT or kept.get("text") != text:
+        return None
+    return kept.get("data")
+
+
+def write_cache(path: Path, text: str, data: Any) -> None:
+    """Keep `data`, parsed from `text`, in `path`: best effort, never an error.
+
+    Written in place without a temp file or fsync: a reader that meets a torn or old
+    cache finds its text or JSON wrong and parses the save instead.
+    """
+    try:
+        body = json.dumps({"format": CACHE_FORMAT, "text": text, "data": data}, separators=(",", ":"))
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(body)
+    except (OSError, TypeError, ValueError):
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+
 
 @dataclass
 class Change:
@@ -306,6 +345,7 @@ class GameStore:
         self.journal = path.with_name(path.name + ".journal")
         self.redo_dir = self.journal / "redo"
         self.prev = path.with_name(path.name + ".prev")  # the game `new --force` replaced
+        self.cache = path.with_name(path.name + ".cache")  # the save's parsed data (read_cache)
 
     # --- locking -------------------------------------------------------
     @contextlib.contextmanager
@@ -354,11 +394,17 @@ class GameStore:
             key = os.path.abspath(self.path)
             known = _PARSED.get(key)
             if known is not None and known[0] == text:
-                data, lines = known[1], known[2]
+                data = known[1]
             else:
-                data, lines = yamlio.parse(text, str(self.path))
-                if isinstance(data, dict) and data.get("schema_version") == SCHEMA_VERSION:
-                    _PARSED[key] = (text, data, lines)
+                data = read_cache(self.cache, text)
+            if data is not None:
+                try:
+                    return game_from_data(data, {}, str(self.path))
+                except SaveFileError:
+                    pass  # parsed again below, for the message with its line
+            data, lines = yamlio.parse(text, str(self.path))
+            if isinstance(data, dict) and data.get("schema_version") == SCHEMA_VERSION:
+                _PARSED[key] = (text, data, lines)
             return game_from_data(data, lines, str(self.path))
         except SaveFileError as problem:
             if "newer sprawl" not in problem.message and self.repairable():
@@ -429,6 +475,7 @@ class GameStore:
         text = header + yamlio.dump(data)
         atomic_write(self.path, text)
         _PARSED[os.path.abspath(self.path)] = (text, data, {})
+        write_cache(self.cache, text, data)
 
     def start(self, game: Game[Any]) -> None:
         """Save a brand-new game; an existing one and its journal are kept as `.prev`.

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sprawl_cli import store
+from sprawl_cli import store, yamlio
 from tests import harness
 from tests.factory import PLF, SUIT
 
@@ -444,3 +444,93 @@ def test_repair_leaves_a_good_save_alone(sprawl, snapshot):
     before = snapshot(sprawl.folder)
     assert "nothing to repair" in one_error(sprawl("repair"))
     assert snapshot(sprawl.folder) == before
+
+
+# --- the parsed copy beside the save (store.read_cache) -----------------------------
+
+
+def cache_of(sprawl) -> Path:
+    return sprawl.folder / (SAVE + ".cache")
+
+
+def fresh_status(sprawl, monkeypatch) -> dict:
+    """`status --json` as a new process would read the save: nothing remembered in memory."""
+    monkeypatch.setattr(store, "_PARSED", {})
+    return sprawl.json("status")
+
+
+def test_every_save_keeps_its_parsed_data_beside_it(sprawl):
+    sprawl.new()
+    kept = json.loads(cache_of(sprawl).read_text(encoding="utf-8"))
+    text = sprawl.save.read_text(encoding="utf-8")
+    assert kept["text"] == text
+    assert kept["data"] == yamlio.parse(text, SAVE)[0]
+    assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
+    after = json.loads(cache_of(sprawl).read_text(encoding="utf-8"))
+    assert after["text"] == sprawl.save.read_text(encoding="utf-8") != text
+    assert "pinned" in next(c for c in after["data"]["characters"] if c["name"] == "Razz")["statuses"]
+
+
+def test_a_hand_edit_is_read_from_the_yaml_not_the_stale_cache(sprawl, monkeypatch):
+    sprawl.new()
+    sprawl.save.write_text(sub_first(sprawl.save.read_text(encoding="utf-8"), r"^round: 1$", "round: 3"),
+                           encoding="utf-8")
+    assert fresh_status(sprawl, monkeypatch)["round"] == 3
+
+
+@pytest.mark.parametrize("junk", [b"", b"\x00\xff garbage", b"[1, 2]", b'{"format": 99}', b'{"format": 1',
+                                  b'{"format": 1, "text": 5, "data": {}}'])
+def test_a_damaged_cache_is_ignored(sprawl, monkeypatch, junk):
+    sprawl.new()
+    expected = fresh_status(sprawl, monkeypatch)
+    cache_of(sprawl).write_bytes(junk)
+    assert fresh_status(sprawl, monkeypatch) == expected
+
+
+def test_a_cache_that_is_a_folder_is_ignored_and_saving_still_works(sprawl, monkeypatch):
+    sprawl.new()
+    cache_of(sprawl).unlink()
+    cache_of(sprawl).mkdir()
+    assert fresh_status(sprawl, monkeypatch)["round"] == 1
+    assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
+    assert "pinned" in next(c for c in fresh_status(sprawl, monkeypatch)["characters"] if c["name"] == "Razz")["statuses"]
+
+
+def test_cached_data_the_checks_refuse_falls_back_to_the_yaml(sprawl, monkeypatch):
+    sprawl.new()
+    kept = json.loads(cache_of(sprawl).read_text(encoding="utf-8"))
+    kept["data"]["round"] = "first"  # what the save's checks refuse: the YAML is read instead
+    cache_of(sprawl).write_text(json.dumps(kept), encoding="utf-8")
+    assert fresh_status(sprawl, monkeypatch)["round"] == 1
+
+
+def test_a_bad_hand_edit_is_reported_with_its_line_although_a_cache_exists(sprawl, monkeypatch):
+    sprawl.new()
+    text = sub_first(sprawl.save.read_text(encoding="utf-8"), r"^round: 1$", "round: first")
+    sprawl.save.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(store, "_PARSED", {})
+    message = one_error(sprawl("status"))
+    assert f"{SAVE}:{line_of(text, 'round:')}: key 'round'" in message
+
+
+def test_a_refused_command_leaves_the_cache_alone(sprawl, snapshot):
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    assert sprawl("set", "Nobody", "pinned", "on").exit_code == 1
+    assert snapshot(sprawl.folder) == before
+
+
+def test_status_of_an_unchanged_save_never_imports_yaml(sprawl):
+    probe = ("import sys; from sprawl_cli.cli.main import cli; code = cli.execute(sys.argv[1:]); "
+             "print('YAML' if 'yaml' in sys.modules else 'NO YAML', file=sys.stderr); sys.exit(code)")
+    sprawl.new()
+
+    def status() -> str:
+        done = subprocess.run([sys.executable, "-c", probe, "status"], cwd=sprawl.folder,
+                              env=harness.clean_environ(), capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        return done.stderr.strip().splitlines()[-1]
+
+    assert status() == "NO YAML"
+    sprawl.save.write_text(sprawl.save.read_text(encoding="utf-8") + "# a note\n", encoding="utf-8")
+    assert status() == "YAML"  # an edited save is parsed; the cache is only rewritten by a change

@@ -87,6 +87,7 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     from rich.table import Table as RichTable
 
     from sprawl_cli.render import escape
+    from sprawl_cli.render.grid import print_table
 
     title = f"Gunplay, turn {game.round}" + (f" of {game.rounds}" if game.rounds else "")
     now = f"{game.active} is mid-activation" if game.active else f"{game.current_squad.name} to activate"
@@ -100,7 +101,7 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
         mark = " (acting)" if game.active == c.name else ""
         grid.add_row(f"[name]{escape(c.name)}[/]{mark}", escape(c.squad), str(c.wounds), actions,
                      ", ".join(c.shown_statuses) or "-", ", ".join(escape(w.name) for w in c.weapons) or "unarmed")
-    console.print(grid)
+    print_table(console, grid)
     console.print("[rule]House rulings in play: G3, G5, G6, G7 (`sprawl rules house` says what they are).[/]")
     if game.settings.die == "d20":
         console.print("[rule]Setting: d20 ladder (5 / 10 / 15).[/]")

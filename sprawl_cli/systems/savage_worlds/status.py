@@ -66,6 +66,7 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     from rich.table import Table
 
     from sprawl_cli.render import escape
+    from sprawl_cli.render.grid import print_table
 
     up = ", ".join(c.name for c in acting_now(game)) or "-"
     phase = "cards not dealt yet: `deal`" if game.phase == "deal" else f"acting now: {up}"
@@ -83,5 +84,5 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
         table.add_row(escape(c.name) + wild, escape(c.squad), c.card or "-", str(c.wounds), str(c.bennies),
                       str(c.current_parry), str(c.base_toughness),
                       ", ".join(c.shown_statuses + (["dead"] if c.dead else [])))
-    console.print(table)
+    print_table(console, table)
     console.print("[rule]* Wild Card[/]")

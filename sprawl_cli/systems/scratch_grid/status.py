@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.render import escape, print_lines
+from sprawl_cli.render.grid import print_table
 from sprawl_cli.schema import to_data
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 
@@ -83,5 +84,5 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
             grid.add_row(f"[{side_style(game, c.squad)}]{escape(token[c.name])}[/]", f"[name]{escape(c.name)}[/]",
                          c.at or "—", health, " ".join(statuses), extras, _turn_left(game, c))
         if shown:
-            console.print(grid)
+            print_table(console, grid)
     console.print(f"[rule]{HOUSE[0]}.[/]")

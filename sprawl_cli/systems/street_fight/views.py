@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.render import bar, escape, name
+from sprawl_cli.render.grid import print_table
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -174,4 +175,4 @@ def status_table(console: Console, game: Game, only: str | None = None) -> None:
         fighting = ", ".join(c.engaged_with) + (" (lost last round)" if c.lost_last_round else "")
         grid.add_row(name(c.name), escape(c.squad), escape(c.weapon), str(c.aim_turns) if c.aim_turns else "",
                      ", ".join(c.shown_statuses), escape(fighting))
-    console.print(grid)
+    print_table(console, grid)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.render import dice, escape, name, print_lines
+from sprawl_cli.render.grid import print_table
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -86,7 +87,7 @@ def status_view(console: Console, game: Game, only: str | None, todo: list[str])
             grid.add_row(f"[name]{escape(c.name)}[/]{leader}", health_bar(c.health, c.max_health), toughness,
                          f"+{c.damage_taken}" if c.damage_taken else "", statuses, weapons)
         if shown:
-            console.print(grid)
+            print_table(console, grid)
         if only is not None and shown:
             c = game.character(only)
             console.print("  " + " · ".join(f"{label} [bold]{value}[/]" for label, value in (

@@ -11,7 +11,6 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -44,16 +43,21 @@ def peek_system(path: Path) -> str | None:
     return found.group(1).lower().replace("_", "-") if found else "sprawl"
 
 
-@dataclass
+# Env and Options are plain classes rather than dataclasses: every command creates both,
+# and a dataclass costs most of a millisecond to define at import (bench/startup.py).
+
+
 class Env:
     """The outside world: streams, whether a person is at a terminal, environment."""
 
-    stdin: TextIO | None = None
-    stdout: TextIO | None = None
-    stderr: TextIO | None = None
-    interactive: bool | None = None
-    environ: dict[str, str] | None = None
-    mid_line: bool = False  # a question is on stderr, waiting for its answer (an interrupt starts a new line)
+    def __init__(self, stdin: TextIO | None = None, stdout: TextIO | None = None, stderr: TextIO | None = None,
+                 interactive: bool | None = None, environ: dict[str, str] | None = None) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
+        self.interactive = interactive
+        self.environ = environ
+        self.mid_line = False  # a question is on stderr, waiting for its answer (an interrupt starts a new line)
 
     @property
     def out(self) -> TextIO:
@@ -92,20 +96,32 @@ class Env:
         return line.rstrip("\n")
 
 
-@dataclass
 class Options:
     """The options every command accepts (SPEC section 2)."""
 
-    game: str | None = None
-    seed: int | None = None
-    dice: str | None = None
-    json: bool = False
-    campaign: str | None = None
-    system: str | None = None
-    nearby: str | None = None
-    yes: bool = False
-    force: bool = False
-    debug: bool = False
+    def __init__(self, game: str | None = None, seed: int | None = None, dice: str | None = None, json: bool = False,
+                 campaign: str | None = None, system: str | None = None, nearby: str | None = None,
+                 yes: bool = False, force: bool = False, debug: bool = False) -> None:
+        self.game = game
+        self.seed = seed
+        self.dice = dice
+        self.json = json
+        self.campaign = campaign
+        self.system = system
+        self.nearby = nearby
+        self.yes = yes
+        self.force = force
+        self.debug = debug
+
+    def copy(self) -> Options:
+        """A copy that a command may change (a `sprawl play` line starts from the session's)."""
+        return Options(**vars(self))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Options) and vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"Options({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
 
 class Context:

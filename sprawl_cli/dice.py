@@ -9,8 +9,7 @@ so the log and undo keep every face rolled, with the roll's name and die.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from sprawl_cli.errors import BadInput, DiceShortage
 
@@ -228,8 +227,12 @@ class AskDice:
                 self._warn(f"{problem}; type the card again")
 
 
-@dataclass(frozen=True)
-class Roll:
+# The outcomes here are NamedTuples, not frozen dataclasses as elsewhere: equally immutable,
+# but a frozen dataclass costs most of a millisecond to create at import, and every `roll`,
+# `odds` and `table` lookup imports this module (bench/startup.py).
+
+
+class Roll(NamedTuple):
     """One named roll (or card) and its faces, as the log keeps it."""
 
     label: str
@@ -237,12 +240,12 @@ class Roll:
     die: str = "d10"
 
 
-@dataclass
 class RecordingDice:
     """Wraps a source and keeps every roll made through it, in order."""
 
-    source: Dice
-    rolls: list[Roll] = field(default_factory=list)
+    def __init__(self, source: Dice, rolls: list[Roll] | None = None) -> None:
+        self.source = source
+        self.rolls: list[Roll] = [] if rolls is None else rolls
 
     def roll(self, count: int, label: str, sides: int = 10) -> tuple[Face, ...]:
         if count < 0:
@@ -277,8 +280,7 @@ def net_successes(successes: int, difficulty: int) -> int:
     return successes - difficulty + 1 if successes >= difficulty else 0
 
 
-@dataclass(frozen=True)
-class PoolResult:
+class PoolResult(NamedTuple):
     """A Test as rolled: every face, the raw successes and what they came to."""
 
     label: str
@@ -336,8 +338,7 @@ def success_distribution(pool: int, tens: bool = True) -> list[float]:
     return dist
 
 
-@dataclass(frozen=True)
-class Odds:
+class Odds(NamedTuple):
     """The exact chance of passing a Test and of each net-success count."""
 
     pool: int

@@ -32,7 +32,25 @@ class Piece(Protocol):
         ...
 
 
-class Statuses:
+class Fields:
+    """Equality and repr for the model's dataclasses, written once here: they are declared
+    `@dataclass(eq=False, repr=False)` and inherit these, because a generated method is
+    compiled anew for each class at import, which every command that reads a save pays
+    (bench/startup.py). The same meaning as the generated ones: equal when of the same
+    class with equal fields."""
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with eq is
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return vars(self) == vars(other)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
+
+
+class Statuses(Fields):
     """A character's stored statuses, kept in its system's order: a system's Character mixes this
     in, sets `status_order` and declares its `statuses` field."""
 
@@ -55,16 +73,16 @@ class Statuses:
 C = TypeVar("C", bound=Piece)
 
 
-@dataclass
-class Squad:
+@dataclass(eq=False, repr=False)
+class Squad(Fields):
     name: str
     leader: str  # "" where a system has no leaders
     members: list[str]  # roster order
     roster: str = ""  # the roster file it came from, as given to `new`
 
 
-@dataclass
-class Settings:
+@dataclass(eq=False, repr=False)
+class Settings(Fields):
     """Per-game settings every system has; a system subclasses it to add its own."""
 
     dice: str = "random"  # random | physical (every roll asked for)
@@ -85,8 +103,8 @@ def close_names(name: str, names: list[str]) -> list[str]:
     return [lowered[n] for s, n in scored if s >= best - 1e-9]
 
 
-@dataclass
-class Game(Generic[C]):
+@dataclass(eq=False, repr=False)
+class Game(Fields, Generic[C]):
     """The shared half of one game's state; a system's Game adds the rest."""
 
     squads: list[Squad]

@@ -186,7 +186,7 @@ class Session:
             words = [*words[1:], "--help"] if len(words) > 1 else ["--help"]
         elif words[0] in SESSION_ONLY:
             return self._refuse("you are already in a session; type the commands themselves", ExitCode.USAGE)
-        code = self.group.execute(words, self.line_env(), dataclasses.replace(self.preset))
+        code = self.group.execute(words, self.line_env(), self.preset.copy())
         self.lines_run += 1
         self.worst = max(self.worst, code)
         return code

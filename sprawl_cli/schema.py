@@ -4,19 +4,21 @@ wrong types are errors naming the file, line and key."""
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from functools import cache
 from typing import Any, TypeVar
 
 from sprawl_cli.errors import SaveFileError
+from sprawl_cli.model import Fields
 from sprawl_cli.yamlio import Lines, Path_
 
 T = TypeVar("T")
 
 
-@dataclasses.dataclass
-class Where:
+@dataclasses.dataclass(eq=False, repr=False)
+class Where(Fields):
     """A file and its line map, for messages like `game.yaml:12: key 'health': ...`."""
 
     source: str
@@ -37,7 +39,10 @@ class Where:
 def _hints(cls: type) -> dict[str, Any]:
     """The field types of `cls`, with the type parameters of generic bases filled in
     (a system's `Game(KernelGame[Character])` has `characters: list[Character]`)."""
-    hints = typing.get_type_hints(cls)
+    hints: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):  # as typing.get_type_hints, a subclass's annotation wins
+        for name, kind in klass.__dict__.get("__annotations__", {}).items():
+            hints[name] = _evaluate(kind, klass.__module__) if isinstance(kind, str) else kind
     bound: dict[Any, Any] = {}
     for klass in cls.__mro__:
         for base in getattr(klass, "__orig_bases__", ()):
@@ -45,6 +50,14 @@ def _hints(cls: type) -> dict[str, Any]:
             params = getattr(origin, "__parameters__", ())
             bound.update(zip(params, typing.get_args(base), strict=False))
     return {name: _bind(kind, bound) for name, kind in hints.items()}
+
+
+@cache
+def _evaluate(text: str, module: str) -> Any:
+    """An annotation written as text (`from __future__ import annotations`), evaluated once per
+    module: the same few texts ("int", "str | None") annotate most fields, and compiling each
+    of them anew, as typing.get_type_hints does, is a noticeable part of reading a save."""
+    return eval(text, vars(sys.modules[module]))  # noqa: S307 - the package's own annotations, never input
 
 
 def _bind(kind: Any, bound: dict[Any, Any]) -> Any:

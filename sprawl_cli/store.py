@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.model import Game
+from sprawl_cli.model import Fields, Game
 from sprawl_cli.schema import Where, from_data, to_data
 
 if TYPE_CHECKING:
@@ -317,8 +317,8 @@ def write_cache(path: Path, text: str, data: Any) -> None:
             os.unlink(path)
 
 
-@dataclass
-class Change:
+@dataclass(eq=False, repr=False)
+class Change(Fields):
     """A working copy of the game that a command changes; kept only if the command succeeds."""
 
     game: Any  # the system's own Game

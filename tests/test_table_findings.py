@@ -20,7 +20,8 @@ from sprawl_cli.systems.sprawl.model import Weapon
 from sprawl_cli.systems.sprawl.morale import panic
 from sprawl_cli.systems.sprawl.ranged import Situation, aim, shoot
 from sprawl_cli.systems.sprawl.referee import referee_damage
-from sprawl_cli.systems.sprawl.turn import advance, can_recover, todo
+from sprawl_cli.systems.sprawl.phases import can_recover, todo
+from sprawl_cli.systems.sprawl.turn import advance
 from sprawl_cli.table import ScriptedTable
 from tests.factory import KNIFE, PISTOL, character, dice, game, leftover, table
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.model import Squad
+from sprawl_cli.model import Fields, Squad
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from sprawl_cli.table import Table
 
 
-@dataclass
-class Outcome:
+@dataclass(eq=False, repr=False)
+class Outcome(Fields):
     """What a kernel-run step of a system did (`next`, `set`, `new`): the same data
     feeds `--json`, the log (the lines, plain) and the terminal (the lines, Rich)."""
 
@@ -51,8 +51,8 @@ class Outcome:
         return self.data
 
 
-@dataclass
-class Roster:
+@dataclass(eq=False, repr=False)
+class Roster(Fields):
     """One squad as read from a roster file of some system."""
 
     squad: Squad  # its name, leader ("" where a system has none), members and the file it came from
@@ -60,8 +60,8 @@ class Roster:
     extra: dict[str, Any] = field(default_factory=dict)  # system-specific squad keys (e.g. gm: true)
 
 
-@dataclass
-class NewGame:
+@dataclass(eq=False, repr=False)
+class NewGame(Fields):
     """What `sprawl new` was told, beyond the rosters."""
 
     rounds: int | None = None
@@ -338,8 +338,8 @@ class System:
         return Outcome(data, lines)
 
 
-@dataclass
-class Played:
+@dataclass(eq=False, repr=False)
+class Played(Fields):
     """Where a finished game is being recorded from (for `System.campaign_aftermath`)."""
 
     campaign: str  # the campaign file

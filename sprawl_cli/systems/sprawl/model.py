@@ -1,5 +1,7 @@
 """SPRAWL's nouns as plain dataclasses: Weapon, Character, Settings, Game. No I/O.
 
+Each is `@dataclass(eq=False, repr=False)`: equality and repr come from the kernel's `Fields`.
+
 A `Game` is the whole current state of one game; the history lives beside it
 in the journal (see `store`). Rules receive a working copy of the Game and
 change it; the store decides whether the change is kept.
@@ -13,7 +15,7 @@ from typing import ClassVar
 from sprawl_cli.errors import BadInput
 from sprawl_cli.model import Game as KernelGame
 from sprawl_cli.model import Settings as KernelSettings
-from sprawl_cli.model import Statuses
+from sprawl_cli.model import Fields, Statuses
 from sprawl_cli.model import Squad as Squad
 
 ATTRIBUTES = ("shooting", "brawling", "quickness", "smarts", "guts", "strength", "toughness", "health")
@@ -33,16 +35,16 @@ GONE = ("out_of_action", "out_of_play")  # off the table for the rest of the gam
 ACTIONS = ("moved", "ran", "charged", "hid", "spotted", "overwatch", "jumped", "shot", "brawled", "broke", "fled", "recovered")
 
 
-@dataclass
-class RangeBand:
+@dataclass(eq=False, repr=False)
+class RangeBand(Fields):
     """A weapon's range band: up to `max` inches, adding `mod` to the Difficulty (R13)."""
 
     max: float
     mod: int
 
 
-@dataclass
-class Weapon:
+@dataclass(eq=False, repr=False)
+class Weapon(Fields):
     name: str
     kind: str  # one of WEAPON_KINDS
     power: int
@@ -65,8 +67,8 @@ class Weapon:
 FISTS = Weapon(name="Fists", kind="melee", power=0)
 
 
-@dataclass
-class Record:
+@dataclass(eq=False, repr=False)
+class Record(Fields):
     """What a character did in this game, for the campaign's books (issue 7)."""
 
     shots: int = 0
@@ -76,7 +78,7 @@ class Record:
     times_out_of_action: int = 0
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Character(Statuses):
     status_order: ClassVar[tuple[str, ...]] = STORED_STATUSES
     name: str
@@ -166,12 +168,12 @@ class Character(Statuses):
         return self.damage_taken
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Settings(KernelSettings):
     rule_of_tens: bool = True  # R2
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Game(KernelGame[Character]):
     """A SPRAWL game: the kernel's state plus what R12 remembers within a turn."""
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from sprawl_cli.systems.sprawl.model import FISTS, Character, Game
 from sprawl_cli.schema import to_data
-from sprawl_cli.systems.sprawl.turn import todo
+from sprawl_cli.systems.sprawl.phases import todo
 
 
 def character_json(c: Character) -> dict[str, Any]:

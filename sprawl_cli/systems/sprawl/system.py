@@ -77,7 +77,7 @@ class Sprawl(System):
 
     def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
         from sprawl_cli.systems.sprawl.render.game import status_view
-        from sprawl_cli.systems.sprawl.turn import todo
+        from sprawl_cli.systems.sprawl.phases import todo
 
         status_view(console, cast("Game", game), only.name if only else None, todo(cast("Game", game)))
 

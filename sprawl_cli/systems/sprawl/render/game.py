@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.render import dice, escape, name, print_lines
 from sprawl_cli.render.grid import print_table
+from sprawl_cli.systems.sprawl.phases import PHASE_TITLES
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -28,7 +29,6 @@ BADGES = {
     "jammed": "black on yellow",
     "out_of_ammo": "black on yellow",
 }
-PHASE_TITLES = {"movement": "Movement", "ranged": "Ranged Combat", "close": "Close Combat", "recovery": "Recovery"}
 
 
 def badge(status: str) -> str:

@@ -247,9 +247,9 @@ class Context:
     def emit(self, data: dict[str, Any], view: Callable[[Console], None] | None = None) -> None:
         """Print the result: one JSON object with --json, else the Rich view."""
         if self.options.json:
-            import json
+            from sprawl_cli.jsonout import dumps
 
-            self.env.out.write(json.dumps(data) + "\n")
+            self.env.out.write(dumps(data) + "\n")
         elif view is not None:
             view(self.console)
         self.env.out.flush()

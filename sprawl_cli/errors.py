@@ -6,19 +6,22 @@ on stderr (and `{"error": ...}` with `--json`) and an exit code.
 
 from __future__ import annotations
 
-from enum import IntEnum
+from typing import Final
 
 
-class ExitCode(IntEnum):
-    OK = 0
-    REFUSED = 1  # a rule, the game's state, or bad input said no
-    USAGE = 2  # the command line itself is wrong
+class ExitCode:
+    """The exit codes (SPEC section 2). Plain ints, not an IntEnum: every command imports this
+    module, and creating an enum class costs more at start-up than the rest of it."""
+
+    OK: Final = 0
+    REFUSED: Final = 1  # a rule, the game's state, or bad input said no
+    USAGE: Final = 2  # the command line itself is wrong
 
 
 class SprawlError(Exception):
     """Base of every error the user should see as one clear line."""
 
-    exit_code: ExitCode = ExitCode.REFUSED
+    exit_code: int = ExitCode.REFUSED
 
     def __init__(self, message: str) -> None:
         super().__init__(message)

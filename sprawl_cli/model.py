@@ -75,6 +75,8 @@ C = TypeVar("C", bound=Piece)
 
 @dataclass(eq=False, repr=False)
 class Squad(Fields):
+    """One side of a game: its name, its leader and its members, in roster order."""
+
     name: str
     leader: str  # "" where a system has no leaders
     members: list[str]  # roster order

@@ -5,7 +5,7 @@ Only its commands are here (see `sprawl_cli.systems`); the system is `system.py`
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "roll": ("cli.dicecmds", "Roll a pool of d10 and count successes (R1-R4)."),
-    "odds": ("cli.dicecmds", "Exact odds of a Test, or of a shot (`odds shoot A T`)."),
+    "odds": ("cli.oddscmds", "Exact odds of a Test, or of a shot (`odds shoot A T`)."),
     "table": ("cli.dicecmds", "Look up a table: incapacitation, misfire, scatter, throw, aftermath."),
     "set": ("cli.refcmds", "Referee: put a status on or off a character (--weapon, --count)."),
     "damage": ("cli.refcmds", "Referee: take Health off a character (no Toughness roll)."),

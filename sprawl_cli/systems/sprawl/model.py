@@ -45,6 +45,8 @@ class RangeBand(Fields):
 
 @dataclass(eq=False, repr=False)
 class Weapon(Fields):
+    """A weapon as its roster gives it: kind, Power and, for guns, reliability and range bands."""
+
     name: str
     kind: str  # one of WEAPON_KINDS
     power: int
@@ -80,6 +82,8 @@ class Record(Fields):
 
 @dataclass(eq=False, repr=False)
 class Character(Statuses):
+    """One SPRAWL character: attributes, gear and everything the rules track during a game."""
+
     status_order: ClassVar[tuple[str, ...]] = STORED_STATUSES
     name: str
     squad: str
@@ -170,6 +174,8 @@ class Character(Statuses):
 
 @dataclass(eq=False, repr=False)
 class Settings(KernelSettings):
+    """SPRAWL's settings: the Rule of Tens can be turned off for a game (R2)."""
+
     rule_of_tens: bool = True  # R2
 
 

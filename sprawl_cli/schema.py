@@ -95,7 +95,34 @@ def from_data(cls: type[T], data: Any, where: Where, path: Path_ = ()) -> T:
     return typing.cast(T, _convert(cls, data, where, path))
 
 
+@cache
+def _fields(kind: type) -> tuple[dict[str, Any], frozenset[str]]:
+    """A dataclass's field types (in field order) and the names it cannot do without."""
+    hints = _hints(kind)
+    fields = dataclasses.fields(kind)
+    required = frozenset(f.name for f in fields
+                         if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING)
+    return {f.name: hints[f.name] for f in fields}, required
+
+
 def _convert(kind: Any, data: Any, where: Where, path: Path_) -> Any:
+    # The plain values first: they are most of a save, and each is one exact type.
+    if kind is str:
+        if not isinstance(data, str):
+            where.fail(path, f"should be text, not {data!r}")
+        return data
+    if kind is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            where.fail(path, f"should be a whole number, not {data!r}")
+        return data
+    if kind is bool:
+        if not isinstance(data, bool):
+            where.fail(path, f"should be true or false, not {data!r}")
+        return data
+    if kind is float:
+        if isinstance(data, bool) or not isinstance(data, (int, float)):
+            where.fail(path, f"should be a number, not {data!r}")
+        return float(data)
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):
         options = typing.get_args(kind)
@@ -106,16 +133,15 @@ def _convert(kind: Any, data: Any, where: Where, path: Path_) -> Any:
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
         if not isinstance(data, dict):
             where.fail(path, f"should be a map of {kind.__name__.lower()} fields")
-        hints = _hints(kind)
-        fields = {f.name: f for f in dataclasses.fields(kind)}
+        types_of, required = _fields(kind)
         for key in data:
-            if key not in fields:
-                where.fail(path + (key,), f"unknown key; expected one of {', '.join(fields)}")
+            if key not in types_of:
+                where.fail(path + (key,), f"unknown key; expected one of {', '.join(types_of)}")
         values = {}
-        for name, f in fields.items():
+        for name, field_type in types_of.items():
             if name in data:
-                values[name] = _convert(hints[name], data[name], where, path + (name,))
-            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                values[name] = _convert(field_type, data[name], where, path + (name,))
+            elif name in required:
                 where.fail(path + (name,), "is missing")
         return kind(**values)
     if origin is list:
@@ -128,22 +154,6 @@ def _convert(kind: Any, data: Any, where: Where, path: Path_) -> Any:
             where.fail(path, "should be a map")
         _, item = typing.get_args(kind)
         return {str(k): _convert(item, v, where, path + (k,)) for k, v in data.items()}
-    if kind is bool:
-        if not isinstance(data, bool):
-            where.fail(path, f"should be true or false, not {data!r}")
-        return data
-    if kind is int:
-        if isinstance(data, bool) or not isinstance(data, int):
-            where.fail(path, f"should be a whole number, not {data!r}")
-        return data
-    if kind is float:
-        if isinstance(data, bool) or not isinstance(data, (int, float)):
-            where.fail(path, f"should be a number, not {data!r}")
-        return float(data)
-    if kind is str:
-        if not isinstance(data, str):
-            where.fail(path, f"should be text, not {data!r}")
-        return data
     if kind is typing.Any:
         return data
     raise TypeError(f"schema cannot convert {kind!r}")  # a programming error, not user input

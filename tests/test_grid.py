@@ -161,3 +161,10 @@ def test_every_systems_status_is_drawn_the_fast_way_and_looks_as_rich_draws_it(
     rich_way = harness.invoke(["status", "--game", game])
     assert "\x1b[" in fast.output
     assert looks(fast.output) == looks(rich_way.output)
+
+
+def test_a_name_with_colons_is_printed_as_typed_not_as_an_emoji() -> None:
+    out = io.StringIO()
+    console = make_console(out)
+    console.print("[name]Ace :fire: Jones[/]")
+    assert out.getvalue() == "Ace :fire: Jones\n"

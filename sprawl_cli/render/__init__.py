@@ -44,7 +44,7 @@ def make_console(stream: TextIO) -> Console:
         terminal = stream.isatty()
     except (AttributeError, ValueError):  # a closed or bare stream
         terminal = False
-    return Console(file=stream, theme=theme, highlight=False, soft_wrap=not terminal)
+    return Console(file=stream, theme=theme, highlight=False, emoji=False, soft_wrap=not terminal)
 
 
 def escape(text: str) -> str:

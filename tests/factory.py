@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from sprawl_cli.dice import RecordingDice, ScriptedDice
-from sprawl_cli.systems.sprawl.model import Character, Game, Squad, Weapon
+from sprawl_cli.systems.sprawl.model import Character, Game, RangeBand, Squad, Weapon
 from sprawl_cli.systems.sprawl.turn import start_turn
 from sprawl_cli.table import ScriptedTable
 
@@ -17,6 +17,9 @@ SUIT = str(ROSTERS / "suit.yaml")
 
 PISTOL = Weapon("Pistol", "gun", 1, reliability=2)
 KNIFE = Weapon("Knife", "melee", 1)
+# Odd weapons a roster may define, for the edges of the shooting rules.
+DERRINGER = Weapon("Derringer", "gun", 1, reliability=2, short=RangeBand(6, 0))  # a short band and no long one
+THROWING_KNIFE = Weapon("Throwing Knife", "thrown", 1)  # thrown, but no blast
 
 
 def character(name: str, squad: str = "Red", **values: Any) -> Character:

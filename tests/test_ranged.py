@@ -7,7 +7,7 @@ import pytest
 from sprawl_cli.errors import BadInput, NeedsAnswer, RuleRefusal
 from sprawl_cli.systems.sprawl.model import RangeBand, Weapon
 from sprawl_cli.systems.sprawl.ranged import Situation, aim, line_of_sight, shoot
-from tests.factory import character, dice, game, leftover, table
+from tests.factory import DERRINGER, KNIFE, PISTOL, THROWING_KNIFE, character, dice, game, leftover, table
 
 SMG = Weapon("SMG", "gun", 1, reliability=3, short=RangeBand(10, -1), long=RangeBand(20, 1))
 RIFLE = Weapon("Rifle", "gun", 2, reliability=2, short=RangeBand(16, 0), long=RangeBand(32, 1))
@@ -622,3 +622,261 @@ def test_the_shooters_record_adds_up():
     razz.record.shots, razz.record.hits = 3, 5
     fire(g, razz, wilson, 7, 7, 1, 1, 1, 1, 1, 1)  # [7 7 1 1]: 2 hits; damage [1 1 1 1]: none
     assert (razz.record.shots, razz.record.hits) == (4, 7)
+
+
+# --- what a refusal tells the player, and the edges behind it ------------------------------------
+# The refusals above are matched loosely; these pin the words a player reads, and the branches the
+# looser checks let through (each found by a mutation run that no test noticed).
+
+FORCE_HINT = " (add --force to overrule as referee)"
+
+
+def refused(error, call, *args):
+    """The message of the `error` that `call(*args)` raises."""
+    with pytest.raises(error) as caught:
+        call(*args)
+    return caught.value.message
+
+
+def test_the_aim_json_gives_the_weapon_its_band_and_the_measured_distance():
+    g, razz, wilson, *_ = setup()
+    assert aim(g, razz, wilson, Situation(distance=20)).to_json() == {
+        "weapon": "Rifle", "kind": "gun", "power": 2, "band": "long",
+        "modifiers": [{"source": "Rifle at long range", "value": 1, "ruling": "R13"}],
+        "difficulty": 2, "pool": 4, "spot": False, "throw_range": None, "distance": 20, "out_of_range": None}
+    beyond = aim(g, razz, wilson, Situation(distance=40)).to_json()
+    assert beyond["out_of_range"] == "40\" is beyond the Rifle's reach of 32\"" and beyond["distance"] == 40
+    thrown = aim(g, razz, wilson, grenade()).to_json()
+    assert (thrown["band"], thrown["throw_range"], thrown["distance"], thrown["out_of_range"]) == (None, 6, None, None)
+
+
+def test_a_melee_weapon_named_for_a_shot_lists_what_can_shoot():
+    g, razz, wilson, *_ = setup()
+    assert refused(BadInput, aim, g, razz, wilson, Situation(weapon="Fists")) == (
+        "Razz's Fists is a close-combat weapon; shoot with Rifle, SMG, Grenade, Rocket Launcher, "
+        "or fight with `sprawl brawl`")
+    brawler = character("Wes", weapons=[KNIFE])
+    assert refused(BadInput, aim, g, brawler, wilson, Situation(weapon="Knife")) == (
+        "Wes's Knife is a close-combat weapon; shoot with a ranged weapon, or fight with `sprawl brawl`")
+
+
+@pytest.mark.parametrize("weapons, carried", [([], "only Fists"), ([KNIFE, Weapon("Club", "melee", 1)], "Knife, Club")])
+def test_nothing_to_shoot_with_says_what_it_carries(weapons, carried):
+    g, _, wilson, *_ = setup()
+    unarmed = character("Wes", weapons=weapons)
+    assert refused(BadInput, aim, g, unarmed, wilson, Situation()) == (
+        f"Wes carries no ranged weapon ({carried}); it can only fight in close combat")
+
+
+@pytest.mark.parametrize("situation, message", [
+    (Situation(cover="some"), "--cover should be none, partial or full, not 'some'"),
+    (Situation(size="tiny"), "target size should be normal, small or large, not 'tiny'"),
+    (Situation(range="far"), "--range should be short or long, not 'far'"),
+])
+def test_an_unknown_option_value_says_which_values_there_are(situation, message):
+    g, razz, wilson, *_ = setup()
+    assert refused(BadInput, aim, g, razz, wilson, situation) == message
+
+
+def test_a_range_band_given_for_a_throw_is_noted_and_ignored():
+    g, razz, wilson, *_ = setup()
+    plan = aim(g, razz, wilson, grenade(range="long"))
+    assert plan.notes == ["a thrown Grenade has no range bands; its reach is set by Strength (R17)"]
+    assert plan.band is None and plan.modifiers == [] and plan.difficulty == 1
+    assert aim(g, razz, wilson, grenade()).notes == []
+
+
+def test_a_gun_with_only_a_short_band_reaches_no_further():
+    g, razz, wilson, *_ = setup(weapons=[DERRINGER])
+    assert aim(g, razz, wilson, Situation(distance=6)).out_of_range is None
+    assert aim(g, razz, wilson, Situation(distance=8)).out_of_range == "8\" is beyond the Derringer's reach of 6\""
+    assert refused(BadInput, aim, g, razz, wilson, Situation(range="long")) == (
+        "the Derringer has no long range band (it reaches 6\")")
+
+
+@pytest.mark.parametrize("band", ["short", "long"])
+def test_a_gun_listing_no_range_bands_shoots_at_either_without_a_modifier(band):
+    g, razz, wilson, *_ = setup(weapons=[PISTOL])
+    plan = aim(g, razz, wilson, Situation(range=band, distance=50))
+    assert [(m.source, m.value) for m in plan.modifiers] == [(f"Pistol at {band} range", 0)]
+    assert plan.difficulty == 1 and plan.out_of_range is None
+    assert plan.notes == [f"the Pistol lists no {band} range band: no modifier for range"]
+
+
+def test_the_engaged_refusal_names_every_opponent():
+    g, razz, wilson, gordo, _ = setup()
+    razz.engaged_with = ["Wilson", "Gordo"]
+    wilson.engaged_with, gordo.engaged_with = ["Razz"], ["Razz"]
+    assert refused(RuleRefusal, shoot, g, razz, wilson, Situation(), dice(), table()) == (
+        "Razz cannot shoot: it is engaged in close combat with Wilson, Gordo and can only fight (R12)" + FORCE_HINT)
+
+
+def test_an_overwatcher_that_is_pinned_holds_its_fire():
+    g, razz, wilson, *_ = setup()
+    wilson.add("overwatch")
+    wilson.add("pinned")  # a pin ends overwatch (R20); a save edited by hand may still hold both
+    assert refused(RuleRefusal, shoot, g, wilson, razz, Situation(), dice(), table()) == (
+        "Wilson cannot shoot: it is pinned until its Recovery Phase (R11)" + FORCE_HINT)
+
+
+def test_out_of_turn_and_out_of_phase_refusals_say_when_shooting_happens():
+    g, razz, wilson, *_ = setup()
+    assert refused(RuleRefusal, shoot, g, wilson, razz, Situation(), dice(), table()) == (
+        "Wilson cannot shoot (only a character on overwatch fires in the enemy's turn, R20): it is Red's turn"
+        + FORCE_HINT)
+    g.phase = "movement"
+    assert refused(RuleRefusal, shoot, g, razz, wilson, Situation(), dice(), table()) == (
+        "Shooting belongs to the Ranged Combat Phase; it is now the Movement Phase (`sprawl next` moves on)"
+        + FORCE_HINT)
+
+
+def test_a_forced_shot_out_of_turn_is_not_overwatch_fire():
+    g, razz, wilson, *_ = setup()
+    out, _ = fire(g, wilson, razz, 2, 3, 4, situation=Situation(weapon="Pistol"), force=True)
+    assert out.overwatch is False and out.to_json()["overwatch"] is False
+    assert out.forced == ["Wilson cannot shoot (only a character on overwatch fires in the enemy's turn, R20): "
+                          "it is Red's turn"]
+    own, _ = fire(*setup()[:3], 2, 3, 4, 5)
+    assert own.overwatch is False and own.to_json()["overwatch"] is False
+
+
+def test_a_forced_shot_logs_every_rule_it_overrules():
+    g, razz, wilson, *_ = setup()
+    razz.acted.append("ran")
+    razz.add("pinned")
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, force=True)
+    assert out.forced == ["Razz cannot shoot: it ran this turn, and a runner does nothing else (R18)",
+                          "Razz cannot shoot: it is pinned until its Recovery Phase (R11)"]
+
+
+def test_characters_off_the_table_neither_shoot_nor_are_shot_at():
+    g, razz, wilson, *_ = setup()
+    wilson.add("out_of_action")
+    assert refused(RuleRefusal, shoot, g, razz, wilson, Situation(), dice(), table()) == (
+        "Wilson is Out of Action and cannot be shot at")
+    razz.add("out_of_action")
+    assert refused(RuleRefusal, shoot, g, razz, g.character("Gordo"), Situation(), dice(), table()) == (
+        "Razz is Out of Action and cannot shoot")
+
+
+@pytest.mark.parametrize("situation, where", [(Situation(), "Wilson"),
+                                              (grenade(spot=True, distance=3), "the spot beside Wilson")])
+def test_a_target_that_is_not_the_closest_is_refused_by_name(situation, where):
+    g, razz, wilson, *_ = setup()
+    assert refused(RuleRefusal, shoot, g, razz, wilson, situation, dice(), table(yes=False)) == (
+        f"Razz must shoot at the closest viable target it can see, and {where} is not it (H2); "
+        "shoot at that one instead" + FORCE_HINT)
+
+
+@pytest.mark.parametrize("state, words", [
+    ("jammed", "is jammed (a Smarts test in a later Recovery Phase clears it: `sprawl recover`)"),
+    ("out_of_ammo", "is out of ammo for the rest of the game"),
+])
+def test_a_gun_that_will_not_fire_says_why_and_what_will(state, words):
+    g, razz, wilson, *_ = setup()
+    razz.weapon_states["Rifle"] = state
+    assert refused(RuleRefusal, shoot, g, razz, wilson, Situation(weapon="Rifle"), dice(), table()) == (
+        f"Razz's Rifle {words} (R14); use --weapon SMG" + FORCE_HINT)
+
+
+def test_the_weapon_hint_offers_only_a_weapon_that_works():
+    g, razz, wilson, *_ = setup()
+    razz.weapon_states.update({"Rifle": "jammed", "SMG": "out_of_ammo"})
+    message = refused(RuleRefusal, shoot, g, razz, wilson, Situation(weapon="Rifle"), dice(), table())
+    assert message.endswith("(R14); use --weapon Grenade" + FORCE_HINT)
+    razz.uses_spent.update({"Grenade": 2, "Rocket Launcher": 1})
+    assert refused(RuleRefusal, shoot, g, razz, wilson, Situation(weapon="SMG"), dice(), table()) == (
+        "Razz's SMG is out of ammo for the rest of the game (R14)" + FORCE_HINT)
+
+
+def test_the_throwing_range_question_and_refusal_name_the_target_or_the_spot():
+    g, razz, wilson, *_ = setup()
+    t = table(yes=False)
+    assert refused(RuleRefusal, shoot, g, razz, wilson, grenade(spot=True), dice(), t) == (
+        "the spot beside Wilson is beyond Razz's throwing range of 6\" (R17)" + FORCE_HINT)
+    assert t.asked == ["Is the spot beside Wilson within 6\" of Razz (throwing range at Strength 2, R17)?"]
+    assert refused(RuleRefusal, shoot, g, razz, wilson, grenade(), dice(), table(yes=False)) == (
+        "Wilson is beyond Razz's throwing range of 6\" (R17)" + FORCE_HINT)
+
+
+def test_a_thrown_weapon_without_a_blast_hits_only_on_a_pass():
+    g, razz, wilson, *_ = setup(weapons=[THROWING_KNIFE])
+    # [7 2 2 2] 1 hit: damage 1 + Power 1 [2 2], nothing to negate; Wilson is pinned.
+    out, t = fire(g, razz, wilson, 7, 2, 2, 2, 2, 2, situation=Situation(distance=2))
+    assert [v.name for v in out.victims] == ["Wilson"] and wilson.has("pinned") and out.to_json()["blast"] is None
+    # A miss scatters 9 (again, -1") then 4, distance 1: half is 1, less 1 = 0". Landing where it was
+    # aimed does not make a failed throw hit: nobody is caught, and nobody is asked who is.
+    g, razz, wilson, *_ = setup(weapons=[THROWING_KNIFE])
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 9, 4, 1, situation=Situation(distance=2))
+    assert out.scatter.inches == 0 and out.victims == [] and not wilson.has("pinned")
+    assert not any("within" in q for q in t.asked)
+
+
+def test_each_blast_question_says_where_it_went_off():
+    # A direct hit: who else is near the target.
+    g, razz, wilson, *_ = setup()
+    out, t = fire(g, razz, wilson, 7, 2, 2, 2, 2, 2, 2, situation=grenade(distance=2), lists={"blast": []})
+    assert t.asked[-1] == "Who else, besides Wilson, is within 2\" of Wilson (blast, R16)?"
+    assert out.to_json()["blast"] == 2
+    # A scatter of 0": where it was aimed, and it says so.
+    g, razz, wilson, *_ = setup()
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 9, 4, 1, 2, 2, situation=grenade(distance=2), lists={"blast": []})
+    assert t.asked[-1] == ("Who else, besides Wilson, is within 2\" of Wilson (the scatter came to 0\", so it "
+                           "went off where aimed) (blast, R16)?")
+    # At a spot (Difficulty 2): [7 7 2 2] hits it; the target is caught only if named.
+    g, razz, wilson, *_ = setup()
+    out, t = fire(g, razz, wilson, 7, 7, 2, 2, situation=grenade(spot=True, distance=2), lists={"blast": []})
+    assert t.asked[-1] == "Who is within 2\" of the spot beside Wilson (blast, R16)? Name Wilson too if so."
+    assert out.victims == []
+    # At a spot, a miss that scatters 0".
+    g, razz, wilson, *_ = setup()
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 9, 4, 1, situation=grenade(spot=True, distance=2),
+                  lists={"blast": []})
+    assert t.asked[-1] == ("Who is within 2\" of the spot beside Wilson, where it was aimed (the scatter came to "
+                           "0\") (blast, R16)? Name Wilson too if so.")
+    # At a spot, a miss that scatters 3" to the right.
+    g, razz, wilson, *_ = setup()
+    out, t = fire(g, razz, wilson, 2, 3, 4, 5, 3, 6, situation=grenade(spot=True, distance=2),
+                  lists={"blast-scattered": []})
+    assert t.asked[-1] == ("It scattered: who is within 2\" of the point where it landed, 3\" to the right of the "
+                           "spot beside Wilson (blast, R16, H1)? Name Wilson too if so.")
+
+
+def test_a_blast_cannot_catch_someone_already_off_the_table():
+    g, razz, wilson, gordo, _ = setup()
+    gordo.add("out_of_action")
+    message = refused(BadInput, shoot, g, razz, wilson, grenade(distance=2), dice(7, 2, 2, 2),
+                      table(lists={"blast": ["Gordo"]}))
+    assert message == "Gordo is no longer on the table; --blast names characters still in play"
+
+
+def test_every_grenade_thrown_is_counted_against_its_uses():
+    g, razz, wilson, *_ = setup()
+    # Two misses, each scattering 3" to the right ([2 3 4 5], direction 3, distance 6) onto nobody.
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, 3, 6, situation=grenade(distance=2), lists={"blast-scattered": []})
+    assert razz.uses_spent == {"Grenade": 1} and out.uses_left == 1
+    razz.acted.clear()  # as if in a later turn
+    out, _ = fire(g, razz, wilson, 2, 3, 4, 5, 3, 6, situation=grenade(distance=2), lists={"blast-scattered": []})
+    assert razz.uses_spent == {"Grenade": 2} and out.uses_left == 0
+    razz.acted.clear()
+    assert "Grenade has none left" in refused(RuleRefusal, shoot, g, razz, wilson, grenade(distance=2), dice(),
+                                              table())
+
+
+def test_the_shot_that_takes_the_last_enemy_off_the_table_ends_the_game():
+    g, razz, wilson, gordo, newton = setup()
+    for gone in (wilson, gordo):
+        gone.add("out_of_action")
+    # [7 2 2 2] 1 hit; damage [8 2 2] 1 point; Toughness [2]; Newton at 0 Health, d10 9: Out of Action.
+    out, _ = fire(g, razz, newton, 7, 2, 2, 2, 8, 2, 2, 2, 9)
+    assert g.over and out.game_over == "Blue has nobody left able to act (R25)"
+    assert out.to_json()["game_over"] == out.game_over
+
+
+@pytest.mark.parametrize("who, label", [((True, True), "Razz: Line of sight to Wilson"),
+                                        ((True, False), "Line of sight"), ((False, False), "Line of sight")])
+def test_the_line_of_sight_roll_is_labelled_with_both_names_or_neither(who, label):
+    g, razz, wilson, *_ = setup()
+    d = dice(4)
+    line_of_sight(d, razz if who[0] else None, wilson if who[1] else None)
+    assert [r.label for r in d.rolls] == [label]

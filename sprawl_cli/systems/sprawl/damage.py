@@ -84,14 +84,13 @@ def lose_health(
     if points <= 0 or c.gone:
         out.health = c.health
         return
-    was_zero = c.health == 0
     lost = min(points, c.health)
     c.health -= lost
     c.damage_taken += lost
     out.health_lost += lost
     if source is not None and source.squad != c.squad:  # friendly fire is not to its credit
         source.record.damage_dealt += lost
-    if c.health == 0 and (lost > 0 or was_zero):
+    if c.health == 0:  # points > 0 here: it just lost its last Health, or was at 0 already
         # R12: engaged until one of the two reaches 0 Health, however it got there.
         out.disengaged.extend(c.engaged_with)
         disengage(game, c)
@@ -147,10 +146,9 @@ def hurt(
     power: int,
     dice: Dice,
     *,
-    attacker: Character | None,
+    attacker: Character,
     ranged: bool,
     ledge: bool = False,
-    attacker_name: str | None = None,
 ) -> Victim:
     """One victim of an attack, in SPEC section 3 order: damage pool, Toughness,
     incapacitation at 0 Health, the ledge Quickness test when pinned near a ledge.
@@ -159,7 +157,7 @@ def hurt(
     close combat pins only at 0 Health.
     """
     out = Victim(victim.name)
-    faces, points = damage_roll(dice, attacker_name or (attacker.name if attacker else "?"), hits, power)
+    faces, points = damage_roll(dice, attacker.name, hits, power)
     out.damage_faces, out.damage = faces, points
     left = resist(game, victim, points, dice, out)
     if ranged:

@@ -17,6 +17,7 @@ SUIT = str(ROSTERS / "suit.yaml")
 
 PISTOL = Weapon("Pistol", "gun", 1, reliability=2)
 KNIFE = Weapon("Knife", "melee", 1)
+MACHETE = Weapon("Machete", "melee", 2)
 
 
 def character(name: str, squad: str = "Red", **values: Any) -> Character:

@@ -16,6 +16,7 @@ PLF = str(ROSTERS / "plf.yaml")  # the two sample squads
 SUIT = str(ROSTERS / "suit.yaml")
 
 PISTOL = Weapon("Pistol", "gun", 1, reliability=2)
+SHOTGUN = Weapon("Shotgun", "gun", 2, reliability=1)
 KNIFE = Weapon("Knife", "melee", 1)
 MACHETE = Weapon("Machete", "melee", 2)
 

@@ -19,6 +19,7 @@ PISTOL = Weapon("Pistol", "gun", 1, reliability=2)
 SHOTGUN = Weapon("Shotgun", "gun", 2, reliability=1)
 KNIFE = Weapon("Knife", "melee", 1)
 MACHETE = Weapon("Machete", "melee", 2)
+GRENADE = Weapon("Grenade", "thrown", 2, blast=2, uses=2)
 
 
 def character(name: str, squad: str = "Red", **values: Any) -> Character:

@@ -16,10 +16,13 @@ PLF = str(ROSTERS / "plf.yaml")  # the two sample squads
 SUIT = str(ROSTERS / "suit.yaml")
 
 PISTOL = Weapon("Pistol", "gun", 1, reliability=2)
+SHOTGUN = Weapon("Shotgun", "gun", 2, reliability=1)
 KNIFE = Weapon("Knife", "melee", 1)
 # Odd weapons a roster may define, for the edges of the shooting rules.
 DERRINGER = Weapon("Derringer", "gun", 1, reliability=2, short=RangeBand(6, 0))  # a short band and no long one
 THROWING_KNIFE = Weapon("Throwing Knife", "thrown", 1)  # thrown, but no blast
+MACHETE = Weapon("Machete", "melee", 2)
+GRENADE = Weapon("Grenade", "thrown", 2, blast=2, uses=2)
 
 
 def character(name: str, squad: str = "Red", **values: Any) -> Character:

@@ -22,8 +22,11 @@ def engage(sprawl, a: str, b: str) -> None:
 
 
 def to_phase(sprawl, phase: str) -> None:
-    while sprawl.json("status")["phase"] != phase:
+    for _ in range(3):  # bounded, so a broken `next` fails instead of looping for ever
+        if sprawl.json("status")["phase"] == phase:
+            return
         sprawl.json("next")
+    assert sprawl.json("status")["phase"] == phase
 
 
 @pytest.fixture
@@ -113,8 +116,9 @@ def test_recover_down_with_dice(sprawl):
     sprawl.new()
     sprawl.json("damage", "Newton", "3", "--dice", "4")  # 0 Health: incapacitation 4, Down
     assert "down" in sprawl.character("Newton")["statuses"]
-    while not (sprawl.json("status")["side"] == SUIT and sprawl.json("status")["phase"] == "recovery"):
+    for _ in range(7):  # S.U.I.T.'s first Recovery Phase
         sprawl.json("next")
+    assert (sprawl.json("status")["side"], sprawl.json("status")["phase"]) == (SUIT, "recovery")
     data = sprawl.json("recover", "Newton", "--dice", "1")
     test = data["characters"][0]["tests"][0]
     assert test["kind"] == "down" and test["result"] == "recovery"

@@ -1,0 +1,171 @@
+"""Turns and phases (R23), what each phase asks for, and the game's end (R25): what the
+mutation run of turn.py found unchecked. Dice are scripted."""
+
+from __future__ import annotations
+
+import pytest
+
+from sprawl_cli.errors import RuleRefusal
+from sprawl_cli.systems.sprawl.close import brawl
+from sprawl_cli.systems.sprawl.model import Squad
+from sprawl_cli.systems.sprawl.turn import advance, start_turn, todo
+from tests.factory import PISTOL, character, dice, game, table
+
+FORCE_HINT = " (add --force to overrule as referee)"
+
+
+def refusal(call):
+    with pytest.raises(RuleRefusal) as caught:
+        call()
+    return str(caught.value)
+
+
+def in_phase(g, phase, turn=3):
+    g.turn = turn
+    g.phase = phase
+    return g
+
+
+# --- walking through the phases -------------------------------------------------------
+
+
+def test_next_walks_each_phase_then_hands_over_with_the_whole_json():
+    babs = character("Babs")
+    wilson = character("Wilson")
+    g = game([babs], [wilson, character("Gordo")])
+    wilson.add("overwatch")
+    steps = [advance(g, dice()).to_json() for _ in range(3)]
+    assert [s["phase"] for s in steps] == ["ranged", "close", "recovery"]
+    assert steps[0] == {"round": 1, "side": "Red", "phase": "ranged", "turn_start": None, "over": False,
+                        "reason": None, "todo": ["May shoot (`sprawl shoot`): Babs",
+                                                 "On overwatch, may fire during this turn: Wilson"]}
+    handed = advance(g, dice()).to_json()
+    assert handed["round"] == 1 and handed["side"] == "Blue" and handed["phase"] == "movement"
+    assert handed["turn_start"] == {"squad": "Blue", "overwatch_ended": ["Wilson"], "routing": None, "flee": []}
+    assert handed["over"] is False and handed["reason"] is None
+
+
+def test_three_squads_take_their_turns_in_order_and_then_a_new_round():
+    red, blue, green = character("Babs"), character("Wilson"), character("Vex")
+    g = game([red], [blue])
+    green.squad = "Green"
+    g.squads.append(Squad("Green", "Vex", ["Vex"]))
+    g.characters.append(green)
+    sides = []
+    for _ in range(3):
+        for _ in range(4):
+            step = advance(g, dice())
+        sides.append((step.side, step.round))
+    assert sides == [("Blue", 1), ("Green", 1), ("Red", 2)]
+
+
+def test_the_round_limit_ends_the_game_in_the_json():
+    g = game([character("Babs")], [character("Wilson")])
+    g.rounds = 1
+    for _ in range(7):
+        advance(g, dice())
+    last = advance(g, dice()).to_json()
+    assert last["over"] is True and last["reason"] == "the round limit (1) was reached (R25)"
+    assert last["round"] == 1 and last["turn_start"] is None
+
+
+# --- leaving a Recovery Phase with recoveries due ----------------------------------------
+
+
+def test_leaving_recovery_with_someone_down_or_pinned_is_refused_by_name():
+    babs = character("Babs")
+    newton = character("Newton")
+    g = in_phase(game([babs, newton], [character("Wilson")]), "recovery")
+    babs.add("pinned")
+    babs.pinned_turn = 1
+    newton.add("pinned")
+    newton.add("down")
+    newton.pinned_turn = 1
+    assert refusal(lambda: advance(g, dice(), table())) == (
+        "Babs (pinned), Newton (down) must try to recover before the turn ends (R8, R11): "
+        "run `sprawl recover` first" + FORCE_HINT)
+
+
+def test_one_who_has_had_its_go_no_longer_holds_the_turn_up():
+    newton = character("Newton")
+    g = in_phase(game([newton, character("Babs")], [character("Wilson")]), "recovery")
+    newton.add("pinned")
+    newton.pinned_turn = 1
+    newton.acted.append("recovered")  # it tried and failed
+    assert advance(g, dice(), table()).side == "Blue"
+
+
+# --- what the Recovery Phase lists -----------------------------------------------------
+
+
+def recovery_todo(c, turn=3):
+    """The Recovery Phase reminder with `c` (whose statuses are set after the game's first
+    turn start, so no routing check is due, and its actions after it) beside a steady Babs."""
+    statuses, acted, c.statuses = list(c.statuses), list(c.acted), []
+    g = in_phase(game([c, character("Babs")], [character("Wilson")]), "recovery", turn)
+    c.statuses, c.acted = statuses, acted
+    return todo(g)
+
+
+def test_recovery_reminder_names_each_reason():
+    down = character("Newton")
+    down.add("pinned")
+    down.add("down")
+    down.pinned_turn = 1
+    assert recovery_todo(down) == ["Recover (`sprawl recover`): Newton (down)"]
+    only_down = character("Newton")  # a hand-edited save: Down without its pin
+    only_down.add("down")
+    assert recovery_todo(only_down) == ["Recover (`sprawl recover`): Newton (down)"]
+    panicked = character("Newton")
+    panicked.add("panicked")
+    panicked.panicked_turn = 1
+    assert recovery_todo(panicked) == ["Recover (`sprawl recover`): Newton (panicked)"]
+
+
+def test_panicked_this_turn_is_not_listed_but_one_with_no_recorded_turn_is():
+    now = character("Newton")
+    now.add("panicked")
+    now.panicked_turn = 3
+    assert recovery_todo(now) == []
+    unknown = character("Newton")
+    unknown.add("panicked")
+    assert recovery_todo(unknown, turn=1) == ["Recover (`sprawl recover`): Newton (panicked)"]
+
+
+def test_a_jam_without_a_recorded_turn_is_listed_from_the_first_turn():
+    newton = character("Newton", weapons=[PISTOL])
+    newton.weapon_states["Pistol"] = "jammed"
+    assert recovery_todo(newton, turn=1) == ["Recover (`sprawl recover`): Newton (jammed)"]
+
+
+def test_the_gone_and_those_who_had_their_go_are_not_listed():
+    gone = character("Newton", weapons=[PISTOL])
+    gone.add("out_of_action")
+    gone.weapon_states["Pistol"] = "jammed"
+    gone.jammed_turn["Pistol"] = 1
+    assert recovery_todo(gone) == []
+    tried = character("Newton")
+    tried.add("panicked")
+    tried.panicked_turn = 1
+    tried.acted.append("recovered")
+    assert recovery_todo(tried) == []
+
+
+# --- refusals shared by the actions -----------------------------------------------------
+
+
+def test_a_down_character_cannot_attack():
+    wes = character("Wes")
+    gordo = character("Gordo")
+    g = in_phase(game([wes], [gordo]), "close")
+    wes.engaged_with.append("Gordo")
+    gordo.engaged_with.append("Wes")
+    wes.add("pinned")
+    wes.add("down")
+    assert refusal(lambda: brawl(g, wes, gordo, dice(), table())) == "Wes cannot attack: it is Down (R8)" + FORCE_HINT
+
+
+def test_turn_start_json_without_anything_to_do():
+    g = game([character("Babs")], [character("Wilson")])
+    assert start_turn(g, dice()).to_json() == {"squad": "Red", "overwatch_ended": [], "routing": None, "flee": []}
+

@@ -8,7 +8,8 @@ import pytest
 from sprawl_cli.errors import RuleRefusal
 from sprawl_cli.systems.sprawl.close import brawl
 from sprawl_cli.systems.sprawl.model import Squad
-from sprawl_cli.systems.sprawl.turn import advance, start_turn, todo
+from sprawl_cli.systems.sprawl.phases import todo
+from sprawl_cli.systems.sprawl.turn import advance, start_turn
 from tests.factory import PISTOL, character, dice, game, table
 
 FORCE_HINT = " (add --force to overrule as referee)"

@@ -12,9 +12,9 @@ from sprawl_cli.schema import Where
 from sprawl_cli.systems.sprawl.checks import check_game
 from sprawl_cli.systems.sprawl.model import STORED_STATUSES
 from sprawl_cli.systems.sprawl.movement import overwatch
+from sprawl_cli.systems.sprawl.phases import todo
 from sprawl_cli.systems.sprawl.recovery import pending, recover
 from sprawl_cli.systems.sprawl.referee import referee_damage, set_status
-from sprawl_cli.systems.sprawl.phases import todo
 from tests.factory import GRENADE, KNIFE, PISTOL, SHOTGUN, character, dice, game, leftover, table
 
 

@@ -8,9 +8,10 @@ import itertools
 import pytest
 
 from sprawl_cli.dice import RandomDice, RecordingDice, count_successes, net_successes
+from sprawl_cli.errors import RuleRefusal
 from sprawl_cli.systems.sprawl.model import RangeBand, Weapon
 from sprawl_cli.systems.sprawl.ranged import Situation, shoot
-from sprawl_cli.systems.sprawl.ranged_odds import shot_odds
+from sprawl_cli.systems.sprawl.ranged_odds import _chance, binomial, shot_odds
 from tests.factory import character, game, table
 
 PISTOL = Weapon("Pistol", "gun", 1, reliability=2, short=RangeBand(8, 0), long=RangeBand(16, 1))
@@ -146,3 +147,67 @@ def test_odds_match_a_simulation_of_the_real_rule(make, situation):
     assert p_pin == pytest.approx(odds.p_pin, abs=0.015)
     assert p_zero == pytest.approx(odds.p_zero_health, abs=0.015)
     assert lost == pytest.approx(odds.expected_health_lost, abs=0.03)
+
+
+# --- what `odds shoot` reports, word for word ------------------------------------------------------
+
+
+def test_the_odds_json_has_every_chance_and_each_distribution_by_count():
+    g, razz, wilson = duel(shooting=1, toughness=1, health=5)
+    data = shot_odds(g, razz, wilson, Situation()).to_json()
+    assert set(data) == {
+        "attacker", "target", "weapon", "kind", "power", "band", "modifiers", "difficulty", "pool", "spot",
+        "throw_range", "distance", "out_of_range", "toughness", "health", "p_hit", "p_pin", "p_zero_health",
+        "p_out_of_action", "p_misfire", "p_scatter", "p_fall", "expected_health_lost", "hits", "health_lost",
+        "notes"}
+    assert (data["attacker"], data["target"], data["toughness"], data["health"]) == ("Razz", "Wilson", 1, 5)
+    # One die at Difficulty 1: no success 0.6, one 0.3, a ten (two) 0.1.
+    assert list(data["hits"]) == ["0", "1", "2"]
+    assert [data["hits"][k] for k in ("0", "1", "2")] == pytest.approx([0.6, 0.3, 0.1])
+    # At most 2 hits + Power 1 = 3 damage dice: 0 to 3 Health lost, and no more.
+    assert list(data["health_lost"]) == ["0", "1", "2", "3"]
+    assert (data["p_zero_health"], data["p_out_of_action"], data["p_scatter"], data["p_fall"]) == (0, 0, 0, None)
+    assert data["p_misfire"] == pytest.approx(0.6 - 0.5) and data["notes"] == []
+
+
+def test_the_damage_points_are_binomial_over_the_dice_rolled():
+    assert binomial(3, 0.4) == pytest.approx([0.216, 0.432, 0.288, 0.064])
+
+
+@pytest.mark.parametrize("results, chance", [(("out_of_action",), 0.2), (("recovery",), 0.1),
+                                             (("down", "recovery"), 0.8)])
+def test_the_incapacitation_chances_cover_every_face(results, chance):
+    assert _chance(results) == pytest.approx(chance)
+
+
+def test_no_odds_for_a_character_off_the_table():
+    g, razz, wilson = duel()
+    wilson.add("out_of_action")
+    with pytest.raises(RuleRefusal) as refused:
+        shot_odds(g, razz, wilson, Situation())
+    assert refused.value.message == "Wilson is Out of Action and cannot be shot at"
+    razz.add("out_of_action")
+    with pytest.raises(RuleRefusal) as refused:
+        shot_odds(g, razz, g.character("Babs"), Situation())
+    assert refused.value.message == "Razz is Out of Action and cannot shoot"
+
+
+def test_each_warning_says_what_would_stop_the_shot():
+    g, razz, wilson = duel()
+    babs = g.character("Babs")
+    babs.add("hidden")
+    razz.weapon_states["Pistol"] = "out_of_ammo"
+    assert shot_odds(g, razz, babs, Situation(distance=20)).to_json()["notes"] == [
+        "Babs is hidden: it cannot be shot until spotted (R13, R19)",
+        "Babs is in Razz's own squad",
+        "Razz's Pistol cannot fire now: out of ammo (R14)",
+        "out of range: 20\" is beyond the Pistol's reach of 16\"",
+    ]
+
+
+def test_a_grenades_odds_say_what_they_count():
+    g, razz, wilson = duel(weapons=(GRENADE,))
+    assert shot_odds(g, razz, wilson, Situation(distance=3)).notes == [
+        "a grenade or rocket is counted as landing on target; whoever a scatter or the blast catches is not counted"]
+    assert shot_odds(g, razz, wilson, Situation(distance=3, spot=True)).notes == [
+        "aiming at a spot: counted as if Wilson is caught when it lands on target"]

@@ -92,7 +92,7 @@ def shot_odds(game: Game, attacker: Character, target: Character, situation: Sit
     hits = dict(sorted(hits.items()))
     p_hit = sum(p for k, p in hits.items() if k > 0)
 
-    toughness = success_distribution(target.toughness, tens) if target.toughness > 0 else [1.0]
+    toughness = success_distribution(target.toughness, tens)  # on the table: Toughness 1 or more (R8)
     health_lost: dict[int, float] = {0: 0.0}
     p_zero = 0.0
     for k, p_k in hits.items():

@@ -246,3 +246,23 @@ def test_a_round_limit_is_one_or_more(rounds, refused):
         assert str(caught.value) == "--rounds should be 1 or more"
     else:
         assert new_game(rosters, rounds=rounds).rounds == 1
+
+
+# --- what the Movement Phase asks for --------------------------------------------------------
+
+
+def test_movement_reminder_flees_the_unsafe_panicked_first_and_a_down_one_only_crawls():
+    babs, newton, lang, razz = (character(n) for n in ("Babs", "Newton", "Lang", "Razz"))
+    g = game([babs, newton, lang, razz], [character("Wilson")])
+    babs.add("panicked")
+    newton.add("panicked")
+    newton.add("pinned")
+    newton.add("down")
+    lang.add("panicked")
+    lang.add("safe")  # it got there: no flight left to make
+    razz.add("overwatch")  # declared this Movement Phase: its own side's, not the enemy's
+    assert todo(g) == [
+        "Panicked move first, away from the enemy: Babs, Newton (Down: crawls at most 2\" of it) "
+        "(`sprawl safe NAME` or `sprawl edge NAME` when they get there)",
+        "Then chargers (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`).",
+    ]

@@ -3,14 +3,16 @@ mutation run of turn.py found unchecked. Dice are scripted."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
-from sprawl_cli.errors import RuleRefusal
+from sprawl_cli.errors import BadInput, GameOver, RuleRefusal
 from sprawl_cli.systems.sprawl.close import brawl
 from sprawl_cli.systems.sprawl.model import Squad
 from sprawl_cli.systems.sprawl.phases import todo
-from sprawl_cli.systems.sprawl.turn import advance, start_turn
-from tests.factory import PISTOL, character, dice, game, table
+from sprawl_cli.systems.sprawl.turn import advance, new_game, start_turn
+from tests.factory import KNIFE, PISTOL, character, dice, game, table
 
 FORCE_HINT = " (add --force to overrule as referee)"
 
@@ -170,3 +172,98 @@ def test_turn_start_json_without_anything_to_do():
     g = game([character("Babs")], [character("Wilson")])
     assert start_turn(g, dice()).to_json() == {"squad": "Red", "overwatch_ended": [], "routing": None, "flee": []}
 
+
+
+def test_each_side_s_turn_counts_one_turn():
+    g = game([character("Babs")], [character("Wilson")])
+    turns = []
+    for _ in range(3):
+        for _ in range(4):
+            advance(g, dice())
+        turns.append(g.turn)
+    assert turns == [2, 3, 4]
+
+
+def test_nothing_moves_on_once_the_game_is_over():
+    g = game([character("Babs")], [character("Wilson")])
+    g.over, g.reason = True, "Blue conceded (R25)"
+    with pytest.raises(GameOver) as caught:
+        advance(g, dice())
+    assert str(caught.value) == "the game is over (Blue conceded (R25)); `sprawl undo` takes back the last change"
+
+
+# --- who the Ranged Combat Phase offers a shot ----------------------------------------------
+
+
+def test_the_shooting_reminder_leaves_out_whoever_cannot_shoot():
+    names = ("Able", "Engaged", "Pinned", "Down", "Panicked", "Ran", "Knife", "Jammed")
+    red = [character(n, weapons=[KNIFE] if n == "Knife" else [PISTOL, KNIFE]) for n in names]
+    gordo = character("Gordo")
+    g = game(red, [gordo])
+    g.phase = "ranged"
+    by_name = {c.name: c for c in red}
+    by_name["Engaged"].engaged_with.append("Gordo")
+    gordo.engaged_with.append("Engaged")
+    for status in ("pinned", "down", "panicked"):
+        by_name[status.capitalize()].add(status)
+    by_name["Ran"].acted.append("ran")
+    by_name["Jammed"].weapon_states["Pistol"] = "jammed"
+    assert todo(g)[0] == "May shoot (`sprawl shoot`): Able"
+
+
+# --- starting a game ------------------------------------------------------------------------
+
+
+def roster(squad, *names):
+    return SimpleNamespace(squad=Squad(squad, names[0], list(names)),
+                           characters=[character(n, squad=squad) for n in names])
+
+
+def test_a_new_game_plays_by_the_rule_of_tens_unless_told_not_to():
+    rosters = [roster("Red", "Babs"), roster("Blue", "Wilson")]
+    assert new_game(rosters).settings.rule_of_tens is True
+    assert new_game([roster("Red", "Babs"), roster("Blue", "Wilson")], rule_of_tens=False).settings.rule_of_tens is False
+
+
+def test_a_new_game_refuses_one_squad_and_clashing_names_in_words():
+    with pytest.raises(BadInput) as caught:
+        new_game([roster("Red", "Babs")])
+    assert str(caught.value) == "a game needs two squads: give --squad FILE twice"
+    with pytest.raises(BadInput) as caught:
+        new_game([roster("Red", "Babs"), roster("RED", "Wilson")])
+    assert str(caught.value) == "two squads are called 'RED'; rename one in its roster"
+    with pytest.raises(BadInput) as caught:
+        new_game([roster("Red", "Babs"), roster("Blue", "BABS")])
+    assert str(caught.value) == ("'BABS' is in both Red and Blue; names must be unique in a game, "
+                                 "so rename one in its roster")
+
+
+@pytest.mark.parametrize("rounds, refused", [(0, True), (1, False)])
+def test_a_round_limit_is_one_or_more(rounds, refused):
+    rosters = [roster("Red", "Babs"), roster("Blue", "Wilson")]
+    if refused:
+        with pytest.raises(BadInput) as caught:
+            new_game(rosters, rounds=rounds)
+        assert str(caught.value) == "--rounds should be 1 or more"
+    else:
+        assert new_game(rosters, rounds=rounds).rounds == 1
+
+
+# --- what the Movement Phase asks for --------------------------------------------------------
+
+
+def test_movement_reminder_flees_the_unsafe_panicked_first_and_a_down_one_only_crawls():
+    babs, newton, lang, razz = (character(n) for n in ("Babs", "Newton", "Lang", "Razz"))
+    g = game([babs, newton, lang, razz], [character("Wilson")])
+    babs.add("panicked")
+    newton.add("panicked")
+    newton.add("pinned")
+    newton.add("down")
+    lang.add("panicked")
+    lang.add("safe")  # it got there: no flight left to make
+    razz.add("overwatch")  # declared this Movement Phase: its own side's, not the enemy's
+    assert todo(g) == [
+        "Panicked move first, away from the enemy: Babs, Newton (Down: crawls at most 2\" of it) "
+        "(`sprawl safe NAME` or `sprawl edge NAME` when they get there)",
+        "Then chargers (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`).",
+    ]

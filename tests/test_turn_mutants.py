@@ -7,12 +7,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from sprawl_cli.errors import BadInput, GameOver, RuleRefusal
+from sprawl_cli.errors import BadInput, DiceShortage, GameOver, RuleRefusal
 from sprawl_cli.systems.sprawl.close import brawl
 from sprawl_cli.systems.sprawl.model import Squad
 from sprawl_cli.systems.sprawl.phases import todo
 from sprawl_cli.systems.sprawl.turn import advance, new_game, start_turn
-from tests.factory import KNIFE, PISTOL, character, dice, game, table
+from tests.factory import KNIFE, PISTOL, character, dice, game, leftover, table
 
 FORCE_HINT = " (add --force to overrule as referee)"
 
@@ -267,3 +267,80 @@ def test_movement_reminder_flees_the_unsafe_panicked_first_and_a_down_one_only_c
         "(`sprawl safe NAME` or `sprawl edge NAME` when they get there)",
         "Then chargers (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`).",
     ]
+
+
+def test_movement_reminder_without_flight_puts_chargers_first_then_the_pinned_and_the_down():
+    names = ("Babs", "Newton", "Lang", "Razz", "Vex", "Mutt")
+    red = [character(n) for n in names]
+    g = game(red, [character("Wilson")])
+    babs, newton, lang, razz, vex, mutt = red
+    assert todo(g) == ["Chargers first (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`)."]
+    for c in red:
+        c.add("pinned")
+    for c in (lang, razz, mutt):
+        c.add("down")
+    for c in (vex, mutt):
+        c.add("panicked")
+    assert todo(g) == [
+        "Panicked move first, away from the enemy: Vex, Mutt (Down: crawls at most 2\" of it) "
+        "(`sprawl safe NAME` or `sprawl edge NAME` when they get there)",
+        "Then chargers (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`).",
+        "Pinned, they stay put: Babs, Newton",
+        "Down, they may only crawl 2\" (`sprawl move NAME`): Lang, Razz",
+    ]
+
+
+def test_the_other_phases_reminders_name_everyone_concerned():
+    wes, lang = character("Wes"), character("Lang")
+    gordo, wilson, rafter = character("Gordo"), character("Wilson"), character("Rafter")
+    g = game([wes, lang], [gordo, wilson, rafter])
+    rafter.add("overwatch")
+    wilson.add("overwatch")
+    g.phase = "ranged"
+    assert todo(g) == ["May shoot (`sprawl shoot`): Wes, Lang",
+                       "On overwatch, may fire during this turn: Wilson, Rafter"]
+    for a, b in ((wes, gordo), (wes, wilson), (lang, rafter)):
+        a.engaged_with.append(b.name)
+        b.engaged_with.append(a.name)
+    g.phase = "close"
+    assert todo(g)[0] == ("Engaged, fight (`sprawl brawl`) or break away (`sprawl break`): "
+                          "Gordo vs Wes; Lang vs Rafter; Wes vs Wilson")
+    g.phase = "recovery"
+    g.turn = 3
+    for c in (wes, lang):
+        c.add("panicked")
+        c.panicked_turn = 1
+    assert todo(g)[0] == "Recover (`sprawl recover`): Wes (panicked), Lang (panicked)"
+
+
+# --- a side's turn start ---------------------------------------------------------------------
+
+
+def test_a_turn_start_ends_overwatch_and_running_checks_routing_then_the_unsafe_flee():
+    babs, newton, lang, razz = (character(n) for n in ("Babs", "Newton", "Lang", "Razz"))
+    g = game([babs, newton, lang, razz], [character("Wilson")])
+    g.brawls = {"Wilson": 2}
+    babs.add("overwatch")
+    babs.add("ran")
+    babs.acted = ["ran"]
+    newton.add("panicked")
+    lang.add("panicked")
+    lang.add("safe")  # safe: it stays put
+    d = dice(7, 7, 1,  # 2 of 4 shaken: Babs's Smarts 3 against 2 holds
+             5)  # Newton flees 5"
+    data = start_turn(g, d).to_json()
+    assert data["squad"] == "Red" and data["overwatch_ended"] == ["Babs"]
+    assert (data["routing"]["due"], data["routing"]["roller"], data["routing"]["routed"]) == (True, "Babs", False)
+    assert data["flee"] == [{"name": "Newton", "inches": 5}] and leftover(d) == []
+    assert babs.statuses == [] and babs.acted == [] and g.brawls == {}
+    with pytest.raises(DiceShortage, match=r"Newton: Flee \(d10 inches\)"):
+        start_turn(g, dice(7, 7, 1))
+
+
+def test_no_flight_for_the_gone():
+    babs, newton = character("Babs"), character("Newton")
+    g = game([babs, newton, character("Lang"), character("Razz"), character("Vex")], [character("Wilson")])
+    newton.add("out_of_play")
+    newton.add("panicked")  # a hand-edited save: gone, yet still marked panicked
+    d = dice()
+    assert start_turn(g, d).flee == []

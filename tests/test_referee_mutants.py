@@ -1,5 +1,10 @@
 """The referee's corrections (`set`, `damage`) and the save's cross-checks: what the
-mutation run of referee.py and checks.py found untested, with scripted dice."""
+mutation run of referee.py and checks.py found untested, with scripted dice.
+
+referee.py's one survivor (261 mutants), `referee_damage` 36, asks for panic tests even
+when nobody fell; panic_tests drops everyone not Out of Action before asking or rolling,
+so nothing changes. checks.py: 190 of 190 killed.
+"""
 
 from __future__ import annotations
 

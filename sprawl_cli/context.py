@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -72,8 +72,9 @@ class Env:
         return self.stdin or sys.stdin
 
     @property
-    def vars(self) -> dict[str, str]:
-        return self.environ if self.environ is not None else dict(os.environ)
+    def vars(self) -> Mapping[str, str]:
+        """The environment variables (read only: a command never changes them)."""
+        return self.environ if self.environ is not None else os.environ
 
     @property
     def is_terminal(self) -> bool:

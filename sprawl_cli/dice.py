@@ -1,4 +1,4 @@
-"""Dice sources (any die, and a deck of cards), SPRAWL's d10 pool tests (R1-R4) and their exact odds.
+"""Dice sources: any die, and a deck of cards.
 
 Every rule is handed a `Dice`; nothing else in the program rolls. The sources:
 `RandomDice` (seeded), `ScriptedDice` (faces from `--dice`), `AskDice`
@@ -9,15 +9,13 @@ so the log and undo keep every face rolled, with the roll's name and die.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple, Protocol
+from typing import ClassVar, Protocol, cast
 
 from sprawl_cli.errors import BadInput, DiceShortage
 
-Face = int  # 1..sides; a d10 showing 0 is stored as 10 (R1), a d100 showing 00 as 100
+Face = int  # 1..sides; a d10 showing 0 is stored as 10, a d100 showing 00 as 100
 Card = str  # rank then suit: "AS", "10H", "7D", "2C"; Jokers "RJ" (red) and "BJ" (black)
 
-SUCCESS_FACE = 7  # R1: 7, 8, 9 and 10 succeed
-MAX_ODDS_POOL = 1000  # odds above this are refused (they are all 0 or 1 anyway)
 DICE = (4, 6, 8, 10, 12, 20, 100)  # the dice a rule may ask for
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -227,17 +225,41 @@ class AskDice:
                 self._warn(f"{problem}; type the card again")
 
 
-# The outcomes here are NamedTuples, not frozen dataclasses as elsewhere: equally immutable,
-# but a frozen dataclass costs most of a millisecond to create at import, and every `roll`,
-# `odds` and `table` lookup imports this module (bench/startup.py).
+class Record:
+    """The `repr` of the dice records: a record is a tuple subclass whose items have names
+    (`_fields`), with a property per name, so it is immutable, compared, hashed and unpacked
+    as a tuple, as a NamedTuple is. Written by hand because `typing.NamedTuple` compiles
+    each class's constructor from source at import, most of a millisecond that every
+    lookup (`roll`, `odds`) would pay (bench/startup.py)."""
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def __repr__(self) -> str:
+        values = cast("tuple[object, ...]", self)
+        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in zip(self._fields, values, strict=True))})"
 
 
-class Roll(NamedTuple):
-    """One named roll (or card) and its faces, as the log keeps it."""
+class Roll(Record, tuple[str, tuple[Face | Card, ...], str]):
+    """One named roll (or card) and its faces, as the log keeps it: `die` is "d10", "d6"... or "card"."""
 
-    label: str
-    faces: tuple[Face | Card, ...]
-    die: str = "d10"
+    __slots__ = ()
+    _fields = ("label", "faces", "die")
+
+    def __new__(cls, label: str, faces: tuple[Face | Card, ...], die: str = "d10") -> Roll:
+        return tuple.__new__(cls, (label, faces, die))
+
+    @property
+    def label(self) -> str:
+        return self[0]
+
+    @property
+    def faces(self) -> tuple[Face | Card, ...]:
+        return self[1]
+
+    @property
+    def die(self) -> str:
+        return self[2]
 
 
 class RecordingDice:
@@ -258,111 +280,3 @@ class RecordingDice:
         card = self.source.card(deck, label)
         self.rolls.append(Roll(label, (card,), "card"))
         return card
-
-
-def roll_d8(dice: Dice, label: str) -> Face:
-    """One d8 (R26's injured attribute)."""
-    return dice.roll(1, label, 8)[0]
-
-
-def count_successes(faces: Sequence[Face], tens: bool = True) -> int:
-    """R1/R2: faces of 7+ succeed; a 10 counts twice when `tens` (the Rule of Tens)."""
-    return sum((2 if tens and face == 10 else 1) for face in faces if face >= SUCCESS_FACE)
-
-
-def difficulty_of(base: int = 1, modifiers: Iterable[int] = ()) -> int:
-    """R3: the base Difficulty plus every modifier, never below 1."""
-    return max(1, base + sum(modifiers))
-
-
-def net_successes(successes: int, difficulty: int) -> int:
-    """R4: raw - Difficulty + 1 when the Test passes, else 0."""
-    return successes - difficulty + 1 if successes >= difficulty else 0
-
-
-class PoolResult(NamedTuple):
-    """A Test as rolled: every face, the raw successes and what they came to."""
-
-    label: str
-    faces: tuple[Face, ...]
-    successes: int
-    difficulty: int
-    net: int
-    passed: bool
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "faces": list(self.faces),
-            "successes": self.successes,
-            "difficulty": self.difficulty,
-            "net": self.net,
-            "passed": self.passed,
-        }
-
-
-def test_pool(dice: Dice, pool: int, difficulty: int, label: str, tens: bool = True) -> PoolResult:
-    """Roll a Test of `pool` d10 against `difficulty` (R1-R4)."""
-    faces = dice.roll(max(0, pool), label)
-    raw = count_successes(faces, tens)
-    net = net_successes(raw, difficulty)
-    return PoolResult(label, faces, raw, difficulty, net, raw >= difficulty)
-
-
-# A Test's name starts with "test", which pytest would collect; say it is not one.
-test_pool.__test__ = False  # type: ignore[attr-defined]
-
-
-def success_distribution(pool: int, tens: bool = True) -> list[float]:
-    """P(raw successes = k) for k = 0..2*pool, computed exactly by convolution (not sampled).
-
-    Raises:
-        BadInput: the pool is negative or larger than MAX_ODDS_POOL.
-    """
-    if pool < 0:
-        raise BadInput(f"a pool of {pool} dice makes no sense; give 0 or more")
-    if pool > MAX_ODDS_POOL:
-        raise BadInput(f"odds are computed for pools of up to {MAX_ODDS_POOL} dice; {pool} is too many")
-    # One die: 0 successes 6/10, 1 success 3/10 (7-9) plus the 10 when tens are off, 2 successes 1/10.
-    p0, p1, p2 = (0.6, 0.3, 0.1) if tens else (0.6, 0.4, 0.0)
-    dist = [1.0]
-    for _ in range(pool):
-        grown = [0.0] * (len(dist) + 2)
-        for k, p in enumerate(dist):
-            if p:
-                grown[k] += p * p0
-                grown[k + 1] += p * p1
-                grown[k + 2] += p * p2
-        dist = grown
-    while len(dist) > 1 and dist[-1] == 0.0:
-        dist.pop()
-    return dist
-
-
-class Odds(NamedTuple):
-    """The exact chance of passing a Test and of each net-success count."""
-
-    pool: int
-    difficulty: int
-    tens: bool
-    p_pass: float
-    net: dict[int, float]
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "pool": self.pool,
-            "difficulty": self.difficulty,
-            "rule_of_tens": self.tens,
-            "p_pass": self.p_pass,
-            "net": {str(k): p for k, p in self.net.items()},
-        }
-
-
-def odds(pool: int, difficulty: int, tens: bool = True) -> Odds:
-    """Exact odds of a Test: P(pass) and P(net = k) for every reachable k (R4)."""
-    dist = success_distribution(pool, tens)
-    net: dict[int, float] = {0: 0.0}
-    for raw, p in enumerate(dist):
-        k = net_successes(raw, difficulty)
-        net[k] = net.get(k, 0.0) + p
-    p_pass = sum(dist[difficulty:])
-    return Odds(pool, difficulty, tens, min(1.0, p_pass), dict(sorted(net.items())))

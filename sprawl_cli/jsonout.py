@@ -19,16 +19,12 @@ except ImportError:  # an interpreter without CPython's accelerator: json does i
     _text = None
 
 
-class _NotPlain(Exception):
-    """Data this writer leaves to json (a non-text key, an object)."""
-
-
 def dumps(data: Any) -> str:
     """`json.dumps(data)` with its defaults."""
     if _text is not None:
         try:
             return _write(data)
-        except (_NotPlain, RecursionError):
+        except (TypeError, RecursionError):  # not plain data (a non-text key, an object): json decides
             pass
     import json
 
@@ -61,6 +57,6 @@ def _write(value: Any) -> str:
         return "[" + ", ".join(_write(item) for item in value) + "]"
     if isinstance(value, dict):
         if not all(isinstance(key, str) for key in value):
-            raise _NotPlain
+            raise TypeError
         return "{" + ", ".join(f"{_ascii(key)}: {_write(item)}" for key, item in value.items()) + "}"
-    raise _NotPlain
+    raise TypeError

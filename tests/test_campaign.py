@@ -11,9 +11,9 @@ import pytest
 from sprawl_cli.campaign import load_campaign, save_campaign
 from sprawl_cli.systems.sprawl.campaign import (
     HOUSE_LABEL, AftermathRow, AftermathTable, Campaign, CampaignSettings, campaign_from_rosters, game_from_campaign,
-    record_game, resolve_aftermath, series_from,
+    record_game, resolve_aftermath, roll_d8, series_from,
 )
-from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice, roll_d8
+from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice
 from sprawl_cli.errors import BadInput, DiceShortage, SaveFileError
 from sprawl_cli.systems.sprawl.roster import load_roster
 from sprawl_cli.systems.sprawl.tables import INJURY_ATTRIBUTES

@@ -9,20 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sprawl_cli.dice import (
-    AskDice,
-    RandomDice,
-    RecordingDice,
-    ScriptedDice,
-    count_successes,
-    difficulty_of,
-    net_successes,
-    odds,
-    parse_faces,
-    success_distribution,
-    test_pool,
-)
+from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice, parse_faces
 from sprawl_cli.errors import BadInput, DiceShortage
+from sprawl_cli.systems.sprawl.pool import (
+    count_successes, difficulty_of, net_successes, odds, success_distribution, test_pool,
+)
 from tests.factory import exact_success_counts
 
 

@@ -7,7 +7,8 @@ import itertools
 
 import pytest
 
-from sprawl_cli.dice import RandomDice, RecordingDice, count_successes, net_successes
+from sprawl_cli.dice import RandomDice, RecordingDice
+from sprawl_cli.systems.sprawl.pool import count_successes, net_successes
 from sprawl_cli.errors import RuleRefusal
 from sprawl_cli.systems.sprawl.model import RangeBand, Weapon
 from sprawl_cli.systems.sprawl.ranged import Situation, shoot

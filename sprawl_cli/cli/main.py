@@ -64,7 +64,7 @@ def _systems_for(sprawl: Context | None) -> tuple[str, str]:
     from sprawl_cli.context import DEFAULT_GAME, peek_system
 
     argv = sprawl.argv if sprawl is not None else []
-    env = sprawl.env.vars if sprawl is not None else dict(os.environ)
+    env = sprawl.env.vars if sprawl is not None else os.environ
     if not argv and env.get("_SPRAWL_COMPLETE") and env.get("COMP_WORDS"):
         # A shell asking for completions: the line being typed is in COMP_WORDS, not argv.
         from click.shell_completion import split_arg_string
@@ -111,8 +111,18 @@ def system_commands(sprawl: Context | None) -> tuple[str, dict[str, tuple[str, s
     return game_name, found
 
 
+_COMMON: list[click.Option] = []
+
+
 def common_options() -> list[click.Option]:
-    """The options SPEC section 2 says every command accepts after its name."""
+    """The options SPEC section 2 says every command accepts after its name: built once and
+    shared by the root group and every command (a click option keeps no state of a parse)."""
+    if not _COMMON:
+        _COMMON.extend(_build_common_options())
+    return _COMMON
+
+
+def _build_common_options() -> list[click.Option]:
 
     def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         sprawl = ctx.find_object(Context)
@@ -256,7 +266,11 @@ class SprawlGroup(click.Group):
     single error boundary."""
 
     def _table(self, ctx: click.Context | None) -> tuple[str, dict[str, tuple[str, str]], set[str]]:
-        """(system name, command -> (module, help), names that are groups) for this command line."""
+        """(system name, command -> (module, help), names that are groups) for this command line
+        (worked out once per line: click asks for it to resolve the command, then to load it)."""
+        if ctx is not None and "sprawl.table" in ctx.meta:
+            found: tuple[str, dict[str, tuple[str, str]], set[str]] = ctx.meta["sprawl.table"]
+            return found
         sprawl = ctx.find_object(Context) if ctx is not None else None
         name, own = system_commands(sprawl)
         from sprawl_cli import systems
@@ -266,7 +280,10 @@ class SprawlGroup(click.Group):
             groups.update(systems.menu(name).groups)
         except SprawlError:
             pass
-        return name, {**COMMANDS, **own}, groups
+        table = name, {**COMMANDS, **own}, groups
+        if ctx is not None:
+            ctx.meta["sprawl.table"] = table
+        return table
 
     def list_commands(self, ctx: click.Context | None) -> list[str]:  # `sprawl play` asks with no context
         return list(self._table(ctx)[1])

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.dice import Dice, roll_d8
+from sprawl_cli.dice import Dice, Face
 from sprawl_cli.campaign import CAMPAIGN_SCHEMA
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.sprawl.model import ATTRIBUTES, Character, Game, Record, Squad, Weapon
@@ -32,6 +32,11 @@ STATES = ("active", "dead")
 AFTERMATH_RESULTS = ("dead", "injured", "recovered")
 RECORD_KEYS = ("games", "shots", "hits", "damage_dealt", "damage_taken", "put_out_of_action", "times_out_of_action")
 HOUSE_LABEL = "house table"
+
+
+def roll_d8(dice: Dice, label: str) -> Face:
+    """One d8 (R26's injured attribute)."""
+    return dice.roll(1, label, 8)[0]
 
 
 # --- the campaign's nouns -----------------------------------------------------

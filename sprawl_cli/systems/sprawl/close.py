@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice, PoolResult, difficulty_of, test_pool
+from sprawl_cli.dice import Dice
+from sprawl_cli.systems.sprawl.pool import PoolResult, difficulty_of, test_pool
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.sprawl.model import FISTS, Character, Game, Weapon
 from sprawl_cli.systems.sprawl.damage import Victim, disengage, hurt

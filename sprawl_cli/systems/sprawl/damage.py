@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice, count_successes, test_pool
+from sprawl_cli.dice import Dice
+from sprawl_cli.systems.sprawl.pool import count_successes, test_pool
 from sprawl_cli.systems.sprawl.model import Character, Game
 from sprawl_cli.systems.sprawl.tables import INCAPACITATION
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice, PoolResult, test_pool
+from sprawl_cli.dice import Dice
+from sprawl_cli.systems.sprawl.pool import PoolResult, test_pool
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.sprawl.model import Character, Game, Squad
 from sprawl_cli.table import Table

@@ -14,7 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice, PoolResult, test_pool
+from sprawl_cli.dice import Dice
+from sprawl_cli.systems.sprawl.pool import PoolResult, test_pool
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.sprawl.model import Character, Game
 from sprawl_cli.systems.sprawl import turn

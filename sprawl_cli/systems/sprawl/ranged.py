@@ -18,7 +18,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice, PoolResult, difficulty_of, test_pool
+from sprawl_cli.dice import Dice
+from sprawl_cli.systems.sprawl.pool import PoolResult, difficulty_of, test_pool
 from sprawl_cli.errors import BadInput, NeedsAnswer
 from sprawl_cli.systems.sprawl.model import Character, Game, Weapon
 from sprawl_cli.systems.sprawl.damage import Victim, hurt

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
-from sprawl_cli.dice import net_successes, success_distribution
+from sprawl_cli.systems.sprawl.pool import net_successes, success_distribution
 from sprawl_cli.systems.sprawl.model import Character, Game
 from sprawl_cli.systems.sprawl.ranged import Aim, Situation, aim
 from sprawl_cli.systems.sprawl.tables import INCAPACITATION

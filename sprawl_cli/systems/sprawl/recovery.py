@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice, test_pool
+from sprawl_cli.dice import Dice
+from sprawl_cli.systems.sprawl.pool import test_pool
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.sprawl.model import Character, Game, Squad
 from sprawl_cli.systems.sprawl.damage import put_out_of_action

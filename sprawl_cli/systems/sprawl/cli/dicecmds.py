@@ -1,7 +1,9 @@
 """SPRAWL's quick dice lookups: `roll` and `table` (`odds` is oddscmds.py, which takes
-the options of a shot and so imports rangedcmds: a `roll` need not pay for them)."""
+the options of a shot and so imports rangedcmds: a `roll` need not pay for them).
 
-from __future__ import annotations
+No `from __future__ import annotations` here: Typer reads each parameter's annotation,
+and one kept as text it must compile and evaluate again at every `roll` (bench/startup.py).
+"""
 
 from typing import TYPE_CHECKING, Annotated, Optional
 
@@ -26,7 +28,7 @@ def roll(pool: Pool, difficulty: Difficulty = 1, mod: Mods = None, no_tens: NoTe
 
     Example: sprawl roll 4 --difficulty 1 --mod 2
     """
-    from sprawl_cli.dice import difficulty_of, test_pool
+    from sprawl_cli.systems.sprawl.pool import difficulty_of, test_pool
 
     ctx = current()
     target = difficulty_of(difficulty, mod or [])
@@ -34,7 +36,7 @@ def roll(pool: Pool, difficulty: Difficulty = 1, mod: Mods = None, no_tens: NoTe
     ctx.check_leftover_dice()
     data = {"pool": pool, **result.to_json(), "rule_of_tens": not no_tens}
 
-    def view(console: Console) -> None:
+    def view(console: "Console") -> None:
         from sprawl_cli.systems.sprawl.render.dicelook import roll_view
 
         roll_view(console, result, pool, not no_tens)
@@ -63,7 +65,7 @@ def table(
         read = 10 if roll == 0 and found.roll == "d10" else roll  # R1: a d10 showing 0 is a ten
         data = {"table": found.name, "roll": read, "result": row.result, "meaning": row.meaning}
 
-    def view(console: Console) -> None:
+    def view(console: "Console") -> None:
         from sprawl_cli.systems.sprawl.render.dicelook import table_view
 
         table_view(console, found, row, roll)

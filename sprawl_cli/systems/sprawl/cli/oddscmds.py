@@ -43,8 +43,8 @@ def odds(
 
     Examples: sprawl odds 5 --difficulty 3; sprawl odds shoot Razz Wilson --cover partial
     """
-    from sprawl_cli.dice import MAX_ODDS_POOL, difficulty_of
-    from sprawl_cli.dice import odds as exact_odds
+    from sprawl_cli.systems.sprawl.pool import MAX_ODDS_POOL, difficulty_of
+    from sprawl_cli.systems.sprawl.pool import odds as exact_odds
     from sprawl_cli.errors import UsageProblem
 
     ctx = current()

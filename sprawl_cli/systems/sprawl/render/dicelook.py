@@ -9,7 +9,7 @@ from sprawl_cli.render import bar, dice, print_lines
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.dice import Odds, PoolResult
+    from sprawl_cli.systems.sprawl.pool import Odds, PoolResult
     from sprawl_cli.systems.sprawl.tables import LookupTable, Row
 
 

@@ -10,7 +10,7 @@ from sprawl_cli.render import dice, escape, name
 from sprawl_cli.systems.sprawl.render.game import badge, panic_lines, victim_lines
 
 if TYPE_CHECKING:
-    from sprawl_cli.dice import PoolResult
+    from sprawl_cli.systems.sprawl.pool import PoolResult
     from sprawl_cli.systems.sprawl.movement import (
         ChargeOutcome,
         FallOutcome,

@@ -197,6 +197,36 @@ def complete_option_value(ctx: click.Context, param: click.Parameter, incomplete
     return [CompletionItem(v) for v in offered if v.lower().startswith(wanted)]
 
 
+# Parameters whose values are character names (or lists of them) or squads: Tab offers
+# the names in the save file, in shells (completions/) and in `sprawl play`.
+KERNEL_NAME_PARAMS = {"name", "side", "winner"}
+
+
+def name_params() -> set[str]:
+    """Every parameter name, of the kernel and of any system, whose values are character or squad names."""
+    from sprawl_cli import systems
+
+    found = set(KERNEL_NAME_PARAMS)
+    for which in systems.installed():
+        found.update(systems.get(which).name_params)
+    return found
+
+
+def complete_param(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Tab on any parameter of any command: character names, a status of `set`, an option's
+    values, else click's own. Knowing the name parameters of every system means importing
+    every system, which only Tab pays for."""
+    import click
+
+    if param.name in name_params():
+        return complete_names(ctx, param, incomplete)
+    if ctx.command.name == "set" and param.name in ("status", "value"):
+        return complete_set_word(ctx, param, incomplete)
+    if isinstance(param, click.Option) and not param.is_flag and not isinstance(param.type, click.Choice):
+        return complete_option_value(ctx, param, incomplete)
+    return param.type.shell_complete(ctx, param, incomplete)
+
+
 # --- shell completion scripts ----------------------------------------------------
 
 

@@ -7,10 +7,9 @@ consoles and the way to ask the players something. Tests swap the `Env`
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -19,10 +18,10 @@ from sprawl_cli.errors import BadInput
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.dice import AskDice, RecordingDice, ScriptedDice
+    from sprawl_cli.dice import AskDice, RecordingDice, Roll, ScriptedDice
     from sprawl_cli.model import Game
     from sprawl_cli.cli.answers import CliTable, ReplayTable
-    from sprawl_cli.store import Change, GameStore
+    from sprawl_cli.store import GameStore
     from sprawl_cli.systems.base import System
 
 DEFAULT_GAME = "sprawl-game.yaml"
@@ -268,88 +267,9 @@ class Context:
         self.physical_game = game.settings.dice == "physical"
         return game
 
-    def hand_edit(self, store: GameStore, game: Game[Any]) -> Callable[[], None]:
-        """A save edited by hand since the last change becomes a change of its own in the
-        journal (so `undo` takes the edit back first, and `log` shows it). Returns what journals
-        it, to call (with the lock held) once the command is sure to change the game; `game`
-        (the save as it is now) then gets the edit's step. A no-op when nobody edited the save."""
-        from sprawl_cli.store import differences, game_from_data, game_to_data
-
-        known = store.adopt(game)
-        if known is None:
-            return lambda: None
-        changed = differences(known, game_to_data(game))
-        base = game_from_data(known, {}, "journal")
-        return lambda: self._journal_edit(store, base, game, changed)
-
-    def _journal_edit(self, store: GameStore, base: Game[Any], game: Game[Any], changed: list[str]) -> None:
-        import time
-
-        self.note(f"note: {store.path} was edited by hand since the last change; the edit is kept in the "
-                  "log as a change of its own (`sprawl undo` takes it back)")
-        store.commit(base, game, {
-            "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
-            "kind": "edit",
-            "command": "(the save file, edited by hand)",
-            "round": base.round, "turn": base.turn, "side": base.current_squad.name, "phase": base.phase,
-            "forced": [],
-            "summary": ["The save file was edited by hand:"] + [f"  {line}" for line in changed],
-            "rolls": [],
-            "outcome": {"changed": changed},
-            **self.system_of(game).journal_extras(game),
-        })
-
-    @contextlib.contextmanager
-    def change(self, kind: str, *, allow_over: bool = False) -> Iterator[Change]:
-        """Load the game under the lock, hand a working copy to the block, then
-        journal and save it atomically. If the block raises, nothing is written.
-        """
-        import copy
-        import shlex
-        import time
-
-        from sprawl_cli.errors import GameOver
-        from sprawl_cli.store import Change
-
-        store = self.store()
-        with store.locked(self.note):
-            before = store.load()
-            self.physical_game = before.settings.dice == "physical"
-            if before.over and not allow_over:
-                raise GameOver(
-                    f"the game is over ({before.reason or 'ended'}); see `sprawl status`, "
-                    "or `sprawl undo` to take back the last change"
-                )
-            store.discard_orphans(before)  # a killed command's companion writes go back first
-            hand_edit = self.hand_edit(store, before)
-            stack = contextlib.ExitStack()
-            work = Change(copy.deepcopy(before), kind=kind, _stack=stack)
-            with stack:
-                yield work
-                dice = self._dice
-                overruled = list(self.table_used.overruled) if self.table_used else []
-                entry = {
-                    "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
-                    "kind": kind,
-                    "command": " ".join(shlex.quote(a) for a in self.argv),
-                    "round": before.round,
-                    "turn": before.turn,
-                    "side": before.current_squad.name,
-                    "phase": before.phase,
-                    "forced": overruled,
-                    "summary": work.summary,
-                    "rolls": [{"label": r.label, "faces": list(r.faces)} for r in (dice.rolls if dice else [])],
-                    "outcome": work.outcome,
-                    **self.system_of(work.game).journal_extras(work.game),  # the battle report's series
-                }
-                hand_edit()  # journalled first, so undo takes back the command, then the edit
-                if work.files:
-                    from sprawl_cli.store import read_companion
-
-                    entry["files"] = {path: {"before": read_companion(path), "after": text}
-                                      for path, text in work.files.items()}
-                store.commit(before, work.game, entry)
-        self.check_leftover_dice()
+    def rolls(self) -> list[Roll]:
+        """Every roll this command has made so far, in order (for its journal entry)."""
+        return list(self._dice.rolls) if self._dice is not None else []
 
 
 __all__ = ["Context", "Env", "Options"]

@@ -9,7 +9,7 @@ so the log and undo keep every face rolled, with the roll's name and die.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import ClassVar, Protocol, cast
+from typing import Protocol
 
 from sprawl_cli.errors import BadInput, DiceShortage
 
@@ -225,26 +225,24 @@ class AskDice:
                 self._warn(f"{problem}; type the card again")
 
 
-class Record:
-    """The `repr` of the dice records: a record is a tuple subclass whose items have names
-    (`_fields`), with a property per name, so it is immutable, compared, hashed and unpacked
-    as a tuple, as a NamedTuple is. Written by hand because `typing.NamedTuple` compiles
-    each class's constructor from source at import, most of a millisecond that every
-    lookup (`roll`, `odds`) would pay (bench/startup.py)."""
+def record_repr(record: tuple[object, ...]) -> str:
+    """The `repr` of a dice record, `Roll(label='Ada: Shooting', faces=(7,), die='d10')`.
 
-    __slots__ = ()
-    _fields: ClassVar[tuple[str, ...]] = ()
-
-    def __repr__(self) -> str:
-        values = cast("tuple[object, ...]", self)
-        return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in zip(self._fields, values, strict=True))})"
+    A record is a tuple subclass with a property per item, named in `_fields`: immutable,
+    compared, hashed and unpacked as a tuple, as a NamedTuple is. Written by hand because
+    `typing.NamedTuple` compiles each class's constructor from source at import, most of a
+    millisecond that every lookup (`roll`, `odds`) would pay (bench/startup.py).
+    """
+    fields: tuple[str, ...] = getattr(record, "_fields")
+    return f"{type(record).__name__}({', '.join(f'{k}={v!r}' for k, v in zip(fields, record, strict=True))})"
 
 
-class Roll(Record, tuple[str, tuple[Face | Card, ...], str]):
+class Roll(tuple[str, tuple[Face | Card, ...], str]):
     """One named roll (or card) and its faces, as the log keeps it: `die` is "d10", "d6"... or "card"."""
 
     __slots__ = ()
     _fields = ("label", "faces", "die")
+    __repr__ = record_repr
 
     def __new__(cls, label: str, faces: tuple[Face | Card, ...], die: str = "d10") -> Roll:
         return tuple.__new__(cls, (label, faces, die))

@@ -3,37 +3,35 @@
 Importing `json` compiles the regular expressions of its decoder, about a fifth of what
 `sprawl roll --json` costs on top of a bare Typer app (bench/startup.py), and printing
 needs none of them. `dumps` writes plain data (str, int, float, bool, None, list, tuple,
-dict with text keys) itself, with the C string encoder `json` uses, and hands anything
-else to `json.dumps`; tests/test_jsonout.py checks the two agree byte for byte.
+dict with text keys) itself, text with nothing to escape as it is and other text with the
+C string encoder `json` uses, and hands anything else to `json.dumps`;
+tests/test_jsonout.py checks the two agree byte for byte.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
-
-_text: Callable[[str], str] | None
-try:
-    from _json import encode_basestring_ascii as _text  # what json.dumps uses for strings
-except ImportError:  # an interpreter without CPython's accelerator: json does it all
-    _text = None
 
 
 def dumps(data: Any) -> str:
     """`json.dumps(data)` with its defaults."""
-    if _text is not None:
-        try:
-            return _write(data)
-        except (TypeError, RecursionError):  # not plain data (a non-text key, an object): json decides
-            pass
+    try:
+        return _write(data)
+    except (TypeError, RecursionError, ImportError):  # not plain data (a non-text key, an object), or
+        pass  # an interpreter without json's C encoder: json decides
     import json
 
     return json.dumps(data)
 
 
 def _ascii(text: str) -> str:
-    assert _text is not None  # dumps() calls _write only when the encoder is there
-    return _text(text)
+    """`text` as json writes it: quoted, with quotes, backslashes, control characters and
+    anything beyond ASCII escaped."""
+    if text.isascii() and text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'  # nothing to escape, as in most keys and names
+    from _json import encode_basestring_ascii  # the C encoder json.dumps uses (loaded once, when needed)
+
+    return encode_basestring_ascii(text)
 
 
 def _write(value: Any) -> str:

@@ -332,7 +332,7 @@ class Change(Fields):
 
     def hold(self, manager: contextlib.AbstractContextManager[Any]) -> None:
         """Enter `manager` (e.g. a companion file's lock) until the change is saved."""
-        assert self._stack is not None, "hold() is for the body of ctx.change()"
+        assert self._stack is not None, "hold() is for the body of flow.change_game()"
         self._stack.enter_context(manager)
 
 

@@ -149,3 +149,22 @@ def test_odds_of_large_pools_match_exact_counts():
     assert sum(big.net.values()) == pytest.approx(1.0)
     with pytest.raises(BadInput, match="1000"):
         success_distribution(1001)
+
+
+def test_the_dice_records_are_immutable_named_tuples() -> None:
+    from sprawl_cli.dice import Roll
+    from sprawl_cli.systems.sprawl.pool import Odds, PoolResult
+
+    roll = Roll("Ada: Shooting", (7,))
+    assert roll == ("Ada: Shooting", (7,), "d10") and roll.die == "d10"
+    label, faces, die = Roll("Ada: Injury", (3,), "d8")
+    assert (label, faces, die) == ("Ada: Injury", (3,), "d8")
+    assert repr(roll) == "Roll(label='Ada: Shooting', faces=(7,), die='d10')"
+    assert len({roll, Roll("Ada: Shooting", (7,))}) == 1
+    with pytest.raises(AttributeError):
+        roll.label = "Bo: Shooting"  # type: ignore[misc]
+    result = PoolResult("Test", (4, 7), 1, 1, 1, True)
+    assert (result.faces, result.successes, result.difficulty, result.net, result.passed) == ((4, 7), 1, 1, 1, True)
+    assert repr(result) == "PoolResult(label='Test', faces=(4, 7), successes=1, difficulty=1, net=1, passed=True)"
+    chance = Odds(2, 1, False, 0.5, {0: 0.5})
+    assert (chance.pool, chance.difficulty, chance.tens, chance.p_pass, chance.net) == (2, 1, False, 0.5, {0: 0.5})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 from typing import Any
 
 from hypothesis import given, settings
@@ -28,6 +29,20 @@ def test_plain_data_is_written_as_json_writes_it(data: Any) -> None:
 def test_the_edges_of_numbers_and_text() -> None:
     for value in (math.nan, math.inf, -math.inf, -0.0, 1e300, 2**70, -(2**70), True, False, "é\u2028\x00\"\\", "\ud800"):
         assert jsonout.dumps({"v": [value]}) == json.dumps({"v": [value]})
+
+
+def test_every_ascii_character_is_escaped_as_json_escapes_it() -> None:
+    # text with nothing to escape is written as it is; one character that needs escaping
+    # (a control character, DEL, a quote, a backslash, anything beyond ASCII) sends it to the encoder
+    for code in [*range(128), 0xE9, 0x2028, 0x1F600]:
+        for text in (chr(code), f"a{chr(code)}b", f"{chr(code)} {chr(code)}"):
+            assert jsonout.dumps({text: text}) == json.dumps({text: text}), hex(code)
+
+
+def test_without_the_c_encoder_json_writes_it_all(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "_json", None)  # an interpreter without CPython's accelerator
+    for data in ({"plain": ["text", 1]}, {"é": "\x00"}):
+        assert jsonout.dumps(data) == json.dumps(data)
 
 
 def test_what_is_not_plain_data_is_left_to_json() -> None:

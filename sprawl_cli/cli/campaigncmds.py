@@ -64,8 +64,10 @@ def aftermath() -> None:
     from sprawl_cli.render import plain, print_lines
     from sprawl_cli.systems.base import Played
 
+    from sprawl_cli.cli.flow import change_game
+
     ctx = current()
-    with ctx.change("aftermath", allow_over=True) as change:
+    with change_game(ctx, "aftermath", allow_over=True) as change:
         game = change.game
         system = ctx.system_of(game)
         if not game.over:

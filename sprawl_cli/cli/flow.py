@@ -2,18 +2,24 @@
 
 parse -> load (locked) -> rule (handed its dice and table) -> journal and save
 (atomic) -> render. A command module calls `act` with its rule and its view
-and holds no rule logic of its own.
+and holds no rule logic of its own; `change` is the locked, journalled
+transaction under it (also used by `aftermath`), `hand_edit` what turns an
+edit of the save by hand into a change of its own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from sprawl_cli.cli.main import current
 
 if TYPE_CHECKING:
+    from sprawl_cli.context import Context
     from sprawl_cli.dice import Dice
+    from sprawl_cli.model import Game
+    from sprawl_cli.store import Change, GameStore
     from sprawl_cli.table import Table
 
 
@@ -35,7 +41,7 @@ def act(kind: str, rule: Callable[[Any, Dice, Table], O], view: Callable[[O, Any
 
     ctx = current()
     rehearsed = _rehearse(rule, allow_over, given) if ctx.env.is_terminal else None
-    with ctx.change(kind, allow_over=allow_over) as change:
+    with change_game(ctx, kind, allow_over=allow_over) as change:
         game: Any = change.game
         if rehearsed is None:
             table: Any = ctx.table(**given)
@@ -77,3 +83,88 @@ def _rehearse(rule: Callable[[Any, Dice, Table], Any], allow_over: bool,
     dice = ctx.dice()
     rule(copy.deepcopy(game), dice, table)
     return list(table.answers), list(dice.rolls)
+
+
+@contextlib.contextmanager
+def change_game(ctx: Context, kind: str, *, allow_over: bool = False) -> Iterator[Change]:
+    """Load the game under the lock, hand a working copy to the block, then
+    journal and save it atomically. If the block raises, nothing is written.
+    """
+    import copy
+    import shlex
+    import time
+
+    from sprawl_cli.errors import GameOver
+    from sprawl_cli.store import Change
+
+    store = ctx.store()
+    with store.locked(ctx.note):
+        before = store.load()
+        ctx.physical_game = before.settings.dice == "physical"
+        if before.over and not allow_over:
+            raise GameOver(
+                f"the game is over ({before.reason or 'ended'}); see `sprawl status`, "
+                "or `sprawl undo` to take back the last change"
+            )
+        store.discard_orphans(before)  # a killed command's companion writes go back first
+        edited = hand_edit(ctx, store, before)
+        stack = contextlib.ExitStack()
+        work = Change(copy.deepcopy(before), kind=kind, _stack=stack)
+        with stack:
+            yield work
+            overruled = list(ctx.table_used.overruled) if ctx.table_used else []
+            entry = {
+                "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
+                "kind": kind,
+                "command": " ".join(shlex.quote(a) for a in ctx.argv),
+                "round": before.round,
+                "turn": before.turn,
+                "side": before.current_squad.name,
+                "phase": before.phase,
+                "forced": overruled,
+                "summary": work.summary,
+                "rolls": [{"label": r.label, "faces": list(r.faces)} for r in ctx.rolls()],
+                "outcome": work.outcome,
+                **ctx.system_of(work.game).journal_extras(work.game),  # the battle report's series
+            }
+            edited()  # journalled first, so undo takes back the command, then the edit
+            if work.files:
+                from sprawl_cli.store import read_companion
+
+                entry["files"] = {path: {"before": read_companion(path), "after": text}
+                                  for path, text in work.files.items()}
+            store.commit(before, work.game, entry)
+    ctx.check_leftover_dice()
+
+
+def hand_edit(ctx: Context, store: GameStore, game: Game[Any]) -> Callable[[], None]:
+    """A save edited by hand since the last change becomes a change of its own in the
+    journal (so `undo` takes the edit back first, and `log` shows it). Returns what journals
+    it, to call (with the lock held) once the command is sure to change the game; `game`
+    (the save as it is now) then gets the edit's step. A no-op when nobody edited the save."""
+    from sprawl_cli.store import differences, game_from_data, game_to_data
+
+    known = store.adopt(game)
+    if known is None:
+        return lambda: None
+    changed = differences(known, game_to_data(game))
+    base = game_from_data(known, {}, "journal")
+    return lambda: _journal_edit(ctx, store, base, game, changed)
+
+
+def _journal_edit(ctx: Context, store: GameStore, base: Game[Any], game: Game[Any], changed: list[str]) -> None:
+    import time
+
+    ctx.note(f"note: {store.path} was edited by hand since the last change; the edit is kept in the "
+             "log as a change of its own (`sprawl undo` takes it back)")
+    store.commit(base, game, {
+        "time": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "kind": "edit",
+        "command": "(the save file, edited by hand)",
+        "round": base.round, "turn": base.turn, "side": base.current_squad.name, "phase": base.phase,
+        "forced": [],
+        "summary": ["The save file was edited by hand:"] + [f"  {line}" for line in changed],
+        "rolls": [],
+        "outcome": {"changed": changed},
+        **ctx.system_of(game).journal_extras(game),
+    })

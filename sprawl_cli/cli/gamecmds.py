@@ -266,12 +266,14 @@ def undo(
 
     Example: sprawl undo 2
     """
+    from sprawl_cli.cli.flow import hand_edit
+
     ctx = current()
     store = ctx.store()
     with store.locked(ctx.note):
         game = store.load()
         store.discard_orphans(game)
-        ctx.hand_edit(store, game)()  # a hand edit is the first thing undo takes back
+        hand_edit(ctx, store, game)()  # a hand edit is the first thing undo takes back
         game, undone = store.undo(game, count)
     data = {"undone": [{"step": e["step"], "command": e.get("command"), "summary": e.get("summary", []),
                         "hand_edit": e.get("kind") == "edit"} for e in undone],

@@ -171,54 +171,10 @@ def _with_common(command: click.Command) -> click.Command:
 
 
 def _complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    """Tab on any parameter: character names, a status of `set`, an option's values, else click's own.
+    """Tab on any parameter (see `sprawl_cli.complete.complete_param`), loaded only when Tab is pressed."""
+    from sprawl_cli.complete import complete_param
 
-    Chosen only when Tab is pressed, since knowing the name parameters of every system
-    means importing every system, which no command that runs should pay for.
-    """
-    if param.name in name_params():
-        return _complete_names(ctx, param, incomplete)
-    if ctx.command.name == "set" and param.name in ("status", "value"):
-        return _complete_set_word(ctx, param, incomplete)
-    if isinstance(param, click.Option) and not param.is_flag and not isinstance(param.type, click.Choice):
-        return _complete_option_value(ctx, param, incomplete)
-    return param.type.shell_complete(ctx, param, incomplete)
-
-
-# Parameters whose values are character names (or lists of them) or squads: Tab offers
-# the names in the save file, in shells (completions/) and in `sprawl play`.
-KERNEL_NAME_PARAMS = {"name", "side", "winner"}
-
-
-def name_params() -> set[str]:
-    """Every parameter name, of the kernel and of any system, whose values are character or squad names."""
-    from sprawl_cli import systems
-
-    found = set(KERNEL_NAME_PARAMS)
-    for which in systems.installed():
-        found.update(systems.get(which).name_params)
-    return found
-
-
-NAME_PARAMS = KERNEL_NAME_PARAMS  # kept for readers; completion asks name_params()
-
-
-def _complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    from sprawl_cli.complete import complete_names
-
-    return complete_names(ctx, param, incomplete)
-
-
-def _complete_set_word(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    from sprawl_cli.complete import complete_set_word
-
-    return complete_set_word(ctx, param, incomplete)
-
-
-def _complete_option_value(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    from sprawl_cli.complete import complete_option_value
-
-    return complete_option_value(ctx, param, incomplete)
+    return complete_param(ctx, param, incomplete)
 
 
 _LOADED: dict[str, click.Group] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from sprawl_cli.dice import Face, Record
+from sprawl_cli.dice import Face, record_repr
 from sprawl_cli.errors import BadInput
 
 if TYPE_CHECKING:
@@ -34,11 +34,12 @@ def net_successes(successes: int, difficulty: int) -> int:
     return successes - difficulty + 1 if successes >= difficulty else 0
 
 
-class PoolResult(Record, tuple[str, tuple[Face, ...], int, int, int, bool]):
+class PoolResult(tuple[str, tuple[Face, ...], int, int, int, bool]):
     """A Test as rolled: every face, the raw successes and what they came to."""
 
     __slots__ = ()
     _fields = ("label", "faces", "successes", "difficulty", "net", "passed")
+    __repr__ = record_repr
 
     def __new__(cls, label: str, faces: tuple[Face, ...], successes: int, difficulty: int, net: int,
                 passed: bool) -> PoolResult:
@@ -116,11 +117,12 @@ def success_distribution(pool: int, tens: bool = True) -> list[float]:
     return dist
 
 
-class Odds(Record, tuple[int, int, bool, float, dict[int, float]]):
+class Odds(tuple[int, int, bool, float, dict[int, float]]):
     """The exact chance of passing a Test and of each net-success count."""
 
     __slots__ = ()
     _fields = ("pool", "difficulty", "tens", "p_pass", "net")
+    __repr__ = record_repr
 
     def __new__(cls, pool: int, difficulty: int, tens: bool, p_pass: float, net: dict[int, float]) -> Odds:
         return tuple.__new__(cls, (pool, difficulty, tens, p_pass, net))

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Optional, cast
 import typer
 
 from sprawl_cli.cli.main import current
-from sprawl_cli.systems.sprawl.cli import rangedcmds as ranged  # the options of a shot, for `odds shoot`
-from sprawl_cli.systems.sprawl.cli.dicecmds import Difficulty, Mods, NoTens
+from sprawl_cli.systems.sprawl import rangedcmds as ranged  # the options of a shot, for `odds shoot`
+from sprawl_cli.systems.sprawl.dicecmds import DIFFICULTY, MODS, NO_TENS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -23,9 +23,9 @@ def odds(
     pool: Annotated[str, typer.Argument(help="Pool size, or `shoot` for the odds of a shot.", metavar="POOL|shoot")],
     attacker: Annotated[Optional[str], typer.Argument(help="With `shoot`: who shoots.", show_default=False)] = None,
     target: Annotated[Optional[str], typer.Argument(help="With `shoot`: at whom.", show_default=False)] = None,
-    difficulty: Difficulty = 1,
-    mod: Mods = None,
-    no_tens: NoTens = False,
+    difficulty: int = DIFFICULTY,
+    mod: Optional[list[int]] = MODS,
+    no_tens: bool = NO_TENS,
     weapon: ranged.WeaponOpt = None,
     range_: ranged.RangeOpt = None,
     cover: ranged.CoverOpt = "none",

@@ -168,3 +168,31 @@ def test_the_dice_records_are_immutable_named_tuples() -> None:
     assert repr(result) == "PoolResult(label='Test', faces=(4, 7), successes=1, difficulty=1, net=1, passed=True)"
     chance = Odds(2, 1, False, 0.5, {0: 0.5})
     assert (chance.pool, chance.difficulty, chance.tens, chance.p_pass, chance.net) == (2, 1, False, 0.5, {0: 0.5})
+
+
+def test_the_pool_rules_defaults_are_the_rule_of_tens_and_difficulty_1() -> None:
+    assert count_successes((10,)) == 2  # the Rule of Tens unless told otherwise (R2)
+    assert difficulty_of() == 1 and difficulty_of(modifiers=[2]) == 3  # R3: a Test starts at 1
+    assert success_distribution(1) == [0.6, 0.3, 0.1]
+
+
+def test_a_distribution_without_tens_ends_at_the_pool_size() -> None:
+    # No die scores two without the Rule of Tens, so the impossible counts above the pool
+    # are dropped: they would otherwise show as 0% rows of `odds`.
+    assert success_distribution(2, tens=False) == pytest.approx([0.36, 0.48, 0.16])
+    assert len(success_distribution(2, tens=False)) == 3
+    assert len(success_distribution(3, tens=True)) == 7
+    assert success_distribution(0) == [1.0]
+
+
+def test_a_negative_pool_is_refused_in_words() -> None:
+    with pytest.raises(BadInput, match="a pool of -1 dice makes no sense; give 0 or more"):
+        success_distribution(-1)
+
+
+def test_the_json_of_a_test_and_of_its_odds() -> None:
+    result = test_pool(ScriptedDice([4, 7, 10]), 3, 2, "Test")
+    assert result.to_json() == {"faces": [4, 7, 10], "successes": 3, "difficulty": 2, "net": 2, "passed": True}
+    chance = odds(1, 3, tens=False)  # three successes from one die: never
+    assert chance.to_json() == {"pool": 1, "difficulty": 3, "rule_of_tens": False, "p_pass": 0.0, "net": {"0": 1.0}}
+    assert odds(2, 1).to_json()["pool"] == 2

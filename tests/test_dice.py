@@ -196,3 +196,12 @@ def test_the_json_of_a_test_and_of_its_odds() -> None:
     chance = odds(1, 3, tens=False)  # three successes from one die: never
     assert chance.to_json() == {"pool": 1, "difficulty": 3, "rule_of_tens": False, "p_pass": 0.0, "net": {"0": 1.0}}
     assert odds(2, 1).to_json()["pool"] == 2
+
+
+def test_sprawls_faces_in_the_log() -> None:
+    from sprawl_cli.systems.sprawl.render import die, logged_faces
+
+    assert logged_faces([7, 10], "d10") == "\\[[die.hit]7[/] [die.ten]10[/]]"
+    assert logged_faces([1, 4], None) == "\\[[die.one]1[/] [die.miss]4[/]]"  # a journal from before dice were named
+    assert logged_faces([3], "d8") is None and logged_faces(["KS"], "card") is None
+    assert die(10, tens=False) == "[die.hit]10[/]"  # one success without the Rule of Tens

@@ -111,7 +111,16 @@ def test_log_keeps_dice(sprawl):
     sprawl.new()
     sprawl.json("damage", "Newton", "3", "--dice", "2")
     entries = sprawl.json("log")["entries"]
-    assert entries[-1]["rolls"] == [{"label": "Newton: Incapacitation", "faces": [2]}]
+    assert entries[-1]["rolls"] == [{"label": "Newton: Incapacitation", "faces": [2], "die": "d10"}]
+
+
+def test_the_log_colours_sprawls_d10s(sprawl, monkeypatch):
+    sprawl.new()
+    assert sprawl("damage", "Newton", "3", "--dice", "9", "--nearby", "none").exit_code == 0
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    shown = sprawl("log").stdout
+    line = next(text for text in shown.splitlines() if "Incapacitation" in text)
+    assert "\x1b[1;32m9" in line  # the theme's die.hit: bold green
 
 
 def walk_to_next_own_recovery(sprawl):

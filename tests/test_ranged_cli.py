@@ -138,7 +138,7 @@ def test_force_is_logged(sprawl):
     assert data["forced"] and "Ranged Combat Phase" in data["forced"][0]
     entry = sprawl.json("log", "--last", "1")["entries"][0]
     assert entry["forced"] == data["forced"] and entry["kind"] == "shoot"
-    assert entry["rolls"] == [{"label": "Razz: Shooting", "faces": [2, 3, 4, 5]}]
+    assert entry["rolls"] == [{"label": "Razz: Shooting", "faces": [2, 3, 4, 5], "die": "d10"}]
 
 
 @pytest.mark.parametrize("setup, args, message", [
@@ -219,7 +219,7 @@ def test_los_is_rolled_and_logged(ranged):
         "roll": 4, "visible": True, "looker": "Razz", "target": "Wilson", "forced": []}
     assert ranged.json("los", "--dice", "7")["visible"] is False
     entry = ranged.json("log", "--last", "1")["entries"][0]
-    assert entry["kind"] == "los" and entry["rolls"] == [{"label": "Line of sight", "faces": [7]}]
+    assert entry["kind"] == "los" and entry["rolls"] == [{"label": "Line of sight", "faces": [7], "die": "d10"}]
 
 
 def test_scatter_is_shown_as_a_compass_and_in_words(ranged):

@@ -123,7 +123,7 @@ def change_game(ctx: Context, kind: str, *, allow_over: bool = False) -> Iterato
                 "phase": before.phase,
                 "forced": overruled,
                 "summary": work.summary,
-                "rolls": [{"label": r.label, "faces": list(r.faces)} for r in ctx.rolls()],
+                "rolls": [{"label": r.label, "faces": list(r.faces), "die": r.die} for r in ctx.rolls()],
                 "outcome": work.outcome,
                 **ctx.system_of(work.game).journal_extras(work.game),  # the battle report's series
             }

@@ -253,7 +253,7 @@ def log(
     def view(console: Console) -> None:
         from sprawl_cli.render import log_view
 
-        log_view(console, entries)
+        log_view(console, entries, ctx.system_of(game).logged_faces)
 
     ctx.emit({"entries": entries}, view)
 

@@ -8,7 +8,7 @@ the game log.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
@@ -57,27 +57,6 @@ def plain(markup: str) -> str:
     return _MARKUP.sub("", markup).replace("\\[", "[")
 
 
-def die(face: int | str, tens: bool = True) -> str:
-    """One face, coloured: 10s (double with the Rule of Tens), other successes, 1s, misses.
-    A card (a logged deal) is shown as it is named."""
-    if isinstance(face, str):
-        return escape(face)
-    if face == 10:
-        return f"[die.ten]{'10' if tens else '10'}[/]"
-    if face >= 7:
-        return f"[die.hit]{face}[/]"
-    if face == 1:
-        return f"[die.one]1[/]"
-    return f"[die.miss]{face}[/]"
-
-
-def dice(faces: Sequence[int | str], tens: bool = True) -> str:
-    """Faces as a coloured list: `[4 5 7 10]`."""
-    if not faces:
-        return "(no dice)"
-    return "\\[" + " ".join(die(f, tens) for f in faces) + "]"
-
-
 def name(text: str) -> str:
     return f"[name]{escape(text)}[/]"
 
@@ -101,15 +80,15 @@ def forced_lines(overruled: list[str]) -> list[str]:
     return [f"  [warn]Forced by the referee:[/] {escape(reason)}" for reason in overruled]
 
 
-def faces_text(faces: Sequence[int | str], die: str = "d10") -> str:
-    """A roll's faces for the log: d10s coloured as SPRAWL reads them, any other die or card plain."""
-    if die == "d10" and all(isinstance(f, int) for f in faces):
-        return dice([int(f) for f in faces])
+def faces_text(faces: Sequence[int | str]) -> str:
+    """A roll's faces as they are, for the log: `[4 5 7]`, `[KS]`."""
     return "\\[" + " ".join(escape(str(f)) for f in faces) + "]" if faces else "(no dice)"
 
 
-def log_view(console: Console, entries: list[dict[str, Any]]) -> None:
-    """`sprawl log`: each change with its lines and dice; undone ones dimmed and marked."""
+def log_view(console: Console, entries: list[dict[str, Any]],
+             faces: Callable[[Sequence[int | str], str | None], str | None] = lambda _f, _d: None) -> None:
+    """`sprawl log`: each change with its lines and dice; undone ones dimmed and marked.
+    `faces` shows a roll's faces as the game's system reads them (None: as they are)."""
     if not entries:
         console.print("[dim]Nothing has happened yet.[/]")
     for e in entries:
@@ -121,6 +100,7 @@ def log_view(console: Console, entries: list[dict[str, Any]]) -> None:
                 f"{e.get('phase')}[/]  [bold]{what}[/]{forced}{mark}")
         lines = [head] + [f"   {escape(str(line))}" for line in e.get("summary", []) or []]
         for roll in e.get("rolls", []) or []:
-            lines.append(f"   [dim]{escape(roll['label'])}[/] {faces_text(roll['faces'], roll.get('die', 'd10'))}")
+            shown = faces(roll["faces"], roll.get("die")) or faces_text(roll["faces"])
+            lines.append(f"   [dim]{escape(roll['label'])}[/] {shown}")
         for line in lines:
             console.print(f"[dim]{escape(plain(line))}[/]" if undone else line)

@@ -192,6 +192,12 @@ class System:
         """`rules` topics (`sprawl_cli.reference.Topic(name, title, markdown)`), in the project's own words."""
         return ()
 
+    def logged_faces(self, faces: Sequence[int | str], die: str | None) -> str | None:
+        """A logged roll's faces as Rich markup for `sprawl log`, read as this system reads
+        them (`die` is "d10", "d12"... or "card"; None in a journal written before rolls
+        named their die). None shows them as they are."""
+        return None
+
     # --- books -------------------------------------------------------------------
     def journal_extras(self, game: Game[Any]) -> dict[str, Any]:
         """Per-change facts the battle report charts (kept in every journal entry)."""

@@ -255,3 +255,17 @@ def test_a_roster_of_another_system_is_refused(sprawl: Any) -> None:
 def test_odds_of_each_number_of_hits(sprawl: Any) -> None:
     data = sprawl.json("odds", "--system", "gunplay", "--column", "hard", "--rof", "2")
     assert data["hits"] == {"0": pytest.approx(81 / 144), "1": pytest.approx(54 / 144), "2": pytest.approx(9 / 144)}
+
+
+def test_the_log_names_each_die_and_shows_a_d12_as_it_is(sprawl: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # SPRAWL reads a 7 or more on a d10 as a success; the log must not colour Gunplay's d12s that way
+    start(sprawl)
+    sprawl.json("fire", "Ruth", "Marla", "--cover", "some", "--distance", "14", "--dice", "8,4")  # hard: beat 9
+    rolls = sprawl.json("log")["entries"][-1]["rolls"]
+    assert rolls == [{"label": "Ruth: Fire", "faces": [8, 4], "die": "d12"}]
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    shown = sprawl("log").stdout
+    line = next(text for text in shown.splitlines() if "Ruth: Fire" in text)
+    assert "\x1b[" in line  # colour is on: the label is dimmed
+    assert "[8 4]" in line and "\x1b[1;32m" not in line  # but no face is coloured as a success
+

@@ -134,6 +134,11 @@ class Sprawl(System):
 
         return TOPICS
 
+    def logged_faces(self, faces: Sequence[int | str], die: str | None) -> str | None:
+        from sprawl_cli.systems.sprawl.render import logged_faces
+
+        return logged_faces(faces, die)
+
     def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
         people = cast("Game", game).characters
         return {

@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from sprawl_cli.ending import over_lines
-from sprawl_cli.render import dice, escape, name
+from sprawl_cli.render import escape, name
+from sprawl_cli.systems.sprawl.render import dice
 from sprawl_cli.systems.sprawl.render.game import badge, panic_lines, victim_lines
 
 

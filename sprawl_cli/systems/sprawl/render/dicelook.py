@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sprawl_cli.render import bar, dice, print_lines
+from sprawl_cli.render import bar, print_lines
+from sprawl_cli.systems.sprawl.render import dice
 
 if TYPE_CHECKING:
     from rich.console import Console

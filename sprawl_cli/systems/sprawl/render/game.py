@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.render import dice, escape, name, print_lines
+from sprawl_cli.render import escape, name, print_lines
+from sprawl_cli.systems.sprawl.render import dice
 from sprawl_cli.render.grid import print_table
 from sprawl_cli.systems.sprawl.phases import PHASE_TITLES
 

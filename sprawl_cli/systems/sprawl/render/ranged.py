@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.render import bar, dice, escape, name
+from sprawl_cli.render import bar, escape, name
+from sprawl_cli.systems.sprawl.render import dice
 from sprawl_cli.systems.sprawl.render.compass import compass, describe
 from sprawl_cli.systems.sprawl.render.game import panic_lines, victim_lines
 

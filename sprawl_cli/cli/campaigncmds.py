@@ -145,9 +145,9 @@ def roster_system(path: Path) -> str:
 
     data, _ = yamlio.load(path, "roster file")
     named = data.get("system", "sprawl") if isinstance(data, dict) else "sprawl"
-    key = str(named).strip().lower().replace("_", "-")
-    systems.get(key)  # an unknown name is refused here, with the list
-    return key
+    name = systems.key(str(named))
+    systems.get(name)  # an unknown name is refused here, with the list
+    return name
 
 
 @app.command()

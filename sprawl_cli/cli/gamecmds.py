@@ -33,7 +33,7 @@ def read_rosters(paths: list[Path], system: str) -> list[Roster]:
         data, lines = yamlio.load(path, "roster file")
         where = Where(str(path), lines)
         named = data.get("system", "sprawl") if isinstance(data, dict) else "sprawl"
-        if not isinstance(named, str) or named.strip().lower().replace("_", "-") != system:
+        if not isinstance(named, str) or systems.key(named) != system:
             where.fail(("system",), f"this roster is for {named!r}, and this game is {system!r}; "
                                     f"give rosters of one system (or `--system {named}`)")
         rosters.append(systems.get(system).read_roster(data, where, path))

@@ -65,7 +65,9 @@ def installed() -> list[str]:
     return found
 
 
-def _key(name: str) -> str:
+def key(name: str) -> str:
+    """A system's name as rosters, saves and `--system` may spell it (`Gunplay`,
+    `street_fight`), in the registry's spelling (`gunplay`, `street-fight`)."""
     return name.strip().lower().replace("_", "-")
 
 
@@ -75,13 +77,13 @@ def _import(name: str, module: str) -> Any:
     Raises:
         BadInput: no such system, or its package is not installed.
     """
-    package = REGISTRY.get(_key(name))
+    package = REGISTRY.get(key(name))
     if package is None:
         raise BadInput(f"no game system '{name}'; the systems are: {', '.join(REGISTRY)}")
     try:
         return importlib.import_module(f"sprawl_cli.systems.{package}{module}")
     except ImportError:
-        raise BadInput(f"the game system '{_key(name)}' is not part of this sprawl yet; "
+        raise BadInput(f"the game system '{key(name)}' is not part of this sprawl yet; "
                        f"use one of: {', '.join(n for n in REGISTRY if n in _present())}") from None
 
 
@@ -91,11 +93,11 @@ def menu(name: str) -> Menu:
     Raises:
         BadInput: no such system.
     """
-    if _key(name) not in _MENUS:
+    if key(name) not in _MENUS:
         package = _import(name, "")
-        _MENUS[_key(name)] = Menu(_key(name), package.__name__, package.COMMANDS,
+        _MENUS[key(name)] = Menu(key(name), package.__name__, package.COMMANDS,
                                   getattr(package, "LOOKUPS", DEFAULT_LOOKUPS), getattr(package, "GROUPS", frozenset()))
-    return _MENUS[_key(name)]
+    return _MENUS[key(name)]
 
 
 def get(name: str) -> System:
@@ -104,10 +106,10 @@ def get(name: str) -> System:
     Raises:
         BadInput: no such system.
     """
-    if _key(name) not in _LOADED:
+    if key(name) not in _LOADED:
         system: System = _import(name, ".system").SYSTEM
-        _LOADED[_key(name)] = system
-    return _LOADED[_key(name)]
+        _LOADED[key(name)] = system
+    return _LOADED[key(name)]
 
 
 def _present() -> set[str]:

@@ -60,6 +60,46 @@ class Roster(Fields):
     extra: dict[str, Any] = field(default_factory=dict)  # system-specific squad keys (e.g. gm: true)
 
 
+def roster_header(data: Any, where: Where, system: str, title: str, keys: Sequence[str]) -> tuple[str, list[Any]]:
+    """What every system's roster shares, checked in the same words for all: a map of the
+    system's `keys` only, a `system:` naming this system (or none), a squad name and a
+    non-empty list of characters. Returns (the squad's name, the characters' data).
+
+    Raises:
+        SaveFileError: via `where.fail`, naming the key.
+    """
+    from sprawl_cli.systems import key as system_key
+
+    if not isinstance(data, dict):
+        where.fail((), f"a {title} roster is a map with {', '.join(keys)}")
+    for key in data:
+        if key not in keys:
+            where.fail((key,), f"unknown key; a {title} roster has {', '.join(keys)}")
+    named = data.get("system", system)
+    if not isinstance(named, str) or system_key(named) != system:
+        where.fail(("system",), f"this roster is for {named!r}, not {title} ({system})")
+    squad = data.get("squad")
+    if not isinstance(squad, str) or not squad.strip():
+        where.fail(("squad",), "is missing" if "squad" not in data else "should be a name")
+    people = data.get("characters")
+    if not isinstance(people, list) or not people:
+        where.fail(("characters",), "a squad needs a list of at least one character")
+    return squad.strip(), people
+
+
+def check_unique_names(names: Sequence[str], where: Where) -> None:
+    """No two characters of a roster share a name (in any case).
+
+    Raises:
+        SaveFileError: via `where.fail`, at the second one's name.
+    """
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if name.lower() in seen:
+            where.fail(("characters", i, "name"), f"two characters are called '{name}'")
+        seen.add(name.lower())
+
+
 @dataclass(eq=False, repr=False)
 class NewGame(Fields):
     """What `sprawl new` was told, beyond the rosters."""

@@ -33,7 +33,7 @@ def roster(text: str, name: str = "r.yaml") -> object:
     ("squad: A\ncharacters:\n  - {name: Ada, at: 2b}\n", "r.yaml:3: key 'characters.0.at': should be a space like c4"),
     ("squad: A\ncharacters:\n  - {name: Ada}\n", "key 'characters.0.at'"),
     ("squad: A\ncharacters:\n  - {name: Ada, at: b2, flying: -1}\n", "key 'characters.0.flying': should be a whole number from 0 to 20"),
-    ("squad: A\ncharacters:\n  - {name: Ada, at: b2}\n  - {name: ada, at: b3}\n", "'ada' appears twice"),
+    ("squad: A\ncharacters:\n  - {name: Ada, at: b2}\n  - {name: ada, at: b3}\n", "two characters are called 'ada'"),
     ("squad: A\ncharacters: []\n", "key 'characters'"),
     ("characters:\n  - {name: Ada, at: b2}\n", "key 'squad'"),
     ("squad: A\nleader: Ada\ncharacters:\n  - {name: Ada, at: b2}\n", "r.yaml:2: key 'leader': unknown key"),

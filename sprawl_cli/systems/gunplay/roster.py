@@ -16,7 +16,7 @@ from typing import Any
 
 from sprawl_cli.model import Squad
 from sprawl_cli.schema import Where
-from sprawl_cli.systems.base import Roster
+from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
 from sprawl_cli.systems.gunplay.gear import gear_names, house_weapon
 from sprawl_cli.systems.gunplay.model import STATUSES, SYSTEM_NAME, Character, Game, Weapon
 
@@ -36,26 +36,10 @@ def read_roster(data: Any, where: Where, source: Path | str) -> Roster:
     Raises:
         SaveFileError: via `where.fail`, naming the key.
     """
-    if not isinstance(data, dict):
-        where.fail((), "a roster is a map with system, squad and characters")
-    for key in data:
-        if key not in ROSTER_KEYS:
-            where.fail((key,), f"unknown key; a gunplay roster has {', '.join(ROSTER_KEYS)}")
-    if data.get("system", SYSTEM_NAME) != SYSTEM_NAME:
-        where.fail(("system",), f"should be {SYSTEM_NAME}")
-    squad = data.get("squad")
-    if not isinstance(squad, str) or not squad.strip():
-        where.fail(("squad",), "is missing" if "squad" not in data else "should be a name")
-    people = data.get("characters")
-    if not isinstance(people, list) or not people:
-        where.fail(("characters",), "a squad needs a list of at least one character")
-    characters: list[Character] = []
-    for i, person in enumerate(people):
-        c = read_character(person, where, ("characters", i), squad.strip())
-        if any(other.name.lower() == c.name.lower() for other in characters):
-            where.fail(("characters", i, "name"), f"two characters are called '{c.name}'")
-        characters.append(c)
-    return Roster(squad=Squad(squad.strip(), "", [c.name for c in characters], str(source)), characters=characters)
+    squad, people = roster_header(data, where, SYSTEM_NAME, "Gunplay", ROSTER_KEYS)
+    characters = [read_character(person, where, ("characters", i), squad) for i, person in enumerate(people)]
+    check_unique_names([c.name for c in characters], where)
+    return Roster(squad=Squad(squad, "", [c.name for c in characters], str(source)), characters=characters)
 
 
 def read_character(person: Any, where: Where, at: tuple[object, ...], squad: str) -> Character:

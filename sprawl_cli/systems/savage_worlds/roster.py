@@ -8,7 +8,7 @@ from typing import Any
 from sprawl_cli.dice import DECK
 from sprawl_cli.errors import BadInput
 from sprawl_cli.schema import Where
-from sprawl_cli.systems.base import Roster
+from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
 from sprawl_cli.systems.savage_worlds.blasts import BAND_TIMES
 from sprawl_cli.systems.savage_worlds.damage import damage_terms
 from sprawl_cli.systems.savage_worlds.model import (
@@ -131,24 +131,12 @@ def read_roster(data: dict[str, Any], where: Where, source: str) -> Roster:
     Raises:
         SaveFileError: via `where.fail`, naming the key.
     """
-    _unknown(where, (), data, ROSTER_KEYS)
-    if data.get("system", SYSTEM_NAME) != SYSTEM_NAME:
-        where.fail(("system",), f"should be '{SYSTEM_NAME}'")
-    if "squad" not in data:
-        where.fail(("squad",), "is missing")
-    squad = _text(where, ("squad",), data["squad"])
+    squad, chars = roster_header(data, where, SYSTEM_NAME, "Savage Worlds", ROSTER_KEYS)
     gm = data.get("gm", False)
     if not isinstance(gm, bool):
         where.fail(("gm",), "should be true or false")
-    chars = data.get("characters")
-    if not isinstance(chars, list) or not chars:
-        where.fail(("characters",), "a squad needs a list of at least one character")
     characters = [read_character(where, ("characters", i), c, squad) for i, c in enumerate(chars)]
-    seen: set[str] = set()
-    for i, c in enumerate(characters):
-        if c.name.lower() in seen:
-            where.fail(("characters", i, "name"), f"'{c.name}' appears twice in the squad")
-        seen.add(c.name.lower())
+    check_unique_names([c.name for c in characters], where)
     leader = next((c.name for c in characters if c.wild_card), characters[0].name)
     return Roster(squad=Squad(squad, leader, [c.name for c in characters], source), characters=characters,
                   extra={"gm": gm})

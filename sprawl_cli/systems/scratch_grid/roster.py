@@ -21,10 +21,11 @@ from typing import Any
 
 from sprawl_cli.errors import BadInput, SaveFileError
 from sprawl_cli.schema import Where
-from sprawl_cli.systems.base import NewGame, Roster
+from sprawl_cli.systems.base import NewGame, Roster, check_unique_names, roster_header
 from sprawl_cli.systems.scratch_grid.grid import GRIDS, Board, is_space_name, parse_space, space_name
 from sprawl_cli.systems.scratch_grid.model import EXTRAS, MAX_LEVEL, STATUSES, Character, Game, Squad
 
+SYSTEM_NAME = "scratch-grid"
 ROSTER_KEYS = ("system", "squad", "characters")
 CHARACTER_KEYS = ("name", "at") + EXTRAS
 
@@ -36,15 +37,7 @@ def read_roster(data: dict[str, Any], where: Where, file: Path | str) -> Roster:
         SaveFileError: naming the file, line and key of the first problem.
     """
     source = str(file)
-    for key in data:
-        if key not in ROSTER_KEYS:
-            where.fail((key,), f"unknown key; a Scratch:Grid roster has {', '.join(ROSTER_KEYS)}")
-    squad = data.get("squad")
-    if not isinstance(squad, str) or not squad.strip():
-        where.fail(("squad",), "a roster needs a squad name")
-    people = data.get("characters")
-    if not isinstance(people, list) or not people:
-        where.fail(("characters",), "a roster needs a list of characters, each with a name and an `at` space")
+    squad, people = roster_header(data, where, SYSTEM_NAME, "Scratch:Grid", ROSTER_KEYS)
     characters: list[Character] = []
     lines: dict[str, str] = {}
     for i, person in enumerate(people):
@@ -57,8 +50,6 @@ def read_roster(data: dict[str, Any], where: Where, file: Path | str) -> Roster:
         name = person.get("name")
         if not isinstance(name, str) or not name.strip():
             where.fail(path + ("name",), "every character needs a name")
-        if name.strip().lower() in (c.name.lower() for c in characters):
-            where.fail(path + ("name",), f"'{name}' appears twice in this squad")
         at = person.get("at")
         if not isinstance(at, str) or not is_space_name(at):
             where.fail(path + ("at",), f"should be a space like c4 (column letter, row number), not {at!r}")
@@ -68,14 +59,15 @@ def read_roster(data: dict[str, Any], where: Where, file: Path | str) -> Roster:
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_LEVEL:
                 where.fail(path + (extra,), f"should be a whole number from 0 to {MAX_LEVEL}, not {value!r}")
             levels[extra] = value
-        character = Character(name=name.strip(), squad=squad.strip(), at=space_name(parse_space(at)))
+        character = Character(name=name.strip(), squad=squad, at=space_name(parse_space(at)))
         for extra, value in levels.items():
             setattr(character, extra, value)
         characters.append(character)
         line = where.lines.get(path + ("at",))
         lines[name.strip()] = f"{source}:{line}" if line else source
     members = [c.name for c in characters]
-    return Roster(Squad(squad.strip(), "", members, source), characters, extra={"at_lines": lines})
+    check_unique_names(members, where)
+    return Roster(Squad(squad, "", members, source), characters, extra={"at_lines": lines})
 
 
 def place(rosters: list[Roster], board: Board, map_source: str) -> None:

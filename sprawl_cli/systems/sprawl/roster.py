@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from sprawl_cli.errors import SaveFileError
+from sprawl_cli.systems import key as system_key
 from sprawl_cli.systems.sprawl.model import ATTRIBUTES, WEAPON_KINDS, Character, Squad, Weapon
 from sprawl_cli.schema import Where, from_data, to_data
 from sprawl_cli.systems.base import Roster
@@ -110,7 +111,8 @@ def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: di
     for key in data:
         if key not in ROSTER_KEYS:
             problems.check(where.fail, (key,), f"unknown key; a roster has {', '.join(ROSTER_KEYS)}")
-    if data.get("system", "sprawl") != "sprawl":
+    named = data.get("system", "sprawl")
+    if not isinstance(named, str) or system_key(named) != "sprawl":
         problems.check(where.fail, ("system",), f"this roster is for '{data.get('system')}', not SPRAWL")
     for key in ("squad", "leader"):
         if not isinstance(data.get(key), str) or not data[key].strip():

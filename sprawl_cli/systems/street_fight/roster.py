@@ -7,7 +7,7 @@ from typing import Any
 
 from sprawl_cli.model import Squad
 from sprawl_cli.schema import Where
-from sprawl_cli.systems.base import Roster
+from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
 from sprawl_cli.systems.street_fight.model import PHASES, SETTING_CHOICES, SHOWN_STATUSES, STORED_STATUSES, \
     SYSTEM_NAME, Character, Game
 from sprawl_cli.systems.street_fight.weapons import WEAPON_NAMES, weapon
@@ -23,29 +23,14 @@ def read_roster(data: Any, where: Where, source: str) -> Roster:
     Raises:
         SaveFileError: via `where.fail`, naming the key.
     """
-    if not isinstance(data, dict):
-        where.fail((), "a Street-Fight roster is a map with system, squad and characters")
-    for key in data:
-        if key not in ROSTER_KEYS:
-            where.fail((key,), f"unknown key; a Street-Fight roster has {', '.join(ROSTER_KEYS)}")
-    if data.get("system", SYSTEM_NAME) != SYSTEM_NAME:  # the kernel takes the key out once checked
-        where.fail(("system",), f"should be {SYSTEM_NAME}")
-    squad = data.get("squad")
-    if not isinstance(squad, str) or not squad.strip():
-        where.fail(("squad",), "is missing" if "squad" not in data else "should be a name")
-    people = data.get("characters")
-    if not isinstance(people, list) or not people:
-        where.fail(("characters",), "a squad needs a list of at least one character")
-    characters: list[Character] = []
-    for i, person in enumerate(people):
-        characters.append(_character(person, where, ("characters", i), squad.strip()))
-        if any(c.name.lower() == characters[-1].name.lower() for c in characters[:-1]):
-            where.fail(("characters", i, "name"), f"two characters are called '{characters[-1].name}'")
+    squad, people = roster_header(data, where, SYSTEM_NAME, "Street-Fight", ROSTER_KEYS)
+    characters = [_character(person, where, ("characters", i), squad) for i, person in enumerate(people)]
+    check_unique_names([c.name for c in characters], where)
     leader = data.get("leader", "")
     if leader and (not isinstance(leader, str) or leader not in [c.name for c in characters]):
         where.fail(("leader",), "should name one of the squad's characters")
     members = [c.name for c in characters]
-    return Roster(squad=Squad(squad.strip(), leader or "", members, source), characters=characters)
+    return Roster(squad=Squad(squad, leader or "", members, source), characters=characters)
 
 
 def _character(person: Any, where: Where, at: tuple[object, ...], squad: str) -> Character:

@@ -235,3 +235,200 @@ def test_edge_takes_every_status_off_and_may_end_the_game(duel):
     assert data == {"name": "Babs", "where": "edge", "safe": False, "out_of_play": True, "statuses": ["out_of_play"],
                     "over": True, "winner": "Blue", "reason": "Red has nobody left able to act (R25)"}
     assert babs.statuses == ["out_of_play"] and babs.hide_successes == 0 and babs.recovery_pending is False
+
+
+# === The second run (move, charge, overwatch and their JSON) ===============================
+
+RUN_NOTE = "It stops at once if it passes within 4\" of an enemy it can plainly see (R18)"
+CLIMB_NOTE = "An obstacle under 1\" high (and at most 1\" wide) costs nothing to cross (R18)"
+ACROSS_NOTE = "--across only matters for a run over difficult ground; it was not used"
+SHORT_NOTE = "A charge that does not reach its target still uses the whole turn (R18)"
+UNDO_NOTE = ("If it falls short, `sprawl undo` and charge again with --short: it then moves its full allowance, "
+             "stops and does nothing else this turn")
+
+
+def engage(a, b):
+    a.engaged_with.append(b.name)
+    b.engaged_with.append(a.name)
+
+
+# --- the JSON of a move, whole (R18) ---------------------------------------------------------
+
+
+def test_move_json_whole_for_a_hidden_runner_that_climbs_and_stumbles(duel):
+    # Quickness 6 over difficult ground: 3", doubled to 6" for the run; the climb costs half (3").
+    g, babs, _, _ = duel
+    babs.quickness = 6
+    hidden(babs, 1)
+    referee = table()
+    out = mv.move(g, babs, dice(7, 1, 1, 1, 1, 1), referee, run=True, terrain="difficult", climb=True, across=3)
+    assert out.to_json() == {
+        "name": "Babs", "mode": "run", "run": True, "terrain": "difficult", "ladder": False, "quickness": 6,
+        "allowance": 6, "climb": True, "climb_cost": 3, "after_climb": 3, "test": out.test.to_json(),
+        "stumbled": True, "across": 3.0, "stop_at": 1.5, "hiding_ended": True, "statuses": ["ran"],
+        "notes": [CLIMB_NOTE, RUN_NOTE]}
+    assert out.to_json()["test"]["difficulty"] == 2
+    assert referee.asked == ['Is the obstacle Babs climbs no more than 2" high?',
+                             'Has Babs moved no more than 3" (half of its 6") before reaching the obstacle?']
+
+
+def test_move_json_whole_for_a_walk_up_a_ladder(duel):
+    # A ladder is difficult ground (R18): Quickness 5 gives 2"; nothing climbed, nothing rolled.
+    g, babs, _, _ = duel
+    babs.quickness = 5
+    out = mv.move(g, babs, dice(), table(), ladder=True, terrain="difficult")
+    assert out.to_json() == {
+        "name": "Babs", "mode": "walk", "run": False, "terrain": "difficult", "ladder": True, "quickness": 5,
+        "allowance": 2, "climb": False, "climb_cost": None, "after_climb": None, "test": None,
+        "stumbled": False, "across": None, "stop_at": None, "hiding_ended": False, "statuses": [], "notes": []}
+
+
+def test_move_json_whole_for_a_crawl_keeps_the_ground_the_quickness_and_the_ladder(duel):
+    g, babs, _, _ = duel
+    babs.quickness = 5
+    babs.add("down")
+    out = mv.move(g, babs, dice(), table(), ladder=True)
+    assert out.to_json() == {
+        "name": "Babs", "mode": "crawl", "run": False, "terrain": "difficult", "ladder": True, "quickness": 5,
+        "allowance": 2, "climb": False, "climb_cost": None, "after_climb": None, "test": None,
+        "stumbled": False, "across": None, "stop_at": None, "hiding_ended": False, "statuses": ["down"],
+        "notes": ["Down: it may only crawl 2\" toward safety, whatever the ground (R8)"]}
+    crawler = character("Dot", quickness=9, health=3)
+    g2 = game([crawler], [character("Wilson")])
+    crawler.add("down")
+    assert mv.move(g2, crawler, dice(), table(), terrain="treacherous").to_json()["terrain"] == "treacherous"
+
+
+def test_across_on_a_walk_is_noted_as_unused_and_not_otherwise(duel):
+    g, babs, _, _ = duel
+    assert mv.move(g, babs, dice(), table()).notes == []
+    g.character("Razz").quickness = 4
+    out = mv.move(g, g.character("Razz"), dice(), table(), across=2)
+    assert out.notes == [ACROSS_NOTE] and out.across is None and out.test is None
+
+
+# --- move: bad input and refusals word for word (R8, R10, R18) -------------------------------
+
+
+def test_move_bad_input_word_for_word(duel):
+    g, babs, _, _ = duel
+    assert refusal(lambda: mv.move(g, babs, dice(), table(), terrain="swamp"), BadInput) == (
+        "--terrain should be open, difficult or treacherous, not 'swamp'")
+    assert refusal(lambda: mv.move(g, babs, dice(), table(), terrain="open", ladder=True), BadInput) == (
+        "a ladder or stairs count as difficult ground (R18); drop --terrain open")
+    assert refusal(lambda: mv.move(g, babs, dice(), table(), run=True, terrain="difficult", across=0),
+                   BadInput) == "--across takes the inches of difficult ground crossed, more than 0"
+    assert babs.acted == []
+
+
+def test_an_inch_or_less_across_is_still_a_run_over_difficult_ground(duel):
+    # More than 0 is all --across needs: half an inch, or one, is a stretch to run.
+    g, babs, _, _ = duel
+    out = mv.move(g, babs, dice(7, 7, 1), table(), run=True, terrain="difficult", across=0.5)
+    assert out.across == 0.5 and not out.stumbled
+    out = mv.move(g, g.character("Razz"), dice(1, 1, 1), table(), run=True, terrain="difficult", across=1)
+    assert out.across == 1.0 and out.stop_at == 0.5
+
+
+def test_the_inches_asked_of_the_table_must_be_more_than_0_and_1_will_do(duel):
+    g, babs, _, _ = duel
+    assert refusal(lambda: mv.move(g, babs, dice(), table(numbers={"across": 0}), run=True, terrain="difficult"),
+                   BadInput) == "the inches of difficult ground crossed should be more than 0"
+    out = mv.move(g, babs, dice(7, 7, 1), table(numbers={"across": 1}), run=True, terrain="difficult")
+    assert out.across == 1.0 and out.stumbled is False
+
+
+def test_the_running_test_names_its_roll_when_the_dice_run_out(duel):
+    g, babs, _, _ = duel
+    with pytest.raises(DiceShortage, match=r"Babs: Quickness \(running on difficult ground\)"):
+        mv.move(g, babs, dice(), table(), run=True, terrain="difficult", across=1)
+
+
+@pytest.mark.parametrize("run, verb", [(False, "move"), (True, "run")])
+def test_move_and_run_name_themselves_in_their_refusals(duel, run, verb):
+    g, babs, wilson, gordo = duel
+    g.phase = "ranged"
+    assert refusal(lambda: mv.move(g, babs, dice(), table(), run=run)) == (
+        f"{verb} belongs to the Movement Phase; it is now the Ranged Combat Phase (`sprawl next` moves on)"
+        + FORCE_HINT)
+    g.phase = "movement"
+    assert refusal(lambda: mv.move(g, wilson, dice(), table(), run=run)) == (
+        f"Wilson cannot {verb}: it is Red's turn" + FORCE_HINT)
+    babs.add("pinned")
+    assert refusal(lambda: mv.move(g, babs, dice(), table(), run=run)) == (
+        f"Babs cannot {verb}: it is pinned until its Recovery Phase (R11)" + FORCE_HINT)
+    babs.drop("pinned")
+    engage(babs, wilson)
+    engage(babs, gordo)
+    assert refusal(lambda: mv.move(g, babs, dice(), table(), run=run)) == (
+        f"Babs cannot {verb}: it is in close combat with Wilson, Gordo and can only fight or break away "
+        "(`sprawl break Babs`, R12)" + FORCE_HINT)
+    babs.add("out_of_action")
+    assert refusal(lambda: mv.move(g, babs, dice(), table(force=True), run=run)) == (
+        f"Babs is Out of Action and cannot {verb}")
+
+
+def test_a_panicked_character_is_told_how_it_moves(duel):
+    g, babs, _, _ = duel
+    babs.add("panicked")
+    assert refusal(lambda: mv.move(g, babs, dice(), table())) == (
+        "Babs is panicked and moves only by its flee roll, made when its side's Movement Phase begins (R10); "
+        "say `sprawl safe` or `sprawl edge` when it gets there" + FORCE_HINT)
+
+
+def test_impassable_treacherous_ground_word_for_word(duel):
+    g, babs, _, _ = duel
+    babs.quickness = 7
+    assert refusal(lambda: mv.move(g, babs, dice(), table(), terrain="treacherous")) == (
+        "treacherous ground is impassable for Babs: a quarter of its Quickness 7 (rounded down) is 1\", "
+        "and 1\" or less cannot cross it (R18); go around it" + FORCE_HINT)
+
+
+def test_a_second_move_is_refused_with_the_reason(duel):
+    g, babs, _, _ = duel
+    babs.acted = ["moved"]
+    assert refusal(lambda: mv.move(g, babs, dice(), table())) == (
+        "Babs cannot move: it already moved this turn, and a move is made once a turn (R18)" + FORCE_HINT)
+
+
+@pytest.mark.parametrize("done, reason", [
+    ("moved", "it already moved this turn, and a run must be all it does this turn (R18)"),
+    ("spotted", "it already tried to spot this turn, and a run must be all it does this turn (R18)"),
+    ("overwatch", "it is on overwatch, which gives up its whole turn (R20); a run must be all it does this turn (R18)"),
+    ("jumped", "it jumped this turn, and a jump is all it does that turn (R21); "
+               "a run must be all it does this turn (R18)"),
+])
+def test_a_run_after_another_action_is_refused_with_the_reason(duel, done, reason):
+    g, babs, _, _ = duel
+    babs.acted = [done]
+    assert refusal(lambda: mv.move(g, babs, dice(), table(), run=True)) == f"Babs cannot run: {reason}" + FORCE_HINT
+
+
+def test_a_run_after_breaking_away_is_allowed(duel):
+    # H5: breaking away in the Movement Phase is turning its back and going.
+    g, babs, _, _ = duel
+    babs.acted = ["broke"]
+    out = mv.move(g, babs, dice(), table(), run=True)
+    assert out.allowance == 6 and babs.acted == ["broke", "ran"]
+
+
+def test_an_action_the_reasons_do_not_know_is_still_named(duel):
+    g, babs, _, _ = duel
+    babs.acted = ["danced"]  # a hand-edited save
+    assert refusal(lambda: mv.move(g, babs, dice(), table())) == (
+        "Babs cannot move: it already danced this turn" + FORCE_HINT)
+    assert refusal(lambda: mv.move(g, babs, dice(), table(), run=True)) == (
+        "Babs cannot run: it already danced this turn; a run must be all it does this turn (R18)" + FORCE_HINT)
+
+
+# --- climbing (R18) ----------------------------------------------------------------------------
+
+
+def test_climbing_after_more_than_half_is_refused_word_for_word(duel):
+    from tests.test_movement import Answers
+
+    g, babs, _, _ = duel
+    referee = Answers(replies=[True, False])
+    assert refusal(lambda: mv.move(g, babs, dice(), referee, climb=True)) == (
+        "Babs cannot climb: it already moved more than half of its 3\" this turn (R18)" + FORCE_HINT)
+    assert referee.asked[1] == 'Has Babs moved no more than 1" (half of its 3") before reaching the obstacle?'

@@ -9,7 +9,7 @@ import pytest
 
 from sprawl_cli.errors import BadInput, DiceShortage, RuleRefusal
 from sprawl_cli.systems.sprawl import movement as mv
-from tests.factory import character, dice, game, table
+from tests.factory import KNIFE, PISTOL, SHOTGUN, character, dice, game, table
 
 FORCE_HINT = " (add --force to overrule as referee)"
 
@@ -432,3 +432,252 @@ def test_climbing_after_more_than_half_is_refused_word_for_word(duel):
     assert refusal(lambda: mv.move(g, babs, dice(), referee, climb=True)) == (
         "Babs cannot climb: it already moved more than half of its 3\" this turn (R18)" + FORCE_HINT)
     assert referee.asked[1] == 'Has Babs moved no more than 1" (half of its 3") before reaching the obstacle?'
+
+
+# --- the JSON of a charge, whole (R12, R18) --------------------------------------------------
+
+
+def test_charge_json_whole_over_difficult_ground_that_keeps_its_feet(duel):
+    # Quickness 5 halves to 2" over difficult ground, doubled to 4" for the charge; two successes pass.
+    g, babs, wilson, _ = duel
+    babs.quickness = 5
+    hidden(babs, 1)
+    out = mv.charge(g, babs, wilson, dice(7, 7, 1, 1, 1), table(), terrain="difficult", across=3)
+    data = out.to_json()
+    assert data == {"name": "Babs", "target": "Wilson", "allowance": 4, "engaged_with": ["Wilson"],
+                    "hiding_ended": True, "terrain": "difficult", "reached": True, "short": False,
+                    "test": out.run.test.to_json(), "stumbled": False, "across": 3.0, "stop_at": None,
+                    "notes": [UNDO_NOTE]}
+    assert data["test"]["difficulty"] == 2 and data["test"]["successes"] == 2
+
+
+def test_charge_json_whole_when_it_stumbles(duel):
+    g, babs, wilson, _ = duel
+    babs.quickness = 5
+    out = mv.charge(g, babs, wilson, dice(7, 1, 1, 1, 1), table(), terrain="difficult", across=3)
+    assert out.to_json() == {"name": "Babs", "target": "Wilson", "allowance": 4, "engaged_with": [],
+                             "hiding_ended": False, "terrain": "difficult", "reached": False, "short": False,
+                             "test": out.run.test.to_json(), "stumbled": True, "across": 3.0, "stop_at": 1.5,
+                             "notes": [SHORT_NOTE]}
+
+
+def test_charge_json_whole_over_open_ground_and_when_short(duel):
+    g, babs, wilson, gordo = duel
+    assert mv.charge(g, babs, wilson, dice(), table()).to_json() == {
+        "name": "Babs", "target": "Wilson", "allowance": 6, "engaged_with": ["Wilson"], "hiding_ended": False,
+        "terrain": "open", "reached": True, "short": False, "test": None, "stumbled": False, "across": None,
+        "stop_at": None, "notes": [UNDO_NOTE]}
+    razz = g.character("Razz")
+    razz.quickness = 4
+    assert mv.charge(g, razz, gordo, dice(), table(), short=True).to_json() == {
+        "name": "Razz", "target": "Gordo", "allowance": 8, "engaged_with": [], "hiding_ended": False,
+        "terrain": "open", "reached": False, "short": True, "test": None, "stumbled": False, "across": None,
+        "stop_at": None, "notes": [SHORT_NOTE]}
+
+
+def test_a_short_charge_over_difficult_ground_rolls_nothing_and_keeps_its_ground(duel):
+    g, babs, wilson, _ = duel
+    data = mv.charge(g, babs, wilson, dice(), table(), terrain="difficult", short=True).to_json()
+    assert data["terrain"] == "difficult" and data["allowance"] == 2 and data["test"] is None
+
+
+# --- charge: bad input and refusals word for word (R12, R18, H3) -------------------------------
+
+
+def test_charge_bad_input_word_for_word(duel):
+    g, babs, wilson, _ = duel
+    assert refusal(lambda: mv.charge(g, babs, wilson, dice(), table(), terrain="lava"), BadInput) == (
+        "--terrain should be open, difficult or treacherous, not 'lava'")
+    assert refusal(lambda: mv.charge(g, babs, wilson, dice(), table(), terrain="difficult", across=0),
+                   BadInput) == "--across takes the inches of difficult ground crossed, more than 0"
+    assert babs.acted == []
+
+
+def test_a_charge_across_an_inch_of_difficult_ground_is_fine(duel):
+    g, babs, wilson, _ = duel
+    out = mv.charge(g, babs, wilson, dice(7, 7, 1), table(), terrain="difficult", across=1)
+    assert out.reached and out.to_json()["across"] == 1.0
+
+
+def test_a_charge_over_difficult_ground_asks_the_table_how_far(duel):
+    g, babs, wilson, _ = duel
+    referee = table(numbers={"across": 2})
+    out = mv.charge(g, babs, wilson, dice(1, 1, 1), referee, terrain="difficult")
+    assert referee.asked == ["How many inches of difficult ground does Babs try to run across?"]
+    assert out.to_json()["stop_at"] == 1.0 and not out.reached
+
+
+def test_charge_refusals_nobody_can_overrule(duel):
+    g, babs, wilson, _ = duel
+    caught = refusal_error(lambda: mv.charge(g, babs, g.character("Razz"), dice(), table(force=True)))
+    assert str(caught) == "Babs cannot charge Razz: they are on the same side" and caught.forceable is False
+    wilson.add("out_of_action")
+    caught = refusal_error(lambda: mv.charge(g, babs, wilson, dice(), table(force=True)))
+    assert str(caught) == "Wilson is Out of Action and cannot be charged" and caught.forceable is False
+
+
+def refusal_error(call):
+    with pytest.raises(RuleRefusal) as caught:
+        call()
+    return caught.value
+
+
+def test_charge_refusals_word_for_word(duel):
+    g, babs, wilson, gordo = duel
+    g.phase = "ranged"
+    assert refusal(lambda: mv.charge(g, babs, wilson, dice(), table())) == (
+        "charge belongs to the Movement Phase; it is now the Ranged Combat Phase (`sprawl next` moves on)"
+        + FORCE_HINT)
+    g.phase = "movement"
+    babs.add("pinned")
+    assert refusal(lambda: mv.charge(g, babs, wilson, dice(), table())) == (
+        "Babs cannot charge: it is pinned until its Recovery Phase (R11)" + FORCE_HINT)
+    babs.drop("pinned")
+    engage(babs, gordo)
+    assert refusal(lambda: mv.charge(g, babs, wilson, dice(), table())) == (
+        "Babs cannot charge: it is in close combat with Gordo and can only fight or break away "
+        "(`sprawl break Babs`, R12)" + FORCE_HINT)
+    engage(babs, wilson)
+    assert refusal(lambda: mv.charge(g, babs, wilson, dice(), table())) == (
+        "Babs is already in close combat with Wilson; fight with `sprawl brawl`" + FORCE_HINT)
+    assert refusal(lambda: mv.charge(g, babs, gordo, dice(), table(), terrain="treacherous")) == (
+        "Babs is already in close combat with Gordo; fight with `sprawl brawl`" + FORCE_HINT)
+
+
+def test_a_forced_charge_on_an_engaged_foe_records_the_overrule_and_adds_no_second_link(duel):
+    g, babs, wilson, _ = duel
+    engage(babs, wilson)
+    referee = table(force=True)
+    out = mv.charge(g, babs, wilson, dice(), referee)
+    assert referee.overruled == ["Babs is already in close combat with Wilson; fight with `sprawl brawl`",
+                                 "Babs cannot charge: it is in close combat with Wilson and can only fight or "
+                                 "break away (`sprawl break Babs`, R12)"]
+    assert out.engaged_with == ["Wilson"] and wilson.engaged_with == ["Babs"]
+
+
+@pytest.mark.parametrize("done, reason", [
+    ("moved", "it already moved this turn, and a charge is its move (R18, R23)"),
+    ("shot", "it shot this turn, and nobody shoots and fights in close combat in one turn (R12)"),
+    ("hid", "it already tried to hide this turn, which ends its movement (R19)"),
+])
+def test_a_charge_after_another_action_is_refused_with_the_reason(duel, done, reason):
+    g, babs, wilson, _ = duel
+    babs.acted = [done]
+    assert refusal(lambda: mv.charge(g, babs, wilson, dice(), table())) == f"Babs cannot charge: {reason}" + FORCE_HINT
+
+
+def test_chargers_go_before_friends_that_moved_and_all_of_them_are_named():
+    # H3: the Movement Phase goes panicked first, then chargers, then everyone else.
+    babs, razz, dot = character("Babs"), character("Razz"), character("Dot")
+    wilson = character("Wilson")
+    g = game([babs, razz, dot], [wilson])
+    razz.acted = ["moved"]
+    dot.acted = ["ran"]
+    assert refusal(lambda: mv.charge(g, babs, wilson, dice(), table())) == (
+        "Babs cannot charge now: chargers move before normal movement, and Razz, Dot already moved this turn (H3)"
+        + FORCE_HINT)
+
+
+def test_no_charge_over_treacherous_ground_word_for_word(duel):
+    g, babs, wilson, _ = duel
+    assert refusal(lambda: mv.charge(g, babs, wilson, dice(), table(), terrain="treacherous")) == (
+        "Babs cannot charge over treacherous ground: a charge is a run, and nobody runs there (R18)" + FORCE_HINT)
+
+
+# --- overwatch (R20) ------------------------------------------------------------------------
+
+
+def test_overwatch_json_whole_for_a_character_hidden_since_an_earlier_turn(duel):
+    g, babs, _, _ = duel
+    hidden(babs, 2)
+    babs.hidden_turn = g.turn - 1
+    assert mv.overwatch(g, babs, table()).to_json() == {
+        "name": "Babs", "overwatch": True, "hidden": True, "statuses": ["overwatch", "hidden"]}
+    razz = g.character("Razz")
+    assert mv.overwatch(g, razz, table()).to_json() == {
+        "name": "Razz", "overwatch": True, "hidden": False, "statuses": ["overwatch"]}
+
+
+def test_overwatch_refusals_word_for_word(duel):
+    g, babs, wilson, _ = duel
+    g.phase = "ranged"
+    assert refusal(lambda: mv.overwatch(g, babs, table())) == (
+        "go on overwatch belongs to the Movement Phase; it is now the Ranged Combat Phase (`sprawl next` moves on)"
+        + FORCE_HINT)
+    g.phase = "movement"
+    babs.add("pinned")
+    assert refusal(lambda: mv.overwatch(g, babs, table())) == (
+        "Babs cannot go on overwatch: it is pinned until its Recovery Phase (R11)" + FORCE_HINT)
+    babs.drop("pinned")
+    engage(babs, wilson)
+    assert refusal(lambda: mv.overwatch(g, babs, table())) == (
+        "Babs cannot go on overwatch: it is in close combat with Wilson and can only fight or break away "
+        "(`sprawl break Babs`, R12)" + FORCE_HINT)
+    babs.engaged_with.clear()
+    wilson.engaged_with.clear()
+    hidden(babs, 1)
+    babs.hidden_turn = g.turn
+    assert refusal(lambda: mv.overwatch(g, babs, table())) == (
+        "Babs went into hiding this turn and cannot also go on overwatch; only a character already hidden when "
+        "its turn began may (R20)" + FORCE_HINT)
+    babs.drop("hidden")
+    babs.acted = ["moved"]
+    assert refusal(lambda: mv.overwatch(g, babs, table())) == (
+        "Babs cannot go on overwatch: it already moved this turn, and overwatch takes the whole turn (R20)"
+        + FORCE_HINT)
+
+
+def test_a_second_overwatch_is_refused_as_already_on_it(duel):
+    g, babs, _, _ = duel
+    mv.overwatch(g, babs, table())
+    assert refusal(lambda: mv.overwatch(g, babs, table())) == "Babs is already on overwatch" + FORCE_HINT
+    referee = table(force=True)
+    mv.overwatch(g, babs, referee)
+    assert referee.overruled[0] == "Babs is already on overwatch"
+
+
+def test_overwatch_needs_a_ranged_weapon_that_can_fire(duel):
+    g, babs, _, _ = duel
+    babs.weapons = [PISTOL, SHOTGUN, KNIFE]
+    babs.weapon_states = {"Pistol": "jammed", "Shotgun": "out_of_ammo"}
+    assert refusal(lambda: mv.overwatch(g, babs, table())) == (
+        "Babs cannot go on overwatch: overwatch waits to shoot, and it has no ranged weapon that can fire "
+        "(Pistol jammed, Shotgun out of ammo) (R20, R14)" + FORCE_HINT)
+    razz = g.character("Razz")
+    razz.weapons = [KNIFE]
+    assert refusal(lambda: mv.overwatch(g, razz, table())) == (
+        "Razz cannot go on overwatch: overwatch waits to shoot, and it has no ranged weapon (R20, R14)" + FORCE_HINT)
+
+
+# --- spotting, jumping, the end of a flight: what cannot be forced ----------------------------
+
+
+def test_spot_refusals_that_no_referee_can_overrule(duel):
+    g, babs, wilson, _ = duel
+    razz = g.character("Razz")
+    hidden(razz, 1)
+    assert refusal_error(lambda: mv.spot(g, babs, razz, dice(), table(force=True))).forceable is False
+    assert refusal_error(lambda: mv.spot(g, babs, wilson, dice(), table(force=True))).forceable is False
+
+
+def test_one_spotting_try_a_turn_word_for_word(duel):
+    g, babs, wilson, _ = duel
+    hidden(wilson, 1)
+    babs.acted = ["spotted"]
+    assert refusal(lambda: mv.spot(g, babs, wilson, dice(), table())) == (
+        "Babs cannot spot: it already tried to spot this turn (one Smarts look a turn)" + FORCE_HINT)
+
+
+def test_a_jump_without_the_rule_of_tens_counts_a_ten_once(duel):
+    g, babs, _, _ = duel
+    g.settings.rule_of_tens = False
+    assert mv.jump(g, babs, dice(10, 1, 1), table()).inches == 1
+
+
+def test_safe_and_edge_refusals_that_no_referee_can_overrule(duel):
+    g, babs, _, _ = duel
+    assert refusal_error(lambda: mv.safe(g, babs)).forceable is False
+    assert refusal_error(lambda: mv.edge(g, babs)).forceable is False
+    babs.add("panicked")
+    mv.safe(g, babs)
+    assert refusal_error(lambda: mv.safe(g, babs)).forceable is False

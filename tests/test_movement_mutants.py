@@ -6,8 +6,8 @@ JSON whole, a refusal word for word, which dice count, what no referee can overr
 scripted.
 
 Survivors of the second run judged equivalent (no input tells them from the original):
-- move, the "half"/"a quarter" wording of the impassable refusal (5 mutants): `impassable()` is
-  only ever true on treacherous ground, so the "half" branch cannot be reached.
+(Five more, on a "half" wording of the impassable refusal that only difficult ground would
+have chosen, went with that branch: `impassable()` is true on treacherous ground only.)
 - charge, the `[]` given to ChargeOutcome.engaged_with (1): it is replaced by the charger's
   engagements before the outcome is returned.
 - charge, the name, mode, ground and Quickness of the inner running MoveOutcome (6): nothing

@@ -201,9 +201,8 @@ def move(game: Game, c: Character, dice: Dice, table: Table, *, run: bool = Fals
             refuse(table, f"{c.name} cannot run over treacherous ground (R18); move it without --run")
         if ladder and run:
             refuse(table, f"{c.name} cannot run up a ladder or stairs (R18); move it without --run")
-        if impassable(q, ground):
-            share = "half" if ground == "difficult" else "a quarter"
-            refuse(table, f"{ground} ground is impassable for {c.name}: {share} of its Quickness {q} "
+        if impassable(q, ground):  # treacherous ground only
+            refuse(table, f"{ground} ground is impassable for {c.name}: a quarter of its Quickness {q} "
                           f"(rounded down) is {ground_allowance(q, ground)}\", and 1\" or less cannot cross it "
                           "(R18); go around it")
         allowance = ground_allowance(q, ground) * (2 if run else 1)

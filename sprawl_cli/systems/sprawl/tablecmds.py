@@ -1,8 +1,10 @@
-"""`sprawl table`: SPRAWL's tables, whole or one row."""
+"""`sprawl table`: SPRAWL's tables, whole or one row.
 
-from __future__ import annotations
+Written for start-up as `roll` is (see dicecmds.py): no `from __future__ import annotations`,
+and the parameters given as Typer defaults rather than in `Annotated`.
+"""
 
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -16,8 +18,8 @@ app = typer.Typer(add_completion=False)
 
 @app.command()
 def table(
-    name: Annotated[str, typer.Argument(help="incapacitation, misfire, scatter, throw or aftermath.")],
-    roll: Annotated[Optional[int], typer.Argument(help="Look up this roll (for throw: the thrower's Strength).")] = None,
+    name: str = typer.Argument(..., help="incapacitation, misfire, scatter, throw or aftermath."),
+    roll: int | None = typer.Argument(None, help="Look up this roll (for throw: the thrower's Strength)."),
 ) -> None:
     """Show a table whole, or the row for one roll.
 
@@ -35,7 +37,7 @@ def table(
         read = 10 if roll == 0 and found.roll == "d10" else roll  # R1: a d10 showing 0 is a ten
         data = {"table": found.name, "roll": read, "result": row.result, "meaning": row.meaning}
 
-    def view(console: Console) -> None:
+    def view(console: "Console") -> None:
         from sprawl_cli.systems.sprawl.render.dicelook import table_view
 
         table_view(console, found, row, roll)

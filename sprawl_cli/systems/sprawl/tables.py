@@ -3,17 +3,39 @@ throwing range (R17) and the house aftermath table (R26)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from sprawl_cli.dice import record_repr
 from sprawl_cli.errors import BadInput
 
+# Rows and tables are immutable records (tuple subclasses with a property per field, as the
+# dice records are), not frozen dataclasses: `sprawl table` imports this module, and a
+# dataclass compiles its methods at import, with the `dataclasses` module to load first.
 
-@dataclass(frozen=True)
-class Row:
-    low: int
-    high: int | None  # None: this value and everything above
-    result: str | int
-    meaning: str
+
+class Row(tuple[int, int | None, str | int, str]):
+    """One line of a table: the rolls `low`..`high` (None: and everything above) give `result`."""
+
+    __slots__ = ()
+    _fields = ("low", "high", "result", "meaning")
+    __repr__ = record_repr
+
+    def __new__(cls, low: int, high: int | None, result: str | int, meaning: str) -> Row:
+        return tuple.__new__(cls, (low, high, result, meaning))
+
+    @property
+    def low(self) -> int:
+        return self[0]
+
+    @property
+    def high(self) -> int | None:
+        return self[1]
+
+    @property
+    def result(self) -> str | int:
+        return self[2]
+
+    @property
+    def meaning(self) -> str:
+        return self[3]
 
     def covers(self, roll: int) -> bool:
         return roll >= self.low and (self.high is None or roll <= self.high)
@@ -25,14 +47,40 @@ class Row:
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
-@dataclass(frozen=True)
-class LookupTable:
-    name: str
-    title: str
-    roll: str  # what ROLL means: "d10" or "Strength"
-    ruling: str
-    rows: tuple[Row, ...]
-    note: str = ""
+class LookupTable(tuple[str, str, str, str, tuple[Row, ...], str]):
+    """A table: its name, title, what is rolled on it ("d10" or "Strength"), its ruling, its rows."""
+
+    __slots__ = ()
+    _fields = ("name", "title", "roll", "ruling", "rows", "note")
+    __repr__ = record_repr
+
+    def __new__(cls, name: str, title: str, roll: str, ruling: str, rows: tuple[Row, ...],
+                note: str = "") -> LookupTable:
+        return tuple.__new__(cls, (name, title, roll, ruling, rows, note))
+
+    @property
+    def name(self) -> str:
+        return self[0]
+
+    @property
+    def title(self) -> str:
+        return self[1]
+
+    @property
+    def roll(self) -> str:
+        return self[2]
+
+    @property
+    def ruling(self) -> str:
+        return self[3]
+
+    @property
+    def rows(self) -> tuple[Row, ...]:
+        return self[4]
+
+    @property
+    def note(self) -> str:
+        return self[5]
 
     def lookup(self, roll: int) -> Row:
         """The row for `roll`.

@@ -1,6 +1,8 @@
-"""`sprawl odds`: exact odds of a Test, or of a shot with the options of `shoot`."""
+"""`sprawl odds`: exact odds of a Test, or of a shot with the options of `shoot`.
 
-from __future__ import annotations
+No `from __future__ import annotations` (as in dicecmds.py): Typer would compile each of the
+seventeen parameters' annotations, kept as text, at every run.
+"""
 
 from typing import TYPE_CHECKING, Annotated, Optional, cast
 
@@ -62,7 +64,7 @@ def odds(
             raise UsageProblem(f"this game is {game.system}; `odds shoot` here is SPRAWL's (see `sprawl --help`)")
         shot = shot_odds(game, game.character(attacker), game.character(target), plan)
 
-        def shot_view(console: Console) -> None:
+        def shot_view(console: "Console") -> None:
             from sprawl_cli.render import print_lines
             from sprawl_cli.systems.sprawl.render.ranged import odds_lines
 
@@ -84,7 +86,7 @@ def odds(
                            "(see `sprawl odds --help`)")
     result = exact_odds(size, difficulty_of(difficulty, mod or []), tens=not no_tens)
 
-    def view(console: Console) -> None:
+    def view(console: "Console") -> None:
         from sprawl_cli.systems.sprawl.render.dicelook import odds_view
 
         odds_view(console, result)

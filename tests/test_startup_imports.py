@@ -57,10 +57,11 @@ def test_a_sprawl_lookup_imports_no_other_system_and_nothing_heavy(tmp_path, arg
     assert sorted(m for m in modules if m.split(".")[0] in HEAVY or m.startswith(HEAVY)) == []
 
 
-@pytest.mark.parametrize("args", [["roll", "4", "--dice", "4,5,7,10", "--json"], ["odds", "100", "--json"]])
-def test_a_dice_lookup_creates_no_dataclass(tmp_path, args):
-    # Defining a dataclass compiles its methods at import: the dice records are NamedTuples
-    # and the command's context plain classes, so these never import the module at all.
+@pytest.mark.parametrize("args", [["roll", "4", "--dice", "4,5,7,10", "--json"], ["odds", "100", "--json"],
+                                  ["table", "incapacitation", "7", "--json"]])
+def test_a_lookup_creates_no_dataclass(tmp_path, args):
+    # Defining a dataclass compiles its methods at import: the dice records and SPRAWL's tables
+    # are tuple records and the command's context plain classes, so these never import the module.
     assert "dataclasses" not in imported(args, tmp_path)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -77,3 +78,15 @@ def exact_success_counts(pool: int, tens: bool = True) -> list[int]:
                 grown[k + extra] += n * ways
         counts = grown
     return counts
+
+
+@dataclass
+class Answers(ScriptedTable):
+    """A table whose yes/no questions get `replies`, in the order they are asked."""
+
+    replies: list[bool] = field(default_factory=list)
+
+    def confirm(self, question: str) -> bool:
+        self.asked.append(question)
+        return self.replies.pop(0)
+

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pytest
 
 from sprawl_cli.errors import BadInput, NeedsAnswer, RuleRefusal
@@ -11,19 +9,7 @@ from sprawl_cli.systems.sprawl import movement as mv
 from sprawl_cli.systems.sprawl.damage import pin
 from sprawl_cli.systems.sprawl.morale import panic
 from sprawl_cli.systems.sprawl.turn import start_turn
-from sprawl_cli.table import ScriptedTable
-from tests.factory import character, dice, game, leftover, table
-
-
-@dataclass
-class Answers(ScriptedTable):
-    """Yes/no answers in the order the questions come."""
-
-    replies: list[bool] = field(default_factory=list)
-
-    def confirm(self, question: str) -> bool:
-        self.asked.append(question)
-        return self.replies.pop(0)
+from tests.factory import Answers, character, dice, game, leftover, table
 
 
 def duel(**red_values):

@@ -18,14 +18,11 @@ have chosen, went with that branch: `impassable()` is true on treacherous ground
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pytest
 
 from sprawl_cli.errors import BadInput, DiceShortage, RuleRefusal
 from sprawl_cli.systems.sprawl import movement as mv
-from sprawl_cli.table import ScriptedTable
-from tests.factory import KNIFE, PISTOL, SHOTGUN, character, dice, game, table
+from tests.factory import KNIFE, PISTOL, SHOTGUN, Answers, character, dice, game, table
 
 FORCE_HINT = " (add --force to overrule as referee)"
 
@@ -438,17 +435,6 @@ def test_an_action_the_reasons_do_not_know_is_still_named(duel):
 
 
 # --- climbing (R18) ----------------------------------------------------------------------------
-
-
-@dataclass
-class Answers(ScriptedTable):
-    """Yes/no answers in the order the questions come."""
-
-    replies: list[bool] = field(default_factory=list)
-
-    def confirm(self, question: str) -> bool:
-        self.asked.append(question)
-        return self.replies.pop(0)
 
 
 def test_climbing_after_more_than_half_is_refused_word_for_word(duel):

@@ -594,6 +594,14 @@ def edge(game: Game, c: Character) -> FlightEnd:
         RuleRefusal: it is not panicked.
     """
     _require_fleeing(c, "the table edge")
+    leave_the_table(game, c)
+    return FlightEnd(c.name, "edge", c.shown_statuses, game.over, game.winner, game.reason)
+
+
+def leave_the_table(game: Game, c: Character) -> None:
+    """`c` is Out of Play for the rest of the game, as one that fled over the edge (R10), or
+    that the referee takes off the table: its fights end, it keeps no other status, and its
+    side may have lost (R25)."""
     for status in ("pinned", "down", "panicked", "overwatch", "hidden", "ran", "safe"):
         c.drop(status)
     c.hide_successes = 0
@@ -601,4 +609,3 @@ def edge(game: Game, c: Character) -> FlightEnd:
     disengage(game, c)
     c.add("out_of_play")
     turn.check_game_end(game)
-    return FlightEnd(c.name, "edge", c.shown_statuses, game.over, game.winner, game.reason)

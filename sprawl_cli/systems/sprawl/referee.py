@@ -10,7 +10,7 @@ from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.sprawl.model import SHOWN_STATUSES, Character, Game
 from sprawl_cli.systems.sprawl.damage import Victim, disengage, ledge_after, lose_health, pin, put_out_of_action
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
-from sprawl_cli.systems.sprawl.turn import check_game_end
+from sprawl_cli.systems.sprawl.movement import leave_the_table
 from sprawl_cli.table import Table
 
 SETTABLE = tuple(s for s in SHOWN_STATUSES if s != "engaged")
@@ -61,7 +61,7 @@ def set_status(game: Game, c: Character, status: str, on: bool, weapon: str | No
             put_out_of_action(game, c)
     elif status == "out_of_play" and on:
         if not c.gone:
-            _take_off_the_table(game, c)
+            leave_the_table(game, c)  # Out of Play by the referee's word, as over the edge (R10)
     elif status == "pinned" and on:
         pin(game, c, took_health=False)
     elif status == "panicked" and on:
@@ -97,18 +97,6 @@ def set_status(game: Game, c: Character, status: str, on: bool, weapon: str | No
             c.hide_successes = 0
     change.statuses = c.shown_statuses
     return change
-
-
-def _take_off_the_table(game: Game, c: Character) -> None:
-    """Out of Play by the referee's word: off the table as if it had fled over the edge (R10),
-    so its fights end, it keeps no other status, and its side may have lost (R25)."""
-    for status in ("pinned", "down", "panicked", "overwatch", "hidden", "ran", "safe"):
-        c.drop(status)
-    c.hide_successes = 0
-    c.recovery_pending = False
-    disengage(game, c)
-    c.add("out_of_play")
-    check_game_end(game)
 
 
 @dataclass

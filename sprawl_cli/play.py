@@ -231,6 +231,7 @@ class Session:
             history=history,
             completer=SprawlCompleter(),
             complete_while_typing=False,
+            key_bindings=tab_completes_at_once(),
             bottom_toolbar=self.status_line,  # plain text, asked for on every redraw: SaveWatch keeps it cheap
             reserve_space_for_menu=6,
         )
@@ -353,3 +354,41 @@ def bounded_history(path: Path) -> History:
     except OSError:
         return InMemoryHistory()
     return FileHistory(str(path))
+
+
+def tab_completes_at_once() -> Any:
+    """Tab bound to a completion worked out before the next key is read.
+
+    prompt_toolkit's own Tab starts the completer as a background task and drops
+    a Tab that arrives while an earlier task is still winding down, which a busy
+    machine makes happen. Completing here is a few milliseconds of in-process
+    work, so the key is answered whole, in order, however loaded the machine.
+    """
+    from prompt_toolkit.buffer import CompletionState
+    from prompt_toolkit.completion import CompleteEvent, get_common_complete_suffix
+    from prompt_toolkit.key_binding import KeyBindings
+
+    bindings = KeyBindings()
+
+    @bindings.add("tab")
+    def _complete(event: Any) -> None:
+        buffer = event.current_buffer
+        if buffer.complete_state:  # the menu is open: Tab walks it, as by default
+            buffer.complete_next()
+            return
+        if buffer.completer is None:
+            return
+        document = buffer.document
+        found = list(buffer.completer.get_completions(document, CompleteEvent(completion_requested=True)))
+        if len(found) == 1:
+            buffer.apply_completion(found[0])
+            return
+        common = get_common_complete_suffix(document, found) if found else ""
+        if common:
+            buffer.insert_text(common)
+            found = [choice.new_completion_from_position(len(common)) for choice in found]
+        if found:
+            buffer.complete_state = CompletionState(original_document=buffer.document, completions=found)
+            buffer.on_completions_changed.fire()
+
+    return bindings

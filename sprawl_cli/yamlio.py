@@ -71,12 +71,12 @@ def parse(text: str, source: str) -> tuple[Any, Lines]:
     _check_depth(text, source, loader)
     try:
         node = yaml.compose(text, Loader=loader)
-    except yaml.MarkedYAMLError as problem:
-        mark = problem.problem_mark
-        where = f":{mark.line + 1}" if mark is not None else ""
-        raise SaveFileError(f"{source}{where}: not valid YAML: {problem.problem}") from None
     except (yaml.YAMLError, RecursionError, ValueError, MemoryError) as problem:
-        raise SaveFileError(f"{source}: not valid YAML: {str(problem).splitlines()[0] if str(problem) else type(problem).__name__}") from None
+        # Parsers differ in where they stop a deep nest (libyaml from 0.2.5 on has a
+        # limit of its own, with its own words): ours is measured first, the same way
+        # whichever parser is installed, so the same file always gets the same line.
+        _check_depth(text, source, yaml.SafeLoader, always=True)
+        raise _not_valid(problem, source) from None
     lines: Lines = {}
     if node is None:
         return None, lines
@@ -94,14 +94,30 @@ SCAN_OVER = 64 * 1024
 MAX_TOKENS = 200_000
 
 
-def _check_depth(text: str, source: str, loader: Any) -> None:
+def _not_valid(problem: BaseException, source: str) -> SaveFileError:
+    """The one error line for YAML that the parser refused."""
+    import yaml
+
+    if isinstance(problem, yaml.MarkedYAMLError):
+        mark = problem.problem_mark
+        where = f":{mark.line + 1}" if mark is not None else ""
+        return SaveFileError(f"{source}{where}: not valid YAML: {problem.problem}")
+    first = str(problem).splitlines()[0] if str(problem) else type(problem).__name__
+    return SaveFileError(f"{source}: not valid YAML: {first}")
+
+
+def _check_depth(text: str, source: str, loader: Any, always: bool = False) -> None:
     """Refuse text nested deeper than MAX_DEPTH before the composer recurses into it,
     and text of more than MAX_TOKENS tokens before it is composed at all.
+
+    Small text with few characters that can open a collection is let through
+    unscanned unless `always`. A scanner that stops on an error of its own ends
+    the check: the composer stops at the same place and reports it.
 
     Raises:
         SaveFileError: naming the line where the nesting gets too deep.
     """
-    if len(text) <= SCAN_OVER and sum(text.count(c) for c in "[{-?") <= NEST_CHECK_OVER:
+    if not always and len(text) <= SCAN_OVER and sum(text.count(c) for c in "[{-?") <= NEST_CHECK_OVER:
         return
     import yaml
 
@@ -119,8 +135,12 @@ def _check_depth(text: str, source: str, loader: Any) -> None:
                     raise SaveFileError(f"{source}:{token.start_mark.line + 1}: nested too deeply")
             elif isinstance(token, closes):
                 depth -= 1
-    except yaml.YAMLError:
-        return  # composing stops at the same place and reports it with its line
+    except (yaml.YAMLError, RecursionError, ValueError, MemoryError):
+        if loader is not yaml.SafeLoader:
+            # libyaml's scanner reads ahead and may stop at its own nesting limit before
+            # handing over the token that passes ours: measure again with PyYAML's own
+            # scanner, which hands tokens over one at a time and has no limit of its own.
+            _check_depth(text, source, yaml.SafeLoader, always=True)
 
 
 def _plain(node: yaml.Node, path: Path_, lines: Lines, source: str, seen: set[int], depth: int) -> Any:

@@ -478,3 +478,50 @@ def test_the_walk_through_in_docs_play_finishes_a_round(sprawl):
     assert result.exit_code in (0, 1), result.stderr  # never a usage error: every line is a real command
     state = sprawl.json("status")
     assert (state["round"], state["side"], state["phase"]) == (2, "People's Liberation Front", "movement")
+
+
+# --- Tab in a real prompt_toolkit prompt (pipe input, no screen) ------------------------------
+
+
+def typed_at_the_prompt(session, keys: str, bindings=True) -> str:
+    """The line a prompt_toolkit prompt returns after `keys` arrive in one read, as keys
+    typed on a busy machine do, with the session's completer (and its Tab binding)."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from sprawl_cli.play import tab_completes_at_once
+
+    class Names(Completer):
+        def get_completions(self, document, complete_event):
+            for value, meta, replace in session.complete(document.text_before_cursor):
+                yield Completion(value, start_position=-replace, display_meta=meta or None)
+
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        prompt = PromptSession(input=pipe, output=DummyOutput(), completer=Names(), complete_while_typing=False,
+                               key_bindings=tab_completes_at_once() if bindings else None)
+        return prompt.prompt("sprawl> ")
+
+
+def test_a_tab_is_answered_before_the_next_key_is_read(session):
+    # Keys that arrive together: the Tab must complete before the next key lands. prompt_toolkit's
+    # own Tab (prompt_toolkit 3.0.53) completes in a background task and drops the completion once
+    # the text has changed: with it, this line comes back "sta --json".
+    assert typed_at_the_prompt(session, "sta\t --json\r") == "status --json"
+    assert typed_at_the_prompt(session, "set Gor\t ran on\r") == "set Gordo ran on"
+
+
+def test_tab_opens_the_menu_when_several_fit_and_a_second_tab_walks_it(session):
+    assert typed_at_the_prompt(session, "set Wi\t\t\r") == "set Wilson"
+    assert typed_at_the_prompt(session, "set Wi\t\t\t\r") == "set Wishbone"
+
+
+def test_tab_inserts_what_every_choice_shares(session):
+    assert typed_at_the_prompt(session, "set Razz ran on --js\t\r") == "set Razz ran on --json"
+    assert typed_at_the_prompt(session, "set Ra\t\r") == "set Ra"  # Razz and Rafter share only "Ra"
+
+
+def test_tab_with_nothing_to_offer_changes_nothing(session):
+    assert typed_at_the_prompt(session, "frobnicate\t\r") == "frobnicate"

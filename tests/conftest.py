@@ -28,12 +28,21 @@ settings.load_profile("ci" if harness.in_ci() else "local")
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--release", action="store_true", default=False,
-                     help="run the long release-check mode of the reliability suites")
+                     help="the long tier: every test that asks for `release` runs at its release size")
 
 
 @pytest.fixture
 def release(request: pytest.FixtureRequest) -> bool:
+    """True under `--release`: crash kills by the hundred, big property runs, the release
+    sizes of the reliability suites. A test that asks for it is marked `long`, so
+    `pytest --release -m long` runs just the long tier (as .ci/run does after the rest)."""
     return bool(request.config.getoption("--release"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "release" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.long)
 
 
 class Sprawl:

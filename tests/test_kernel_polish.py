@@ -169,3 +169,21 @@ def test_help_with_a_game_lists_its_systems_commands_and_without_one_groups_them
     for line in (("--game", str(other), "--help"), ("--help",)):
         shown = sprawl(*line, env={"SPRAWL_GAME": str(other)} if line == ("--help",) else None).stdout
         assert "(--system gunplay)" in shown and "(--system sprawl)" not in shown
+
+
+def test_help_without_a_game_lists_every_command_once(sprawl):
+    shown = sprawl("--help").stdout
+    names = [line.split()[0] for line in shown.splitlines() if line.startswith("  ") and not line.startswith("   ")
+             and not line.lstrip().startswith("-")]
+    assert names.count("set") == 1 and names.count("status") == 1
+    assert "--weapon, --count" not in shown  # SPRAWL's own `set` is shown in a SPRAWL game's --help
+    assert "--weapon, --count" in sprawl("--system", "sprawl", "--help").stdout
+
+
+def test_a_command_of_another_system_without_a_game_says_there_is_no_game(sprawl):
+    result = sprawl("map")
+    assert result.exit_code == 2
+    assert "it is a command of scratch-grid, and there is no game here" in result.stderr
+    assert "sprawl new --system scratch-grid" in result.stderr and "this game is" not in result.stderr
+    sprawl.new()
+    assert "this game is sprawl (give --system scratch-grid for a lookup" in sprawl("map").stderr

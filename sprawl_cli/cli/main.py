@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from sprawl_cli import __version__
 from sprawl_cli.context import Context, Env, Options
 from sprawl_cli.errors import ExitCode, SprawlError
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from pathlib import Path
 
 # The kernel's commands, shared by every system: name -> (module, short help for `sprawl --help`).
 # A system's own commands (`System.commands`) come from its package and win over these.
@@ -58,10 +62,23 @@ def _systems_for(sprawl: Context | None) -> tuple[str, str]:
     system; every other command follows the game in the save file (SPRAWL when there is none).
     `new --system` names the system of the game it starts.
     """
+    from sprawl_cli.context import peek_system
+
+    argv, env, path = _line_and_save(sprawl)
+    game_system = peek_system(path) or "sprawl"
+    chosen = _argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
+    lookup_system = chosen or env.get("SPRAWL_SYSTEM") or game_system
+    if argv and argv[0] == "new":
+        game_system = chosen or "sprawl"
+    return lookup_system, game_system
+
+
+def _line_and_save(sprawl: Context | None) -> tuple[list[str], Mapping[str, str], Path]:
+    """(the words of this command line, its environment, the save file it names)."""
     import os
     from pathlib import Path
 
-    from sprawl_cli.context import DEFAULT_GAME, peek_system
+    from sprawl_cli.context import DEFAULT_GAME
 
     argv = sprawl.argv if sprawl is not None else []
     env = sprawl.env.vars if sprawl is not None else os.environ
@@ -71,13 +88,15 @@ def _systems_for(sprawl: Context | None) -> tuple[str, str]:
 
         argv = split_arg_string(env["COMP_WORDS"])[1:]
     preset = sprawl.options.game if sprawl is not None else None
-    path = Path(_argv_value(argv, "--game") or preset or env.get("SPRAWL_GAME") or DEFAULT_GAME)
-    game_system = peek_system(path) or "sprawl"
-    chosen = _argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
-    lookup_system = chosen or env.get("SPRAWL_SYSTEM") or game_system
-    if argv and argv[0] == "new":
-        game_system = chosen or "sprawl"
-    return lookup_system, game_system
+    return argv, env, Path(_argv_value(argv, "--game") or preset or env.get("SPRAWL_GAME") or DEFAULT_GAME)
+
+
+def has_game(sprawl: Context | None) -> bool:
+    """Whether this command line has a game: a save of some system, or --system given."""
+    from sprawl_cli.context import peek_system
+
+    argv, _env, path = _line_and_save(sprawl)
+    return peek_system(path) is not None or _argv_value(argv, "--system") is not None
 
 
 def commands_of(system: str) -> dict[str, tuple[str, str]]:
@@ -268,7 +287,11 @@ class SprawlGroup(click.Group):
 
             elsewhere = [s for s in systems.installed() if name in systems.menu(s).commands]
             close = difflib.get_close_matches(name, list(table), n=1, cutoff=0.6)
-            if elsewhere:
+            if elsewhere and not has_game(ctx.find_object(Context)):
+                hint = (f"; it is a command of {', '.join(elsewhere)}, and there is no game here "
+                        f"(start one with `sprawl new --system {elsewhere[0]} ...`, give --system "
+                        f"{elsewhere[0]} for a lookup, or --game for another save)")
+            elif elsewhere:
                 hint = (f"; it is a command of {', '.join(elsewhere)}, and this game is {system} "
                         f"(give --system {elsewhere[0]} for a lookup, or --game for another save)")
             else:
@@ -280,23 +303,20 @@ class SprawlGroup(click.Group):
         from sprawl_cli import systems
 
         sprawl = ctx.find_object(Context)
-        lookup_name, game_name = _systems_for(sprawl)
-        from sprawl_cli.context import peek_system
-
-        from pathlib import Path
-
-        # --help is eager: a --game on the line has not reached the options yet, so read it here.
-        has_game = sprawl is not None and (
-            peek_system(Path(_argv_value(sprawl.argv, "--game") or sprawl.game_path)) is not None
-            or _argv_value(sprawl.argv, "--system") is not None)
-        shown = [game_name] if has_game else systems.installed()
-        own = set(systems.menu(game_name).commands) if has_game else set()
+        _lookup_name, game_name = _systems_for(sprawl)
+        # --help is eager: a --game on the line has not reached the options yet; has_game reads it.
+        one_game = sprawl is not None and has_game(sprawl)
+        shown = [game_name] if one_game else systems.installed()
+        own = set(systems.menu(game_name).commands) if one_game else set()
         with formatter.section("Commands for every game"):
             formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items() if name not in own])
         for which in shown:
             system = systems.get(which)
             with formatter.section(f"{system.title} (--system {system.name})"):
-                formatter.write_dl([(name, text) for name, (_, text) in system.commands.items()])
+                # Without a game, a command every game has is listed once, above, even where a
+                # system gives it options of its own (its --help in such a game shows them).
+                formatter.write_dl([(name, text) for name, (_, text) in system.commands.items()
+                                    if one_game or name not in COMMANDS])
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> NoReturn:

@@ -4,14 +4,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from sprawl_cli.cli.main import current
+from sprawl_cli.cli.main import current, new_flags_given
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from sprawl_cli.ending import Ending
+    from sprawl_cli.model import Game
 
     from sprawl_cli.store import GameStore
     from sprawl_cli.systems.base import Outcome, Roster
@@ -89,7 +92,6 @@ def new(
     physical: Annotated[bool, typer.Option("--physical", help="Players roll real dice: every roll is asked for.")] = False,
     map_file: Annotated[Optional[Path], typer.Option("--map", help="The map file, for systems played on a grid.")] = None,
     setting: Annotated[Optional[list[str]], typer.Option("--setting", metavar="KEY=VALUE", help="A setting of the game's system; repeat for more.")] = None,
-    no_tens: Annotated[bool, typer.Option("--no-tens", help="SPRAWL: play without the Rule of Tens (R2).")] = False,
 ) -> None:
     """Start a game from roster files (`--system NAME` for a system other than SPRAWL), or from the campaign.
 
@@ -102,14 +104,15 @@ def new(
     ctx = current()
     from_campaign = not squad and bool(ctx.options.campaign or ctx.env.vars.get("SPRAWL_CAMPAIGN"))
     system = systems.get(ctx.options.system or (campaign_system(ctx.campaign_path()) if from_campaign else "sprawl"))
-    how = NewGame(rounds=rounds, physical=physical, map_file=map_file, flags={"no_tens": no_tens})
+    how = NewGame(rounds=rounds, physical=physical, map_file=map_file, flags=new_flags_given())
     for item in setting or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise BadInput(f"--setting wants KEY=VALUE, not '{item}'")
         how.settings[key.strip()] = value.strip()
-    if no_tens and system.name != "sprawl":
-        raise BadInput(f"--no-tens is a SPRAWL setting; {system.title} has no Rule of Tens")
+    for flag in how.flags:  # given for one system (the default), the campaign is of another
+        if flag.replace("_", "-") not in system.new_flags:
+            raise BadInput(f"--{flag.replace('_', '-')} is not an option of {system.title} games")
     store: GameStore = ctx.store()
     _guard(store, ctx.options.force)  # before any die is rolled or asked for
     ctx.physical_game = physical
@@ -210,9 +213,8 @@ def concede(side: Annotated[str, typer.Argument(help="A squad's name (a unique b
     """
     from sprawl_cli.cli.flow import act
     from sprawl_cli.ending import concede as give_up
-    from sprawl_cli.ending import ending_lines
 
-    act("concede", lambda game, _dice, _table: give_up(game, game.squad(side)), lambda out, _game: ending_lines(out))
+    act("concede", lambda game, _dice, _table: give_up(game, game.squad(side)), said_at_the_end)
 
 
 @app.command()
@@ -225,10 +227,18 @@ def end(
     Example: sprawl end --winner "S.U.I.T. #13"
     """
     from sprawl_cli.cli.flow import act
-    from sprawl_cli.ending import declare_end, ending_lines
+    from sprawl_cli.ending import declare_end
 
     act("end", lambda game, _dice, _table: declare_end(game, game.squad(winner) if winner else None),
-        lambda out, _game: ending_lines(out), allow_over=True)
+        said_at_the_end, allow_over=True)
+
+
+def said_at_the_end(out: Ending, game: Game[Any]) -> list[str]:
+    """`concede` and `end` as the referee says them, then what the game's system adds
+    once the game is over (its `end_lines`: Gunplay's wounds)."""
+    from sprawl_cli.ending import ending_lines
+
+    return ending_lines(out) + (current().system_of(game).end_lines(game) if out.over else [])
 
 
 @app.command()

@@ -174,6 +174,41 @@ def _build_common_options() -> list[click.Option]:
     ]
 
 
+_NEW: dict[str, click.Command] = {}
+
+
+def with_new_flags(command: click.Command, system: str) -> click.Command:
+    """`new` with the flags the system of the game it starts adds (`System.new_flags`), so a
+    game's `new --help` lists them and another game's `new` refuses them as unknown options.
+    Each flag given lands in the click context's meta, `sprawl.flags` (see `new_flags_given`)."""
+    if system not in _NEW:
+        import copy
+
+        from sprawl_cli import systems
+
+        try:
+            flags = systems.get(system).new_flags
+        except SprawlError:
+            flags = {}
+
+        def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+            if value and param.name:
+                ctx.meta.setdefault("sprawl.flags", {})[param.name] = True
+            return value
+
+        made = copy.copy(command)
+        made.params = [*command.params, *(click.Option([f"--{flag}"], is_flag=True, default=False, expose_value=False,
+                                                       callback=keep, help=text) for flag, text in flags.items())]
+        _NEW[system] = made
+    return _NEW[system]
+
+
+def new_flags_given() -> dict[str, bool]:
+    """The system's `new` flags given on this command line (parameter name -> True)."""
+    found: dict[str, bool] = click.get_current_context().meta.get("sprawl.flags", {})
+    return found
+
+
 def _with_common(command: click.Command) -> click.Command:
     if getattr(command, "_sprawl_common", False):
         return command
@@ -271,6 +306,8 @@ class SprawlGroup(click.Group):
         command = load_module_group(entry[0]) if cmd_name in groups else load_command(entry[0], cmd_name)
         if command is None:
             return None
+        if cmd_name == "new":
+            command = with_new_flags(command, self._table(ctx)[0])
         if cmd_name in groups:
             command.name = cmd_name
         return _with_common(command)

@@ -1,0 +1,74 @@
+"""The system interface is the kernel's to call (issue 25, item 2): a system's `new` flags
+reach `new` through the registration, and only that system's games accept them; what a
+system says at the end of a game is said; and no hook of `System` goes uncalled."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import yaml
+
+from sprawl_cli.systems.base import System
+from tests.factory import ROSTERS
+
+KERNEL = Path(__file__).resolve().parent.parent / "sprawl_cli"
+GUNPLAY = ("--system", "gunplay", "--squad", str(ROSTERS / "gunplay/crows.yaml"),
+           "--squad", str(ROSTERS / "gunplay/wardens.yaml"))
+
+
+def test_a_systems_new_flag_reaches_its_game(sprawl):
+    sprawl.new("--no-tens")
+    assert yaml.safe_load(sprawl.save.read_text(encoding="utf-8"))["settings"]["rule_of_tens"] is False
+    sprawl.new("--force")
+    assert yaml.safe_load(sprawl.save.read_text(encoding="utf-8"))["settings"]["rule_of_tens"] is True
+
+
+def test_another_systems_new_flag_is_a_usage_error_and_changes_nothing(sprawl, snapshot):
+    before = snapshot(sprawl.folder)
+    result = sprawl("new", *GUNPLAY, "--no-tens")
+    assert result.exit_code == 2 and "--no-tens" in result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_new_help_lists_the_flags_of_the_game_it_would_start(sprawl):
+    assert "--no-tens" in sprawl("new", "--help").stdout
+    assert "--no-tens" not in sprawl("new", "--system", "gunplay", "--help").stdout
+
+
+def test_a_flag_for_the_default_system_is_refused_for_a_campaign_of_another(sprawl, snapshot):
+    made = sprawl.json("campaign", "new", "--squad", str(ROSTERS / "gunplay/crows.yaml"),
+                       "--squad", str(ROSTERS / "gunplay/wardens.yaml"))
+    assert made["system"] == "gunplay"
+    before = snapshot(sprawl.folder)
+    result = sprawl("new", "--campaign", "sprawl-campaign.yaml", "--no-tens")
+    assert result.exit_code == 1
+    assert result.stderr == "error: --no-tens is not an option of Gunplay games\n"
+    assert snapshot(sprawl.folder) == before
+
+
+def test_a_systems_end_lines_are_said_when_the_game_ends(sprawl):
+    assert sprawl("new", *GUNPLAY).exit_code == 0
+    said = sprawl("concede", "Crows").stdout
+    assert "Crows concedes the game." in said
+    assert re.search(r"^Wounds: Vic 0, .*Kit 0\.$", said, re.M), said
+
+
+def kernel_text() -> str:
+    """Every kernel module's source (the systems' packages left out)."""
+    return "\n".join(p.read_text(encoding="utf-8") for p in KERNEL.rglob("*.py")
+                     if "systems" not in p.relative_to(KERNEL).parts[:1] or p.parent == KERNEL / "systems")
+
+
+def test_every_hook_of_the_interface_is_called_by_the_kernel():
+    text = kernel_text()
+    hooks = [name for name, value in vars(System).items()
+             if not name.startswith("_") and (inspect.isfunction(value) or isinstance(value, property))]
+    attributes = [name for name, value in vars(System).items()
+                  if not name.startswith("_") and not callable(value) and not isinstance(value, property)]
+    assert "end_lines" in hooks and "new_flags" in attributes
+    # A hook is wired where the kernel calls it or hands it on (`log_view(..., system.logged_faces)`).
+    unused = [name for name in hooks + attributes if not re.search(rf"\.{name}\b", text)]
+    assert unused == []
+

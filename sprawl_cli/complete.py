@@ -22,11 +22,10 @@ if TYPE_CHECKING:
 
     from sprawl_cli.model import Game
 
-LIST_PARAMS = {"nearby", "blast", "blast_scattered", "near_ledge"}  # these take NAMES separated by commas, or none
 SIDE_PARAMS = {"side", "winner"}  # these take a squad's name (a unique prefix will do)
-# Options taking a plain string whose values are nonetheless fixed (click.Choice options complete themselves).
+# The kernel's options taking a plain string whose values are nonetheless fixed (click.Choice
+# options complete themselves; a system's come from `System.option_values`).
 OPTION_VALUES = {
-    "--terrain": ("open", "difficult", "treacherous"),
     "--format": ("md", "html"),
 }
 
@@ -84,6 +83,20 @@ def names_in(path: Path) -> list[str]:
     return [c.name for c in game.characters] if game is not None else []
 
 
+def list_params_in(path: Path) -> frozenset[str]:
+    """The parameters that take lists of names in the game at `path` (its system's `list_params`)."""
+    game = watch(path).game()
+    if game is None:
+        return frozenset()
+    from sprawl_cli import systems
+    from sprawl_cli.errors import SprawlError
+
+    try:
+        return systems.get(game.system).list_params
+    except SprawlError:
+        return frozenset()
+
+
 def squads_in(path: Path) -> list[str]:
     game = watch(path).game()
     return [s.name for s in game.squads] if game is not None else []
@@ -102,8 +115,8 @@ def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) 
     """Click's completion hook for parameters that take character names.
 
     The save file is the one this command line would use: its `--game`, else
-    the session's or SPRAWL_GAME, else the default. List options (`--nearby`,
-    `--blast`, `--near-ledge`) complete the name after the last comma and offer `none`.
+    the session's or SPRAWL_GAME, else the default. A list option of the game's system
+    (`System.list_params`) completes the name after the last comma and offers `none`.
     """
     from click.shell_completion import CompletionItem
 
@@ -113,7 +126,7 @@ def complete_names(ctx: click.Context, param: click.Parameter, incomplete: str) 
         return [CompletionItem(shell_safe_prefix(n, squads), help=n) for n in squads
                 if n.lower().startswith(incomplete.lower())]
     names = names_in(path)
-    if param.name in LIST_PARAMS:
+    if param.name in list_params_in(path):
         head, _, last = incomplete.rpartition(",")
         prefix = f"{head}," if head else ""
         taken = {n.strip().lower() for n in head.split(",")} if head else set()

@@ -100,7 +100,7 @@ class Options:
     """The options every command accepts (SPEC section 2)."""
 
     def __init__(self, game: str | None = None, seed: int | None = None, dice: str | None = None, json: bool = False,
-                 campaign: str | None = None, system: str | None = None, nearby: str | None = None,
+                 campaign: str | None = None, system: str | None = None, answers: dict[str, str] | None = None,
                  yes: bool = False, force: bool = False, debug: bool = False) -> None:
         self.game = game
         self.seed = seed
@@ -108,7 +108,7 @@ class Options:
         self.json = json
         self.campaign = campaign
         self.system = system
-        self.nearby = nearby
+        self.answers = dict(answers or {})  # the game system's table options given (`--some-option` -> "some_option")
         self.yes = yes
         self.force = force
         self.debug = debug
@@ -208,10 +208,10 @@ class Context:
 
     # --- table questions ---------------------------------------------------
     def table(self, **given: str | None) -> CliTable:
-        """The table-question answerer; `given` holds list options like blast='Babs'."""
+        """The table-question answerer; `given` holds a command's own answer options (name -> text)."""
         from sprawl_cli.cli.answers import CliTable
 
-        answers: dict[str, str | None] = {"nearby": self.options.nearby}
+        answers: dict[str, str | None] = dict(self.options.answers)
         answers.update({k.replace("_", "-"): v for k, v in given.items()})
         self.table_used = CliTable(self, answers, force=self.options.force)
         return self.table_used

@@ -292,7 +292,7 @@ class Session:
 
 def status_line(game: Game[Any]) -> str:
     """The session's bottom line for `game`: round, side, phase, then what its system marks
-    (`System.status_marks`: who is pinned, down, out...)."""
+    (`System.status_marks`: the states a table most needs to see)."""
     if game.over:
         from sprawl_cli.ending import rounds_played
 

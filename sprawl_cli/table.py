@@ -1,9 +1,9 @@
 """Facts only the players can read off the table, and the referee's overrule.
 
 `sprawl` never knows where the models stand. When a rule needs to know (is an
-enemy within its Smarts? who is within 3"?), it asks its `Table`. The command
-line answers from options (`--yes`, `--nearby`, `--blast`, `--near-ledge`), a
-terminal prompt, or refuses; tests answer with a `ScriptedTable`.
+enemy close enough? who was standing near?), it asks its `Table`. The command
+line answers from options (`--yes`, a system's answer options, a command's own),
+a terminal prompt, or refuses; tests answer with a `ScriptedTable`.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Table(Protocol):
 
 
 def refuse(table: Table, message: str) -> None:
-    """Refuse an action the rules forbid, unless the referee forces it (R23).
+    """Refuse an action the rules forbid, unless the referee forces it (`--force`, journalled).
 
     Raises:
         RuleRefusal: always, unless `table.force`; then the overrule is recorded.

@@ -74,7 +74,7 @@ def command_lines() -> list[tuple[str, list[str]]]:
 
 @pytest.mark.parametrize("system,words", command_lines(), ids=lambda w: " ".join(w[:3]) if isinstance(w, list) else w)
 def test_commands_and_options_in_the_readme_exist(system, words):
-    from sprawl_cli.cli.main import _with_common, load_module_group
+    from sprawl_cli.cli.main import _with_common, load_module_group, with_new_flags, with_table_options
 
     known = commands_of(system)
     ctx = click.Context(cli)
@@ -86,7 +86,9 @@ def test_commands_and_options_in_the_readme_exist(system, words):
             assert name in known, f"README names `sprawl {name}`, which {system} does not have"
             group = load_module_group(known[name][0])
             found = group if name in ("roster", "campaign") else group.get_command(ctx, name)
-            command = _with_common(found) if found is not None else None
+            if found is not None and name == "new":
+                found = with_new_flags(found, system)
+            command = with_table_options(_with_common(found), system) if found is not None else None
         else:
             command = command.get_command(ctx, name)
         assert command is not None, f"README names `{name}`, which does not exist"

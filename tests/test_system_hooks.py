@@ -8,6 +8,7 @@ import inspect
 import re
 from pathlib import Path
 
+import pytest
 import yaml
 
 from sprawl_cli.systems.base import System
@@ -72,3 +73,44 @@ def test_every_hook_of_the_interface_is_called_by_the_kernel():
     unused = [name for name in hooks + attributes if not re.search(rf"\.{name}\b", text)]
     assert unused == []
 
+
+
+# --- item 1: a system's answer options belong to its games only ------------------------------
+
+OTHERS = {
+    "gunplay": (GUNPLAY, "fire"),
+    "street-fight": (("--system", "street-fight", "--squad", str(ROSTERS / "street-fight/dock-rats.yaml"),
+                      "--squad", str(ROSTERS / "street-fight/wardens.yaml")), "shoot"),
+    "savage-worlds": (("--system", "savage-worlds", "--squad", str(ROSTERS / "savage-worlds/expedition.yaml"),
+                       "--squad", str(ROSTERS / "savage-worlds/cult.yaml")), "shoot"),
+    "scratch-grid": (("--system", "scratch-grid", "--squad", str(ROSTERS / "scratch-grid/wardens.yaml"),
+                      "--squad", str(ROSTERS / "scratch-grid/raiders.yaml"),
+                      "--map", str(ROSTERS / "scratch-grid/yard.yaml")), "attack"),
+}
+
+
+def test_every_command_of_a_sprawl_game_takes_its_answer_option(sprawl):
+    sprawl.new()
+    assert "--nearby" in sprawl("shoot", "--help").stdout
+    for line in (("status",), ("log",), ("next", "--yes"), ("campaign", "show")):
+        result = sprawl(*line, "--nearby", "none")
+        assert result.exit_code != 2, (line, result.stderr)
+
+
+@pytest.mark.parametrize("system", list(OTHERS))
+def test_another_games_commands_neither_list_nor_take_it(sprawl, snapshot, system):
+    new, own = OTHERS[system]
+    assert sprawl("new", *new).exit_code == 0
+    for command in (own, "status", "set"):
+        assert "--nearby" not in sprawl(command, "--help").stdout, command
+    before = snapshot(sprawl.folder)
+    result = sprawl("status", "--nearby", "none")
+    assert result.exit_code == 2 and "--nearby" in result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_a_sessions_answer_option_is_named_in_its_warning(sprawl):
+    sprawl.new()
+    result = sprawl("play", "--nearby", "Babs", input="status\n")
+    assert result.exit_code == 0
+    assert "--nearby is ignored for a whole session" in result.stderr

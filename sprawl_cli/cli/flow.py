@@ -34,7 +34,7 @@ def act(kind: str, rule: Callable[[Any, Dice, Table], O], view: Callable[[O, Any
         allow_over: bool = False, **given: str | None) -> O:
     """Change the game (the system's own Game: `rule` and `view` receive it) with `rule`, journal its lines (plain) and JSON, then print the view or JSON.
 
-    `given` holds list answers from options (blast='Babs'), for the table's questions.
+    `given` holds the command's own answer options (name -> text), for the table's questions.
     If the rule raises, nothing is written.
     """
     from sprawl_cli.render import forced_lines, plain, print_lines

@@ -166,12 +166,58 @@ def _build_common_options() -> list[click.Option]:
                      help="The campaign file (env SPRAWL_CAMPAIGN; default ./sprawl-campaign.yaml)."),
         click.Option(["--system"], metavar="NAME", expose_value=False, callback=keep,
                      help="The game system of a lookup or a new game (env SPRAWL_SYSTEM; default: the game's, else sprawl)."),
-        click.Option(["--nearby"], metavar="NAMES|none", expose_value=False, callback=keep,
-                     help="Friends within 3\" of anyone put Out of Action (R9)."),
         flag("yes", "Confirm every table fact this action needs (no enemy too close, in range...)."),
         flag("force", "Referee overrule: do it although the rules forbid it (logged)."),
         flag("debug", "Show a Python traceback on internal errors."),
     ]
+
+
+_TABLE_OPTIONS: dict[str, list[click.Option]] = {}
+_FOR_SYSTEM: dict[tuple[click.Command, str], click.Command] = {}
+
+
+def table_options(system: str) -> list[click.Option]:
+    """The table-answer options of `system`'s games (`Menu.table_options`), built once."""
+    if system not in _TABLE_OPTIONS:
+        from sprawl_cli import systems
+
+        def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+            sprawl = ctx.find_object(Context)
+            if sprawl is not None and value is not None and param.name:
+                sprawl.options.answers[param.name] = value
+            return value
+
+        try:
+            given = systems.menu(system).table_options
+        except SprawlError:
+            given = {}
+        _TABLE_OPTIONS[system] = [
+            click.Option([f"--{name.replace('_', '-')}"], metavar=metavar, expose_value=False, callback=keep,
+                         help=text)
+            for name, (metavar, text) in given.items()]
+    return _TABLE_OPTIONS[system]
+
+
+def with_table_options(command: click.Command, system: str, own: bool = False) -> click.Command:
+    """`command` as a game of `system` runs it: with that system's table options, for it and
+    every subcommand. A kernel command serves every system, so it gets a copy (made once);
+    a system's `own` command is given them in place."""
+    extra = table_options(system)
+    if not extra:
+        return command
+    if (command, system) not in _FOR_SYSTEM:
+        import copy
+
+        made = command if own else copy.copy(command)
+        known = {p.name for p in command.params}
+        made.params = [*command.params, *(o for o in extra if o.name not in known)]
+        for param in made.params:
+            if getattr(param, "_custom_shell_complete", None) is None:
+                param._custom_shell_complete = _complete
+        if isinstance(made, click.Group):
+            made.commands = {name: with_table_options(sub, system, own) for name, sub in made.commands.items()}
+        _FOR_SYSTEM[command, system] = made
+    return _FOR_SYSTEM[command, system]
 
 
 _NEW: dict[str, click.Command] = {}
@@ -306,11 +352,12 @@ class SprawlGroup(click.Group):
         command = load_module_group(entry[0]) if cmd_name in groups else load_command(entry[0], cmd_name)
         if command is None:
             return None
+        system = self._table(ctx)[0]
         if cmd_name == "new":
-            command = with_new_flags(command, self._table(ctx)[0])
+            command = with_new_flags(command, system)
         if cmd_name in groups:
             command.name = cmd_name
-        return _with_common(command)
+        return with_table_options(_with_common(command), system, own=not entry[0].startswith("sprawl_cli.cli."))
 
     def resolve_command(
         self, ctx: click.Context, args: list[str]

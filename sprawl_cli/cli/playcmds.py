@@ -22,7 +22,8 @@ def play() -> None:
 
     Each line is split as a shell splits words and takes the options a command takes;
     of the session's own options, --json, --yes, --seed and --dice ask apply to every
-    line, while --dice FACES, --force and --nearby are ignored with a warning;
+    line, while --dice FACES, --force and the game's own answer options (who was
+    near, ...) are ignored with a warning;
     a refused line shows its error and the session goes on. Every change is
     saved before the next prompt. Without a terminal, lines are read from
     stdin (one command per line; `--json` prints one JSON object per line).
@@ -43,9 +44,8 @@ def play() -> None:
         ctx.warn("--dice FACES is ignored for a whole session: give it on the line that rolls them "
                  "(`sprawl play --dice ask` asks for every roll)")
         opts.dice = None  # said once; not "unused" again when the session ends
-    for name in ("force", "nearby"):
-        if getattr(opts, name):
-            ctx.warn(f"--{name} is ignored for a whole session: give it on the line it is for")
+    for name in ["force"] * opts.force + [answer.replace("_", "-") for answer in opts.answers]:
+        ctx.warn(f"--{name} is ignored for a whole session: give it on the line it is for")
     asked = opts.dice is not None and opts.dice.strip().lower() == "ask"
     preset = Options(json=opts.json, yes=opts.yes, debug=opts.debug, dice="ask" if asked else None)
     session = Session(cli, ctx.env, ctx.game_path, preset, campaign=opts.campaign, seed=ctx.seed)

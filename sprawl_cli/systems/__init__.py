@@ -1,7 +1,7 @@
 """The registry of rule systems: a save's `system:` names the package that plays it.
 
 A system's package `__init__` holds only what routes a command line (its
-`COMMANDS`, and `LOOKUPS` and `GROUPS` where they differ from the default):
+`COMMANDS`, and `LOOKUPS`, `GROUPS` and `TABLE_OPTIONS` where they differ from the default):
 plain data, read by `menu()` without importing the system. Its `system.py`
 defines `SYSTEM` (a `systems.base.System`), imported by `get()` when a game of
 that system is loaded; its rules load only when one of its commands runs.
@@ -37,15 +37,20 @@ _MENUS: dict[str, Menu] = {}
 class Menu:
     """What the command line needs of a system to route a line to its commands."""
 
-    __slots__ = ("name", "package", "commands", "lookups", "groups")
+    __slots__ = ("name", "package", "commands", "lookups", "groups", "table_options")
 
     def __init__(self, name: str, package: str, commands: dict[str, tuple[str, str]],
-                 lookups: frozenset[str], groups: frozenset[str]) -> None:
+                 lookups: frozenset[str], groups: frozenset[str],
+                 table_options: dict[str, tuple[str, str]] | None = None) -> None:
         self.name = name
         self.package = package  # the full dotted path of the system's package
         self.commands = commands  # command -> (module under the package, one-line help)
         self.lookups = lookups  # the commands that work without a game (`--system NAME roll`)
         self.groups = groups  # the names in `commands` that are whole click groups
+        # Options every command of this system's games accepts, answering a table question that
+        # any of them may ask (option name -> (metavar, help)); the answer reaches `Table` under
+        # the option's name. Other systems' games refuse them as unknown options.
+        self.table_options = table_options or {}
 
 
 def names() -> list[str]:
@@ -96,7 +101,8 @@ def menu(name: str) -> Menu:
     if key(name) not in _MENUS:
         package = _import(name, "")
         _MENUS[key(name)] = Menu(key(name), package.__name__, package.COMMANDS,
-                                  getattr(package, "LOOKUPS", DEFAULT_LOOKUPS), getattr(package, "GROUPS", frozenset()))
+                                  getattr(package, "LOOKUPS", DEFAULT_LOOKUPS), getattr(package, "GROUPS", frozenset()),
+                                  getattr(package, "TABLE_OPTIONS", None))
     return _MENUS[key(name)]
 
 

@@ -108,7 +108,7 @@ class NewGame(Fields):
     physical: bool = False
     settings: dict[str, str] = field(default_factory=dict)  # `--setting KEY=VALUE`
     map_file: Path | None = None  # systems played on a map
-    flags: dict[str, bool] = field(default_factory=dict)  # system flags such as no_tens
+    flags: dict[str, bool] = field(default_factory=dict)  # the system's `new_flags` given, by parameter name
 
 
 class System:
@@ -135,7 +135,8 @@ class System:
     groups: frozenset[str] = frozenset()
     lookups: frozenset[str] = frozenset({"roll", "odds", "table"})  # commands that work without a game
     name_params: frozenset[str] = frozenset({"name", "target", "attacker", "defender"})
-    new_flags: dict[str, str] = {}  # extra `new` flags (--no-tens) -> help; they land in NewGame.flags
+    new_flags: dict[str, str] = {}  # extra `new` flags (flag -> help); they land in NewGame.flags
+    list_params: frozenset[str] = frozenset()  # parameters that take names separated by commas, or none
     statuses: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
 

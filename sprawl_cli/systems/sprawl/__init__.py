@@ -29,3 +29,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 LOOKUPS = frozenset({"roll", "odds", "table", "roster", "gear"})  # these work without a game
 GROUPS = frozenset({"roster"})
+# Any command that puts a character Out of Action may ask who was near (R9), so every command
+# of a SPRAWL game takes the answer (SPEC: harmless where a command has no use for it).
+TABLE_OPTIONS = {"nearby": ("NAMES|none", "Friends within 3\" of anyone put Out of Action (R9).")}

@@ -35,6 +35,7 @@ class Sprawl(System):
     name_params = frozenset({"name", "attacker", "target", "defender", "spotter", "hider", "looker", "nearby",
                              "blast", "blast_scattered", "near_ledge"})
     new_flags = {"no-tens": "Play without the Rule of Tens (R2)."}
+    list_params = frozenset({"nearby", "blast", "blast_scattered", "near_ledge"})
     phases = ("movement", "ranged", "close", "recovery")
 
     @property
@@ -107,6 +108,8 @@ class Sprawl(System):
         return marks + ([f"out: {', '.join(gone)}"] if gone else [])
 
     def option_values(self, game: KernelGame[Any], command: str, option: str, arguments: list[str]) -> list[str] | None:
+        if option == "--terrain":  # `move` crosses any of them; `charge` only open or difficult ground
+            return ["open", "difficult", "treacherous"] if command == "move" else ["open", "difficult"]
         if option != "--weapon":
             return None
         if command == "odds" and arguments[:1] == ["shoot"]:  # `odds shoot ATTACKER TARGET` takes shoot's options

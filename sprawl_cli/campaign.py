@@ -133,30 +133,8 @@ def pick_game(games: list[Any], number: int | None) -> Any:
 # --- building one and playing from it ---------------------------------------------
 
 
-def check_squads(rosters: list[Roster], what: str) -> None:
-    """Two squads or more, and no name used twice.
-
-    Raises:
-        BadInput: saying which.
-    """
-    if len(rosters) < 2:
-        raise BadInput(f"{what} needs two squads: give --squad FILE --squad FILE")
-    squads: set[str] = set()
-    seen: dict[str, str] = {}
-    for r in rosters:
-        if r.squad.name.lower() in squads:
-            raise BadInput(f"two squads are called '{r.squad.name}'; rename one in its roster")
-        squads.add(r.squad.name.lower())
-        for c in r.characters:
-            if c.name.lower() in seen:
-                raise BadInput(f"the name '{c.name}' is used in both {seen[c.name.lower()]} and {r.squad.name}; "
-                               "every character needs its own name")
-            seen[c.name.lower()] = r.squad.name
-
-
 def book_from_rosters(system: System, rosters: list[Roster]) -> Book:
     """A new campaign of these squads, each character's sheet as the system keeps it."""
-    check_squads(rosters, "a campaign")
     return Book(system=system.name, squads=[
         BookSquad(r.squad.name, r.squad.leader, [Member(c.name, system.campaign_character(c)) for c in r.characters],
                   str(r.squad.roster), dict(r.extra))

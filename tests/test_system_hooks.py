@@ -114,3 +114,52 @@ def test_a_sessions_answer_option_is_named_in_its_warning(sprawl):
     result = sprawl("play", "--nearby", "Babs", input="status\n")
     assert result.exit_code == 0
     assert "--nearby is ignored for a whole session" in result.stderr
+
+
+# --- item 5: the sides are the kernel's to check, once, in one wording -----------------------
+
+ROSTER_OF = {
+    "sprawl": ("plf.yaml", "suit.yaml", ()),
+    "gunplay": ("gunplay/crows.yaml", "gunplay/wardens.yaml", ()),
+    "street-fight": ("street-fight/dock-rats.yaml", "street-fight/wardens.yaml", ()),
+    "savage-worlds": ("savage-worlds/expedition.yaml", "savage-worlds/cult.yaml", ()),
+    "scratch-grid": ("scratch-grid/wardens.yaml", "scratch-grid/raiders.yaml",
+                     ("--map", str(ROSTERS / "scratch-grid/yard.yaml"))),
+}
+
+
+def renamed(roster: Path, folder: Path, squad: str) -> str:
+    """A copy of `roster` whose squad is called `squad` (its characters keep their names)."""
+    data = yaml.safe_load(roster.read_text(encoding="utf-8"))
+    data["squad"] = squad
+    folder.mkdir(exist_ok=True)
+    copy = folder / f"{squad}.yaml"
+    copy.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    return str(copy)
+
+
+@pytest.mark.parametrize("system", list(ROSTER_OF))
+def test_every_system_refuses_bad_sides_in_the_same_words(sprawl, snapshot, tmp_path, system):
+    one, other, extra = ROSTER_OF[system]
+    base = ("new", "--system", system, *extra)
+    before = snapshot(sprawl.folder)
+    cases = [
+        (("--squad", str(ROSTERS / one)), "error: a game needs two squads or more: give --squad FILE for each"),
+        (("--squad", str(ROSTERS / one), "--squad", str(ROSTERS / one)), "error: two squads are called '"),
+        (("--squad", str(ROSTERS / one), "--squad", renamed(ROSTERS / one, tmp_path.parent / f"{tmp_path.name}-rosters", "Twins")),
+         "error: the name '"),
+    ]
+    for squads, words in cases:
+        result = sprawl(*base, *squads)
+        assert result.exit_code == 1 and result.stderr.startswith(words), (squads, result.stderr)
+        assert snapshot(sprawl.folder) == before
+    assert "is used in both" in result.stderr and "and Twins; every character needs its own name" in result.stderr
+    assert sprawl(*base, "--squad", str(ROSTERS / one), "--squad", str(ROSTERS / other)).exit_code == 0
+
+
+def test_a_campaign_checks_its_sides_with_the_same_words(sprawl):
+    for system in ("sprawl", "gunplay"):
+        one = str(ROSTERS / ROSTER_OF[system][0])
+        result = sprawl("campaign", "new", "--squad", one)
+        assert result.exit_code == 1
+        assert result.stderr == "error: a campaign needs two squads or more: give --squad FILE for each\n"

@@ -230,17 +230,11 @@ def test_a_new_game_plays_by_the_rule_of_tens_unless_told_not_to():
     assert new_game([roster("Red", "Babs"), roster("Blue", "Wilson")], rule_of_tens=False).settings.rule_of_tens is False
 
 
-def test_a_new_game_refuses_one_squad_and_clashing_names_in_words():
+def test_a_new_game_refuses_a_round_limit_under_one():
+    # The sides themselves are the kernel's to check (tests/test_system_hooks.py, check_sides).
     with pytest.raises(BadInput) as caught:
-        new_game([roster("Red", "Babs")])
-    assert str(caught.value) == "a game needs two squads: give --squad FILE twice"
-    with pytest.raises(BadInput) as caught:
-        new_game([roster("Red", "Babs"), roster("RED", "Wilson")])
-    assert str(caught.value) == "two squads are called 'RED'; rename one in its roster"
-    with pytest.raises(BadInput) as caught:
-        new_game([roster("Red", "Babs"), roster("Blue", "BABS")])
-    assert str(caught.value) == ("'BABS' is in both Red and Blue; names must be unique in a game, "
-                                 "so rename one in its roster")
+        new_game([roster("Red", "Babs"), roster("Blue", "Wilson")], rounds=0)
+    assert str(caught.value) == "--rounds should be 1 or more"
 
 
 @pytest.mark.parametrize("rounds, refused", [(0, True), (1, False)])

@@ -108,14 +108,19 @@ def new(
     from sprawl_cli import systems
     from sprawl_cli.campaign import campaign_locked, campaign_text
     from sprawl_cli.cli.gamecmds import read_rosters
-    from sprawl_cli.errors import BadInput, RuleRefusal
+    from sprawl_cli.errors import RuleRefusal
     from sprawl_cli.store import atomic_write
 
+    from sprawl_cli.systems.base import check_sides
+
     ctx = current()
-    if not squad or len(squad) < 2:
-        raise BadInput("a campaign needs two squads: give --squad FILE --squad FILE")
+    if not squad:
+        check_sides([], "a campaign")
+    assert squad
     system = systems.get(ctx.options.system or roster_system(squad[0]))
-    book = system.campaign_new(read_rosters(squad, system.name), table)
+    rosters = read_rosters(squad, system.name)
+    check_sides(rosters, "a campaign")
+    book = system.campaign_new(rosters, table)
     path = ctx.campaign_path()
     with campaign_locked(path, ctx.note, create=True):
         if path.exists():

@@ -120,7 +120,11 @@ def new(
     table = ctx.table()
     outcome: Outcome | None
     if squad:
-        game, outcome = system.new_game(read_rosters(squad, system.name), how, dice, table)
+        from sprawl_cli.systems.base import check_sides
+
+        rosters = read_rosters(squad, system.name)
+        check_sides(rosters)
+        game, outcome = system.new_game(rosters, how, dice, table)
     elif from_campaign:
         game, outcome = system.from_campaign(ctx.campaign_path(), how, dice, table)
     else:

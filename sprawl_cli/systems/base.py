@@ -39,6 +39,30 @@ if TYPE_CHECKING:
     from sprawl_cli.table import Table
 
 
+def check_sides(rosters: Sequence[Roster], what: str = "a game") -> None:
+    """Two squads or more, no squad name twice, no character name in two squads (in any case):
+    what every system's game and campaign needs, checked by the kernel before a system builds one.
+
+    Raises:
+        BadInput: saying which, and what to do.
+    """
+    from sprawl_cli.errors import BadInput
+
+    if len(rosters) < 2:
+        raise BadInput(f"{what} needs two squads or more: give --squad FILE for each")
+    squads: set[str] = set()
+    seen: dict[str, str] = {}
+    for r in rosters:
+        if r.squad.name.lower() in squads:
+            raise BadInput(f"two squads are called '{r.squad.name}'; rename one in its roster")
+        squads.add(r.squad.name.lower())
+        for c in r.characters:
+            if c.name.lower() in seen:
+                raise BadInput(f"the name '{c.name}' is used in both {seen[c.name.lower()]} and {r.squad.name}; "
+                               "every character needs its own name: rename one in its roster")
+            seen[c.name.lower()] = r.squad.name
+
+
 @dataclass(eq=False, repr=False)
 class Outcome(Fields):
     """What a kernel-run step of a system did (`next`, `set`, `new`): the same data

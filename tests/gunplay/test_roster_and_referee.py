@@ -83,10 +83,6 @@ def test_the_game_survives_the_save_file_round_trip() -> None:
 
 def test_new_game_refusals() -> None:
     crows = load(ROSTERS / "crows.yaml")
-    with pytest.raises(BadInput, match="at least two"):
-        SYSTEM.new_game([crows], NewGame(), dice(), table())
-    with pytest.raises(BadInput, match="two squads are called"):
-        SYSTEM.new_game([crows, load(ROSTERS / "crows.yaml")], NewGame(), dice(), table())
     with pytest.raises(BadInput, match="no setting"):
         SYSTEM.new_game([crows, load(ROSTERS / "wardens.yaml")], NewGame(settings={"dice": "x"}), dice(), table())
     with pytest.raises(BadInput, match="die=d10"):

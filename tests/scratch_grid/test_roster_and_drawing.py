@@ -77,14 +77,6 @@ def test_the_save_round_trips_and_is_checked() -> None:
         check_game(back, where)
 
 
-def test_new_refuses_two_characters_of_one_name(tmp_path: Path) -> None:
-    g_rosters = []
-    for i in range(2):
-        g_rosters.append(roster(f"squad: S{i}\ncharacters:\n  - {{name: Ada, at: b{i + 2}}}\n"))
-    with pytest.raises(BadInput, match="the name 'Ada' is used in both S0 and S1"):
-        new_game(g_rosters, NewGame(map_file=HERE / "yard.yaml"))  # type: ignore[arg-type]
-
-
 def test_the_terminal_map_shows_coordinates_terrain_and_sides() -> None:
     g = game(["#.~", "^E=", "o.."], [ch("Ada", "b1")], [ch("Zed", "c3", statuses=["incapacitated"])], grid="hex")
     lines = [plain(line) for line in map_lines(g)]

@@ -86,11 +86,6 @@ def test_new_rolls_random_weapons_in_roster_order_then_initiative() -> None:
     assert g.current_squad.name == "Blue" and g.phase == "movement"
 
 
-def test_new_needs_two_squads() -> None:
-    with pytest.raises(BadInput, match="two squads"):
-        new_game([Squad("Red", "", ["A"])], [Character("A", "Red", "rifle")], Settings(), None, dice())
-
-
 @pytest.mark.parametrize("file", ["dock-rats.yaml", "wardens.yaml"])
 def test_sample_rosters_read(file: str) -> None:
     from pathlib import Path

@@ -39,24 +39,17 @@ def settings_from(how: NewGame) -> Settings:
 
 
 def new_game(rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[Game, Outcome]:
-    """Raises:
-    BadInput: fewer than two squads, a squad or a character named twice, a bad setting."""
+    """The game of these rosters (the kernel has checked the sides: `base.check_sides`).
+
+    Raises:
+        BadInput: a bad setting."""
     from sprawl_cli.systems.gunplay.views import initiative_lines
 
-    if len(rosters) < 2:
-        raise BadInput("a gunplay game needs at least two squads; give --squad FILE for each")
-    seen: dict[str, str] = {}
     squads: list[Squad] = []
     characters: list[Character] = []
     for roster in rosters:
         name = roster.squad.name
-        if any(s.name.lower() == name.lower() for s in squads):
-            raise BadInput(f"two squads are called '{name}'; rename one in its roster file")
         for c in roster.characters:
-            if c.name.lower() in seen:
-                raise BadInput(f"'{c.name}' is in both {seen[c.name.lower()]} and {name}; "
-                               "character names must differ across squads")
-            seen[c.name.lower()] = name
             c.squad = name
             characters.append(c)
         squads.append(Squad(name, "", [c.name for c in roster.characters], roster.squad.roster))

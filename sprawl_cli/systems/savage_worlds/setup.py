@@ -33,25 +33,15 @@ def read_settings(values: dict[str, str], physical: bool) -> Settings:
 def new_game(rosters: list[Roster], how: NewGame) -> Game:
     """The game: squads in `new` order, characters in roster order.
 
-    Raises:
-        BadInput: fewer than two squads, a squad or character name used twice.
+    The kernel has checked the sides (`base.check_sides`): two or more, no name twice.
     """
-    if len(rosters) < 2:
-        raise BadInput("a fight needs at least two squads: give --squad twice or more")
-    names: set[str] = set()
     squads: list[Squad] = []
     characters: list[Character] = []
     gm: list[str] = []
     for roster in rosters:
         squad = roster.squad
-        if squad.name.lower() in {s.name.lower() for s in squads}:
-            raise BadInput(f"two squads are called '{squad.name}'; rename one in its roster")
         squads.append(Squad(squad.name, squad.leader, [c.name for c in roster.characters], squad.roster))
-        for c in roster.characters:
-            if c.name.lower() in names:
-                raise BadInput(f"two characters are called '{c.name}' ({squad.roster}); names must be unique")
-            names.add(c.name.lower())
-            characters.append(c)
+        characters.extend(roster.characters)
         extra: dict[str, Any] = roster.extra
         if extra.get("gm"):
             gm.append(squad.name)

@@ -94,10 +94,11 @@ def place(rosters: list[Roster], board: Board, map_source: str) -> None:
 
 
 def new_game(rosters: list[Roster], how: NewGame) -> Game:
-    """A game on the map given with `--map`, the first roster's side to play (S6).
+    """A game on the map given with `--map`, the first roster's side to play (S6). The kernel
+    has checked the sides (`base.check_sides`).
 
     Raises:
-        BadInput: no map, fewer than two squads, or a name used twice.
+        BadInput: no map, or a setting (Scratch:Grid has none).
         SaveFileError: a bad map file or a starting space that does not fit it.
     """
     from sprawl_cli.systems.scratch_grid.mapfile import read_map
@@ -105,20 +106,8 @@ def new_game(rosters: list[Roster], how: NewGame) -> Game:
 
     if how.map_file is None:
         raise BadInput("a Scratch:Grid game is played on a map: give --map FILE (e.g. rosters/scratch-grid/yard.yaml)")
-    if len(rosters) < 2:
-        raise BadInput("a Scratch:Grid game needs at least two squads (--squad FILE for each)")
     if how.settings:
         raise BadInput(f"Scratch:Grid has no settings; '{next(iter(how.settings))}' is not one of them")
-    names = [r.squad.name.lower() for r in rosters]
-    if len(set(names)) != len(names):
-        raise BadInput("two squads have the same name; rename one in its roster")
-    seen: dict[str, str] = {}
-    for roster in rosters:
-        for c in roster.characters:
-            if c.name.lower() in seen:
-                raise BadInput(f"the name '{c.name}' is used in both {seen[c.name.lower()]} and {roster.squad.name}; "
-                               "every character needs its own name")
-            seen[c.name.lower()] = roster.squad.name
     found = read_map(how.map_file)
     rosters = copy.deepcopy(rosters)  # the game owns its characters
     board = Board(found.grid, tuple(found.rows))

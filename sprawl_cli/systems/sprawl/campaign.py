@@ -222,14 +222,7 @@ def fighter_from(c: Character) -> Fighter:
 
 
 def campaign_from_rosters(rosters: list[Any]) -> Campaign:
-    """A new campaign of these squads (`roster.Roster`s).
-
-    Raises:
-        BadInput: fewer than two squads, or names that clash (games need unique names).
-    """
-    from sprawl_cli.systems.sprawl.turn import new_game
-
-    new_game(rosters)  # the same checks a game makes: two squads, no clashing names
+    """A new campaign of these squads (`roster.Roster`s), whose sides the kernel has checked."""
     return Campaign(squads=[
         CampaignSquad(r.squad.name, r.squad.leader, [fighter_from(c) for c in r.characters], r.squad.roster)
         for r in rosters

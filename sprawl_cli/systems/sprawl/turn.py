@@ -169,31 +169,17 @@ def advance(game: Game, dice: Dice, table: Table | None = None) -> Advance:
 
 
 def new_game(rosters: list[Any], rounds: int | None = None, rule_of_tens: bool = True) -> Game:
-    """A game of these rosters; the first takes the first turn (R23).
+    """A game of these rosters (the kernel has checked the sides: `base.check_sides`); the
+    first takes the first turn (R23).
 
     Raises:
-        BadInput: fewer than two squads, or names that clash across squads.
+        BadInput: a round limit under 1.
     """
     from sprawl_cli.errors import BadInput
     from sprawl_cli.systems.sprawl.model import Settings
 
-    if len(rosters) < 2:
-        raise BadInput("a game needs two squads: give --squad FILE twice")
     squads = [r.squad for r in rosters]
-    seen_squads: set[str] = set()
-    for squad in squads:
-        if squad.name.lower() in seen_squads:
-            raise BadInput(f"two squads are called '{squad.name}'; rename one in its roster")
-        seen_squads.add(squad.name.lower())
     characters = [c for r in rosters for c in r.characters]
-    owner: dict[str, str] = {}
-    for c in characters:
-        if c.name.lower() in owner:
-            raise BadInput(
-                f"'{c.name}' is in both {owner[c.name.lower()]} and {c.squad}; names must be unique "
-                "in a game, so rename one in its roster"
-            )
-        owner[c.name.lower()] = c.squad
     if rounds is not None and rounds < 1:
         raise BadInput("--rounds should be 1 or more")
     return Game(squads=squads, characters=characters, rounds=rounds, settings=Settings(rule_of_tens=rule_of_tens))

@@ -258,16 +258,8 @@ def new_game(squads: list[Squad], characters: list[Character], settings: Setting
              dice: Dice) -> tuple[Game, Started]:
     """A fresh game: `random` weapons rolled in roster order, then the first initiative (F1, F5).
 
-    Raises:
-        BadInput: fewer than two squads, or a name used twice.
+    The kernel has checked the sides (`base.check_sides`): two or more, no name twice.
     """
-    if len(squads) < 2:
-        raise BadInput("Street-Fight needs at least two squads: give --squad twice")
-    seen: set[str] = set()
-    for c in characters:
-        if c.name.lower() in seen:
-            raise BadInput(f"two figures are called '{c.name}'; names must differ across squads")
-        seen.add(c.name.lower())
     rolled = []
     for c in characters:
         if c.weapon == "random":

@@ -66,6 +66,27 @@ def print_lines(console: Console, lines: Iterable[str]) -> None:
         console.print(line)
 
 
+def print_markdown(console: Console, text: str) -> None:
+    """Markdown wrapped at the terminal's width; not on a terminal (a pipe, a file), every
+    line whole: Rich draws a list item or a quote by cutting its lines at the console's width,
+    so it is drawn wide enough for the longest paragraph, and the padding is taken off."""
+    from rich.markdown import Markdown
+    from rich.segment import Segment, Segments
+
+    if not console.soft_wrap:
+        console.print(Markdown(text))
+        return
+    wide = console.options.update(width=max(console.width, len(text) + 16))
+    drawn: list[Segment] = []
+    for line in console.render_lines(Markdown(text), wide, pad=False):
+        while line and not line[-1].control and not line[-1].text.rstrip():
+            line.pop()  # the padding Rich adds to every line of a list item
+        if line and not line[-1].control:
+            line[-1] = Segment(line[-1].text.rstrip(), line[-1].style)
+        drawn += [*line, Segment.line()]
+    console.print(Segments(drawn), end="")
+
+
 def bar(fraction: float, width: int = 30) -> str:
     """A horizontal bar of block characters for 0.0-1.0."""
     cells = fraction * width

@@ -62,3 +62,54 @@ def test_rules_on_a_terminal_still_wrap_at_its_width(sprawl: Any) -> None:
     print_markdown(console, "A paragraph " + "that goes on " * 10 + "\n\n- an item " + "that goes on " * 10)
     assert out.getvalue().count("\n") > 4 and max(len(x) for x in out.getvalue().splitlines()) <= 50
     assert harness.invoke(["rules", "house", "--system", "street-fight"]).exit_code == 0
+
+
+# --- 19: every journal entry keeps one number for life --------------------------------------
+
+
+def _numbers(sprawl: Any) -> list[tuple[int, bool]]:
+    return [(e["number"], e["undone"]) for e in sprawl.json("log")["entries"]]
+
+
+def test_a_change_after_an_undo_gets_a_number_of_its_own(sprawl: Any) -> None:
+    sprawl.new()
+    sprawl.json("next")
+    sprawl.json("next")
+    assert sprawl.json("undo")["undone"][0]["number"] == 2
+    sprawl.json("next")  # takes step 2 again, but not number 2
+    assert _numbers(sprawl) == [(1, False), (2, True), (3, False)]
+    shown = [line.split()[0] for line in sprawl("log").stdout.splitlines() if line.startswith("#")]
+    assert shown == ["#1", "#2", "#3"]
+    assert sprawl.json("status")["undone"] is None
+    sprawl.json("next")
+    assert sprawl.json("undo")["undone"][0]["number"] == 4
+    assert sprawl.json("status")["undone"]["number"] == 4
+    assert "#4 (next --json) was undone" in sprawl("status").stdout
+    assert sprawl.json("redo")["redone"]["number"] == 4  # put back, it is the same change
+    assert _numbers(sprawl) == [(1, False), (2, True), (3, False), (4, False)]
+    sprawl.json("undo", "2")
+    sprawl.json("next")
+    assert _numbers(sprawl) == [(1, False), (2, True), (3, True), (4, True), (5, False)]
+
+
+def test_a_journal_written_before_entries_were_numbered_still_reads(sprawl: Any) -> None:
+    """Old entries (no `number`) are numbered in the order they happened, and the next change
+    follows on from them."""
+    import json
+
+    sprawl.new()
+    for _ in range(2):
+        sprawl.json("next")
+    sprawl.json("undo")
+    sprawl.json("next")
+    for path in (sprawl.folder / "sprawl-game.yaml.journal").rglob("*.json"):
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        for held in (entry, entry.get("entry") or {}):
+            held.pop("number", None)
+        path.write_text(json.dumps(entry), encoding="utf-8")
+    assert _numbers(sprawl) == [(1, False), (2, True), (3, False)]
+    sprawl.json("next")
+    assert _numbers(sprawl) == [(1, False), (2, True), (3, False), (4, False)]
+    sprawl.json("undo")
+    sprawl.json("next")
+    assert _numbers(sprawl) == [(1, False), (2, True), (3, False), (4, True), (5, False)]

@@ -117,7 +117,7 @@ def log_view(console: Console, entries: list[dict[str, Any]],
         undone = e.get("undone")
         mark = " [warn](undone)[/]" if undone else ""
         what = escape(str(e.get("command") or e.get("kind", "")))
-        head = (f"[bold]#{e.get('step')}[/] [dim]round {e.get('round')} · {escape(str(e.get('side')))} · "
+        head = (f"[bold]#{e.get('number', e.get('step'))}[/] [dim]round {e.get('round')} · {escape(str(e.get('side')))} · "
                 f"{e.get('phase')}[/]  [bold]{what}[/]{forced}{mark}")
         lines = [head] + [f"   {escape(str(line))}" for line in e.get("summary", []) or []]
         for roll in e.get("rolls", []) or []:

@@ -844,6 +844,10 @@ def check_game(game: Game[Any], where: Where, phases: tuple[str, ...]) -> None:
         names.add(c.name.lower())
         if c.squad not in squads:
             where.fail(path + ("squad",), f"no squad called '{c.squad}'")
+        statuses = getattr(c, "statuses", None)  # the kernel's `Statuses`: each status at most once
+        if isinstance(statuses, list) and len(set(statuses)) != len(statuses):
+            twice = next(j for j, s in enumerate(statuses) if s in statuses[:j])
+            where.fail(path + ("statuses", twice), f"'{statuses[twice]}' is listed twice for {c.name}; keep it once")
     for j, squad in enumerate(game.squads):
         for k, member in enumerate(squad.members):
             if member.lower() not in names:

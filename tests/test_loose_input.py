@@ -113,3 +113,114 @@ def test_a_journal_written_before_entries_were_numbered_still_reads(sprawl: Any)
     sprawl.json("undo")
     sprawl.json("next")
     assert _numbers(sprawl) == [(1, False), (2, True), (3, False), (4, True), (5, False)]
+
+
+# --- 20: loose input ------------------------------------------------------------------------
+
+
+def _refused(result: Any, code: int, *words: str) -> str:
+    """One `error:` line on stderr, the exit code, and the words it must quote."""
+    assert result.exit_code == code, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+    return str(lines[0])
+
+
+@pytest.mark.parametrize("faces", ["5,,2", "5,2,", ",5,2", "5, ,2"])
+def test_an_empty_die_face_is_refused(sprawl: Any, snapshot: Any, faces: str) -> None:
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    _refused(sprawl("roll", "3", "--dice", faces), 1, f"--dice '{faces.strip()}'", "empty face", "5,7,2")
+    _refused(sprawl("next", "--dice", faces), 1, "empty face")
+    assert snapshot(sprawl.folder) == before
+    assert sprawl.json("roll", "3", "--dice", "5, 7 ,2")["faces"] == [5, 7, 2]  # spaces around commas are fine
+
+
+def test_an_empty_face_typed_at_a_prompt_is_asked_again(sprawl: Any) -> None:
+    result = sprawl("roll", "3", "--dice", "ask", input="5,,2\n5,7,2\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert "empty face" in result.stderr and "[5 7 2]" in result.stdout
+
+
+@pytest.mark.parametrize(("args", "bad"), [
+    (["roll", "3", "--mod", "99999999999999999999"], "99999999999999999999"),
+    (["roll", "3", "--mod", "2", "--mod=-101"], "-101"),
+    (["odds", "4", "-m", "1000"], "1000"),
+    (["roll", "--system", "gunplay", "--column", "hard", "--mod", "101"], "101"),
+    (["odds", "--system", "gunplay", "--column", "easy", "--mod", "-500"], "-500"),
+    (["roll", "--system", "savage-worlds", "d8", "--mod", "100000000000000000000"], "100000000000000000000"),
+    (["odds", "--system", "savage-worlds", "d8", "--wild", "--mod=-1000"], "-1000"),
+    (["odds", "--system", "street-fight", "fight", "--attacker-mod", "999"], "999"),
+    (["odds", "--system", "street-fight", "fight", "--defender-mod=-999"], "-999"),
+    (["roll", "--system", "scratch-grid", "4", "--mod", "12345"], "12345"),
+])
+def test_a_modifier_past_any_dies_reach_is_refused(sprawl: Any, args: list[str], bad: str) -> None:
+    _refused(sprawl(*args), 2, f"'{bad}'", "past any die's reach", "from -100 to 100")
+    result = sprawl(*args, "--json")
+    assert result.exit_code == 2 and "past any die's reach" in result.stdout
+
+
+def test_a_modifier_within_reach_still_rolls(sprawl: Any) -> None:
+    assert sprawl.json("roll", "3", "--mod", "100", "--dice", "7,8,9")["difficulty"] == 101
+    assert sprawl.json("roll", "--system", "gunplay", "--column", "hard", "--mod=-100", "--dice", "12")["success"] is False
+
+
+def _first(text: str, pattern: str) -> int:
+    """The 1-based number of the first line of `text` matching `pattern`."""
+    return next(i for i, line in enumerate(text.splitlines(), 1) if re.match(pattern, line))
+
+
+NEW = {
+    "sprawl": ["new", "--squad", "rosters/plf.yaml", "--squad", "rosters/suit.yaml"],
+    "gunplay": ["new", "--system", "gunplay", "--squad", "rosters/gunplay/crows.yaml",
+                "--squad", "rosters/gunplay/wardens.yaml", "--dice", "5,8"],
+    "street-fight": ["new", "--system", "street-fight", "--squad", "rosters/street-fight/dock-rats.yaml",
+                     "--squad", "rosters/street-fight/wardens.yaml", "--dice", "75,9,2"],
+    "savage-worlds": ["new", "--system", "savage-worlds", "--squad", "rosters/savage-worlds/expedition.yaml",
+                      "--squad", "rosters/savage-worlds/cult.yaml"],
+    "scratch-grid": ["new", "--system", "scratch-grid", "--squad", "rosters/scratch-grid/wardens.yaml",
+                     "--squad", "rosters/scratch-grid/raiders.yaml", "--map", "rosters/scratch-grid/yard.yaml"],
+}
+A_STATUS = {"sprawl": "pinned", "gunplay": "down", "street-fight": "overwatch", "savage-worlds": "shaken",
+            "scratch-grid": "injured"}
+# A count each system bounds, edited far out of its range (Street-Fight keeps no such count).
+A_COUNT = {"sprawl": "health", "gunplay": "wounds", "savage-worlds": "wounds", "scratch-grid": "quickness"}
+
+
+def _start(sprawl: Any, system: str) -> str:
+    from tests.factory import ROOT
+
+    args = [str(ROOT / a) if a.startswith("rosters/") else a for a in NEW[system]]
+    assert sprawl(*args).exit_code == 0
+    return str(sprawl.save.read_text(encoding="utf-8"))
+
+
+def _edited_is_refused(sprawl: Any, snapshot: Any, text: str, line: int, new: str, *words: str) -> None:
+    lines = text.splitlines(keepends=True)
+    lines[line - 1] = new
+    sprawl.save.write_text("".join(lines), encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    for command in (["status"], ["next"], ["log"]):
+        _refused(sprawl(*command), 1, f"sprawl-game.yaml:{line}:", *words)
+    assert snapshot(sprawl.folder) == before
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_hand_edited_status_twice_is_refused_with_its_line(sprawl: Any, snapshot: Any, system: str) -> None:
+    text = _start(sprawl, system)
+    line = _first(text, r"\s*statuses: \[\]")
+    status = A_STATUS[system]
+    indent = text.splitlines()[line - 1].split("statuses")[0]
+    _edited_is_refused(sprawl, snapshot, text, line, f"{indent}statuses: [{status}, {status}]\n",
+                       f"'{status}' is listed twice", "keep it once")
+
+
+@pytest.mark.parametrize("system", list(A_COUNT))
+def test_a_hand_edited_count_out_of_range_is_refused_with_its_line(sprawl: Any, snapshot: Any, system: str) -> None:
+    text = _start(sprawl, system)
+    key = A_COUNT[system]
+    line = _first(text, rf"\s*{key}: \d+$")
+    indent = text.splitlines()[line - 1].split(key)[0]
+    _edited_is_refused(sprawl, snapshot, text, line, f"{indent}{key}: 999\n", key)

@@ -155,6 +155,28 @@ def _build_common_options() -> list[click.Option]:
     ]
 
 
+class Modifier(click.types.IntParamType):
+    """A whole-number modifier (`--mod`, `--attacker-mod`...), refused past any die's reach
+    (`dice.REACH`) rather than carried into a roll it cannot change."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from sprawl_cli.dice import REACH
+
+        number = super().convert(value, param, ctx)
+        if not -REACH <= number <= REACH:
+            self.fail(f"'{value}' is past any die's reach; give a modifier from -{REACH} to {REACH}", param, ctx)
+        return number
+
+
+def _is_modifier(param: click.Parameter) -> bool:
+    """A system's modifier option: a whole number named `mod` or `..._mod` (the kernel's word)."""
+    named = param.name or ""
+    return isinstance(param, click.Option) and (named == "mod" or named.endswith("_mod")) \
+        and type(param.type) is click.types.IntParamType
+
+
 def _with_common(command: click.Command) -> click.Command:
     if getattr(command, "_sprawl_common", False):
         return command
@@ -167,6 +189,8 @@ def _with_common(command: click.Command) -> click.Command:
     for param in command.params:
         if getattr(param, "_custom_shell_complete", None) is None:
             param._custom_shell_complete = _complete
+        if _is_modifier(param):
+            param.type = Modifier()
     return command
 
 

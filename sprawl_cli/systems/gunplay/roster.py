@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from sprawl_cli.dice import REACH
 from sprawl_cli.model import Squad
 from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
@@ -130,8 +131,8 @@ def check_game(game: Game, where: Where) -> None:
         for status in c.statuses:
             if status not in STATUSES:
                 where.fail(at + ("statuses",), f"'{status}' is not a status; use {', '.join(STATUSES)}")
-        if c.wounds < 0:
-            where.fail(at + ("wounds",), "cannot be negative")
+        if not 0 <= c.wounds <= REACH:  # issue 24: a hand edit past any die's reach is refused
+            where.fail(at + ("wounds",), f"should be from 0 to {REACH}, not {c.wounds}")
         if not 0 <= c.actions_left <= 2:
             where.fail(at + ("actions_left",), "should be 0, 1 or 2")
         if c.aiming_at is not None and c.aiming_at not in names:

@@ -90,6 +90,9 @@ def test_a_change_after_an_undo_gets_a_number_of_its_own(sprawl: Any) -> None:
     sprawl.json("undo", "2")
     sprawl.json("next")
     assert _numbers(sprawl) == [(1, False), (2, True), (3, True), (4, True), (5, False)]
+    sprawl.save.write_text("not: [a save", encoding="utf-8")
+    repaired = sprawl("repair")
+    assert repaired.exit_code == 0 and "after change #5" in repaired.stdout, repaired.stderr
 
 
 def test_a_journal_written_before_entries_were_numbered_still_reads(sprawl: Any) -> None:

@@ -313,10 +313,11 @@ def repair() -> None:
                                   "taken back with `sprawl undo`; `sprawl repair --force` rebuilds it anyway)",
                                   forceable=False)
         game, step, kept = store.repair()
-    data = {"step": step, "kept": str(kept) if kept else None, "save": str(store.path)}
+        number = (store.read_entry(step) or {}).get("number", step)
+    data = {"step": step, "number": number, "kept": str(kept) if kept else None, "save": str(store.path)}
 
     def view(console: Console) -> None:
-        console.print(f"Rebuilt {store.path} from the journal (the game as it stood after change #{step}).")
+        console.print(f"Rebuilt {store.path} from the journal (the game as it stood after change #{number}).")
         if kept:
             console.print(f"The damaged file is kept as {kept}.")
 

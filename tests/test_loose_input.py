@@ -189,7 +189,8 @@ NEW = {
 A_STATUS = {"sprawl": "pinned", "gunplay": "down", "street-fight": "overwatch", "savage-worlds": "shaken",
             "scratch-grid": "injured"}
 # A count each system bounds, edited far out of its range (Street-Fight keeps no such count).
-A_COUNT = {"sprawl": "health", "gunplay": "wounds", "savage-worlds": "wounds", "scratch-grid": "quickness"}
+A_COUNT = [("sprawl", "health"), ("gunplay", "wounds"), ("gunplay", "shooting"), ("savage-worlds", "wounds"),
+           ("scratch-grid", "quickness")]
 
 
 def _start(sprawl: Any, system: str) -> str:
@@ -220,10 +221,10 @@ def test_a_hand_edited_status_twice_is_refused_with_its_line(sprawl: Any, snapsh
                        f"'{status}' is listed twice", "keep it once")
 
 
-@pytest.mark.parametrize("system", list(A_COUNT))
-def test_a_hand_edited_count_out_of_range_is_refused_with_its_line(sprawl: Any, snapshot: Any, system: str) -> None:
+@pytest.mark.parametrize(("system", "key"), A_COUNT)
+def test_a_hand_edited_count_out_of_range_is_refused_with_its_line(sprawl: Any, snapshot: Any, system: str,
+                                                                   key: str) -> None:
     text = _start(sprawl, system)
-    key = A_COUNT[system]
     line = _first(text, rf"\s*{key}: \d+$")
     indent = text.splitlines()[line - 1].split(key)[0]
     _edited_is_refused(sprawl, snapshot, text, line, f"{indent}{key}: 999\n", key)

@@ -228,3 +228,26 @@ def test_a_hand_edited_count_out_of_range_is_refused_with_its_line(sprawl: Any, 
     line = _first(text, rf"\s*{key}: \d+$")
     indent = text.splitlines()[line - 1].split(key)[0]
     _edited_is_refused(sprawl, snapshot, text, line, f"{indent}{key}: 999\n", key)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_piped_status_table_cuts_no_cell(sprawl: Any, system: str) -> None:
+    """Piped, a table still fits the width, and a cell too wide for its column goes on over the
+    next line instead of ending in "…" (Savage Worlds' squad names did, at 80 columns)."""
+    _start(sprawl, system)
+    result = sprawl("status")
+    assert result.exit_code == 0, result.stderr
+    assert "…" not in result.stdout
+    table = [line for line in result.stdout.splitlines() if "│" in line]
+    assert table and max(len(line) for line in table) <= 80
+
+
+def test_a_narrow_pipe_folds_cells_too(sprawl: Any) -> None:
+    """A real process started from a 40-column terminal, its output piped."""
+    sprawl.new()
+    env = harness.clean_environ(COLUMNS="40")
+    done = sprawl.process("status", env=env)
+    assert done.returncode == 0, done.stderr
+    assert "…" not in done.stdout
+    names = "".join(line.split("│")[0].strip() for line in done.stdout.splitlines() if "│" in line)
+    assert "Wilson ★" in names and "Wishbone" in names  # folded over two lines, every letter kept

@@ -8,6 +8,7 @@ the game log.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
@@ -22,7 +23,8 @@ def make_console(stream: TextIO) -> Console:
 
     When `stream` is not a terminal (`sprawl log | grep`, a file, a test), lines of text
     are never wrapped: a sentence stays on one line, so a pipe sees it whole. Tables
-    still fit the width (COLUMNS, else 80)."""
+    still fit the width (COLUMNS, else 80), and a cell too wide for its column is folded
+    onto the next line, never cut short with "…"."""
     from rich.console import Console
     from rich.theme import Theme
 
@@ -44,7 +46,42 @@ def make_console(stream: TextIO) -> Console:
         terminal = stream.isatty()
     except (AttributeError, ValueError):  # a closed or bare stream
         terminal = False
-    return Console(file=stream, theme=theme, highlight=False, emoji=False, soft_wrap=not terminal)
+    if terminal:
+        return Console(file=stream, theme=theme, highlight=False, emoji=False)
+    return _pipe_console()(file=stream, theme=theme, highlight=False, emoji=False, soft_wrap=True)
+
+
+_PIPE: list[type[Console]] = []
+
+
+def _pipe_console() -> type[Console]:
+    """A Console for output that is not a terminal: it cuts no cell of a table (made once, when
+    first needed, so a command that prints nothing pays nothing for it)."""
+    if not _PIPE:
+        from rich.console import Console
+
+        class PipeConsole(Console):
+            def print(self, *objects: Any, **options: Any) -> None:
+                for shown in objects:
+                    _fold_cells(shown)
+                super().print(*objects, **options)
+
+        _PIPE.append(PipeConsole)
+    return _PIPE[0]
+
+
+def _fold_cells(shown: Any) -> None:
+    """A Rich table (and any table in its cells) set to fold a cell too wide for its column
+    onto the next line instead of cutting it short with an ellipsis."""
+    table = sys.modules.get("rich.table")  # no table can exist before rich.table is imported
+    if table is None or not isinstance(shown, table.Table):
+        return
+    for column in shown.columns:
+        column.no_wrap = False
+        if column.overflow == "ellipsis":
+            column.overflow = "fold"
+        for cell in column.cells:
+            _fold_cells(cell)
 
 
 def escape(text: str) -> str:

@@ -251,3 +251,16 @@ def test_a_narrow_pipe_folds_cells_too(sprawl: Any) -> None:
     assert "…" not in done.stdout
     names = "".join(line.split("│")[0].strip() for line in done.stdout.splitlines() if "│" in line)
     assert "Wilson ★" in names and "Wishbone" in names  # folded over two lines, every letter kept
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_piped_help_cuts_nothing(sprawl: Any, system: str) -> None:
+    """Every command's --help, piped: Typer's own tables fold a long word rather than cut it
+    (`log --help` ended the --campaign default in "…")."""
+    from sprawl_cli.cli.main import commands_of
+
+    _start(sprawl, system)
+    for name in commands_of(system):
+        result = sprawl(name, "--help")
+        assert result.exit_code == 0, (name, result.stderr)
+        assert "…" not in result.stdout, (name, [line for line in result.stdout.splitlines() if "…" in line])

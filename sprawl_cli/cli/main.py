@@ -337,6 +337,10 @@ class SprawlGroup(click.Group):
         as if given on the line. Never raises for a user error and never exits.
         """
         sprawl = Context(preset or Options(), env or Env(), argv)
+        if "--help" in argv or "-h" in argv:
+            from sprawl_cli.render import fold_help_tables
+
+            fold_help_tables()
         return boundary(
             lambda: super(SprawlGroup, self).main(
                 args=argv, prog_name=prog_name or "sprawl", complete_var=complete_var,

@@ -71,8 +71,18 @@ def _pipe_console() -> type[Console]:
 
 
 def _fold_cells(shown: Any) -> None:
-    """A Rich table (and any table in its cells) set to fold a cell too wide for its column
-    onto the next line instead of cutting it short with an ellipsis."""
+    """A Rich table (and any table in its cells or in a panel) set to fold a cell too wide for its
+    column onto the next line instead of cutting it short with an ellipsis."""
+    panel, columns, text = (sys.modules.get(f"rich.{name}") for name in ("panel", "columns", "text"))
+    if panel is not None and isinstance(shown, panel.Panel):
+        _fold_cells(shown.renderable)
+        return
+    if columns is not None and isinstance(shown, columns.Columns):  # Typer's help text of an option
+        for item in shown.renderables:
+            if text is not None and isinstance(item, text.Text) and item.overflow in (None, "ellipsis"):
+                item.overflow = "fold"
+            _fold_cells(item)
+        return
     table = sys.modules.get("rich.table")  # no table can exist before rich.table is imported
     if table is None or not isinstance(shown, table.Table):
         return
@@ -162,3 +172,32 @@ def log_view(console: Console, entries: list[dict[str, Any]],
             lines.append(f"   [dim]{escape(roll['label'])}[/] {shown}")
         for line in lines:
             console.print(f"[dim]{escape(plain(line))}[/]" if undone else line)
+
+
+def fold_help_tables() -> None:
+    """`--help` is drawn by Typer on a console of its own: off a terminal, fold its cells as
+    `make_console` does instead of cutting them. (It patches Typer's private console maker when
+    that exists; if a Typer release renames it, the help is drawn as Typer draws it.)"""
+    try:
+        from typer import rich_utils
+    except ImportError:  # pragma: no cover - Typer without Rich
+        return
+    made = getattr(rich_utils, "_get_rich_console", None)
+    if made is None or getattr(made, "_sprawl_folds", False):
+        return
+
+    def folding(*args: Any, **kwargs: Any) -> Any:
+        console = made(*args, **kwargs)
+        if not console.is_terminal:
+            plain = console.print
+
+            def print_folded(*objects: Any, **options: Any) -> None:
+                for shown in objects:
+                    _fold_cells(shown)
+                plain(*objects, **options)
+
+            console.print = print_folded
+        return console
+
+    folding._sprawl_folds = True  # type: ignore[attr-defined]
+    rich_utils._get_rich_console = folding

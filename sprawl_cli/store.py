@@ -642,7 +642,10 @@ class GameStore:
         found = [e for e in newest if e is not None]
         if all(isinstance(e.get("number"), int) for e in found):
             return max((int(e["number"]) for e in found), default=0) + 1
-        return max((int(e["number"]) for e in self.history(upto)), default=0) + 1
+        try:
+            return max((int(e["number"]) for e in self.history(upto)), default=0) + 1
+        except SaveFileError:  # a damaged old entry: number on from what could be read
+            return max([upto] + [int(e.get("number") or e.get("step") or 0) for e in found]) + 1
 
     def history(self, upto: int, last: int | None = None) -> list[dict[str, Any]]:
         """What happened, in the order it happened: the changes that stand (up to step `upto`)

@@ -49,6 +49,15 @@ def test_rules_piped_cut_no_line(sprawl: Any, system: str) -> None:
     assert all(line == line.rstrip() for line in result.stdout.splitlines()), "no padding after the text"
 
 
+def test_rules_piped_from_a_narrow_terminal_cut_no_line(sprawl: Any) -> None:
+    """A real process started from a 40-column terminal (COLUMNS=40), its output piped."""
+    topic = sprawl.json("rules", "house", "--system", "street-fight")["topics"][0]
+    done = sprawl.process("rules", "house", "--system", "street-fight", env=harness.clean_environ(COLUMNS="40"))
+    assert done.returncode == 0, done.stderr
+    lines = [" ".join(line.split()).removeprefix("• ") for line in done.stdout.splitlines()]
+    assert all(said in lines for said in _said(topic["text"]))
+
+
 def test_rules_on_a_terminal_still_wrap_at_its_width(sprawl: Any) -> None:
     """On a terminal the reference wraps at the terminal's width (COLUMNS), as before."""
     from io import StringIO

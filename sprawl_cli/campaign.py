@@ -11,14 +11,15 @@ The books here (`Book`) are the ones every system gets unless it keeps its
 own: each character's sheet as plain data (`System.campaign_character`),
 alive or dead, and the counters of `System.record` added up game after game;
 each game with its characters' records, the system's aftermath (if it has
-one) and round-by-round series from the journal (`System.journal_extras`).
+one) and round-by-round series from the journal (`System.book_facts`: who is gone, how
+many each side has standing, and the system's `journal_extras`).
 SPRAWL keeps its own books (`systems/sprawl/campaign.py`).
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -167,39 +168,52 @@ def rosters_from_book(system: System, book: Book, where: Where) -> list[Roster]:
 # --- after a game -------------------------------------------------------------------
 
 
-def book_series(game: Game[Any], entries: list[dict[str, Any]], measures: list[str]) -> tuple[list[int], dict[str, dict[str, list[int]]]]:
+def book_series(game: Game[Any], entries: list[dict[str, Any]], measures: list[str],
+                side_measures: tuple[str, ...] = ()) -> tuple[list[int], dict[str, dict[str, list[int]]]]:
     """Round by round (the state at each round's end, from the journal): each measure of
-    `System.journal_extras` that maps names to numbers, added up per squad, and the
-    casualties (`gone`) of each squad."""
+    `System.book_facts` that maps names to numbers, per squad (a measure in `measures` maps
+    characters, added up per squad; one in `side_measures` maps squads, taken as it is), and
+    the casualties (`gone`) of each squad. `standing` starts at each squad's size; in a
+    journal written before entries kept it, it is the squad's size less its casualties."""
     squad_of = {c.name: c.squad for c in game.characters}
-    state: dict[str, dict[str, int]] = {m: {} for m in measures}
+    squads = [s.name for s in game.squads]
+    keyed = {**{m: squad_of for m in measures}, **{m: {s: s for s in squads} for m in side_measures}}
+    state: dict[str, dict[str, int]] = {m: {} for m in keyed}
+    fielded = {s: sum(1 for c in game.characters if c.squad == s) for s in squads}
+    if "standing" in side_measures:
+        state["standing"] = dict(fielded)
     gone: set[str] = set()
     by_round: dict[int, list[dict[str, Any]]] = {}
     for e in entries:
         by_round.setdefault(int(e.get("round") or 1), []).append(e)
     axis = list(range(1, max(1, game.round) + 1))
-    series: dict[str, dict[str, list[int]]] = {m: {s.name: [] for s in game.squads} for m in measures}
-    series["casualties"] = {s.name: [] for s in game.squads}
+    series: dict[str, dict[str, list[int]]] = {m: {s: [] for s in squads} for m in keyed}
+    series["casualties"] = {s: [] for s in squads}
     for rnd in axis:
         for e in by_round.get(rnd, []):
-            for m in measures:
+            for m, owner in keyed.items():
                 values = e.get(m)
                 if isinstance(values, dict):
                     state[m].update({n: int(v) for n, v in values.items()
-                                     if n in squad_of and isinstance(v, (int, float)) and not isinstance(v, bool)})
+                                     if n in owner and isinstance(v, (int, float)) and not isinstance(v, bool)})
             if isinstance(e.get("gone"), list):
                 gone = {n for n in e["gone"] if n in squad_of}
-        for s in game.squads:
-            for m in measures:
-                series[m][s.name].append(sum(v for n, v in state[m].items() if squad_of[n] == s.name))
-            series["casualties"][s.name].append(sum(1 for n in gone if squad_of[n] == s.name))
+                if "standing" in side_measures and "standing" not in e:
+                    state["standing"] = {s: fielded[s] - sum(1 for n in gone if squad_of[n] == s) for s in squads}
+        for s in squads:
+            for m, owner in keyed.items():
+                series[m][s].append(sum(v for n, v in state[m].items() if owner[n] == s))
+            series["casualties"][s].append(sum(1 for n in gone if squad_of[n] == s))
     return axis, series
 
 
-def number_measures(extras: dict[str, Any]) -> list[str]:
-    """The journal extras that map character names to numbers (chartable)."""
-    return [k for k, v in extras.items() if k != "gone" and isinstance(v, dict) and v
-            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values())]
+def number_measures(extras: dict[str, Any], squads: Collection[str] = ()) -> tuple[list[str], tuple[str, ...]]:
+    """The journal extras that map names to numbers (chartable): those that map characters,
+    and those that map exactly the game's `squads` (a side's figure, as a benny pool)."""
+    found = [k for k, v in extras.items() if k != "gone" and isinstance(v, dict) and v
+             and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values())]
+    sides = tuple(k for k in found if set(squads) and set(extras[k]) == set(squads))
+    return [k for k in found if k not in sides], sides
 
 
 def record_book_game(system: System, book: Book, game: Game[Any], entries: list[dict[str, Any]],
@@ -219,7 +233,8 @@ def record_book_game(system: System, book: Book, game: Game[Any], entries: list[
         if member.dead:
             raise BadInput(f"{c.name} is already dead in this campaign; this game cannot be recorded in it")
         parts.append((c, member))
-    axis, series = book_series(game, entries, number_measures(system.journal_extras(game)))
+    measures, sides = number_measures(system.book_facts(game), [s.name for s in game.squads])
+    axis, series = book_series(game, entries, measures, sides)
     played = BookGame(number=len(book.games) + 1, squads=[s.name for s in game.squads], rounds=game.round,
                       winner=game.winner, reason=game.reason, date=date, aftermath=list(aftermath),
                       rounds_axis=axis, series=series, figure=system.report_figure(game) or "", save=save, step=step)
@@ -398,6 +413,7 @@ def book_history(book: Book) -> list[dict[str, Any]]:
         {"number": g.number, "date": g.date, "squads": g.squads, "winner": g.winner, "rounds": g.rounds,
          "reason": g.reason, "table": NO_AFTERMATH, "aftermath": list(g.aftermath),
          "out_of_action": [c.name for c in g.characters if c.gone],
+         "standing": {s: values[-1] for s, values in g.series.get("standing", {}).items() if values},
          "records": {c.name: dict(c.record) for c in g.characters}}
         for g in book.games
     ]

@@ -184,7 +184,7 @@ class Context:
                 source = self._asker()
             elif spec is not None:
                 more = self._asker() if self.env.is_terminal else None
-                self._scripted = ScriptedDice([read_token(t) for t in split_tokens(spec)], more)
+                self._scripted = ScriptedDice([read_token(t) for t in split_tokens(spec, "--dice ")], more)
                 if not self._scripted.leftover and spec.strip():
                     raise BadInput(f"--dice '{spec}' has no faces")
                 source = self._scripted

@@ -40,6 +40,9 @@ class Dice(Protocol):
         ...
 
 
+REACH = 100  # the largest face of any die (a d100): a modifier or a count past it is nonsense in every system
+
+
 def die_name(sides: int) -> str:
     return f"d{sides}"
 
@@ -84,8 +87,18 @@ def read_card(token: str) -> Card:
     return text
 
 
-def split_tokens(text: str) -> list[str]:
-    return text.replace(",", " ").split()
+def split_tokens(text: str, given: str = "") -> list[str]:
+    """The faces in "4,5,7" or "4 5 7" (or "4, 5, 7"); `given` names where they were given.
+
+    Raises:
+        BadInput: an empty face between commas, or before or after them ("5,,2", "5,2,").
+    """
+    pieces = text.split(",")
+    if len(pieces) > 1 and not all(piece.strip() for piece in pieces):
+        where = next(i for i, piece in enumerate(pieces) if not piece.strip()) + 1
+        raise BadInput(f"{given}'{text.strip()}' has an empty face (face {where} of {len(pieces)}); "
+                       "give one face between each pair of commas, as in 5,7,2")
+    return [token for piece in pieces for token in piece.split()]
 
 
 def read_token(token: str) -> str:

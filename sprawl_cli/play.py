@@ -224,7 +224,7 @@ class Session:
         class SprawlCompleter(Completer):
             def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
                 for value, meta, replace in session_.complete(document.text_before_cursor):
-                    yield Completion(value, start_position=-replace, display_meta=meta or None)
+                    yield Completion(value, start_position=-replace, display=value.rstrip(), display_meta=meta or None)
 
         history = bounded_history(history_path(self.game_path))
         prompt: PromptSession[str] = PromptSession(
@@ -251,7 +251,9 @@ class Session:
 
     # --- completion and status ---------------------------------------------
     def complete(self, text: str) -> list[tuple[str, str, int]]:
-        """Completions for the text before the cursor: (value to insert, help, characters it replaces)."""
+        """Completions for the text before the cursor: (value to insert, help, characters it replaces).
+        A command's name (or a group's subcommand's) is inserted with the space that ends it, as
+        a shell does, so the next Tab goes on to its arguments."""
         words, incomplete, replace = session_line_words(text)
         if words and words[0] == "sprawl":
             words = words[1:]
@@ -261,25 +263,28 @@ class Session:
                 return []
         found: list[tuple[str, str, int]] = []
         sprawl = Context(Options(game=str(self.game_path)), self.line_env())
-        if not words:
-            import click
+        import click
 
+        if not words:
             # The commands of this session's game (its system's, with the kernel's).
             for name in [*self.group.list_commands(click.Context(self.group, obj=sprawl)), "help", *LEAVE]:
                 if name.startswith(incomplete) and name not in SESSION_ONLY:
-                    found.append((name, "", replace))
+                    found.append((name + " ", "", replace))
             return found
         from click.shell_completion import ShellComplete
 
         try:
             items = ShellComplete(self.group, {"obj": sprawl}, "sprawl", "").get_completions(words, incomplete)
+            command = self.group.get_command(click.Context(self.group, obj=sprawl), words[0])
         except Exception:  # an unknown command or a bad option: nothing to offer
             return []
+        subcommand = len(words) == 1 and isinstance(command, click.Group) and not incomplete.startswith("-")
         for item in items:
             if item.type != "plain":
                 continue
             value = str(item.value)
-            found.append((shlex.quote(value) if value != shlex.quote(value) else value, item.help or "", replace))
+            value = shlex.quote(value) if value != shlex.quote(value) else value
+            found.append((value + " " if subcommand else value, item.help or "", replace))
         return found
 
     def status_line(self) -> str:

@@ -578,8 +578,8 @@ class GameStore:
         make_folder(self.journal)
         self.discard_orphans(before)
         after.step = before.step + 1
-        entry = dict(entry, step=after.step, seq=time.time_ns(), before=game_to_data(before),
-                     after=game_to_data(after))
+        entry = dict(entry, step=after.step, number=self.next_number(before.step), seq=time.time_ns(),
+                     before=game_to_data(before), after=game_to_data(after))
         self._apply(before, after, entry)
         self._clear_redo()
         self._forget_before(after.step - UNDO_LIMIT)
@@ -628,6 +628,25 @@ class GameStore:
                 found.append(entry)
         return found
 
+    def next_number(self, upto: int) -> int:
+        """The number the next journal entry gets: one more than any entry's so far, standing or
+        undone, so that no two entries of a game share one (`step` is where an entry stands in
+        the game, which an undo gives to the next change). Reads the newest of each; a journal
+        written before entries were numbered is counted whole, as `history` numbers it."""
+        names = sorted(n for n in os.listdir(self.undone_dir) if n.endswith(".json") and TEMP_MARK not in n) \
+            if self.undone_dir.is_dir() else []
+        newest: list[dict[str, Any] | None] = []
+        with contextlib.suppress(SaveFileError):  # a damaged entry numbers nothing; `log` says so
+            newest.append(self.read_entry(upto) if upto > 0 else None)
+            newest.append(self.read_entry(0, self.undone_dir / names[-1]) if names else None)
+        found = [e for e in newest if e is not None]
+        if all(isinstance(e.get("number"), int) for e in found):
+            return max((int(e["number"]) for e in found), default=0) + 1
+        try:
+            return max((int(e["number"]) for e in self.history(upto)), default=0) + 1
+        except SaveFileError:  # a damaged old entry: number on from what could be read
+            return max([upto] + [int(e.get("number") or e.get("step") or 0) for e in found]) + 1
+
     def history(self, upto: int, last: int | None = None) -> list[dict[str, Any]]:
         """What happened, in the order it happened: the changes that stand (up to step `upto`)
         and the ones undone since (`undone: true`), the last `last` of them."""
@@ -643,6 +662,9 @@ class GameStore:
         # An undo killed before its save left its record beside the entry that still stands.
         found = [e for e in found if not (e["undone"] and e.get("seq") in standing)]
         found.sort(key=lambda e: (int(e.get("seq") or 0), int(e.get("step") or 0)))
+        for place, e in enumerate(found, 1):  # an entry written before entries were numbered
+            if not isinstance(e.get("number"), int):
+                e["number"] = place
         return found[-last:] if last else found
 
     @property
@@ -825,6 +847,10 @@ def check_game(game: Game[Any], where: Where, phases: tuple[str, ...]) -> None:
         names.add(c.name.lower())
         if c.squad not in squads:
             where.fail(path + ("squad",), f"no squad called '{c.squad}'")
+        statuses = getattr(c, "statuses", None)  # the kernel's `Statuses`: each status at most once
+        if isinstance(statuses, list) and len(set(statuses)) != len(statuses):
+            twice = next(j for j, s in enumerate(statuses) if s in statuses[:j])
+            where.fail(path + ("statuses", twice), f"'{statuses[twice]}' is listed twice for {c.name}; keep it once")
     for j, squad in enumerate(game.squads):
         for k, member in enumerate(squad.members):
             if member.lower() not in names:

@@ -122,7 +122,7 @@ def offered(session: Session, text: str) -> list[str]:
 @pytest.mark.parametrize("system", list(GAMES))
 def test_play_completes_the_games_own_commands(sprawl, system):
     session = start(sprawl, system, elsewhere=True)
-    commands = offered(session, "")
+    commands = [name.rstrip() for name in offered(session, "")]
     assert OWN_COMMAND[system] in commands and "status" in commands
     assert not {OWN_COMMAND[s] for s in GAMES if s != system} & set(commands)
 

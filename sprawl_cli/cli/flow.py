@@ -125,7 +125,7 @@ def change_game(ctx: Context, kind: str, *, allow_over: bool = False) -> Iterato
                 "summary": work.summary,
                 "rolls": [{"label": r.label, "faces": list(r.faces), "die": r.die} for r in ctx.rolls()],
                 "outcome": work.outcome,
-                **ctx.system_of(work.game).journal_extras(work.game),  # the battle report's series
+                **ctx.system_of(work.game).book_facts(work.game),  # the battle report's series
             }
             edited()  # journalled first, so undo takes back the command, then the edit
             if work.files:
@@ -166,5 +166,5 @@ def _journal_edit(ctx: Context, store: GameStore, base: Game[Any], game: Game[An
         "summary": ["The save file was edited by hand:"] + [f"  {line}" for line in changed],
         "rolls": [],
         "outcome": {"changed": changed},
-        **ctx.system_of(game).journal_extras(game),
+        **ctx.system_of(game).book_facts(game),
     })

@@ -161,13 +161,14 @@ def status(
     only = game.character(name) if name else None
     data = system.status(game, only)
     undone = ctx.store().last_undone(game)
-    data["undone"] = ({"step": undone.get("step"), "command": undone.get("command") or undone.get("kind")}
-                      if undone else None)
+    data["undone"] = ({"step": undone.get("step"), "number": undone.get("number", undone.get("step")),
+                       "command": undone.get("command") or undone.get("kind")} if undone else None)
 
     def view(console: Console) -> None:
         system.status_view(console, game, only)
         if undone:
-            console.print(f"[dim]#{undone.get('step')} ({undone.get('command') or undone.get('kind')}) was undone; "
+            console.print(f"[dim]#{undone.get('number', undone.get('step'))} "
+                          f"({undone.get('command') or undone.get('kind')}) was undone; "
                           "`sprawl redo` puts it back.[/]")
 
     ctx.emit(data, view)
@@ -289,7 +290,8 @@ def undo(
         store.discard_orphans(game)
         hand_edit(ctx, store, game)()  # a hand edit is the first thing undo takes back
         game, undone = store.undo(game, count)
-    data = {"undone": [{"step": e["step"], "command": e.get("command"), "summary": e.get("summary", []),
+    data = {"undone": [{"step": e["step"], "number": e.get("number", e["step"]), "command": e.get("command"),
+                        "summary": e.get("summary", []),
                         "hand_edit": e.get("kind") == "edit"} for e in undone],
             "step": game.step}
 
@@ -297,7 +299,7 @@ def undo(
         for e in undone:
             what = ("the hand edit of the save file" if e.get("kind") == "edit"
                     else f"[bold]{e.get('command') or e.get('kind')}[/]")
-            console.print(f"Undid #{e['step']}: {what}")
+            console.print(f"Undid #{e.get('number', e['step'])}: {what}")
 
     ctx.emit(data, view)
 
@@ -325,10 +327,11 @@ def repair() -> None:
                                   "taken back with `sprawl undo`; `sprawl repair --force` rebuilds it anyway)",
                                   forceable=False)
         game, step, kept = store.repair()
-    data = {"step": step, "kept": str(kept) if kept else None, "save": str(store.path)}
+        number = (store.read_entry(step) or {}).get("number", step)
+    data = {"step": step, "number": number, "kept": str(kept) if kept else None, "save": str(store.path)}
 
     def view(console: Console) -> None:
-        console.print(f"Rebuilt {store.path} from the journal (the game as it stood after change #{step}).")
+        console.print(f"Rebuilt {store.path} from the journal (the game as it stood after change #{number}).")
         if kept:
             console.print(f"The damaged file is kept as {kept}.")
 
@@ -346,6 +349,8 @@ def redo() -> None:
     with store.locked(ctx.note):
         game = store.load()
         game, entry = store.redo(game)
-    data = {"redone": {"step": entry["step"], "command": entry.get("command"), "summary": entry.get("summary", [])},
+    number = entry.get("number", entry["step"])
+    data = {"redone": {"step": entry["step"], "number": number, "command": entry.get("command"),
+                       "summary": entry.get("summary", [])},
             "step": game.step}
-    ctx.emit(data, lambda console: console.print(f"Redid #{entry['step']}: [bold]{entry.get('command')}[/]"))
+    ctx.emit(data, lambda console: console.print(f"Redid #{number}: [bold]{entry.get('command')}[/]"))

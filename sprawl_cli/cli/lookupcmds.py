@@ -38,13 +38,13 @@ def rules(
     }
 
     def view(console: Console) -> None:
-        from rich.markdown import Markdown
+        from sprawl_cli.render import print_markdown
 
         if found.message:
             console.print(found.message)
         for t in found.topics:
             console.print(f"[bold underline]{t.title}[/]  [dim]({t.name})[/]")
-            console.print(Markdown(t.text))
+            print_markdown(console, t.text)
             console.print()
 
     ctx.emit(data, view)

@@ -253,6 +253,26 @@ def new_flags_given() -> dict[str, bool]:
     """The system's `new` flags given on this command line (parameter name -> True)."""
     found: dict[str, bool] = click.get_current_context().meta.get("sprawl.flags", {})
     return found
+class Modifier(click.types.IntParamType):
+    """A whole-number modifier (`--mod`, `--attacker-mod`...), refused past any die's reach
+    (`dice.REACH`) rather than carried into a roll it cannot change."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        from sprawl_cli.dice import REACH
+
+        number = super().convert(value, param, ctx)
+        if not -REACH <= number <= REACH:
+            self.fail(f"'{value}' is past any die's reach; give a modifier from -{REACH} to {REACH}", param, ctx)
+        return number
+
+
+def _is_modifier(param: click.Parameter) -> bool:
+    """A system's modifier option: a whole number named `mod` or `..._mod` (the kernel's word)."""
+    named = param.name or ""
+    return isinstance(param, click.Option) and (named == "mod" or named.endswith("_mod")) \
+        and type(param.type) is click.types.IntParamType
 
 
 def _with_common(command: click.Command) -> click.Command:
@@ -267,6 +287,8 @@ def _with_common(command: click.Command) -> click.Command:
     for param in command.params:
         if getattr(param, "_custom_shell_complete", None) is None:
             param._custom_shell_complete = _complete
+        if _is_modifier(param):
+            param.type = Modifier()
     return command
 
 
@@ -417,6 +439,10 @@ class SprawlGroup(click.Group):
         as if given on the line. Never raises for a user error and never exits.
         """
         sprawl = Context(preset or Options(), env or Env(), argv)
+        if "--help" in argv or "-h" in argv:
+            from sprawl_cli.render import fold_help_tables
+
+            fold_help_tables()
         return boundary(
             lambda: super(SprawlGroup, self).main(
                 args=argv, prog_name=prog_name or "sprawl", complete_var=complete_var,

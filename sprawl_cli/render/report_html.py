@@ -151,6 +151,10 @@ def legend(names: list[str]) -> str:
 # --- the kernel's books ------------------------------------------------------------------
 
 
+NOTES = {"casualties": "Characters each side had lost by the end of each round.",
+         "standing": "Characters each side still had standing at the end of each round."}
+
+
 def book_charts(game: BookGame) -> str:
     """A line chart per series the game kept (casualties first), one line per squad."""
     from sprawl_cli.report import words
@@ -164,8 +168,7 @@ def book_charts(game: BookGame) -> str:
     for measure in measures:
         caption = words(measure)
         lines = [Line(s, colours[s], game.series[measure].get(s, [])) for s in game.squads]
-        note = ("Characters each side had lost by the end of each round." if measure == "casualties" else
-                f"{caption} of each side's characters added up, at the end of each round.")
+        note = NOTES.get(measure, f"{caption} of each side (its characters' added up), at the end of each round.")
         out.append(f'<figure id="chart-{escape(measure)}">{line_chart(caption, labels, lines)}'
                    f"<figcaption>{escape(note)}</figcaption></figure>")
     out.append("</div>")

@@ -265,8 +265,19 @@ class System:
 
     # --- books -------------------------------------------------------------------
     def journal_extras(self, game: Game[Any]) -> dict[str, Any]:
-        """Per-change facts the battle report charts (kept in every journal entry)."""
+        """Per-change facts the battle report charts (kept in every journal entry): maps of
+        character names to numbers (added up per side) or of side names to numbers."""
         return {}
+
+    def standing(self, game: Game[Any]) -> dict[str, int]:
+        """How many of each side are still standing (by default: not gone), for the books."""
+        return {s.name: sum(1 for c in game.members(s) if not c.gone) for s in game.squads}
+
+    def book_facts(self, game: Game[Any]) -> dict[str, Any]:
+        """What every journal entry keeps for the campaign's books: who is `gone`, how many each
+        side has `standing`, then the system's `journal_extras` (which may replace either)."""
+        return {"gone": [c.name for c in game.characters if c.gone], "standing": self.standing(game),
+                **self.journal_extras(game)}
 
     def record(self, game: Game[Any], character: Piece) -> dict[str, int]:
         """What `character` did in this game, for the campaign's books."""

@@ -73,7 +73,8 @@ def test_tab_completes_commands_options_and_names(table, terminal):
 
     term.type("sta", enter=False)
     term.keys("Tab")
-    term.wait_for(lambda s: current_line(term) == PROMPT + "status")
+    term.type("Razz", enter=False)  # the command's name was completed with its space (issue 24)
+    term.wait_for(lambda s: current_line(term) == PROMPT + "status Razz")
     term.keys("C-u")
 
     term.type("set Gor", enter=False)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from sprawl_cli.dice import REACH
 from sprawl_cli.model import Squad
 from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
@@ -130,14 +131,19 @@ def check_game(game: Game, where: Where) -> None:
         for status in c.statuses:
             if status not in STATUSES:
                 where.fail(at + ("statuses",), f"'{status}' is not a status; use {', '.join(STATUSES)}")
-        if c.wounds < 0:
-            where.fail(at + ("wounds",), "cannot be negative")
+        if not 0 <= c.wounds <= REACH:  # issue 24: a hand edit past any die's reach is refused
+            where.fail(at + ("wounds",), f"should be from 0 to {REACH}, not {c.wounds}")
+        for skill in ("shooting", "melee"):  # as a roster has them
+            if abs(getattr(c, skill)) > SKILL_LIMIT:
+                where.fail(at + (skill,), f"should be a dice modifier from -{SKILL_LIMIT} to {SKILL_LIMIT}, "
+                                          f"not {getattr(c, skill)}")
         if not 0 <= c.actions_left <= 2:
             where.fail(at + ("actions_left",), "should be 0, 1 or 2")
         if c.aiming_at is not None and c.aiming_at not in names:
             where.fail(at + ("aiming_at",), f"'{c.aiming_at}' is not a character of this game")
         for j, w in enumerate(c.weapons):
-            if w.damage < 0 or (w.far_damage is not None and w.far_damage < 0):
-                where.fail(at + ("weapons", j), "damage cannot be negative")
+            if not 0 <= w.damage <= 20 or (w.far_damage is not None and not 0 <= w.far_damage <= 20) \
+                    or w.rof > 20:
+                where.fail(at + ("weapons", j), "damage and rof run from 0 to 20, as in a roster")
             if w.ranges and (len(w.ranges) != 3 or w.rof < 1):
                 where.fail(at + ("weapons", j), "a gun needs three ranges and a rof of 1 or more")

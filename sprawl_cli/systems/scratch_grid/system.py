@@ -100,6 +100,11 @@ class ScratchGrid(System):
             "hits": {c.name: c.record.hits for c in people},
         }
 
+    def standing(self, game: KernelGame[Any]) -> dict[str, int]:
+        """On the map and not incapacitated (`Character.standing`), as the game's end counts it."""
+        sg = cast("Game", game)
+        return {s.name: sum(1 for c in sg.members(s) if c.standing) for s in sg.squads}
+
     def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
         from sprawl_cli.schema import to_data
 

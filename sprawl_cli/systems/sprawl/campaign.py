@@ -176,6 +176,11 @@ class PlayedGame:
     save: str = ""  # the save file the game was played in
     step: int = 0  # the journal step of its aftermath
 
+    def standing(self, squad: str) -> list[int]:
+        """How many of `squad` were still standing, round by round (fielded less casualties)."""
+        fielded = sum(1 for c in self.characters if c.squad == squad)
+        return [fielded - n for n in self.series.casualties.get(squad, [])] or [fielded]
+
 
 @dataclass
 class Campaign:
@@ -542,6 +547,7 @@ def history_json(book: Campaign) -> list[dict[str, Any]]:
         {"number": g.number, "date": g.date, "squads": g.squads, "winner": g.winner, "rounds": g.rounds,
          "reason": g.reason, "table": g.table, "aftermath": [r.to_json() for r in g.aftermath],
          "out_of_action": [c.name for c in g.characters if c.out_of_action],
+         "standing": {s: g.standing(s)[-1] for s in g.squads},
          "records": {c.name: to_data(c.record) for c in g.characters}}
         for g in book.games
     ]

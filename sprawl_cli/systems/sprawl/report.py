@@ -75,11 +75,6 @@ def per_round_hits(values: list[int]) -> list[int]:
     return [0] + [max(0, b - a) for a, b in zip(values, values[1:], strict=False)]
 
 
-def standing(game: PlayedGame, squad: str) -> list[int]:
-    fielded = sum(1 for c in game.characters if c.squad == squad)
-    return [fielded - n for n in game.series.casualties.get(squad, [])]
-
-
 def squad_health(game: PlayedGame, squad: str) -> list[int]:
     names = [c.name for c in game.characters if c.squad == squad]
     columns = [game.series.health[n] for n in names if n in game.series.health]
@@ -123,7 +118,7 @@ def markdown(book: Campaign, game: PlayedGame) -> str:
             head += [f"{md(squad)} standing", f"{md(squad)} Health", f"{md(squad)} hits"]
         lines.append("| " + " | ".join(head) + " |")
         lines.append("|---|" + "---:|" * (len(head) - 1))
-        columns = {s: (standing(game, s), squad_health(game, s), per_round_hits(game.series.hits.get(s, [])))
+        columns = {s: (game.standing(s), squad_health(game, s), per_round_hits(game.series.hits.get(s, [])))
                    for s in game.squads}
         for i, rnd in enumerate(game.series.rounds):
             row = ["start" if rnd == 0 else str(rnd)]

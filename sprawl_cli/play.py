@@ -296,7 +296,7 @@ def status_line(game: Game[Any]) -> str:
     if game.over:
         from sprawl_cli.ending import rounds_played
 
-        winner = f"{game.winner} won" if game.winner else "no winner"
+        winner = f"{game.winner} won" if game.winner else "a draw" if game.draw else "no winner"
         return f"Game over in round {game.round} ({rounds_played(game)}): {winner} ({game.reason or 'ended'})"
     from sprawl_cli import systems
 

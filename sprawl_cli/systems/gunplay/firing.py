@@ -14,7 +14,7 @@ from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.gunplay.ladder import roll_test
 from sprawl_cli.systems.gunplay.model import Character, Game, Weapon
 from sprawl_cli.systems.gunplay.toughness import Victim, take_hit
-from sprawl_cli.systems.gunplay.turn import begin_action, spend_action
+from sprawl_cli.systems.gunplay.turn import begin_action, check_game_end, spend_action
 from sprawl_cli.table import Table, refuse
 
 COVER = {"open": "easy", "some": "moderate", "lots": "hard"}  # G4: none, 33%+, 67%+
@@ -171,6 +171,7 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
         c.record.wounds_dealt += 1
         c.record.put_down += int(victim.down and not was_down)
         c.record.removed += int(victim.removed)
+    check_game_end(game)
     over = spend_action(game, c) if game.active == c.name else True
     return FireOutcome(c.name, target.name, weapon.name, cover, band, shot.distance, moving, aimed, shift,
                        test.column, test.target_number, list(test.rolls), modifier, len(victims), victims,

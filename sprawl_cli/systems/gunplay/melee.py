@@ -16,7 +16,7 @@ from sprawl_cli.systems.gunplay.firing import find_weapon
 from sprawl_cli.systems.gunplay.ladder import shifted, succeeds, target_number
 from sprawl_cli.systems.gunplay.model import UNARMED, Character, Game, Weapon
 from sprawl_cli.systems.gunplay.toughness import Victim, take_hit
-from sprawl_cli.systems.gunplay.turn import begin_action, spend_action
+from sprawl_cli.systems.gunplay.turn import begin_action, check_game_end, spend_action
 from sprawl_cli.table import Table, refuse
 
 BASE = "hard"  # G8
@@ -138,6 +138,7 @@ def strike(game: Game, c: Character, target: Character, dice: Dice, table: Table
         hitter.record.wounds_dealt += 1
         hitter.record.put_down += int(landed.down and not was_down)
         hitter.record.removed += int(landed.removed)
+    check_game_end(game)  # G8: after every blow of the exchange, so a mutual wipe-out is a draw
     over = spend_action(game, c) if game.active == c.name else True
     return MeleeOutcome(action, striker, other, order, struck, victims, c.actions_left, over, game.over,
                         game.winner)

@@ -9,7 +9,7 @@ from sprawl_cli.errors import BadInput
 from sprawl_cli.schema import to_data
 from sprawl_cli.systems.base import NewGame, Outcome, Roster
 from sprawl_cli.model import Squad
-from sprawl_cli.systems.gunplay.model import DIE_SETTINGS, STATUSES, Character, Game, Settings
+from sprawl_cli.systems.gunplay.model import DIE_SETTINGS, MAX_WOUNDS, STATUSES, Character, Game, Settings
 from sprawl_cli.systems.gunplay.toughness import put_down, remove_if_hopeless
 from sprawl_cli.systems.gunplay.turn import check_game_end, end_turn, roll_initiative, settle_side
 from sprawl_cli.table import Table
@@ -78,6 +78,7 @@ def status(game: Game, only: Character | None) -> dict[str, Any]:
     people = [only] if only is not None else game.characters
     return {"system": game.system, "round": game.round, "turn": game.turn, "rounds": game.rounds,
             "side": game.current_squad.name, "phase": game.phase, "over": game.over, "winner": game.winner,
+            "draw": game.draw,
             "reason": game.reason, "active": game.active, "order": [game.squads[i].name for i in game.order],
             "initiative": [dict(r) for r in game.initiative], "die": game.settings.die, "house": list(HOUSE),
             "characters": [character_json(c) for c in people]}
@@ -92,7 +93,8 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     title = f"Gunplay, turn {game.round}" + (f" of {game.rounds}" if game.rounds else "")
     now = f"{game.active} is mid-activation" if game.active else f"{game.current_squad.name} to activate"
     if game.over:
-        now = f"game over: {game.winner or 'no winner'} ({game.reason})"
+        result = f"{game.winner} wins" if game.winner else "a draw" if game.draw else "no winner"
+        now = f"game over: {result} ({game.reason})"
     grid = RichTable(title=f"{escape(title)}: {escape(now)}", title_justify="left")
     for heading in ("Name", "Squad", "Wounds", "Actions", "Statuses", "Weapons"):
         grid.add_column(heading)
@@ -138,9 +140,38 @@ def set_status(game: Game, c: Character, status_name: str, on: bool, table: Tabl
                    [f"[name]{c.name}[/]: {key} {word} (now: {', '.join(c.shown_statuses) or 'nothing'})."])
 
 
+def set_wounds(game: Game, c: Character, wounds: int, table: Table) -> Outcome:
+    """The referee's correction `set NAME wounds N`: the wound count as it should be. A down
+    character left with wounds it could never recover from is removed (G7).
+
+    Raises:
+        BadInput: outside 0 to MAX_WOUNDS.
+    """
+    from sprawl_cli.render import name
+
+    if not 0 <= wounds <= MAX_WOUNDS:
+        raise BadInput(f"{c.name} cannot carry {wounds} wounds; give 0 to {MAX_WOUNDS} (a down character with "
+                       f"{MAX_WOUNDS - 1} is out of the game, G7)")
+    was = c.wounds
+    c.wounds = wounds
+    removed = not c.gone and remove_if_hopeless(game, c)
+    check_game_end(game)
+    settle_side(game)
+    lines = [f"{name(c.name)} now carries {wounds} wound{'s' if wounds != 1 else ''} (was {was})."]
+    if removed:
+        lines.append(f"  [bad]Down with {wounds} wounds, it could never recover: removed from the game (G7).[/]")
+    elif c.gone and wounds < was:
+        lines.append(f"  It is still removed from the game: `set {c.name} removed off` brings it back.")
+    return Outcome({"name": c.name, "wounds": wounds, "was": was, "removed": removed, "statuses": c.shown_statuses,
+                    "over": game.over, "winner": game.winner, "draw": game.draw}, lines)
+
+
 def journal_extras(game: Game) -> dict[str, Any]:
+    """The battle report's series, per character (the kernel adds them up per squad): wounds,
+    standing (1 while neither down nor removed) and who has left the game."""
     return {"wounds": {c.name: c.wounds for c in game.characters},
-            "standing": {s.name: sum(1 for c in game.members(s) if not c.gone and not c.down) for s in game.squads}}
+            "standing": {c.name: int(not c.gone and not c.down) for c in game.characters},
+            "gone": [c.name for c in game.characters if c.gone]}
 
 
 def record(game: Game, c: Character) -> dict[str, int]:

@@ -69,6 +69,8 @@ def take_hit(game: Game, victim: Character, damage: int, dice: Dice) -> Victim:
     """G6: one wound and a Toughness test (dice: one d12, or one d20 with that setting).
 
     A character already down just takes the wound: it cannot fall further (house reading).
+    The caller ends the game (`check_game_end`) once the whole exchange has landed: blows
+    struck together (G8) all land before anyone is declared the winner.
     """
     column = toughness_column(damage, victim.wounds)
     victim.wounds += 1
@@ -79,7 +81,6 @@ def take_hit(game: Game, victim: Character, damage: int, dice: Dice) -> Victim:
         if not test.success:
             put_down(game, victim)
     removed = remove_if_hopeless(game, victim)
-    check_game_end(game)
     return Victim(victim.name, victim.wounds, column, roll, victim.down, removed)
 
 

@@ -74,7 +74,7 @@ def fire_lines(out: FireOutcome) -> list[str]:
              f"  {out.hits} hit{'s' if out.hits != 1 else ''}."]
     lines += [victim_line(v) for v in out.victims]
     lines.append(activation_tail(out.actions_left, out.activation_over))
-    return lines + over_lines(out.over, out.winner)
+    return lines
 
 
 def side_line(side: Side) -> str:
@@ -100,7 +100,7 @@ def melee_lines(out: MeleeOutcome) -> list[str]:
         lines.append("  No blow lands.")
     lines += [victim_line(v) for v in out.victims]
     lines.append(activation_tail(out.actions_left, out.activation_over))
-    return lines + over_lines(out.over, out.winner)
+    return lines
 
 
 def recovery_lines(out: Recovery) -> list[str]:
@@ -112,7 +112,7 @@ def recovery_lines(out: Recovery) -> list[str]:
         result = "  [good]Up again, prone.[/]"
     else:
         result = f"  [bad]Still down[/], one more wound ({out.wounds} in all)."
-    return [head, result, activation_tail(out.actions_left, out.activation_over)] + over_lines(out.over, out.winner)
+    return [head, result, activation_tail(out.actions_left, out.activation_over)]
 
 
 def move_lines(out: MoveOutcome) -> list[str]:
@@ -159,11 +159,18 @@ def whose_go(game: Game) -> list[str]:
     return [f"[rule]{escape(game.current_squad.name)} to activate a character.[/]"]
 
 
-def over_lines(over: bool, winner: str | None, reason: str | None = None) -> list[str]:
+def over_lines(over: bool, winner: str | None, reason: str | None = None, draw: bool = False) -> list[str]:
     if not over:
         return []
     why = f" ({escape(reason)})" if reason else ""
+    if draw:
+        return [f"[bad]The game is over.[/] A draw: nobody wins{why}."]
     return [f"[bad]The game is over.[/] Winner: {name(winner) if winner else 'nobody'}{why}."]
+
+
+def result_lines(game: Game) -> list[str]:
+    """After an action that ended the game: who won, or that nobody did, and why."""
+    return over_lines(game.over, game.winner, game.reason, game.draw)
 
 
 def roll_lines(test: Test) -> list[str]:

@@ -134,3 +134,55 @@ def test_a_hand_edited_save_with_impossible_wounds_is_refused_with_its_line(spra
     result = sprawl("status")
     assert result.exit_code == 1 and "wounds" in result.stderr and "0 to 5" in result.stderr
     assert ":" in result.stderr.split("wounds")[0]  # file:line before the key
+
+
+# --- 5: line of sight and contact are table facts ----------------------------------------------
+
+
+@pytest.mark.parametrize(("args", "question"), [
+    (("fire", "Kit", "Vic", "--dice", "9,4"), "Can Kit see Vic (line of sight)?"),
+    (("strike", "Kit", "Vic", "--dice", "9,4"), "Is Kit in contact with Vic?"),
+    (("charge", "Kit", "Vic", "--dice", "9,4"), "Can Kit reach contact with Vic in one quick move"),
+])
+def test_without_a_terminal_the_fact_is_a_refusal_naming_yes(sprawl: Any, snapshot: Any, args: tuple[str, ...],
+                                                             question: str) -> None:
+    start(sprawl)
+    refused(sprawl, snapshot, *args, says=question)
+    assert "--yes" in sprawl(*args).stderr
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (("fire", "Kit", "Vic", "--dice", "9,4"), "Kit cannot see Vic: no line of sight, no shot (G4)"),
+    (("strike", "Kit", "Vic", "--dice", "9,4"), "Kit is not in contact with Vic: a strike needs contact (G8)"),
+    (("charge", "Kit", "Vic", "--dice", "9,4"), "Kit cannot reach Vic with a quick move: no charge"),
+])
+def test_answered_no_on_a_terminal_it_is_refused(sprawl: Any, snapshot: Any, args: tuple[str, ...],
+                                                 says: str) -> None:
+    start(sprawl)
+    before = snapshot(sprawl.folder)
+    result = sprawl(*args, input="n\n", terminal=True)
+    assert result.exit_code == 1 and says in result.stderr, result.stderr
+    assert result.stderr.count("error:") == 1
+    assert snapshot(sprawl.folder) == before
+
+
+def test_answered_yes_on_a_terminal_the_shot_goes_ahead(sprawl: Any) -> None:
+    start(sprawl)
+    result = sprawl("fire", "Kit", "Vic", "--dice", "9,4", "--json", input="y\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert who(sprawl, "Vic")["wounds"] == 1
+
+
+def test_the_referee_forces_a_shot_the_table_says_is_blocked(sprawl: Any) -> None:
+    start(sprawl)
+    result = sprawl("fire", "Kit", "Vic", "--dice", "9,4", "--json", "--force", input="n\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert who(sprawl, "Vic")["wounds"] == 1
+    entry = sprawl.json("log")["entries"][-1]
+    assert any("no line of sight" in f for f in entry["forced"])
+
+
+def test_yes_confirms_contact_for_a_strike(sprawl: Any) -> None:
+    start(sprawl)
+    data = sprawl.json("strike", "Kit", "Vic", "--dice", "10,2", "--yes")  # Kit unarmed, hard: 10 beats 9
+    assert data["order"] == ["Vic", "Kit"]

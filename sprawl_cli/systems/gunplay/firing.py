@@ -127,12 +127,25 @@ def range_band(weapon: Weapon, shot: Shot, table: Table) -> str:
     return "extreme"
 
 
+def see_target(c: Character, target: Character, table: Table) -> None:
+    """The text: a shot needs line of sight. Only the table knows it, so it is asked.
+
+    Raises:
+        NeedsAnswer: no terminal and no --yes.
+        RuleRefusal: the answer is no (forced: the shot goes ahead).
+    """
+    if not table.confirm(f"Can {c.name} see {target.name} (line of sight)?"):
+        refuse(table, f"{c.name} cannot see {target.name}: no line of sight, no shot (G4)")
+
+
 def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, table: Table) -> FireOutcome:
     """G4: fire at `target` (RoF d12s; each success a hit, each hit a wound and a Toughness test).
 
     Raises:
         BadInput: an unknown cover, band or weapon; a removed target.
-        RuleRefusal: a friend as target, out of range, not its go (see `begin_action`).
+        RuleRefusal: a friend as target, out of range, not its go (see `begin_action`), no line
+            of sight.
+        NeedsAnswer: line of sight is asked, and neither a terminal nor --yes answers it.
     """
     cover = shot.cover.strip().lower()
     if cover not in COVER:
@@ -149,6 +162,7 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
     if target.squad == c.squad:
         refuse(table, f"{target.name} is on {c.name}'s own side")
     begin_action(game, c, table, "fire")
+    see_target(c, target, table)
     # G3: a move combined with the fire leaves no room for the aim.
     aimed = c.aiming_at == target.name and moving is None
     shift = (AIM_SHIFT if aimed else 0) + (QUICK_SHIFT if moving == "quick" else 0) + BAND_SHIFT[band]

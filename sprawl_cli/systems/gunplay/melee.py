@@ -77,13 +77,32 @@ class MeleeOutcome:
                 "activation_over": self.activation_over, "over": self.over, "winner": self.winner}
 
 
+def reach(c: Character, target: Character, table: Table, charging: bool) -> None:
+    """The text: melee needs contact, and a charge is a quick move into it. Only the table
+    knows, so it is asked.
+
+    Raises:
+        NeedsAnswer: no terminal and no --yes.
+        RuleRefusal: the answer is no (forced: the blow is struck anyway).
+    """
+    if charging:
+        if not table.confirm(f"Can {c.name} reach contact with {target.name} in one quick move "
+                             "(up to 6\" in a straight line)?"):
+            refuse(table, f"{c.name} cannot reach {target.name} with a quick move: no charge (G3, G8)")
+    elif not table.confirm(f"Is {c.name} in contact with {target.name}?"):
+        refuse(table, f"{c.name} is not in contact with {target.name}: a strike needs contact (G8); "
+                      f"`charge {c.name} {target.name}` moves into it")
+
+
 def strike(game: Game, c: Character, target: Character, dice: Dice, table: Table,
            weapon: str | None = None, charging: bool = False) -> MeleeOutcome:
     """G8: one round of melee between `c` (acting, one action) and `target` (free answer).
 
     Raises:
         BadInput: itself or a removed character as target; a weapon it does not carry.
-        RuleRefusal: a friend as target; not its go (see `begin_action`).
+        RuleRefusal: a friend as target; not its go (see `begin_action`); not in contact (or, for
+            a charge, out of a quick move's reach).
+        NeedsAnswer: contact is asked, and neither a terminal nor --yes answers it.
     """
     if target is c:
         raise BadInput(f"{c.name} cannot strike itself")
@@ -95,6 +114,7 @@ def strike(game: Game, c: Character, target: Character, dice: Dice, table: Table
         refuse(table, f"{target.name} is on {c.name}'s own side")
     action = "charge" if charging else "strike"
     begin_action(game, c, table, action)
+    reach(c, target, table, charging)
     c.aiming_at = None
     if charging:
         c.drop("prone")  # G3: a charge is a quick move into contact

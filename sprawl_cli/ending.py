@@ -85,10 +85,11 @@ def declare_end(game: Game[Any], winner: Squad | None) -> Ending:
     return settle(game, Ending("end", winner.name if winner else None))
 
 
-def rounds_played(game: Game[Any]) -> str:
+def rounds_played(game: Game[Any], word: str = "round") -> str:
     """How long a game that ended lasted, as everything that shows it says it (H7): a round
-    counts once it has begun, so a game that ends as round N begins lasted N rounds."""
-    return f"{game.round} round{'s' if game.round != 1 else ''} played"
+    counts once it has begun, so a game that ends as round N begins lasted N rounds. `word`
+    is what the system calls a round."""
+    return f"{game.round} {word}{'s' if game.round != 1 else ''} played"
 
 
 def over_lines(game: dict[str, Any]) -> list[str]:

@@ -113,6 +113,7 @@ def new(
     store: GameStore = ctx.store()
     _guard(store, ctx.options.force)  # before any die is rolled or asked for
     ctx.physical_game = physical
+    ctx.face_hint = system.face_hint
     dice = ctx.dice()
     table = ctx.table()
     outcome: Outcome | None
@@ -253,7 +254,8 @@ def log(
     def view(console: Console) -> None:
         from sprawl_cli.render import log_view
 
-        log_view(console, entries, ctx.system_of(game).logged_faces)
+        system = ctx.system_of(game)
+        log_view(console, entries, system.logged_faces, system.round_word)
 
     ctx.emit({"entries": entries}, view)
 

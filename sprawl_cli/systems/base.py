@@ -126,6 +126,10 @@ class System:
         name_params: argument names whose values are character names, for Tab completion.
         statuses: what `set NAME STATUS on|off` accepts.
         phases: the phases `status` may show, in order.
+        round_word: what the game calls one round of play ("turn" in Gunplay), for the log and
+            the play session's status line.
+        face_hint: for a system that deals no cards, what `--dice` takes, to explain a token
+            that is not a number (empty: cards are welcome, and the message names them).
     """
 
     name: str = ""
@@ -138,6 +142,8 @@ class System:
     new_flags: dict[str, str] = {}  # extra `new` flags (--no-tens) -> help; they land in NewGame.flags
     statuses: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
+    round_word: str = "round"
+    face_hint: str = ""
 
     # --- the save file ------------------------------------------------------
     def game_type(self) -> type[Game[Any]]:

@@ -52,7 +52,7 @@ def test_fire_json_fields_and_dice_order(sprawl: Any) -> None:
     assert data["column"] == "hard" and data["target_number"] == 9 and data["rolls"] == [10, 4]
     assert data["modifier"] == 0 and data["hits"] == 1
     assert data["victims"] == [{"name": "Marla", "wounds": 1, "toughness_column": "easy", "toughness_roll": 6,
-                                "down": False, "removed": False}]
+                                "down": False, "removed": False, "already_down": False}]
     marla = who(sprawl, "Marla")
     assert marla["wounds"] == 1 and marla["statuses"] == []
     assert who(sprawl, "Ruth")["actions_left"] == 1

@@ -186,3 +186,205 @@ def test_yes_confirms_contact_for_a_strike(sprawl: Any) -> None:
     start(sprawl)
     data = sprawl.json("strike", "Kit", "Vic", "--dice", "10,2", "--yes")  # Kit unarmed, hard: 10 beats 9
     assert data["order"] == ["Vic", "Kit"]
+
+
+# --- 3: the aim and a move-and-fire (G9) -------------------------------------------------------
+
+
+def aimed_fire(sprawl: Any, *how: str, at: str = "Vic") -> dict[str, Any]:
+    start(sprawl)
+    sprawl.json("aim", "Kit", "Vic")
+    return sprawl.json("fire", "Kit", at, "--cover", "some", *how, "--yes")
+
+
+def test_an_aim_then_a_plain_fire_counts_and_says_why(sprawl: Any) -> None:
+    data = aimed_fire(sprawl, "--dice", "4,9")  # moderate +1: easy, beat 3
+    assert data["aimed"] is True and data["shift"] == 1 and data["column"] == "easy"
+    assert data["aim"] == {"at": "Vic", "counted": True, "why": "the previous action was aim at Vic (G4)"}
+
+
+def test_an_aim_then_a_quick_move_and_fire_does_not_count_g9(sprawl: Any) -> None:
+    data = aimed_fire(sprawl, "--moving", "quick", "--dice", "12,9")  # moderate -1 (quick): hard
+    assert data["aimed"] is False and data["shift"] == -1 and data["column"] == "hard"
+    assert data["aim"]["counted"] is False and "G9" in data["aim"]["why"]
+    sprawl.json("undo")
+    shown = sprawl("fire", "Kit", "Vic", "--cover", "some", "--moving", "quick", "--dice", "12,9", "--yes",
+                   env={"NO_COLOR": "1"}).stdout
+    assert ("The aim at Vic does not count: a quick move-and-fire spoils the aim as a cautious one does "
+            "(G9, house).") in shown
+
+
+def test_an_aim_then_a_cautious_move_and_fire_drops_the_aim_g3(sprawl: Any) -> None:
+    data = aimed_fire(sprawl, "--moving", "cautious", "--dice", "7,9")  # moderate, no shift: 7 beats 6
+    assert data["aimed"] is False and data["shift"] == 0 and data["column"] == "moderate"
+    assert data["aim"]["counted"] is False and "cautious" in data["aim"]["why"] and "G3" in data["aim"]["why"]
+    assert data["hits"] == 1
+
+
+def test_an_aim_at_someone_else_does_not_count(sprawl: Any) -> None:
+    data = aimed_fire(sprawl, "--dice", "7,9", at="Marla")
+    assert data["aimed"] is False and data["column"] == "moderate"
+    assert data["aim"]["why"] == "the aim was at Vic, not Marla (G4)"
+
+
+def test_no_aim_no_word_about_it(sprawl: Any) -> None:
+    start(sprawl)
+    data = sprawl.json("fire", "Kit", "Vic", "--cover", "some", "--dice", "2", "--yes")
+    assert data["aim"] is None and data["aimed"] is False
+
+
+def test_g9_is_listed_as_house_in_status_and_rules(sprawl: Any) -> None:
+    start(sprawl)
+    assert any(h.startswith("G9") for h in sprawl.json("status")["house"])
+    assert "G9" in sprawl("status", env={"NO_COLOR": "1"}).stdout
+    assert "G9" in sprawl("rules", "house").stdout
+
+
+# --- 7: words ------------------------------------------------------------------------------------
+
+
+def test_a_fighter_put_down_before_it_strikes_does_not_show_a_hit(sprawl: Any) -> None:
+    duel(sprawl)
+    # Ann 12, Bo 10: Bo is faster, hits (10 + 3 > 9), and Ann's Toughness (easy) fails on a 2.
+    result = sprawl("strike", "Ann", "Bo", "--dice", "12,10,2", "--yes", env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.stderr
+    ann = next(line for line in result.stdout.splitlines() if line.strip().startswith("Ann (Knife)"))
+    assert "a hit" not in ann and "went down before it could strike" in ann
+    assert "Bo (Knife)" in result.stdout and ": a hit" in result.stdout
+
+
+@pytest.mark.parametrize(("wounds", "tail"), [
+    ("0", "already down, so no Toughness test."),
+    ("1", "already down, so no Toughness test."),  # rifle 2 + 1 wound: impossible, still no test
+    ("3", "already down, so no Toughness test: removed from the game."),
+])
+def test_a_hit_on_a_target_already_down_always_says_so(sprawl: Any, wounds: str, tail: str) -> None:
+    start(sprawl)
+    sprawl.json("set", "Vic", "down", "on")
+    sprawl.json("set", "Vic", "wounds", wounds)
+    result = sprawl("fire", "Kit", "Vic", "--shift", "2", "--yes", env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.stderr
+    assert f"Vic takes a wound ({int(wounds) + 1} in all); {tail}" in result.stdout
+    data = sprawl.json("log")["entries"][-1]["outcome"]
+    assert data["victims"][0]["already_down"] is True and data["victims"][0]["toughness_roll"] is None
+
+
+def test_a_character_cannot_aim_at_itself(sprawl: Any, snapshot: Any) -> None:
+    start(sprawl)
+    refused(sprawl, snapshot, "aim", "Kit", "Kit", says="Kit cannot aim at itself")
+
+
+def test_the_log_and_the_session_line_count_turns(sprawl: Any) -> None:
+    from sprawl_cli.play import status_line
+    from sprawl_cli.store import GameStore
+
+    start(sprawl)
+    sprawl.json("pass", "Kit")
+    log = sprawl("log", env={"NO_COLOR": "1"}).stdout
+    assert "turn 1 · Wardens" in log and "round 1" not in log
+    assert status_line(GameStore(sprawl.save).load()).startswith("Turn 1 | Wardens")
+
+
+def test_rules_melee_says_the_answer_is_free(sprawl: Any) -> None:
+    text = sprawl("rules", "melee", "--system", "gunplay").stdout
+    assert "answers for free" in text and "for nothing" not in text
+
+
+# --- 20: a bad face in a Gunplay game --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [
+    ("fire", "Kit", "Vic", "--dice", "KS", "--yes"),
+    ("recover", "Vic", "--dice", "x"),
+    ("roll", "--system", "gunplay", "--column", "easy", "--dice", "x"),
+])
+def test_a_bad_face_is_explained_as_a_die_face_not_a_card(sprawl: Any, snapshot: Any,
+                                                          args: tuple[str, ...]) -> None:
+    start(sprawl)
+    before = snapshot(sprawl.folder)
+    result = sprawl(*args)
+    assert result.exit_code == 1 and result.stderr.count("error:") == 1
+    assert "is not a die face" in result.stderr and "d12" in result.stderr and "card" not in result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_new_explains_a_bad_initiative_face_the_same_way(sprawl: Any) -> None:
+    result = sprawl("new", "--system", "gunplay", "--squad", CROWS, "--squad", WARDENS, "--dice", "5,RJ")
+    assert result.exit_code == 1 and "not a die face" in result.stderr and "card" not in result.stderr
+    assert not sprawl.save.exists()
+
+
+# --- 21: the tables, row by row ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("who_fires", "target", "distance", "band"), [
+    ("Kit", "Vic", "18", "close"), ("Kit", "Vic", "18.5", "effective"), ("Kit", "Vic", "36", "effective"),
+    ("Kit", "Vic", "36.5", "extreme"), ("Kit", "Vic", "72", "extreme"),                     # Rifle 18/36/72
+    ("Marla", "Kit", "12", "close"), ("Marla", "Kit", "12.5", "effective"), ("Marla", "Kit", "24", "effective"),
+    ("Marla", "Kit", "24.5", "extreme"), ("Marla", "Kit", "48", "extreme"),                 # Shotgun 12/24/48
+    ("Dutch", "Kit", "9", "close"), ("Dutch", "Kit", "9.5", "effective"), ("Dutch", "Kit", "18", "effective"),
+    ("Dutch", "Kit", "18.5", "extreme"), ("Dutch", "Kit", "36", "extreme"),                 # Pistol 9/18/36
+])
+def test_each_weapons_range_bands(sprawl: Any, who_fires: str, target: str, distance: str, band: str) -> None:
+    start(sprawl, dice="8,5" if who_fires != "Kit" else "5,8")
+    # -5 shifts: impossible, so no die is rolled and only the band is read.
+    data = sprawl.json("fire", who_fires, target, "--distance", distance, "--shift", "-5", "--yes")
+    assert data["range"] == band and data["column"] == "impossible"
+
+
+@pytest.mark.parametrize(("who_fires", "target", "distance", "limit"), [
+    ("Kit", "Vic", "72.5", "72"), ("Marla", "Kit", "48.5", "48"), ("Dutch", "Kit", "36.5", "36"),
+])
+def test_beyond_each_weapons_extreme_range_is_refused(sprawl: Any, snapshot: Any, who_fires: str, target: str,
+                                                      distance: str, limit: str) -> None:
+    start(sprawl, dice="8,5" if who_fires != "Kit" else "5,8")
+    refused(sprawl, snapshot, "fire", who_fires, target, "--distance", distance, "--yes",
+            says=f"extreme range of {limit}\"")
+
+
+@pytest.mark.parametrize(("band", "shift", "column"), [
+    ("close", 0, "moderate"), ("effective", -1, "hard"), ("extreme", -2, "impossible"),
+])
+def test_each_range_bands_shift(sprawl: Any, band: str, shift: int, column: str) -> None:
+    start(sprawl)
+    data = sprawl.json("fire", "Kit", "Vic", "--cover", "some", "--range", band, "--dice", "1", "--yes")
+    assert (data["shift"], data["column"]) == (shift, column)
+
+
+@pytest.mark.parametrize(("cover", "column", "number"), [
+    ("open", "easy", 3), ("some", "moderate", 6), ("lots", "hard", 9),
+])
+def test_each_cover_column(sprawl: Any, cover: str, column: str, number: int) -> None:
+    start(sprawl)
+    data = sprawl.json("fire", "Kit", "Vic", "--cover", cover, "--dice", "1", "--yes")
+    assert (data["column"], data["target_number"]) == (column, number)
+
+
+@pytest.mark.parametrize(("distance", "toughness"), [("12", "moderate"), ("13", "easy"), ("48", "easy")])
+def test_the_shotgun_does_2_close_and_1_beyond(sprawl: Any, distance: str, toughness: str) -> None:
+    start(sprawl, dice="8,5")
+    # +4 shifts: automatic at any band; the Toughness column shows the damage (0 wounds before).
+    data = sprawl.json("fire", "Marla", "Kit", "--distance", distance, "--shift", "4", "--dice", "12", "--yes")
+    assert data["victims"][0]["toughness_column"] == toughness
+
+
+@pytest.mark.parametrize(("name", "weapon"), [
+    ("Vic", {"name": "Rifle", "damage": 2, "rof": 1, "ranges": [18, 36, 72]}),
+    ("Marla", {"name": "Shotgun", "damage": 2, "rof": 1, "ranges": [12, 24, 48], "far_damage": 1}),
+    ("Dutch", {"name": "Pistol", "damage": 1, "rof": 1, "ranges": [9, 18, 36]}),
+    ("Dutch", {"name": "Knife", "damage": 1, "rof": 0, "ranges": []}),
+])
+def test_the_house_gear_rows(sprawl: Any, name: str, weapon: dict[str, Any]) -> None:
+    start(sprawl)
+    assert weapon in who(sprawl, name)["weapons"]
+
+
+@pytest.mark.parametrize(("die", "column", "number"), [
+    ("d12", "easy", 3), ("d12", "moderate", 6), ("d12", "hard", 9),
+    ("d20", "easy", 5), ("d20", "moderate", 10), ("d20", "hard", 15),
+])
+def test_the_ladder_numbers(sprawl: Any, die: str, column: str, number: int) -> None:
+    data = sprawl.json("roll", "--system", "gunplay", "--column", column, "--die", die, "--dice", str(number))
+    assert data["target_number"] == number and data["success"] is False  # equal fails
+    data = sprawl.json("roll", "--system", "gunplay", "--column", column, "--die", die, "--dice", str(number + 1))
+    assert data["success"] is True

@@ -225,11 +225,13 @@ def roll(column: Column, shift: Shifts = None, mod: Mods = None, die: Die = None
     Example: sprawl roll --system gunplay --column hard --shift 1 --mod -1
     """
     from sprawl_cli.systems.gunplay.ladder import ROLLED, check_column, roll_test
+    from sprawl_cli.systems.gunplay.system import FACE_HINT
     from sprawl_cli.systems.gunplay.views import roll_lines
 
     ctx = current()
     start = check_column(column, ROLLED)
     sides = _die(die)
+    ctx.face_hint = FACE_HINT
     test = roll_test(ctx.dice(), "Test", start, sum(shift or []), sum(mod or []), sides=sides)
     ctx.check_leftover_dice()
     data = dict(test.to_json(), die=f"d{sides}")

@@ -48,6 +48,7 @@ class FireOutcome:
     distance: float | None
     moving: str | None
     aimed: bool
+    aim: Aim | None
     shift: int
     column: str
     target_number: int | None
@@ -63,7 +64,7 @@ class FireOutcome:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "action": "fire", "target": self.target, "weapon": self.weapon,
                 "cover": self.cover, "range": self.band, "distance": self.distance, "moving": self.moving,
-                "aimed": self.aimed, "shift": self.shift, "column": self.column,
+                "aimed": self.aimed, "aim": self.aim.to_json() if self.aim else None, "shift": self.shift, "column": self.column,
                 "target_number": self.target_number, "rolls": list(self.rolls), "modifier": self.modifier,
                 "hits": self.hits, "victims": [v.to_json() for v in self.victims],
                 "actions_left": self.actions_left, "activation_over": self.activation_over,
@@ -127,6 +128,33 @@ def range_band(weapon: Weapon, shot: Shot, table: Table) -> str:
     return "extreme"
 
 
+@dataclass(frozen=True)
+class Aim:
+    """Whether the firer's aim counts for this fire, and why."""
+
+    at: str
+    counted: bool
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": self.at, "counted": self.counted, "why": self.why}
+
+
+def aim_counted(c: Character, target: Character, moving: str | None) -> Aim | None:
+    """G4: +1 when the previous action was aim at this target; G3: not with a cautious
+    move-and-fire; G9 (house): nor with a quick one. None: it was not aiming."""
+    at = c.aiming_at
+    if at is None:
+        return None
+    if at != target.name:
+        return Aim(at, False, f"the aim was at {at}, not {target.name} (G4)")
+    if moving == "cautious":
+        return Aim(at, False, "a cautious move-and-fire cannot be combined with the aim (G3)")
+    if moving == "quick":
+        return Aim(at, False, "a quick move-and-fire spoils the aim as a cautious one does (G9, house)")
+    return Aim(at, True, f"the previous action was aim at {at} (G4)")
+
+
 def see_target(c: Character, target: Character, table: Table) -> None:
     """The text: a shot needs line of sight. Only the table knows it, so it is asked.
 
@@ -163,8 +191,8 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
         refuse(table, f"{target.name} is on {c.name}'s own side")
     begin_action(game, c, table, "fire")
     see_target(c, target, table)
-    # G3: a move combined with the fire leaves no room for the aim.
-    aimed = c.aiming_at == target.name and moving is None
+    aim = aim_counted(c, target, moving)
+    aimed = aim is not None and aim.counted
     shift = (AIM_SHIFT if aimed else 0) + (QUICK_SHIFT if moving == "quick" else 0) + BAND_SHIFT[band]
     shift += sum(shot.shifts)
     modifier = c.shooting - c.wounds + sum(shot.mods)  # G4: -1 per wound
@@ -187,6 +215,6 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
         c.record.removed += int(victim.removed)
     check_game_end(game)
     over = spend_action(game, c) if game.active == c.name else True
-    return FireOutcome(c.name, target.name, weapon.name, cover, band, shot.distance, moving, aimed, shift,
+    return FireOutcome(c.name, target.name, weapon.name, cover, band, shot.distance, moving, aimed, aim, shift,
                        test.column, test.target_number, list(test.rolls), modifier, len(victims), victims,
                        c.actions_left, over, game.over, game.winner)

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from sprawl_cli.table import Table
 
 
+FACE_HINT = "Gunplay rolls only d12s (d20s with the die=d20 setting), so give numbers, like --dice 9,4"
+
+
 class Gunplay(System):
     name = "gunplay"
     title = "Gunplay"
@@ -28,6 +31,8 @@ class Gunplay(System):
     lookups = LOOKUPS
     statuses = ("down", "prone", "removed")
     phases = ("activation",)
+    round_word = "turn"
+    face_hint = FACE_HINT
 
     def game_type(self) -> type[Game[Any]]:
         from sprawl_cli.systems.gunplay.model import Game as GunplayGame

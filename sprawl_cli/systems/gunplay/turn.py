@@ -188,7 +188,14 @@ def simple_action(game: Game, c: Character, table: Table, action: str, detail: d
 
 
 def aim(game: Game, c: Character, target: Character, table: Table) -> Action:
-    """G3/G4: aim at `target`; a fire at it as the very next action gets +1 shift."""
+    """G3/G4: aim at `target`; a fire at it as the very next action gets +1 shift.
+
+    Raises:
+        BadInput: itself or a removed character as target.
+        RuleRefusal: a friend as target; not its go (see `begin_action`).
+    """
+    if target is c:
+        raise BadInput(f"{c.name} cannot aim at itself; name an enemy to aim at")
     if target.squad == c.squad:
         refuse(table, f"{target.name} is on {c.name}'s own side")
     if target.gone:

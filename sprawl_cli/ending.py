@@ -113,6 +113,8 @@ def ending_lines(out: Ending) -> list[str]:
 
     if out.kind == "concede":
         lines = [f"{name(out.squad or '')} concedes the game."]
+        if not out.over and out.detail.get("play_on"):
+            lines.append(f"The others play on: {', '.join(name(s) for s in out.detail['play_on'])}.")
     else:
         lines = [f"The referee declares {name(out.squad)} the winner." if out.squad
                  else "The referee ends the game with no winner."]

@@ -210,10 +210,11 @@ def concede(side: Annotated[str, typer.Argument(help="A squad's name (a unique b
     Example: sprawl concede "People's Liberation Front"
     """
     from sprawl_cli.cli.flow import act
-    from sprawl_cli.ending import concede as give_up
     from sprawl_cli.ending import ending_lines
 
-    act("concede", lambda game, _dice, _table: give_up(game, game.squad(side)), lambda out, _game: ending_lines(out))
+    ctx = current()
+    act("concede", lambda game, _dice, _table: ctx.system_of(game).concede(game, game.squad(side)),
+        lambda out, _game: ending_lines(out))
 
 
 @app.command()

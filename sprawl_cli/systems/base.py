@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.dice import Dice
+    from sprawl_cli.ending import Ending
     from sprawl_cli.model import Game, Piece
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
@@ -228,6 +229,13 @@ class System:
             return []
         weapons = getattr(who, "weapons", None) or []
         return [str(getattr(w, "name", w)) for w in weapons]
+
+    def concede(self, game: Game[Any], squad: Squad) -> Ending:
+        """`concede SIDE`: by default the game ends, and with two sides the other one wins. A
+        system where the others play on among three or more sides overrides this."""
+        from sprawl_cli.ending import concede
+
+        return concede(game, squad)
 
     def end_lines(self, game: Game[Any]) -> list[str]:
         """What to say when the game has just ended (by `end` or `concede`)."""

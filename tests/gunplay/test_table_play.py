@@ -388,3 +388,52 @@ def test_the_ladder_numbers(sprawl: Any, die: str, column: str, number: int) -> 
     assert data["target_number"] == number and data["success"] is False  # equal fails
     data = sprawl.json("roll", "--system", "gunplay", "--column", column, "--die", die, "--dice", str(number + 1))
     assert data["success"] is True
+
+
+# --- 4: a concession among three sides -----------------------------------------------------------
+
+OUTLAWS = """system: gunplay
+squad: Outlaws
+characters:
+  - name: Jesse
+    weapons: [Pistol]
+  - name: Belle
+    weapons: [Rifle]
+"""
+
+
+def three_sides(sprawl: Any) -> None:
+    Path(sprawl.folder, "outlaws.yaml").write_text(OUTLAWS, encoding="utf-8")
+    # Wardens win on an even 8: clockwise (roster order) from them: Wardens, Outlaws, Crows.
+    data = sprawl.json("new", "--system", "gunplay", "--squad", CROWS, "--squad", WARDENS, "--squad",
+                       "outlaws.yaml", "--dice", "5,8,3")
+    assert data["order"] == ["Wardens", "Outlaws", "Crows"]
+
+
+def test_a_side_that_concedes_among_three_leaves_and_the_others_play_on(sprawl: Any) -> None:
+    three_sides(sprawl)
+    data = sprawl.json("concede", "Wardens")
+    assert data["over"] is False and data["winner"] is None and data["play_on"] == ["Crows", "Outlaws"]
+    status = sprawl.json("status")
+    assert status["over"] is False and status["side"] == "Outlaws"
+    assert all("removed" in who(sprawl, n)["statuses"] for n in ("Sheriff Hale", "Ruth", "Kit"))
+    assert who(sprawl, "Vic")["statuses"] == []
+    sprawl.json("undo")
+    shown = sprawl("concede", "Wardens", env={"NO_COLOR": "1"}).stdout
+    assert "Wardens concedes the game." in shown and "The others play on: Crows, Outlaws." in shown
+    # Two sides left: the next concession ends the game, and the last side wins.
+    sprawl.json("pass", "Jesse")
+    data = sprawl.json("concede", "Outlaws")
+    assert data["over"] is True and data["winner"] == "Crows" and data["reason"] == "Outlaws conceded"
+
+
+def test_a_side_wiped_out_cannot_concede(sprawl: Any, snapshot: Any) -> None:
+    three_sides(sprawl)
+    sprawl.json("concede", "Wardens")
+    refused(sprawl, snapshot, "concede", "Wardens", says="Wardens has nobody left in the game")
+
+
+def test_with_two_sides_a_concession_still_ends_the_game(sprawl: Any) -> None:
+    start(sprawl)
+    data = sprawl.json("concede", "Crows")
+    assert data["over"] is True and data["winner"] == "Wardens"

@@ -11,11 +11,13 @@ from sprawl_cli.systems.base import NewGame, Outcome, Roster
 from sprawl_cli.model import Squad
 from sprawl_cli.systems.gunplay.model import DIE_SETTINGS, MAX_WOUNDS, STATUSES, Character, Game, Settings
 from sprawl_cli.systems.gunplay.toughness import put_down, remove_if_hopeless
-from sprawl_cli.systems.gunplay.turn import check_game_end, end_turn, roll_initiative, settle_side
+from sprawl_cli.systems.gunplay.turn import check_game_end, end_turn, ensure_not_over, roll_initiative, settle_side
 from sprawl_cli.table import Table
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from sprawl_cli.ending import Ending
 
 HOUSE = [
     "G5: the weapons are the text's example table, used as house gear",
@@ -139,6 +141,36 @@ def set_status(game: Game, c: Character, status_name: str, on: bool, table: Tabl
     word = "on" if on else "off"
     return Outcome({"name": c.name, "status": key, "on": on, "statuses": c.shown_statuses},
                    [f"[name]{c.name}[/]: {key} {word} (now: {', '.join(c.shown_statuses) or 'nothing'})."])
+
+
+def concede(game: Game, squad: Squad) -> Ending:
+    """`concede SIDE`. With three or more sides still in the game, only that side leaves it
+    (its characters are removed) and the others play on, as when a side is wiped out; with
+    two, the game ends and the other side wins.
+
+    Raises:
+        BadInput: the side has nobody left in the game.
+        GameOver: the game has ended.
+    """
+    from sprawl_cli.ending import Ending, end_game, settle
+
+    ensure_not_over(game)
+    in_play = [s for s in game.squads if any(not c.gone for c in game.members(s))]
+    if squad not in in_play:
+        raise BadInput(f"{squad.name} has nobody left in the game; there is nothing to concede")
+    others = [s.name for s in in_play if s is not squad]
+    if len(others) == 1:
+        end_game(game, others[0], f"{squad.name} conceded")
+        return settle(game, Ending("concede", squad.name))
+    leaving = [c for c in game.members(squad) if not c.gone]
+    for c in leaving:
+        c.add("removed")
+        c.aiming_at = None
+        if game.active == c.name:
+            game.active = None
+    settle_side(game)
+    return settle(game, Ending("concede", squad.name, detail={"play_on": others,
+                                                              "removed": [c.name for c in leaving]}))
 
 
 def set_wounds(game: Game, c: Character, wounds: int, table: Table) -> Outcome:

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game, Piece
+    from sprawl_cli.ending import Ending
+    from sprawl_cli.model import Game, Piece, Squad
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
     from sprawl_cli.table import Table
@@ -73,6 +74,11 @@ class Gunplay(System):
         from sprawl_cli.systems.gunplay.referee import set_status
 
         return set_status(game, character, status, on, table)  # type: ignore[arg-type]
+
+    def concede(self, game: Game[Any], squad: Squad) -> Ending:
+        from sprawl_cli.systems.gunplay.referee import concede
+
+        return concede(game, squad)  # type: ignore[arg-type]
 
     def end_lines(self, game: Game[Any]) -> list[str]:
         return [f"Wounds: {', '.join(f'{c.name} {c.wounds}' for c in game.characters)}."]

@@ -38,7 +38,7 @@ def test_equal_strikes_that_remove_the_last_of_both_sides_are_a_draw(sprawl: Any
     sprawl.json("set", "Bo", "wounds", "3")
     # Equal 12s: both hit hard (12 + 3 - 3 > 9) together; knife 1 + 3 wounds: Toughness impossible.
     data = sprawl.json("strike", "Ann", "Bo", "--dice", "12,12", "--yes")
-    assert data["over"] is True and data["winner"] is None
+    assert data["over"] is True and data["winner"] is None and data["draw"] is True
     assert [v["removed"] for v in data["victims"]] == [True, True]
     status = sprawl.json("status")
     assert status["over"] is True and status["winner"] is None and status["draw"] is True
@@ -127,12 +127,22 @@ def test_set_wounds_refuses_what_cannot_be(sprawl: Any, snapshot: Any, value: st
     assert snapshot(sprawl.folder) == before
 
 
+def test_a_character_brought_back_can_be_hit_past_five_and_the_save_still_loads(sprawl: Any) -> None:
+    start(sprawl)
+    sprawl.json("set", "Vic", "down", "on")
+    sprawl.json("set", "Vic", "wounds", "5")
+    sprawl.json("set", "Vic", "removed", "off")
+    data = sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--yes")  # automatic; already down
+    assert data["victims"][0]["wounds"] == 6 and data["victims"][0]["removed"] is True
+    assert who(sprawl, "Vic")["wounds"] == 6
+
+
 def test_a_hand_edited_save_with_impossible_wounds_is_refused_with_its_line(sprawl: Any) -> None:
     start(sprawl)
     text = sprawl.save.read_text(encoding="utf-8")
     sprawl.save.write_text(text.replace("wounds: 0", "wounds: 999", 1), encoding="utf-8")
     result = sprawl("status")
-    assert result.exit_code == 1 and "wounds" in result.stderr and "0 to 5" in result.stderr
+    assert result.exit_code == 1 and "wounds" in result.stderr and "0 to 20" in result.stderr
     assert ":" in result.stderr.split("wounds")[0]  # file:line before the key
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sprawl_cli.errors import RuleRefusal
-from sprawl_cli.systems.gunplay.turn import check_game_end
 from sprawl_cli.systems.gunplay.toughness import recover, recovery_column, take_hit, toughness_column
-from sprawl_cli.systems.gunplay.turn import simple_action
+from sprawl_cli.systems.gunplay.turn import check_game_end, simple_action
 from tests.gunplay.build import dice, game, leftover, person, table
 
 

@@ -60,6 +60,7 @@ class FireOutcome:
     activation_over: bool
     over: bool
     winner: str | None
+    draw: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "action": "fire", "target": self.target, "weapon": self.weapon,
@@ -68,7 +69,7 @@ class FireOutcome:
                 "target_number": self.target_number, "rolls": list(self.rolls), "modifier": self.modifier,
                 "hits": self.hits, "victims": [v.to_json() for v in self.victims],
                 "actions_left": self.actions_left, "activation_over": self.activation_over,
-                "over": self.over, "winner": self.winner}
+                "over": self.over, "winner": self.winner, "draw": self.draw}
 
 
 def find_weapon(c: Character, name: str | None, ranged: bool) -> Weapon | None:
@@ -217,4 +218,4 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
     over = spend_action(game, c) if game.active == c.name else True
     return FireOutcome(c.name, target.name, weapon.name, cover, band, shot.distance, moving, aimed, aim, shift,
                        test.column, test.target_number, list(test.rolls), modifier, len(victims), victims,
-                       c.actions_left, over, game.over, game.winner)
+                       c.actions_left, over, game.over, game.winner, game.draw)

@@ -65,6 +65,7 @@ class MeleeOutcome:
     activation_over: bool
     over: bool
     winner: str | None
+    draw: bool = False
 
     def to_json(self) -> dict[str, Any]:
         rolls = [r for r in (self.striker.roll, self.other.roll) if r is not None]
@@ -74,7 +75,8 @@ class MeleeOutcome:
                 "modifier": self.striker.modifier, "hits": len(self.victims),
                 "victims": [v.to_json() for v in self.victims], "order": list(self.order),
                 "answer": self.other.to_json(), "actions_left": self.actions_left,
-                "activation_over": self.activation_over, "over": self.over, "winner": self.winner}
+                "activation_over": self.activation_over, "over": self.over, "winner": self.winner,
+                "draw": self.draw}
 
 
 def reach(c: Character, target: Character, table: Table, charging: bool) -> None:
@@ -161,4 +163,4 @@ def strike(game: Game, c: Character, target: Character, dice: Dice, table: Table
     check_game_end(game)  # G8: after every blow of the exchange, so a mutual wipe-out is a draw
     over = spend_action(game, c) if game.active == c.name else True
     return MeleeOutcome(action, striker, other, order, struck, victims, c.actions_left, over, game.over,
-                        game.winner)
+                        game.winner, game.draw)

@@ -18,7 +18,7 @@ from sprawl_cli.model import Squad
 from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
 from sprawl_cli.systems.gunplay.gear import gear_names, house_weapon
-from sprawl_cli.systems.gunplay.model import MAX_WOUNDS, STATUSES, SYSTEM_NAME, Character, Game, Weapon
+from sprawl_cli.systems.gunplay.model import STATUSES, SYSTEM_NAME, WOUNDS_LIMIT, Character, Game, Weapon
 
 ROSTER_KEYS = ("system", "squad", "characters")
 CHARACTER_KEYS = ("name", "weapons", "shooting", "melee")
@@ -130,8 +130,8 @@ def check_game(game: Game, where: Where) -> None:
         for status in c.statuses:
             if status not in STATUSES:
                 where.fail(at + ("statuses",), f"'{status}' is not a status; use {', '.join(STATUSES)}")
-        if not 0 <= c.wounds <= MAX_WOUNDS:
-            where.fail(at + ("wounds",), f"should be a whole number from 0 to {MAX_WOUNDS}")
+        if not 0 <= c.wounds <= WOUNDS_LIMIT:
+            where.fail(at + ("wounds",), f"should be a whole number from 0 to {WOUNDS_LIMIT}")
         if not 0 <= c.actions_left <= 2:
             where.fail(at + ("actions_left",), "should be 0, 1 or 2")
         if c.aiming_at is not None and c.aiming_at not in names:

@@ -44,9 +44,10 @@ def test_equal_strikes_that_remove_the_last_of_both_sides_are_a_draw(sprawl: Any
     assert status["over"] is True and status["winner"] is None and status["draw"] is True
     assert "draw" in status["reason"]
     shown = sprawl("status", env={"NO_COLOR": "1"}).stdout
-    assert "game over: a draw" in shown
+    assert "game over: Red and Blue lost their last characters in the same exchange: a draw" in shown
     log = sprawl("log", env={"NO_COLOR": "1"}).stdout
-    assert "A draw: nobody wins" in log and "Winner: Red" not in log
+    assert "Nobody wins: Red and Blue lost their last characters in the same exchange: a draw." in log
+    assert "Winner: Red" not in log
     refused(sprawl, snapshot, "end", says="a draw")
     refused(sprawl, snapshot, "end", "--winner", "Red", says="a draw")
 

@@ -96,8 +96,8 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     title = f"Gunplay, turn {game.round}" + (f" of {game.rounds}" if game.rounds else "")
     now = f"{game.active} is mid-activation" if game.active else f"{game.current_squad.name} to activate"
     if game.over:
-        result = f"{game.winner} wins" if game.winner else "a draw" if game.draw else "no winner"
-        now = f"game over: {result} ({game.reason})"
+        result = f"{game.winner} wins" if game.winner else "no winner"
+        now = f"game over: {game.reason}" if game.draw else f"game over: {result} ({game.reason})"
     grid = RichTable(title=f"{escape(title)}: {escape(now)}", title_justify="left")
     for heading in ("Name", "Squad", "Wounds", "Actions", "Statuses", "Weapons"):
         grid.add_column(heading)

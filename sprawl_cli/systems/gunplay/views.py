@@ -171,8 +171,8 @@ def over_lines(over: bool, winner: str | None, reason: str | None = None, draw: 
     if not over:
         return []
     why = f" ({escape(reason)})" if reason else ""
-    if draw:
-        return [f"[bad]The game is over.[/] A draw: nobody wins{why}."]
+    if draw:  # the reason says it is a draw
+        return [f"[bad]The game is over.[/] Nobody wins: {escape(reason or 'a draw')}."]
     return [f"[bad]The game is over.[/] Winner: {name(winner) if winner else 'nobody'}{why}."]
 
 

@@ -65,7 +65,8 @@ class FireOutcome:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "action": "fire", "target": self.target, "weapon": self.weapon,
                 "cover": self.cover, "range": self.band, "distance": self.distance, "moving": self.moving,
-                "aimed": self.aimed, "aim": self.aim.to_json() if self.aim else None, "shift": self.shift, "column": self.column,
+                "aimed": self.aimed, "aim": self.aim.to_json() if self.aim else None, "shift": self.shift,
+                "column": self.column,
                 "target_number": self.target_number, "rolls": list(self.rolls), "modifier": self.modifier,
                 "hits": self.hits, "victims": [v.to_json() for v in self.victims],
                 "actions_left": self.actions_left, "activation_over": self.activation_over,

@@ -47,7 +47,9 @@ House: a character hit while already down takes the wound but rolls no Toughness
 When a down character activates, its first action must be `recover NAME`: a test from automatic shifted right once per wound.
 Passing: it is prone and may still take its second action. Failing: it takes another wound and its activation is over.
 Once that test could only be impossible (four wounds on the ladder) the character is removed from the game at once.
-A side with everyone removed has lost; the last side with anyone left wins."""),
+A side with everyone removed has lost; the last side with anyone left wins. When the last characters of every side go in one exchange (equal melee rolls), it is a draw.
+With three or more sides, a side that concedes leaves the game (its characters are removed) and the others play on.
+`set NAME wounds N` lets the referee correct a wound count (0 to 5)."""),
     "melee": ("Melee (G8)", """\
 Striking is hard: +1 shift when charging, +1 when the target is down; -1 on the die per wound, plus the `melee` skill.
 Both fighters roll a d12 together (the one struck answers for free, unless it is down and cannot).

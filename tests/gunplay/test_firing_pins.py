@@ -26,7 +26,7 @@ def test_the_whole_json_of_a_fire() -> None:
         "name": "Ann", "action": "fire", "target": "Bo", "weapon": "Rifle", "cover": "some", "range": "effective",
         "distance": 20.0, "moving": "quick", "aimed": False, "aim": None, "shift": -2, "column": "impossible",
         "target_number": None, "rolls": [], "modifier": 0, "hits": 0, "victims": [], "actions_left": 1,
-        "activation_over": False, "over": False, "winner": None, "draw": False,
+        "activation_over": False, "over": False, "winner": None,
     }
     g, a, b = duel()
     out = fire(g, a, b, Shot(), dice(12, 2), table())
@@ -36,7 +36,7 @@ def test_the_whole_json_of_a_fire() -> None:
         "target_number": 3, "rolls": [12], "modifier": 0, "hits": 1,
         "victims": [{"name": "Bo", "wounds": 1, "toughness_column": "moderate", "toughness_roll": 2, "down": True,
                      "removed": False, "already_down": False}],
-        "actions_left": 1, "activation_over": False, "over": False, "winner": None, "draw": False,
+        "actions_left": 1, "activation_over": False, "over": False, "winner": None,
     }
 
 
@@ -45,7 +45,7 @@ def test_a_fire_that_ends_the_game_says_who_won() -> None:
     b.wounds, b.statuses = 3, ["down"]
     out = fire(g, a, b, Shot(), dice(12), table())
     data = out.to_json()
-    assert (data["over"], data["winner"], data["draw"], data["activation_over"]) == (True, "Red", False, False)
+    assert (data["over"], data["winner"], data["activation_over"]) == (True, "Red", False)
 
 
 @pytest.mark.parametrize(("shot", "says"), [
@@ -94,6 +94,8 @@ def test_a_gun_with_only_two_ranges_reads_the_bands_it_has() -> None:
     g, a, b = duel()
     a.weapons = [Weapon("Odd", 1, 1, [5, 10])]
     assert fire(g, a, b, Shot(distance=7), dice(1), table()).band == "effective"
+    with pytest.raises(RuleRefusal, match=r"^11\" is beyond the Odd's extreme range of 10\""):
+        fire(g, a, b, Shot(distance=11), dice(), table())
 
 
 def test_beyond_extreme_says_the_weapon_and_its_range_and_forced_it_is_extreme() -> None:
@@ -121,6 +123,10 @@ def test_the_books_of_a_fire_count_each_hit_and_who_went_down() -> None:
     out = fire(g, a, b, Shot(), dice(12, 12, 1, 9, 1), table())
     assert out.hits == 2 and b.wounds == 3 and b.down
     assert (a.record.shots, a.record.hits, a.record.wounds_dealt, a.record.put_down, a.record.removed) == (1, 2, 2, 1, 0)
+    # A second fire adds to the books: Bo, down with 3 wounds, takes a fourth and is out.
+    a.activated, a.actions_left, g.active = False, 2, None
+    fire(g, a, b, Shot(), dice(12, 1, 1), table())
+    assert (a.record.shots, a.record.hits, a.record.wounds_dealt, a.record.put_down, a.record.removed) == (2, 3, 3, 1, 1)
 
 
 def test_a_burst_stops_landing_once_the_target_is_out_of_the_game() -> None:

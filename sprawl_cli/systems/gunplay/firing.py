@@ -60,7 +60,6 @@ class FireOutcome:
     activation_over: bool
     over: bool
     winner: str | None
-    draw: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "action": "fire", "target": self.target, "weapon": self.weapon,
@@ -70,7 +69,7 @@ class FireOutcome:
                 "target_number": self.target_number, "rolls": list(self.rolls), "modifier": self.modifier,
                 "hits": self.hits, "victims": [v.to_json() for v in self.victims],
                 "actions_left": self.actions_left, "activation_over": self.activation_over,
-                "over": self.over, "winner": self.winner, "draw": self.draw}
+                "over": self.over, "winner": self.winner}
 
 
 def find_weapon(c: Character, name: str | None, ranged: bool) -> Weapon | None:
@@ -215,8 +214,8 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
         c.record.wounds_dealt += 1
         c.record.put_down += int(victim.down and not was_down)
         c.record.removed += int(victim.removed)
-    check_game_end(game)
-    over = spend_action(game, c) if game.active == c.name else True
+    check_game_end(game)  # one target: a fire decides a game, never draws one
+    over = spend_action(game, c)  # the firer is still the one acting: nothing in a fire ends its activation
     return FireOutcome(c.name, target.name, weapon.name, cover, band, shot.distance, moving, aimed, aim, shift,
                        test.column, test.target_number, list(test.rolls), modifier, len(victims), victims,
-                       c.actions_left, over, game.over, game.winner, game.draw)
+                       c.actions_left, over, game.over, game.winner)

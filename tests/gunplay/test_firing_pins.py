@@ -125,8 +125,9 @@ def test_the_books_of_a_fire_count_each_hit_and_who_went_down() -> None:
     assert (a.record.shots, a.record.hits, a.record.wounds_dealt, a.record.put_down, a.record.removed) == (1, 2, 2, 1, 0)
     # A second fire adds to the books: Bo, down with 3 wounds, takes a fourth and is out.
     a.activated, a.actions_left, g.active = False, 2, None
+    a.record.removed = 4  # from earlier games' worth of books: the count goes on from there
     fire(g, a, b, Shot(), dice(12, 1, 1), table())
-    assert (a.record.shots, a.record.hits, a.record.wounds_dealt, a.record.put_down, a.record.removed) == (2, 3, 3, 1, 1)
+    assert (a.record.shots, a.record.hits, a.record.wounds_dealt, a.record.put_down, a.record.removed) == (2, 3, 3, 1, 5)
 
 
 def test_a_burst_stops_landing_once_the_target_is_out_of_the_game() -> None:

@@ -137,6 +137,8 @@ class Context:
         # The loaded game's `settings: {dice: physical}`: then every roll is asked for,
         # even by a command that forgets to pass physical= to dice().
         self.physical_game = False
+        # What `--dice` takes in the game's system when it deals no cards (`System.face_hint`).
+        self.face_hint = ""
 
     # --- paths -----------------------------------------------------------
     @property
@@ -184,7 +186,7 @@ class Context:
                 source = self._asker()
             elif spec is not None:
                 more = self._asker() if self.env.is_terminal else None
-                self._scripted = ScriptedDice([read_token(t) for t in split_tokens(spec, "--dice ")], more)
+                self._scripted = ScriptedDice([read_token(t, self.face_hint) for t in split_tokens(spec, "--dice ")], more)
                 if not self._scripted.leftover and spec.strip():
                     raise BadInput(f"--dice '{spec}' has no faces")
                 source = self._scripted
@@ -265,6 +267,7 @@ class Context:
         """The current game, read-only (no lock needed: saves are atomic)."""
         game = self.store().load()
         self.physical_game = game.settings.dice == "physical"
+        self.face_hint = self.system_of(game).face_hint
         return game
 
     def rolls(self) -> list[Roll]:

@@ -101,17 +101,20 @@ def split_tokens(text: str, given: str = "") -> list[str]:
     return [token for piece in pieces for token in piece.split()]
 
 
-def read_token(token: str) -> str:
+def read_token(token: str, hint: str = "") -> str:
     """A `--dice` token checked as a face of some die (0-100) or a card; each draw reads it
-    again as the die it is drawn for.
+    again as the die it is drawn for. `hint` (a system that deals no cards) says what to
+    give instead of a token that is not a number.
 
     Raises:
-        BadInput: neither a number from 0 to 100 nor a card.
+        BadInput: neither a number from 0 to 100 nor a card (nor a number, with `hint`).
     """
     if token.isdigit():
         if int(token) <= 100:
             return token
         raise BadInput(f"'{token}' is not a face of any die: use a number from 0 to 100")
+    if hint:
+        raise BadInput(f"'{token}' is not a die face: {hint}")
     try:
         return read_card(token)
     except BadInput:

@@ -20,13 +20,15 @@ def other_side(game: Game[Any], squad: Squad) -> str | None:
     return others[0].name if len(others) == 1 else None
 
 
-def end_game(game: Game[Any], winner: str | None, reason: str) -> None:
-    """Mark the game over (a game already over keeps its first result)."""
+def end_game(game: Game[Any], winner: str | None, reason: str, draw: bool = False) -> None:
+    """Mark the game over (a game already over keeps its first result); `draw`: the rules
+    themselves ended it with nobody winning, so nobody may be named the winner afterwards."""
     if game.over:
         return
     game.over = True
-    game.winner = winner
+    game.winner = None if draw else winner
     game.reason = reason
+    game.draw = draw
 
 
 @dataclass
@@ -39,14 +41,15 @@ class Ending:
     winner: str | None = None
     reason: str | None = None
     detail: dict[str, Any] = field(default_factory=dict)
+    draw: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "squad": self.squad, "routing": None, **self.detail,
-                "over": self.over, "winner": self.winner, "reason": self.reason}
+                "over": self.over, "winner": self.winner, "reason": self.reason, "draw": self.draw}
 
 
 def settle(game: Game[Any], out: Ending) -> Ending:
-    out.over, out.winner, out.reason = game.over, game.winner, game.reason
+    out.over, out.winner, out.reason, out.draw = game.over, game.winner, game.reason, game.draw
     return out
 
 
@@ -67,6 +70,9 @@ def declare_end(game: Game[Any], winner: Squad | None) -> Ending:
     if game.over:
         if game.winner is not None:
             raise GameOver(f"the game is already over: {game.winner} won ({game.reason})")
+        if game.draw:
+            raise GameOver(f"the game is already over: a draw ({game.reason}); nobody can be named the "
+                           "winner of it (`sprawl undo` takes back the last change)")
         if winner is None:
             raise BadInput(f"the game is already over ({game.reason}) with no winner; "
                            "name one with `sprawl end --winner SIDE`")
@@ -79,10 +85,11 @@ def declare_end(game: Game[Any], winner: Squad | None) -> Ending:
     return settle(game, Ending("end", winner.name if winner else None))
 
 
-def rounds_played(game: Game[Any]) -> str:
+def rounds_played(game: Game[Any], word: str = "round") -> str:
     """How long a game that ended lasted, as everything that shows it says it (H7): a round
-    counts once it has begun, so a game that ends as round N begins lasted N rounds."""
-    return f"{game.round} round{'s' if game.round != 1 else ''} played"
+    counts once it has begun, so a game that ends as round N begins lasted N rounds. `word`
+    is what the system calls a round."""
+    return f"{game.round} {word}{'s' if game.round != 1 else ''} played"
 
 
 def over_lines(game: dict[str, Any]) -> list[str]:
@@ -91,7 +98,12 @@ def over_lines(game: dict[str, Any]) -> list[str]:
 
     if not game.get("over"):
         return []
-    won = f"{name(game['winner'])} wins" if game.get("winner") else "no winner named (`sprawl end --winner SIDE`)"
+    if game.get("winner"):
+        won = f"{name(game['winner'])} wins"
+    elif game.get("draw"):
+        won = "A draw: nobody wins"
+    else:
+        won = "no winner named (`sprawl end --winner SIDE`)"
     return [f"[bold]The game is over:[/] {escape(game.get('reason') or '')}. {won}."]
 
 
@@ -101,7 +113,9 @@ def ending_lines(out: Ending) -> list[str]:
 
     if out.kind == "concede":
         lines = [f"{name(out.squad or '')} concedes the game."]
+        if not out.over and out.detail.get("play_on"):
+            lines.append(f"The others play on: {', '.join(name(s) for s in out.detail['play_on'])}.")
     else:
         lines = [f"The referee declares {name(out.squad)} the winner." if out.squad
                  else "The referee ends the game with no winner."]
-    return lines + over_lines({"over": out.over, "winner": out.winner, "reason": out.reason})
+    return lines + over_lines({"over": out.over, "winner": out.winner, "reason": out.reason, "draw": out.draw})

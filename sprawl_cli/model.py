@@ -122,6 +122,7 @@ class Game(Fields, Generic[C]):
     over: bool = False
     winner: str | None = None
     reason: str | None = None
+    draw: bool = False  # over with no winner as the rules' own result (not a round limit awaiting one)
     step: int = 0  # how many journalled changes led here
     campaign: str | None = None
     aftermath_done: bool = False

@@ -298,16 +298,19 @@ class Session:
 def status_line(game: Game[Any]) -> str:
     """The session's bottom line for `game`: round, side, phase, then what its system marks
     (`System.status_marks`: the states a table most needs to see)."""
+    from sprawl_cli import systems
+
+    system = systems.get(game.system)
+    word = system.round_word
     if game.over:
         from sprawl_cli.ending import rounds_played
 
-        winner = f"{game.winner} won" if game.winner else "no winner"
-        return f"Game over in round {game.round} ({rounds_played(game)}): {winner} ({game.reason or 'ended'})"
-    from sprawl_cli import systems
-
+        winner = f"{game.winner} won" if game.winner else "a draw" if game.draw else "no winner"
+        return (f"Game over in {word} {game.round} ({rounds_played(game, word)}): {winner} "
+                f"({game.reason or 'ended'})")
     rounds = f"/{game.rounds}" if game.rounds else ""
-    parts = [f"Round {game.round}{rounds}", game.current_squad.name, game.phase]
-    parts.extend(systems.get(game.system).status_marks(game))
+    parts = [f"{word.capitalize()} {game.round}{rounds}", game.current_squad.name, game.phase]
+    parts.extend(system.status_marks(game))
     return " | ".join(p for p in parts if p)
 
 

@@ -155,7 +155,8 @@ def test_play_status_line_asks_the_system(sprawl, system):
     game = session.watch.game()
     first, status = game.characters[0].name, systems.get(system).statuses[0]  # type: ignore[union-attr]
     assert session.status_line() == status_line(game)  # type: ignore[arg-type]
-    assert session.status_line().startswith(f"Round 1 | {game.current_squad.name}")  # type: ignore[union-attr]
+    word = systems.get(system).round_word.capitalize()  # Gunplay counts turns, Scratch:Grid rounds
+    assert session.status_line().startswith(f"{word} 1 | {game.current_squad.name}")  # type: ignore[union-attr]
     assert session.run(f"set {first} {status} on") == 0, session.env.err.getvalue()  # type: ignore[attr-defined]
     assert f"{status}: {first}" in session.status_line()
 

@@ -101,6 +101,7 @@ def change_game(ctx: Context, kind: str, *, allow_over: bool = False) -> Iterato
     with store.locked(ctx.note):
         before = store.load()
         ctx.physical_game = before.settings.dice == "physical"
+        ctx.face_hint = ctx.system_of(before).face_hint
         if before.over and not allow_over:
             raise GameOver(
                 f"the game is over ({before.reason or 'ended'}); see `sprawl status`, "

@@ -116,6 +116,7 @@ def new(
     store: GameStore = ctx.store()
     _guard(store, ctx.options.force)  # before any die is rolled or asked for
     ctx.physical_game = physical
+    ctx.face_hint = system.face_hint
     dice = ctx.dice()
     table = ctx.table()
     outcome: Outcome | None
@@ -217,9 +218,9 @@ def concede(side: Annotated[str, typer.Argument(help="A squad's name (a unique b
     Example: sprawl concede "People's Liberation Front"
     """
     from sprawl_cli.cli.flow import act
-    from sprawl_cli.ending import concede as give_up
 
-    act("concede", lambda game, _dice, _table: give_up(game, game.squad(side)), said_at_the_end)
+    ctx = current()
+    act("concede", lambda game, _dice, _table: ctx.system_of(game).concede(game, game.squad(side)), said_at_the_end)
 
 
 @app.command()
@@ -268,7 +269,8 @@ def log(
     def view(console: Console) -> None:
         from sprawl_cli.render import log_view
 
-        log_view(console, entries, ctx.system_of(game).logged_faces)
+        system = ctx.system_of(game)
+        log_view(console, entries, system.logged_faces, system.round_word)
 
     ctx.emit({"entries": entries}, view)
 

@@ -154,9 +154,11 @@ def faces_text(faces: Sequence[int | str]) -> str:
 
 
 def log_view(console: Console, entries: list[dict[str, Any]],
-             faces: Callable[[Sequence[int | str], str | None], str | None] = lambda _f, _d: None) -> None:
+             faces: Callable[[Sequence[int | str], str | None], str | None] = lambda _f, _d: None,
+             round_word: str = "round") -> None:
     """`sprawl log`: each change with its lines and dice; undone ones dimmed and marked.
-    `faces` shows a roll's faces as the game's system reads them (None: as they are)."""
+    `faces` shows a roll's faces as the game's system reads them (None: as they are);
+    `round_word` is what the system calls a round."""
     if not entries:
         console.print("[dim]Nothing has happened yet.[/]")
     for e in entries:
@@ -164,7 +166,7 @@ def log_view(console: Console, entries: list[dict[str, Any]],
         undone = e.get("undone")
         mark = " [warn](undone)[/]" if undone else ""
         what = escape(str(e.get("command") or e.get("kind", "")))
-        head = (f"[bold]#{e.get('number', e.get('step'))}[/] [dim]round {e.get('round')} · {escape(str(e.get('side')))} · "
+        head = (f"[bold]#{e.get('number', e.get('step'))}[/] [dim]{round_word} {e.get('round')} · {escape(str(e.get('side')))} · "
                 f"{e.get('phase')}[/]  [bold]{what}[/]{forced}{mark}")
         lines = [head] + [f"   {escape(str(line))}" for line in e.get("summary", []) or []]
         for roll in e.get("rolls", []) or []:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.dice import Dice
+    from sprawl_cli.ending import Ending
     from sprawl_cli.model import Game, Piece
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
@@ -150,6 +151,10 @@ class System:
         name_params: argument names whose values are character names, for Tab completion.
         statuses: what `set NAME STATUS on|off` accepts.
         phases: the phases `status` may show, in order.
+        round_word: what the game calls one round of play ("turn" in Gunplay), for the log and
+            the play session's status line.
+        face_hint: for a system that deals no cards, what `--dice` takes, to explain a token
+            that is not a number (empty: cards are welcome, and the message names them).
     """
 
     name: str = ""
@@ -163,6 +168,8 @@ class System:
     list_params: frozenset[str] = frozenset()  # parameters that take names separated by commas, or none
     statuses: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
+    round_word: str = "round"
+    face_hint: str = ""
 
     # --- the save file ------------------------------------------------------
     def game_type(self) -> type[Game[Any]]:
@@ -247,6 +254,13 @@ class System:
             return []
         weapons = getattr(who, "weapons", None) or []
         return [str(getattr(w, "name", w)) for w in weapons]
+
+    def concede(self, game: Game[Any], squad: Squad) -> Ending:
+        """`concede SIDE`: by default the game ends, and with two sides the other one wins. A
+        system where the others play on among three or more sides overrides this."""
+        from sprawl_cli.ending import concede
+
+        return concede(game, squad)
 
     def end_lines(self, game: Game[Any]) -> list[str]:
         """What to say when the game has just ended (by `end` or `concede`)."""

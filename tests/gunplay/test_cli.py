@@ -48,11 +48,11 @@ def test_initiative_ties_are_rolled_again(sprawl: Any) -> None:
 
 def test_fire_json_fields_and_dice_order(sprawl: Any) -> None:
     start(sprawl)
-    data = sprawl.json("fire", "Ruth", "Marla", "--cover", "some", "--distance", "14", "--dice", "10,4,6")
+    data = sprawl.json("fire", "Ruth", "Marla", "--cover", "some", "--distance", "14", "--dice", "10,4,6", "--yes")
     assert data["column"] == "hard" and data["target_number"] == 9 and data["rolls"] == [10, 4]
     assert data["modifier"] == 0 and data["hits"] == 1
     assert data["victims"] == [{"name": "Marla", "wounds": 1, "toughness_column": "easy", "toughness_roll": 6,
-                                "down": False, "removed": False}]
+                                "down": False, "removed": False, "already_down": False}]
     marla = who(sprawl, "Marla")
     assert marla["wounds"] == 1 and marla["statuses"] == []
     assert who(sprawl, "Ruth")["actions_left"] == 1
@@ -61,27 +61,27 @@ def test_fire_json_fields_and_dice_order(sprawl: Any) -> None:
 def test_aimed_fire_with_a_wound_is_the_texts_example(sprawl: Any) -> None:
     start(sprawl)
     # Kit takes one wound from Marla's unanswered shot first (forced out of turn by the referee).
-    sprawl.json("fire", "Marla", "Kit", "--dice", "12,12", "--force")
+    sprawl.json("fire", "Marla", "Kit", "--dice", "12,12", "--force", "--yes")
     assert who(sprawl, "Kit")["wounds"] == 1
     sprawl.json("done", "Marla")
     sprawl.json("aim", "Kit", "Vic")
-    data = sprawl.json("fire", "Kit", "Vic", "--cover", "lots", "--distance", "20", "--dice", "10")
+    data = sprawl.json("fire", "Kit", "Vic", "--cover", "lots", "--distance", "20", "--dice", "10", "--yes")
     assert (data["column"], data["target_number"], data["modifier"], data["hits"]) == ("hard", 9, -1, 0)
     assert data["victims"] == []
 
 
 def test_automatic_and_impossible_are_not_rolled(sprawl: Any) -> None:
     start(sprawl)
-    data = sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--dice", "1")  # easy +2: automatic; Toughness 1
+    data = sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--dice", "1", "--yes")  # easy +2: automatic; Toughness 1
     assert data["column"] == "automatic" and data["target_number"] is None and data["rolls"] == []
     assert data["hits"] == 1 and data["victims"][0]["toughness_roll"] == 1
-    data = sprawl.json("fire", "Kit", "Dutch", "--cover", "lots", "--range", "extreme")
+    data = sprawl.json("fire", "Kit", "Dutch", "--cover", "lots", "--range", "extreme", "--yes")
     assert data["column"] == "impossible" and data["rolls"] == [] and data["hits"] == 0
 
 
 def test_strike_json_order_and_rolls(sprawl: Any) -> None:
     start(sprawl)
-    data = sprawl.json("charge", "Sheriff Hale", "Dutch", "--dice", "7,3,2")
+    data = sprawl.json("charge", "Sheriff Hale", "Dutch", "--dice", "7,3,2", "--yes")
     assert data["rolls"] == [7, 3] and data["order"] == ["Dutch", "Sheriff Hale"]
     assert (data["column"], data["target_number"], data["modifier"]) == ("moderate", 6, 1)
     assert data["hits"] == 1 and data["victims"][0]["name"] == "Dutch" and data["victims"][0]["down"] is True
@@ -91,7 +91,7 @@ def test_strike_json_order_and_rolls(sprawl: Any) -> None:
 def test_the_melee_example_through_the_cli(sprawl: Any) -> None:
     start(sprawl, dice="8,5")
     # Vic (knife, no melee skill) charges Kit (unarmed): Vic's 6 misses moderate, Kit's 10 beats hard.
-    data = sprawl.json("charge", "Vic", "Kit", "--dice", "6,10")
+    data = sprawl.json("charge", "Vic", "Kit", "--dice", "6,10", "--yes")
     assert data["order"] == ["Vic", "Kit"] and data["rolls"] == [6, 10]
     assert (data["column"], data["target_number"], data["modifier"]) == ("moderate", 6, 0)
     assert data["hits"] == 1 and [v["name"] for v in data["victims"]] == ["Vic"]
@@ -102,7 +102,7 @@ def test_the_melee_example_through_the_cli(sprawl: Any) -> None:
 def test_a_down_target_does_not_answer(sprawl: Any) -> None:
     start(sprawl)
     sprawl.json("set", "Dutch", "down", "on")
-    data = sprawl.json("strike", "Kit", "Dutch", "--dice", "8")
+    data = sprawl.json("strike", "Kit", "Dutch", "--dice", "8", "--yes")
     assert data["rolls"] == [8] and data["order"] == ["Kit"] and data["column"] == "moderate"
     assert data["victims"][0]["toughness_roll"] is None
     assert who(sprawl, "Dutch")["wounds"] == 1
@@ -118,7 +118,7 @@ def test_recover_and_removal(sprawl: Any) -> None:
 
 def test_failed_recovery_wounds_and_ends_the_activation(sprawl: Any) -> None:
     start(sprawl)
-    sprawl.json("fire", "Kit", "Vic", "--dice", "12,1")  # Vic: 1 wound, down
+    sprawl.json("fire", "Kit", "Vic", "--dice", "12,1", "--yes")  # Vic: 1 wound, down
     sprawl.json("pass", "Kit")
     data = sprawl.json("recover", "Vic", "--dice", "3")
     assert data["success"] is False and data["wounds"] == 2
@@ -176,7 +176,7 @@ def test_down_must_recover_first(sprawl: Any, snapshot: Any) -> None:
 
 def test_short_dice_is_refused(sprawl: Any, snapshot: Any) -> None:
     start(sprawl)
-    refused(sprawl, snapshot, "fire", "Kit", "Vic", "--dice", "12", says="Toughness")
+    refused(sprawl, snapshot, "fire", "Kit", "Vic", "--dice", "12", "--yes", says="Toughness")
 
 
 def test_roll_and_odds_lookups(sprawl: Any) -> None:
@@ -209,7 +209,7 @@ def test_rules_and_help_show_gunplay(sprawl: Any) -> None:
 
 def test_undo_takes_back_a_fire(sprawl: Any) -> None:
     start(sprawl)
-    sprawl.json("fire", "Kit", "Vic", "--dice", "12,1")
+    sprawl.json("fire", "Kit", "Vic", "--dice", "12,1", "--yes")
     assert who(sprawl, "Vic")["statuses"] == ["down"]
     assert sprawl("undo").exit_code == 0
     assert who(sprawl, "Vic")["statuses"] == [] and who(sprawl, "Vic")["wounds"] == 0
@@ -226,7 +226,7 @@ def test_game_over_when_a_squad_is_removed(sprawl: Any) -> None:
 
 def test_dice_ask_names_each_roll_and_its_die(sprawl: Any) -> None:
     start(sprawl)
-    result = sprawl("fire", "Kit", "Vic", "--dice", "ask", "--json", input="12\n2\n", terminal=True)
+    result = sprawl("fire", "Kit", "Vic", "--dice", "ask", "--json", "--yes", input="12\n2\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert "Kit: Fire, 1d12" in result.output and "Vic: Toughness, 1d12" in result.output
     assert json.loads(result.stdout[result.stdout.index("{"):])["victims"][0]["toughness_roll"] == 2
@@ -260,7 +260,7 @@ def test_odds_of_each_number_of_hits(sprawl: Any) -> None:
 def test_the_log_names_each_die_and_shows_a_d12_as_it_is(sprawl: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     # SPRAWL reads a 7 or more on a d10 as a success; the log must not colour Gunplay's d12s that way
     start(sprawl)
-    sprawl.json("fire", "Ruth", "Marla", "--cover", "some", "--distance", "14", "--dice", "8,4")  # hard: beat 9
+    sprawl.json("fire", "Ruth", "Marla", "--cover", "some", "--distance", "14", "--dice", "8,4", "--yes")  # hard: beat 9
     rolls = sprawl.json("log")["entries"][-1]["rolls"]
     assert rolls == [{"label": "Ruth: Fire", "faces": [8, 4], "die": "d12"}]
     monkeypatch.setenv("FORCE_COLOR", "1")

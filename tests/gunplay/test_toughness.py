@@ -6,7 +6,7 @@ import pytest
 
 from sprawl_cli.errors import RuleRefusal
 from sprawl_cli.systems.gunplay.toughness import recover, recovery_column, take_hit, toughness_column
-from sprawl_cli.systems.gunplay.turn import simple_action
+from sprawl_cli.systems.gunplay.turn import check_game_end, simple_action
 from tests.gunplay.build import dice, game, leftover, person, table
 
 
@@ -38,7 +38,9 @@ def test_fourth_wound_while_down_removes_and_the_last_side_standing_wins() -> No
     a = person("Ann", wounds=3, statuses=["down"])
     g = game([a], [person("Bo")])
     v = take_hit(g, a, 1, dice())
-    assert v.removed and a.gone and g.over and g.winner == "Blue"
+    assert v.removed and a.gone and not g.over  # the caller ends the game once the exchange is over
+    check_game_end(g)
+    assert g.over and g.winner == "Blue" and not g.draw
 
 
 def down_game(wounds: int):

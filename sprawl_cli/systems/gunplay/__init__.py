@@ -13,6 +13,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "interact": ("cli", "Use an action on an object in contact"),
     "pass": ("cli", "Spend one action doing nothing"),
     "done": ("cli", "End a character's activation now"),
+    "set": ("cli", "Referee: a status on or off (down, prone, removed), or `set NAME wounds N`"),
     "roll": ("cli", "Roll one test on the difficulty ladder"),
     "odds": ("cli", "Exact chance of a test on the difficulty ladder"),
 }

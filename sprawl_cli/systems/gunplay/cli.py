@@ -25,10 +25,11 @@ Die = Annotated[Optional[str], typer.Option("--die", help="d12 (default) or d20 
 
 
 def _lines(view: Any) -> Any:
-    """The outcome's view and then whose go it is, as `flow.act` wants it: (outcome, game) -> lines."""
-    from sprawl_cli.systems.gunplay.views import whose_go
+    """The outcome's view, how the game ended if it just did, then whose go it is, as
+    `flow.act` wants it: (outcome, game) -> lines."""
+    from sprawl_cli.systems.gunplay.views import result_lines, whose_go
 
-    return lambda outcome, game: view(outcome) + whose_go(game)
+    return lambda outcome, game: view(outcome) + result_lines(game) + whose_go(game)
 
 
 def _act(kind: str, rule: Any, view: Any) -> None:
@@ -165,6 +166,29 @@ def done(name: Name) -> None:
     _act("done", lambda g, d, t: rule(g, g.character(name), t), action_lines)
 
 
+@app.command(name="set")
+def set_(
+    name: Name,
+    status: Annotated[str, typer.Argument(help="down, prone or removed; or wounds.")],
+    value: Annotated[str, typer.Argument(help="on or off; a number for wounds.", metavar="on|off|N")],
+) -> None:
+    """Referee: put a status on or off a character, or correct its wounds (logged, undoable).
+
+    Example: sprawl set Vic wounds 2
+    """
+    if status.strip().lower() != "wounds":
+        from sprawl_cli.cli.gamecmds import set_ as kernel_set
+
+        kernel_set(name, status, value)
+        return
+    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.systems.gunplay.referee import set_wounds
+
+    if not value.strip().isdigit():
+        raise UsageProblem(f"`set {name} wounds` wants a whole number of wounds, not '{value}'")
+    _act("set", lambda g, _d, t: set_wounds(g, g.character(name), int(value), t), lambda outcome: outcome.lines)
+
+
 def _die(die: str | None) -> int:
     """The die of a lookup: `--die`, else the loaded gunplay game's setting, else d12.
 
@@ -201,11 +225,13 @@ def roll(column: Column, shift: Shifts = None, mod: Mods = None, die: Die = None
     Example: sprawl roll --system gunplay --column hard --shift 1 --mod -1
     """
     from sprawl_cli.systems.gunplay.ladder import ROLLED, check_column, roll_test
+    from sprawl_cli.systems.gunplay.system import FACE_HINT
     from sprawl_cli.systems.gunplay.views import roll_lines
 
     ctx = current()
     start = check_column(column, ROLLED)
     sides = _die(die)
+    ctx.face_hint = FACE_HINT
     test = roll_test(ctx.dice(), "Test", start, sum(shift or []), sum(mod or []), sides=sides)
     ctx.check_leftover_dice()
     data = dict(test.to_json(), die=f"d{sides}")

@@ -14,7 +14,7 @@ from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.gunplay.ladder import roll_test
 from sprawl_cli.systems.gunplay.model import Character, Game, Weapon
 from sprawl_cli.systems.gunplay.toughness import Victim, take_hit
-from sprawl_cli.systems.gunplay.turn import begin_action, spend_action
+from sprawl_cli.systems.gunplay.turn import begin_action, check_game_end, spend_action
 from sprawl_cli.table import Table, refuse
 
 COVER = {"open": "easy", "some": "moderate", "lots": "hard"}  # G4: none, 33%+, 67%+
@@ -48,6 +48,7 @@ class FireOutcome:
     distance: float | None
     moving: str | None
     aimed: bool
+    aim: Aim | None
     shift: int
     column: str
     target_number: int | None
@@ -63,7 +64,8 @@ class FireOutcome:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "action": "fire", "target": self.target, "weapon": self.weapon,
                 "cover": self.cover, "range": self.band, "distance": self.distance, "moving": self.moving,
-                "aimed": self.aimed, "shift": self.shift, "column": self.column,
+                "aimed": self.aimed, "aim": self.aim.to_json() if self.aim else None, "shift": self.shift,
+                "column": self.column,
                 "target_number": self.target_number, "rolls": list(self.rolls), "modifier": self.modifier,
                 "hits": self.hits, "victims": [v.to_json() for v in self.victims],
                 "actions_left": self.actions_left, "activation_over": self.activation_over,
@@ -127,12 +129,52 @@ def range_band(weapon: Weapon, shot: Shot, table: Table) -> str:
     return "extreme"
 
 
+@dataclass(frozen=True)
+class Aim:
+    """Whether the firer's aim counts for this fire, and why."""
+
+    at: str
+    counted: bool
+    why: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"at": self.at, "counted": self.counted, "why": self.why}
+
+
+def aim_counted(c: Character, target: Character, moving: str | None) -> Aim | None:
+    """G4: +1 when the previous action was aim at this target; G3: not with a cautious
+    move-and-fire; G9 (house): nor with a quick one. None: it was not aiming."""
+    at = c.aiming_at
+    if at is None:
+        return None
+    if at != target.name:
+        return Aim(at, False, f"the aim was at {at}, not {target.name} (G4)")
+    if moving == "cautious":
+        return Aim(at, False, "a cautious move-and-fire cannot be combined with the aim (G3)")
+    if moving == "quick":
+        return Aim(at, False, "a quick move-and-fire spoils the aim as a cautious one does (G9, house)")
+    return Aim(at, True, f"the previous action was aim at {at} (G4)")
+
+
+def see_target(c: Character, target: Character, table: Table) -> None:
+    """The text: a shot needs line of sight. Only the table knows it, so it is asked.
+
+    Raises:
+        NeedsAnswer: no terminal and no --yes.
+        RuleRefusal: the answer is no (forced: the shot goes ahead).
+    """
+    if not table.confirm(f"Can {c.name} see {target.name} (line of sight)?"):
+        refuse(table, f"{c.name} cannot see {target.name}: no line of sight, no shot (G4)")
+
+
 def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, table: Table) -> FireOutcome:
     """G4: fire at `target` (RoF d12s; each success a hit, each hit a wound and a Toughness test).
 
     Raises:
         BadInput: an unknown cover, band or weapon; a removed target.
-        RuleRefusal: a friend as target, out of range, not its go (see `begin_action`).
+        RuleRefusal: a friend as target, out of range, not its go (see `begin_action`), no line
+            of sight.
+        NeedsAnswer: line of sight is asked, and neither a terminal nor --yes answers it.
     """
     cover = shot.cover.strip().lower()
     if cover not in COVER:
@@ -149,8 +191,9 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
     if target.squad == c.squad:
         refuse(table, f"{target.name} is on {c.name}'s own side")
     begin_action(game, c, table, "fire")
-    # G3: a move combined with the fire leaves no room for the aim.
-    aimed = c.aiming_at == target.name and moving is None
+    see_target(c, target, table)
+    aim = aim_counted(c, target, moving)
+    aimed = aim is not None and aim.counted
     shift = (AIM_SHIFT if aimed else 0) + (QUICK_SHIFT if moving == "quick" else 0) + BAND_SHIFT[band]
     shift += sum(shot.shifts)
     modifier = c.shooting - c.wounds + sum(shot.mods)  # G4: -1 per wound
@@ -171,7 +214,8 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
         c.record.wounds_dealt += 1
         c.record.put_down += int(victim.down and not was_down)
         c.record.removed += int(victim.removed)
-    over = spend_action(game, c) if game.active == c.name else True
-    return FireOutcome(c.name, target.name, weapon.name, cover, band, shot.distance, moving, aimed, shift,
+    check_game_end(game)  # one target: a fire decides a game, never draws one
+    over = spend_action(game, c)  # the firer is still the one acting: nothing in a fire ends its activation
+    return FireOutcome(c.name, target.name, weapon.name, cover, band, shot.distance, moving, aimed, aim, shift,
                        test.column, test.target_number, list(test.rolls), modifier, len(victims), victims,
                        c.actions_left, over, game.over, game.winner)

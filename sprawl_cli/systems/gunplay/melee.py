@@ -16,7 +16,7 @@ from sprawl_cli.systems.gunplay.firing import find_weapon
 from sprawl_cli.systems.gunplay.ladder import shifted, succeeds, target_number
 from sprawl_cli.systems.gunplay.model import UNARMED, Character, Game, Weapon
 from sprawl_cli.systems.gunplay.toughness import Victim, take_hit
-from sprawl_cli.systems.gunplay.turn import begin_action, spend_action
+from sprawl_cli.systems.gunplay.turn import begin_action, check_game_end, spend_action
 from sprawl_cli.table import Table, refuse
 
 BASE = "hard"  # G8
@@ -65,6 +65,7 @@ class MeleeOutcome:
     activation_over: bool
     over: bool
     winner: str | None
+    draw: bool = False
 
     def to_json(self) -> dict[str, Any]:
         rolls = [r for r in (self.striker.roll, self.other.roll) if r is not None]
@@ -74,7 +75,25 @@ class MeleeOutcome:
                 "modifier": self.striker.modifier, "hits": len(self.victims),
                 "victims": [v.to_json() for v in self.victims], "order": list(self.order),
                 "answer": self.other.to_json(), "actions_left": self.actions_left,
-                "activation_over": self.activation_over, "over": self.over, "winner": self.winner}
+                "activation_over": self.activation_over, "over": self.over, "winner": self.winner,
+                "draw": self.draw}
+
+
+def reach(c: Character, target: Character, table: Table, charging: bool) -> None:
+    """The text: melee needs contact, and a charge is a quick move into it. Only the table
+    knows, so it is asked.
+
+    Raises:
+        NeedsAnswer: no terminal and no --yes.
+        RuleRefusal: the answer is no (forced: the blow is struck anyway).
+    """
+    if charging:
+        if not table.confirm(f"Can {c.name} reach contact with {target.name} in one quick move "
+                             "(up to 6\" in a straight line)?"):
+            refuse(table, f"{c.name} cannot reach {target.name} with a quick move: no charge (G3, G8)")
+    elif not table.confirm(f"Is {c.name} in contact with {target.name}?"):
+        refuse(table, f"{c.name} is not in contact with {target.name}: a strike needs contact (G8); "
+                      f"`charge {c.name} {target.name}` moves into it")
 
 
 def strike(game: Game, c: Character, target: Character, dice: Dice, table: Table,
@@ -83,7 +102,9 @@ def strike(game: Game, c: Character, target: Character, dice: Dice, table: Table
 
     Raises:
         BadInput: itself or a removed character as target; a weapon it does not carry.
-        RuleRefusal: a friend as target; not its go (see `begin_action`).
+        RuleRefusal: a friend as target; not its go (see `begin_action`); not in contact (or, for
+            a charge, out of a quick move's reach).
+        NeedsAnswer: contact is asked, and neither a terminal nor --yes answers it.
     """
     if target is c:
         raise BadInput(f"{c.name} cannot strike itself")
@@ -95,6 +116,7 @@ def strike(game: Game, c: Character, target: Character, dice: Dice, table: Table
         refuse(table, f"{target.name} is on {c.name}'s own side")
     action = "charge" if charging else "strike"
     begin_action(game, c, table, action)
+    reach(c, target, table, charging)
     c.aiming_at = None
     if charging:
         c.drop("prone")  # G3: a charge is a quick move into contact
@@ -138,6 +160,7 @@ def strike(game: Game, c: Character, target: Character, dice: Dice, table: Table
         hitter.record.wounds_dealt += 1
         hitter.record.put_down += int(landed.down and not was_down)
         hitter.record.removed += int(landed.removed)
+    check_game_end(game)  # G8: after every blow of the exchange, so a mutual wipe-out is a draw
     over = spend_action(game, c) if game.active == c.name else True
     return MeleeOutcome(action, striker, other, order, struck, victims, c.actions_left, over, game.over,
-                        game.winner)
+                        game.winner, game.draw)

@@ -18,6 +18,12 @@ PHASES = ("activation",)  # G2: a turn is one long exchange of activations
 STATUSES = ("down", "prone", "removed")  # the order `status` shows them in
 ACTIONS_PER_ACTIVATION = 2  # G3
 DIE_SETTINGS = ("d12", "d20")  # G1
+# G6/G7: four wounds make recovery impossible; a blow of damage 0 can leave one standing with
+# four, and its next hit puts it down with five and out of the game. No more can be carried.
+MAX_WOUNDS = 5  # what `set NAME wounds N` accepts
+# A save's sanity bound: a referee who brings a removed character back (`set NAME removed off`)
+# can see it hit past MAX_WOUNDS, and such a save must still load.
+WOUNDS_LIMIT = 20
 
 
 @dataclass

@@ -23,6 +23,7 @@ Nobody else acts in the middle of another character's activation.
 Actions: cautious move (3"), quick move (6" in a straight line; crossing difficult ground takes a test whose column the players choose: `move NAME --quick --difficult moderate`), recover, interact, pass, fire, aim, strike, charge.
 A cautious move plus a fire can be one action, but then the aim does not count (`fire ... --moving cautious`).
 A quick move plus a fire can be one action, at one shift to the right (`fire ... --moving quick`).
+House (G9): the aim does not count for a quick move plus a fire either; `fire` says when an aim is left out, and why.
 House: a prone character that moves or charges gets up."""),
     "firing": ("Firing (G4)", """\
 The column comes from the target's cover: in the open easy, some cover (a third or more hidden) moderate, lots of cover (two thirds or more) hard.
@@ -46,10 +47,12 @@ House: a character hit while already down takes the wound but rolls no Toughness
 When a down character activates, its first action must be `recover NAME`: a test from automatic shifted right once per wound.
 Passing: it is prone and may still take its second action. Failing: it takes another wound and its activation is over.
 Once that test could only be impossible (four wounds on the ladder) the character is removed from the game at once.
-A side with everyone removed has lost; the last side with anyone left wins."""),
+A side with everyone removed has lost; the last side with anyone left wins. When the last characters of every side go in one exchange (equal melee rolls), it is a draw.
+With three or more sides, a side that concedes leaves the game (its characters are removed) and the others play on.
+`set NAME wounds N` lets the referee correct a wound count (0 to 5)."""),
     "melee": ("Melee (G8)", """\
 Striking is hard: +1 shift when charging, +1 when the target is down; -1 on the die per wound, plus the `melee` skill.
-Both fighters roll a d12 together (the one struck answers for nothing, unless it is down and cannot).
+Both fighters roll a d12 together (the one struck answers for free, unless it is down and cannot).
 The lower natural roll goes first: if it passes its own column the other takes a wound and a Toughness test, and only if the other is still up does it check its own roll. Equal rolls land together.
 Each uses its most damaging melee weapon (unarmed is damage 0); `--weapon` picks the striker's.
 `strike NAME TARGET` is one action; `charge NAME TARGET` is a quick move into contact and a strike, also one action."""),
@@ -62,7 +65,8 @@ Where the rule text leaves a gap, the tool decides as follows (each is labelled 
 G5: the text's example weapons (pistol, rifle, shotgun, knife) are the standard gear, and bare hands are damage 0.
 G6: a character already down that is hit takes the wound but no Toughness test (it cannot fall further).
 G3: a prone character that moves, moves and fires, or charges gets up first.
-G7: a down character whose recovery could only be impossible is removed as soon as that is so."""),
+G7: a down character whose recovery could only be impossible is removed as soon as that is so.
+G9: an aim is lost by any move-and-fire, quick as well as cautious: the text takes it from the steadier cautious one, so the hastier quick one cannot keep it."""),
     "dice": ("Dice order", """\
 `--dice` faces are used in this order: a turn's initiative d12s in side order (and any tie-break rolls);
 `fire`: the rate-of-fire d12s, then a Toughness d12 for each hit; `strike` / `charge`: the striker's d12, the other's d12 (none when it is down), then Toughness d12s as the blows land;

@@ -14,12 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sprawl_cli.dice import REACH
 from sprawl_cli.model import Squad
 from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
 from sprawl_cli.systems.gunplay.gear import gear_names, house_weapon
-from sprawl_cli.systems.gunplay.model import STATUSES, SYSTEM_NAME, Character, Game, Weapon
+from sprawl_cli.systems.gunplay.model import STATUSES, SYSTEM_NAME, WOUNDS_LIMIT, Character, Game, Weapon
 
 ROSTER_KEYS = ("system", "squad", "characters")
 CHARACTER_KEYS = ("name", "weapons", "shooting", "melee")
@@ -131,8 +130,8 @@ def check_game(game: Game, where: Where) -> None:
         for status in c.statuses:
             if status not in STATUSES:
                 where.fail(at + ("statuses",), f"'{status}' is not a status; use {', '.join(STATUSES)}")
-        if not 0 <= c.wounds <= REACH:  # issue 24: a hand edit past any die's reach is refused
-            where.fail(at + ("wounds",), f"should be from 0 to {REACH}, not {c.wounds}")
+        if not 0 <= c.wounds <= WOUNDS_LIMIT:
+            where.fail(at + ("wounds",), f"should be a whole number from 0 to {WOUNDS_LIMIT}")
         for skill in ("shooting", "melee"):  # as a roster has them
             if abs(getattr(c, skill)) > SKILL_LIMIT:
                 where.fail(at + (skill,), f"should be a dice modifier from -{SKILL_LIMIT} to {SKILL_LIMIT}, "

@@ -14,10 +14,14 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game, Piece
+    from sprawl_cli.ending import Ending
+    from sprawl_cli.model import Game, Piece, Squad
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
     from sprawl_cli.table import Table
+
+
+FACE_HINT = "Gunplay rolls only d12s (d20s with the die=d20 setting), so give numbers, like --dice 9,4"
 
 
 class Gunplay(System):
@@ -28,6 +32,8 @@ class Gunplay(System):
     lookups = LOOKUPS
     statuses = ("down", "prone", "removed")
     phases = ("activation",)
+    round_word = "turn"
+    face_hint = FACE_HINT
 
     def game_type(self) -> type[Game[Any]]:
         from sprawl_cli.systems.gunplay.model import Game as GunplayGame
@@ -69,6 +75,11 @@ class Gunplay(System):
 
         return set_status(game, character, status, on, table)  # type: ignore[arg-type]
 
+    def concede(self, game: Game[Any], squad: Squad) -> Ending:
+        from sprawl_cli.systems.gunplay.referee import concede
+
+        return concede(game, squad)  # type: ignore[arg-type]
+
     def end_lines(self, game: Game[Any]) -> list[str]:
         return [f"Wounds: {', '.join(f'{c.name} {c.wounds}' for c in game.characters)}."]
 
@@ -78,6 +89,11 @@ class Gunplay(System):
 
         # Each line of a topic is a paragraph of its own in Markdown.
         return [Topic(key, title, text.replace("\n", "\n\n")) for key, (title, text) in TOPICS.items()]
+
+    def standing(self, game: Game[Any]) -> dict[str, int]:
+        from sprawl_cli.systems.gunplay.referee import standing
+
+        return standing(game)  # type: ignore[arg-type]
 
     def journal_extras(self, game: Game[Any]) -> dict[str, Any]:
         from sprawl_cli.systems.gunplay.referee import journal_extras

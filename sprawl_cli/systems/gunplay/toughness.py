@@ -29,10 +29,12 @@ class Victim:
     toughness_roll: int | None  # None when automatic, impossible, or already down
     down: bool
     removed: bool
+    already_down: bool = False  # down before this hit: no Toughness test (house, G6)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "wounds": self.wounds, "toughness_column": self.toughness_column,
-                "toughness_roll": self.toughness_roll, "down": self.down, "removed": self.removed}
+                "toughness_roll": self.toughness_roll, "down": self.down, "removed": self.removed,
+                "already_down": self.already_down}
 
 
 def toughness_column(damage: int, wounds_before: int) -> str:
@@ -69,18 +71,20 @@ def take_hit(game: Game, victim: Character, damage: int, dice: Dice) -> Victim:
     """G6: one wound and a Toughness test (dice: one d12, or one d20 with that setting).
 
     A character already down just takes the wound: it cannot fall further (house reading).
+    The caller ends the game (`check_game_end`) once the whole exchange has landed: blows
+    struck together (G8) all land before anyone is declared the winner.
     """
     column = toughness_column(damage, victim.wounds)
     victim.wounds += 1
     roll: int | None = None
-    if not victim.down:
+    already_down = victim.down
+    if not already_down:
         test = roll_test(dice, f"{victim.name}: Toughness", column, sides=game.die_sides())
         roll = test.rolls[0] if test.rolls else None
         if not test.success:
             put_down(game, victim)
     removed = remove_if_hopeless(game, victim)
-    check_game_end(game)
-    return Victim(victim.name, victim.wounds, column, roll, victim.down, removed)
+    return Victim(victim.name, victim.wounds, column, roll, victim.down, removed, already_down)
 
 
 @dataclass(frozen=True)

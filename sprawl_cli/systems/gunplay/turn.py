@@ -145,15 +145,22 @@ def end_activation(game: Game, c: Character) -> None:
 
 
 def check_game_end(game: Game) -> None:
-    """A side whose characters have all been removed has lost; the last side standing wins."""
+    """A side whose characters have all been removed has lost; the last side standing wins.
+    Sides that lose their last characters in the same exchange (G8: equal rolls strike
+    together) and leave nobody standing draw: nobody wins."""
+    from sprawl_cli.ending import end_game
+
     if game.over:
         return
     left = [s for s in game.squads if any(not c.gone for c in game.members(s))]
-    if len(left) <= 1:
-        game.over = True
-        game.winner = left[0].name if left else None
-        lost = ", ".join(s.name for s in game.squads if s not in left)
-        game.reason = f"{lost} has nobody left in the game"
+    if len(left) > 1:
+        return
+    lost = [s.name for s in game.squads if s not in left]
+    names = ", ".join(lost[:-1]) + f" and {lost[-1]}" if len(lost) > 1 else lost[0]
+    if left:
+        end_game(game, left[0].name, f"{names} {'have' if len(lost) > 1 else 'has'} nobody left in the game")
+    else:
+        end_game(game, None, f"{names} lost their last characters in the same exchange: a draw", draw=True)
 
 
 @dataclass(frozen=True)
@@ -181,7 +188,14 @@ def simple_action(game: Game, c: Character, table: Table, action: str, detail: d
 
 
 def aim(game: Game, c: Character, target: Character, table: Table) -> Action:
-    """G3/G4: aim at `target`; a fire at it as the very next action gets +1 shift."""
+    """G3/G4: aim at `target`; a fire at it as the very next action gets +1 shift.
+
+    Raises:
+        BadInput: itself or a removed character as target.
+        RuleRefusal: a friend as target; not its go (see `begin_action`).
+    """
+    if target is c:
+        raise BadInput(f"{c.name} cannot aim at itself; name an enemy to aim at")
     if target.squad == c.squad:
         refuse(table, f"{target.name} is on {c.name}'s own side")
     if target.gone:

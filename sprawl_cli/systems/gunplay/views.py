@@ -43,8 +43,9 @@ def test_lines(label: str, test: Test) -> list[str]:
 
 
 def victim_line(v: Victim) -> str:
-    if v.toughness_roll is None and v.down and v.toughness_column != "impossible" and not v.removed:
-        return f"  {name(v.name)} takes a wound ({v.wounds} in all); already down, so no Toughness test."
+    if v.already_down:
+        out = ": [bad]removed from the game[/]" if v.removed else ""
+        return f"  {name(v.name)} takes a wound ({v.wounds} in all); already down, so no Toughness test{out}."
     roll = "not rolled" if v.toughness_roll is None else f"rolled {v.toughness_roll}"
     if v.removed:
         result = "[bad]removed from the game[/]"
@@ -72,12 +73,16 @@ def fire_lines(out: FireOutcome) -> list[str]:
     lines = [f"{name(out.name)} fires the {escape(out.weapon)} at {name(out.target)} ({', '.join(shifts)}): "
              f"{column_text(out.column, out.target_number, out.modifier)} {faces(out.rolls, passes)}".rstrip(),
              f"  {out.hits} hit{'s' if out.hits != 1 else ''}."]
+    if out.aim is not None and not out.aim.counted:
+        lines.insert(1, f"  The aim at {name(out.aim.at)} does not count: {escape(out.aim.why)}.")
     lines += [victim_line(v) for v in out.victims]
     lines.append(activation_tail(out.actions_left, out.activation_over))
-    return lines + over_lines(out.over, out.winner)
+    return lines
 
 
-def side_line(side: Side) -> str:
+def side_line(side: Side, struck: Sequence[str]) -> str:
+    """One fighter's roll; a roll good enough to hit from a fighter put down before its turn
+    to strike (G8) is not a hit."""
     if side.roll is None:
         return f"  {name(side.name)} is down and does not strike back."
     if side.target_number is None:
@@ -85,13 +90,16 @@ def side_line(side: Side) -> str:
     else:
         passed = side.roll + side.modifier > side.target_number
     verdict = "a hit" if passed else "a miss"
+    if passed and side.name not in struck:
+        verdict = "good enough to hit, but it went down before it could strike"
     return (f"  {name(side.name)} ({escape(side.weapon)}): {column_text(side.column, side.target_number, side.modifier)} "
             f"{faces([side.roll], [passed])}: {verdict}")
 
 
 def melee_lines(out: MeleeOutcome) -> list[str]:
     verb = "charges" if out.action == "charge" else "strikes at"
-    lines = [f"{name(out.striker.name)} {verb} {name(out.other.name)}.", side_line(out.striker), side_line(out.other)]
+    lines = [f"{name(out.striker.name)} {verb} {name(out.other.name)}.", side_line(out.striker, out.struck),
+             side_line(out.other, out.struck)]
     if len(out.order) == 2 and out.striker.roll == out.other.roll:
         lines.append("  Equal rolls: both strike at once.")
     else:
@@ -100,7 +108,7 @@ def melee_lines(out: MeleeOutcome) -> list[str]:
         lines.append("  No blow lands.")
     lines += [victim_line(v) for v in out.victims]
     lines.append(activation_tail(out.actions_left, out.activation_over))
-    return lines + over_lines(out.over, out.winner)
+    return lines
 
 
 def recovery_lines(out: Recovery) -> list[str]:
@@ -112,7 +120,7 @@ def recovery_lines(out: Recovery) -> list[str]:
         result = "  [good]Up again, prone.[/]"
     else:
         result = f"  [bad]Still down[/], one more wound ({out.wounds} in all)."
-    return [head, result, activation_tail(out.actions_left, out.activation_over)] + over_lines(out.over, out.winner)
+    return [head, result, activation_tail(out.actions_left, out.activation_over)]
 
 
 def move_lines(out: MoveOutcome) -> list[str]:
@@ -159,11 +167,18 @@ def whose_go(game: Game) -> list[str]:
     return [f"[rule]{escape(game.current_squad.name)} to activate a character.[/]"]
 
 
-def over_lines(over: bool, winner: str | None, reason: str | None = None) -> list[str]:
+def over_lines(over: bool, winner: str | None, reason: str | None = None, draw: bool = False) -> list[str]:
     if not over:
         return []
     why = f" ({escape(reason)})" if reason else ""
+    if draw:  # the reason says it is a draw
+        return [f"[bad]The game is over.[/] Nobody wins: {escape(reason or 'a draw')}."]
     return [f"[bad]The game is over.[/] Winner: {name(winner) if winner else 'nobody'}{why}."]
+
+
+def result_lines(game: Game) -> list[str]:
+    """After an action that ended the game: who won, or that nobody did, and why."""
+    return over_lines(game.over, game.winner, game.reason, game.draw)
 
 
 def roll_lines(test: Test) -> list[str]:

@@ -155,7 +155,7 @@ class Server(uvicorn.Server):
     """uvicorn's server, stopped by Ctrl-C or SIGTERM without re-raising the signal after
     (so `sprawl serve` ends with exit 0), and ending every open event stream first."""
 
-    def __init__(self, config: uvicorn.Config, on_stop: Callable[[], None]) -> None:
+    def __init__(self, config: uvicorn.Config, on_stop: Callable[[], object]) -> None:
         super().__init__(config)
         self.on_stop = on_stop
 

@@ -209,8 +209,9 @@ def reachable_host(host: str) -> str:
         probe.close()
 
 
-def serve(save: Path, host: str, port: int, say: Callable[[str], None], qr: Callable[[str], None]) -> None:
-    """Serve the page until Ctrl-C or SIGTERM.
+def serve(save: Path, host: str, port: int, announce: Callable[[str, bool], None], say: Callable[[str], None]) -> None:
+    """Serve the page until Ctrl-C or SIGTERM. `announce(url, beyond)` is told the address to
+    open once the socket listens (`beyond`: other machines can reach it, the token is in it).
 
     Raises:
         OSError: the address cannot be bound.
@@ -230,12 +231,7 @@ def serve(save: Path, host: str, port: int, say: Callable[[str], None], qr: Call
         config = uvicorn.Config(make_app(live, hosts), log_level="warning", access_log=False, lifespan="on",
                                 timeout_graceful_shutdown=3)
         server = Server(config, lambda: loop.call_soon_threadsafe(live.stopping.set))
-        if token:
-            say(f"The game is served to this network. Open {url} on any screen at the table, or scan:")
-            qr(url)
-        else:
-            say(f"The game is served at {url} (this machine only; --host 0.0.0.0 serves the table's network).")
-        say("Ctrl-C stops it.")
+        announce(url, token is not None)
         await server.serve(sockets=[sock])
 
     try:

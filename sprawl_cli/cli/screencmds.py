@@ -67,6 +67,8 @@ def serve(
 
     Example: sprawl serve --host 0.0.0.0
     """
+    import json
+
     from sprawl_cli.errors import BadInput
 
     ctx = current()
@@ -80,13 +82,26 @@ def serve(
     from sprawl_cli.web import terminal_qr
 
     out = ctx.env.out
+    err = ctx.env.err
 
     def say(line: str) -> None:
-        out.write(line + "\n")
-        out.flush()
+        stream = err if ctx.options.json else out  # with --json, stdout holds the one JSON object
+        stream.write(line + "\n")
+        stream.flush()
+
+    def announce(url: str, beyond: bool) -> None:
+        if ctx.options.json:
+            out.write(json.dumps({"url": url, "token": beyond}) + "\n")
+            out.flush()
+        elif beyond:
+            say(f"The game is served to this network. Open {url} on any screen at the table, or scan:")
+            terminal_qr(url, out)
+        else:
+            say(f"The game is served at {url} (this machine only; --host 0.0.0.0 serves the table's network).")
+        say("Ctrl-C stops it.")
 
     try:
-        run_server(ctx.game_path.absolute(), host, port, say, lambda url: terminal_qr(url, out))
+        run_server(ctx.game_path.absolute(), host, port, announce, say)
     except OSError as problem:
         raise BadInput(f"cannot listen on {host}:{port}: {problem.strerror or problem}; "
-                            "try another --port (0 picks a free one)") from None
+                       "try another --port (0 picks a free one)") from None

@@ -28,6 +28,7 @@ SAID = {"system", "round", "rounds", "turn", "side", "phase", "over", "winner", 
 # Character keys the card's head already shows, and those that are sheets rather than state.
 CARD = {"name", "squad", "statuses"}
 HIDDEN_WORDS = ("file", "path", "campaign", "roster", "save")
+LISTS = {"todo": "Due now", "house": "House rulings"}  # lists of sentences a system's status may give
 
 
 def words(key: str) -> str:
@@ -63,10 +64,11 @@ def value_text(value: Any) -> str | None:
 
 
 def facts(data: dict[str, Any], skip: set[str]) -> list[tuple[str, str]]:
-    """(label, text) for each key of `data` worth showing; X beside max_X shows as "X 3/4"."""
+    """(label, text) for each key of `data` worth showing; X beside max_X shows as "X 3/4". A map
+    (a character's attributes, traits or career record) is its sheet, not its state: left out."""
     out: list[tuple[str, str]] = []
     for key, value in data.items():
-        if key in skip or hidden(key) or key.startswith("max_"):
+        if key in skip or hidden(key) or key.startswith("max_") or isinstance(value, dict):
             continue
         top = data.get(f"max_{key}")
         if isinstance(value, int) and isinstance(top, int) and not isinstance(value, bool):
@@ -132,17 +134,21 @@ def header(data: dict[str, Any], system: System) -> str:
 def top_facts(data: dict[str, Any]) -> str:
     rows = []
     for key, value in data.items():
-        if key in SAID or hidden(key):
-            continue
-        if isinstance(value, list) and value and all(isinstance(v, str) for v in value) and key in ("todo", "house"):
-            label = "House rulings" if key == "house" else "Due now"
-            items = "".join(f"<li>{escape(v)}</li>" for v in value)
-            rows.append(f'<div class="list {escape(key)}"><h3>{label}</h3><ul>{items}</ul></div>')
+        if key in SAID or key in LISTS or hidden(key):
             continue
         text = value_text(value)
         if text is not None:
             rows.append(f'<p class="fact"><span class="k">{escape(words(key))}</span> {escape(text)}</p>')
     return f'<section class="facts">{"".join(rows)}</section>' if rows else ""
+
+
+def listed(data: dict[str, Any], key: str) -> str:
+    """The status's list of sentences under `key` (what is due now, the house rulings), or ""."""
+    value = data.get(key)
+    if not (isinstance(value, list) and value and all(isinstance(v, str) for v in value)):
+        return ""
+    items = "".join(f"<li>{escape(v)}</li>" for v in value)
+    return f'<section class="list {escape(key)}" id="{escape(key)}"><h3>{LISTS[key]}</h3><ul>{items}</ul></section>'
 
 
 def card(c: dict[str, Any], gone: bool) -> str:
@@ -207,11 +213,10 @@ def game_view(save: Path) -> str:
         figure = system.report_figure(game) or ""
     except SprawlError as problem:
         return banner(scrub(problem.message, save))
-    parts = [header(data, system), top_facts(data)]
+    parts = [header(data, system), listed(data, "todo"), top_facts(data)]
     if figure:
         parts.append(f'<figure class="map" id="map">{figure}</figure>')
-    parts.append(sides(data, game))
-    parts.append(journal(entries))
+    parts += [sides(data, game), journal(entries), listed(data, "house")]
     return "\n".join(p for p in parts if p)
 
 
@@ -227,8 +232,8 @@ h3 { font-size: 1em; margin: .2em 0; }
 .over { background: #e8f3e8; border: 1px solid #7a7; padding: .4em .6em; }
 .banner { background: #fdecea; border: 2px solid #b03a2e; padding: .6em .8em; margin: .5em 0; }
 .facts { display: flex; flex-wrap: wrap; gap: .2em 1em; font-size: .95em; }
-.facts .list { flex: 1 1 100%; }
-.facts ul { margin: .1em 0; padding-left: 1.2em; }
+.facts p { margin: .1em 0; }
+.list ul { margin: .1em 0; padding-left: 1.2em; }
 .house li { color: #6c3483; }
 .k { color: #666; font-size: .85em; }
 .sides { display: flex; flex-wrap: wrap; gap: 1em; }

@@ -229,6 +229,7 @@ def serve(save: Path, host: str, port: int, announce: Callable[[str, bool], None
         loop = asyncio.get_running_loop()
         hosts = [h for h in LOOPBACK if ":" not in h] + ["[::1]"] if local else None
         config = uvicorn.Config(make_app(live, hosts), log_level="warning", access_log=False, lifespan="on",
+                                server_header=False,
                                 timeout_graceful_shutdown=3)
         server = Server(config, lambda: loop.call_soon_threadsafe(live.stopping.set))
         announce(url, token is not None)

@@ -81,7 +81,7 @@ class Live:
             return Path(path).name == name
 
         async for _ in watchfiles.awatch(self.save.parent, watch_filter=ours, stop_event=self.stopping,
-                                         debounce=400, step=30, rust_timeout=500):
+                                         recursive=False, debounce=400, step=30, rust_timeout=500):
             await self.redraw()
 
     async def next_view(self, seen: int) -> str | None:

@@ -80,9 +80,14 @@ class Live:
         def ours(_change: watchfiles.Change, path: str) -> bool:
             return Path(path).name == name
 
-        async for _ in watchfiles.awatch(self.save.parent, watch_filter=ours, stop_event=self.stopping,
-                                         recursive=False, debounce=400, step=30, rust_timeout=500):
-            await self.redraw()
+        try:
+            async for _ in watchfiles.awatch(self.save.parent, watch_filter=ours, stop_event=self.stopping,
+                                             recursive=False, debounce=400, step=30, rust_timeout=500):
+                await self.redraw()
+        except Exception:  # the folder cannot be watched (gone, or no inotify left): look twice a second
+            while not self.stopping.is_set():
+                await asyncio.sleep(0.5)
+                await self.redraw()
 
     async def next_view(self, seen: int) -> str | None:
         """The view after version `seen`; "" for a ping when nothing changed for a while; None on stop."""

@@ -175,3 +175,25 @@ def test_serve_without_a_game_refuses(sprawl):
 def test_serve_and_report_are_in_the_help():
     shown = harness.invoke(["--help"]).stdout
     assert "report" in shown and "serve" in shown
+
+
+def test_a_drawing_that_fails_is_a_banner_not_a_stack_trace(sprawl, monkeypatch, tmp_path):
+    from sprawl_cli.render import table_page
+
+    start(sprawl, "street-fight")
+
+    def broken(*_args):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(table_page, "sides", broken)
+    view = game_view(tmp_path / "sprawl-game.yaml")
+    assert 'id="banner"' in view and "KeyError" in view and "Traceback" not in view
+
+
+def test_the_last_results_name_no_file(tmp_path):
+    from sprawl_cli.render.table_page import scrubbed
+
+    save = tmp_path / "club.yaml"
+    entry = {"summary": [f"Saved to {save}.", "Kept /home/me/old/club.yaml.prev beside it."]}
+    lines = scrubbed(entry, save)["summary"]
+    assert lines == ["Saved to the save file.", "Kept a file beside it."]

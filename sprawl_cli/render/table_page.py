@@ -192,8 +192,8 @@ def journal(entries: list[dict[str, Any]]) -> str:
     return f'<section class="log"><h2>Last results</h2><ol class="entries">{"".join(items)}</ol></section>'
 
 
-def banner(message: str) -> str:
-    return (f'<div class="banner" id="banner" role="alert"><strong>The save file cannot be read.</strong> '
+def banner(message: str, headline: str = "The save file cannot be read.") -> str:
+    return (f'<div class="banner" id="banner" role="alert"><strong>{escape(headline)}</strong> '
             f"{escape(message)} The page shows the game again as soon as the save reads well.</div>")
 
 
@@ -211,13 +211,21 @@ def game_view(save: Path) -> str:
         data = system.status(game, None)
         entries = store.entries(last=LAST_ENTRIES, upto=game.step)
         figure = system.report_figure(game) or ""
+        parts = [header(data, system), listed(data, "todo"), top_facts(data)]
+        if figure:
+            parts.append(f'<figure class="map" id="map">{figure}</figure>')
+        parts += [sides(data, game), journal([scrubbed(e, save) for e in entries]), listed(data, "house")]
     except SprawlError as problem:
         return banner(scrub(problem.message, save))
-    parts = [header(data, system), listed(data, "todo"), top_facts(data)]
-    if figure:
-        parts.append(f'<figure class="map" id="map">{figure}</figure>')
-    parts += [sides(data, game), journal(entries), listed(data, "house")]
+    except Exception as problem:  # a bug of ours: still a banner on the page, never a stack trace
+        return banner(f"sprawl could not draw it ({type(problem).__name__}); `sprawl status` in a terminal "
+                      "says more.", "The page cannot show this game.")
     return "\n".join(p for p in parts if p)
+
+
+def scrubbed(entry: dict[str, Any], save: Path) -> dict[str, Any]:
+    """A journal entry whose summary names no file."""
+    return dict(entry, summary=[scrub(str(line), save) for line in entry.get("summary") or []])
 
 
 CSS = """

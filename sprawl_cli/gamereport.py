@@ -144,7 +144,7 @@ def journal_html(system: System, game: Game[Any], entries: list[dict[str, Any]])
             dice = ", ".join(roll_text(r) for r in f.entry.get("rolls") or [])
             decided = (f"<p>The dice that decided it: <code>{escape(dice)}</code></p>" if dice
                        else "<p>No dice: the referee's word.</p>")
-            parts.append(f'<li class="dead"><strong>{escape(f.name)}</strong> ({escape(f.squad)}), round '
+            parts.append(f'<li><strong class="dead">{escape(f.name)}</strong> ({escape(f.squad)}), round '
                          f"{escape(str(f.entry.get('round')))}, <code>{escape(command_words(f.entry))}</code>"
                          f"<ul>{said}</ul>{decided}</li>")
         parts.append("</ul>")

@@ -10,6 +10,7 @@ rulings the system labels in its `status`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -97,7 +98,7 @@ def still_playing(game: Game[Any]) -> str:
 # --- the sections that stand where a campaign's aftermath would --------------------
 
 
-def journal_markdown(system: System, game: Game[Any], entries: list[dict[str, Any]]) -> str:
+def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list[str]) -> str:
     lines = ["## How they fell", ""]
     fell = falls(game, entries)
     if not fell:
@@ -111,7 +112,6 @@ def journal_markdown(system: System, game: Game[Any], entries: list[dict[str, An
                      f"`{command_words(f.entry)}`: {md(said(f.entry))}")
         lines.append(f"  The dice that decided it: {md(dice)}." if dice else "  No dice: the referee's word.")
     lines.append("")
-    house = house_rulings(system, game)
     if house:
         lines += ["## House rulings", ""]
         lines += [f"- *House:* {md(h)}" for h in house]
@@ -128,7 +128,7 @@ def journal_markdown(system: System, game: Game[Any], entries: list[dict[str, An
     return "\n".join(lines) + "\n"
 
 
-def journal_html(system: System, game: Game[Any], entries: list[dict[str, Any]]) -> str:
+def journal_html(game: Game[Any], entries: list[dict[str, Any]], house: list[str]) -> str:
     parts = ["<h2>How they fell</h2>"]
     fell = falls(game, entries)
     if not fell:
@@ -148,7 +148,6 @@ def journal_html(system: System, game: Game[Any], entries: list[dict[str, Any]])
                          f"{escape(str(f.entry.get('round')))}, <code>{escape(command_words(f.entry))}</code>"
                          f"<ul>{said}</ul>{decided}</li>")
         parts.append("</ul>")
-    house = house_rulings(system, game)
     if house:
         parts.append("<h2>House rulings</h2><ul>" + "".join(f"<li><em>House:</em> {escape(h)}</li>" for h in house)
                      + "</ul>")
@@ -191,10 +190,12 @@ def retitle(text: str, fmt: str, entry: Played, game: Game[Any], heading: str) -
 
 
 def finish(system: System, game: Game[Any], entries: list[dict[str, Any]], fmt: str, text: str,
-           entry: Played) -> str:
-    """A campaign report of `entry` made the report of the game in the save."""
+           entry: Played, house: Sequence[str] = ()) -> str:
+    """A campaign report of `entry` made the report of the game in the save; `house`: house
+    rulings in force beyond those the system's status labels."""
     heading = f"Battle report: {' vs '.join(s.name for s in game.squads)}"
-    sections = (journal_html if fmt == "html" else journal_markdown)(system, game, entries)
+    rulings = [*house, *house_rulings(system, game)]
+    sections = (journal_html if fmt == "html" else journal_markdown)(game, entries, rulings)
     return retitle(in_place_of_aftermath(text, fmt, sections), fmt, entry, game, heading)
 
 

@@ -25,7 +25,7 @@ GAMES = {
     "scratch-grid": (["--map", str(R / "scratch-grid/yard.yaml"), "--squad", str(R / "scratch-grid/raiders.yaml"),
                       "--squad", str(R / "scratch-grid/wardens.yaml")], "Vex", "escaped"),
 }
-HOUSE = {"gunplay": "G5", "savage-worlds": "W8", "scratch-grid": "S5"}
+HOUSE = {"sprawl": "GEAR", "gunplay": "G5", "savage-worlds": "W8", "scratch-grid": "S5"}
 
 
 def start(sprawl, system):

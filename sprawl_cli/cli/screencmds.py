@@ -24,7 +24,7 @@ WEB_STACK = ("starlette", "uvicorn", "watchfiles", "segno")
 def report(
     fmt: Annotated[str, typer.Option("--format", "-f", help="md (Markdown for a forum post) or html (one page with charts).",
                                      metavar="md|html")] = "md",
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help="Write the report here instead of printing it.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "--out", "-o", help="Write the report here instead of printing it.")] = None,
 ) -> None:
     """The battle report of the game in the save, finished or not: the sides, who fell and how,
     round by round, the dice that decided it, house rulings labelled. A campaign's games have

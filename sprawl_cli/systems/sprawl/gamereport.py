@@ -12,6 +12,10 @@ from sprawl_cli.systems.sprawl.campaign import Campaign, PlayedCharacter, Played
 from sprawl_cli.systems.sprawl.model import Game
 from sprawl_cli.systems.sprawl.report import render
 
+# The rules' GEAR page is missing (README, `sprawl rules gear`).
+HOUSE = ("weapon numbers are house values (rosters/gear.yaml) unless a roster gave its own: "
+         "the rules' GEAR page is missing",)
+
 
 def report(system: System, game: Game, entries: list[dict[str, Any]], fmt: str) -> str:
     """The battle report of the game in the save, in `fmt` (md or html)."""
@@ -21,4 +25,4 @@ def report(system: System, game: Game, entries: list[dict[str, Any]], fmt: str) 
         for c in game.members(squad):
             entry.characters.append(PlayedCharacter(c.name, c.squad, game_record(c), c.health, c.max_health,
                                                     c.has("out_of_action"), c.has("out_of_play")))
-    return finish(system, game, entries, fmt, render(Campaign(squads=[]), entry, fmt), entry)
+    return finish(system, game, entries, fmt, render(Campaign(squads=[]), entry, fmt), entry, HOUSE)

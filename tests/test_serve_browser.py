@@ -60,6 +60,7 @@ def start_server(tmp_path: Path) -> tuple[subprocess.Popen[str], str, queue.Queu
     said: list[str] = []
     out = lines_of(server.stdout)
     url = wait_line(out, r"(http://\S+)", said).group(1)
+    wait_line(out, "[█▀▄]{8}", said)  # the address as a QR code for the phones' cameras
     port, token = re.search(r":(\d+)/\?token=([\w-]+)", url).groups()  # type: ignore[union-attr]
     return server, f"http://127.0.0.1:{port}/?token={token}", out, said
 

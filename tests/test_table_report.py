@@ -197,3 +197,16 @@ def test_the_last_results_name_no_file(tmp_path):
     entry = {"summary": [f"Saved to {save}.", "Kept /home/me/old/club.yaml.prev beside it."]}
     lines = scrubbed(entry, save)["summary"]
     assert lines == ["Saved to the save file.", "Kept a file beside it."]
+
+
+def test_report_replaces_an_earlier_report_but_never_a_save_or_roster(sprawl, snapshot, tmp_path):
+    start(sprawl, "sprawl")
+    assert sprawl("report", "-o", "tonight.md").exit_code == 0
+    assert sprawl("report", "-o", "tonight.md", "--format", "html").exit_code == 0  # its own report: replaced
+    assert (tmp_path / "tonight.md").read_text().startswith("<!DOCTYPE html>")
+    before = snapshot(tmp_path)
+    refused = sprawl("report", "--output", "sprawl-game.yaml")
+    assert refused.exit_code == 1 and "something other than a sprawl report" in refused.stderr
+    assert snapshot(tmp_path) == before
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    assert sprawl("report", "--output", "notes.txt", "--force").exit_code == 0

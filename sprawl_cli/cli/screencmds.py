@@ -24,7 +24,7 @@ WEB_STACK = ("starlette", "uvicorn", "watchfiles", "segno")
 def report(
     fmt: Annotated[str, typer.Option("--format", "-f", help="md (Markdown for a forum post) or html (one page with charts).",
                                      metavar="md|html")] = "md",
-    output: Annotated[Optional[Path], typer.Option("--output", "--out", "-o", help="Write the report here instead of printing it.")] = None,
+    output: Annotated[Optional[Path], typer.Option("--output", "--out", "-o", help="Write the report here instead of printing it (replacing an earlier report; anything else only with --force).")] = None,
 ) -> None:
     """The battle report of the game in the save, finished or not: the sides, who fell and how,
     round by round, the dice that decided it, house rulings labelled. A campaign's games have
@@ -33,7 +33,7 @@ def report(
     Example: sprawl report --format html --output tonight.html
     """
     from sprawl_cli.cli.campaigncmds import deliver_report
-    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.errors import RuleRefusal, UsageProblem
     from sprawl_cli.report import FORMATS
 
     fmt = fmt.strip().lower()
@@ -41,10 +41,25 @@ def report(
         raise UsageProblem(f"--format should be md or html, not '{fmt}'")
     ctx = current()
     game = ctx.load_game()
+    if output is not None and not ctx.options.force and not replaceable(output):
+        raise RuleRefusal(f"{output} already holds something other than a sprawl report; give another --output "
+                          "(or --force to replace it)", forceable=False)
     entries = ctx.store().entries(upto=game.step)
     text = ctx.system_of(game).battle_report(game, entries, fmt)
     data: dict[str, object] = {"format": fmt, "over": game.over, "round": game.round}
     deliver_report(ctx, data, text, output, "output", "Battle report")
+
+
+def replaceable(path: Path) -> bool:
+    """Whether `--output` may write `path`: nothing is there, or an earlier sprawl report (so a
+    slip of the keyboard never replaces a save file or a roster)."""
+    if not path.exists():
+        return True
+    try:
+        with path.open("rb") as f:
+            return path.is_file() and b"Report by sprawl" in f.read(1 << 20)
+    except OSError:
+        return False
 
 
 def missing_stack() -> list[str]:

@@ -232,7 +232,8 @@ def serve(save: Path, host: str, port: int, announce: Callable[[str, bool], None
     async def main() -> None:
         live = Live(save, token)
         loop = asyncio.get_running_loop()
-        hosts = [h for h in LOOPBACK if ":" not in h] + ["[::1]"] if local else None
+        # Only this machine's own names, against DNS rebinding (Starlette's check reads no IPv6 literal).
+        hosts = ["127.0.0.1", "localhost"] if local and ":" not in host else None
         config = uvicorn.Config(make_app(live, hosts), log_level="warning", access_log=False, lifespan="on",
                                 server_header=False,
                                 timeout_graceful_shutdown=3)

@@ -212,7 +212,8 @@ def game_view(save: Path) -> str:
         entries = store.entries(last=LAST_ENTRIES, upto=game.step)
         figure = system.report_figure(game) or ""
         parts = [header(data, system), listed(data, "todo"), top_facts(data)]
-        if figure:
+        if figure:  # the report's drawing of the game's end, titled for now
+            figure = re.sub(r"<title>.*?</title>", "<title>The field now</title>", figure, count=1, flags=re.S)
             parts.append(f'<figure class="map" id="map">{figure}</figure>')
         parts += [sides(data, game), journal([scrubbed(e, save) for e in entries]), listed(data, "house")]
     except SprawlError as problem:

@@ -12,6 +12,7 @@ Run with SPRAWL_DOCS_SCREENSHOT=1 to refresh docs/table-view.png from the Scratc
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import re
@@ -129,3 +130,38 @@ def test_the_page_follows_the_game_on_a_phone(tmp_path, system):
     err = (tmp_path / "serve.err").read_text()
     assert server.returncode == 0, err
     assert "Traceback" not in err
+
+
+def test_on_this_machine_alone_no_token_is_needed_but_only_its_own_names_are_answered(tmp_path):
+    new = harness.run(["--game", "game.yaml", "new", "--system", "gunplay", *GAMES["gunplay"][0]], tmp_path)
+    assert new.returncode == 0, new.stderr
+    errors = (tmp_path / "serve.err").open("w")
+    server = harness.popen(["--game", "game.yaml", "--json", "serve", "--port", "0"], tmp_path,
+                           stdout=subprocess.PIPE, stderr=errors, text=True)
+    assert server.stdout is not None
+    try:
+        said: list[str] = []
+        out = lines_of(server.stdout)
+        first = wait_line(out, r"^\{", said).string
+        address = json.loads(first)  # --json: the address as one JSON object, and nothing else on stdout
+        assert address["token"] is False and address["url"].startswith("http://127.0.0.1:")
+        assert "token=" not in address["url"]
+        assert status_code(address["url"]) == 200
+        foreign = urllib.request.Request(address["url"], headers={"Host": "evil.example"})
+        try:
+            urllib.request.urlopen(foreign, timeout=HANG_GUARD)
+            raise AssertionError("a request for another host name was answered")
+        except urllib.error.HTTPError as refused:
+            assert refused.code == 400
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=HANG_GUARD)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
+    assert server.returncode == 0
+    rest = []
+    while (line := out.get(timeout=HANG_GUARD)) is not None:
+        rest.append(line)
+    assert rest == []  # nothing after the JSON object
+    assert "Stopped serving the game." in (tmp_path / "serve.err").read_text()

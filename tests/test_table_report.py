@@ -210,3 +210,13 @@ def test_report_replaces_an_earlier_report_but_never_a_save_or_roster(sprawl, sn
     assert snapshot(tmp_path) == before
     (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
     assert sprawl("report", "--output", "notes.txt", "--force").exit_code == 0
+
+
+def test_the_live_page_fetches_nothing_from_outside(sprawl, tmp_path):
+    from sprawl_cli.render.table_page import page
+
+    start(sprawl, "scratch-grid")
+    html = page(game_view(tmp_path / "sprawl-game.yaml"))
+    assert not re.search(r"(src|href)\s*=", html) and "@import" not in html and "url(" not in html
+    assert "http" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert html.count("<script>") == 1 and "new EventSource('events'" in html

@@ -274,13 +274,13 @@ h3 { font-size: 1em; margin: .2em 0; }
 SCRIPT = """
 (function () {
   var live = document.getElementById('live');
-  var src = new EventSource('events' + window.location.search);
-  src.addEventListener('view', function (e) {
+  var stream = new EventSource('events' + window.location.search);
+  stream.addEventListener('view', function (e) {
     document.getElementById('game').innerHTML = e.data;
     document.body.dataset.views = String(Number(document.body.dataset.views || 0) + 1);
     live.textContent = 'live'; live.className = '';
   });
-  src.onerror = function () { live.textContent = 'reconnecting...'; live.className = 'lost'; };
+  stream.onerror = function () { live.textContent = 'reconnecting...'; live.className = 'lost'; };
 })();
 """
 

@@ -220,3 +220,10 @@ def test_the_live_page_fetches_nothing_from_outside(sprawl, tmp_path):
     assert not re.search(r"(src|href)\s*=", html) and "@import" not in html and "url(" not in html
     assert "http" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
     assert html.count("<script>") == 1 and "new EventSource('events'" in html
+
+
+def test_the_live_page_says_when_the_game_is_over(sprawl, tmp_path):
+    start(sprawl, "street-fight")
+    assert sprawl("concede", "Dock Rats").exit_code == 0
+    view = game_view(tmp_path / "sprawl-game.yaml")
+    assert 'id="over"' in view and "Wardens won" in view and 'class="side now"' not in view

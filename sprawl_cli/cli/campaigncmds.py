@@ -193,7 +193,6 @@ def report(
     """
     from sprawl_cli.errors import UsageProblem
     from sprawl_cli.report import FORMATS
-    from sprawl_cli.store import atomic_write
 
     fmt = fmt.strip().lower()
     if fmt not in FORMATS:
@@ -202,10 +201,18 @@ def report(
     path, book, system = read_campaign(ctx)
     shown, text = system.campaign_report(book, number, fmt)
     data: dict[str, object] = {"campaign": str(path), "number": shown, "format": fmt}
+    deliver_report(ctx, data, text, out, "out", f"Battle report of game {shown}")
+
+
+def deliver_report(ctx: Context, data: dict[str, object], text: str, out: Path | None, key: str, what: str) -> None:
+    """A report written to `out` (its path under `key` in the JSON), else printed as it is
+    (or inside the JSON object with --json)."""
+    from sprawl_cli.store import atomic_write
+
     if out is not None:
         atomic_write(out, text)
-        data["out"] = str(out)
-        ctx.emit(data, lambda console: console.print(f"Battle report of game {shown} written to {out}."))
+        data[key] = str(out)
+        ctx.emit(data, lambda console: console.print(f"{what} written to {out}."))
         return
     if ctx.options.json:
         ctx.emit(dict(data, report=text))

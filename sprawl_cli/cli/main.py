@@ -38,6 +38,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "concede": ("sprawl_cli.cli.gamecmds", "A side gives up the game."),
     "aftermath": ("sprawl_cli.cli.campaigncmds", "After the game: what became of the fallen."),
     "campaign": ("sprawl_cli.cli.campaigncmds", "Campaign books: new, show, history, report."),
+    "report": ("sprawl_cli.cli.screencmds", "The battle report of the game in the save, finished or not."),
+    "serve": ("sprawl_cli.cli.screencmds", "A live page of the game for other screens at the table."),
     "play": ("sprawl_cli.cli.playcmds", "An interactive session on the current game."),
     "completion": ("sprawl_cli.cli.playcmds", "Print the Tab-completion script for bash, zsh or fish."),
 }

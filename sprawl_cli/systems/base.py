@@ -386,6 +386,13 @@ class System:
         game = book.game(number)
         return game.number, render_book(book, game, fmt)
 
+    def battle_report(self, game: Game[Any], entries: list[dict[str, Any]], fmt: str) -> str:
+        """`sprawl report`: the battle report of the game in the save (finished or not) in `fmt`,
+        drawn by the campaign report's views from the save and its journal `entries`."""
+        from sprawl_cli.gamereport import book_report
+
+        return book_report(self, game, entries, fmt)
+
     def from_campaign(self, path: Path, how: NewGame, dice: Dice, table: Table) -> tuple[Game[Any], Outcome]:
         """`new --campaign`: a game of the campaign's squads as they stand (the dead stay home).
 

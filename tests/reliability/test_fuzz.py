@@ -22,8 +22,8 @@ from tests import harness
 from tests.reliability.conftest import PLF, SUIT, Folder, check_refusal, commands_that_load
 
 # Every registered command (the test checks they all load); `play` is an interactive
-# session and has its own tests.
-NAMES = sorted(n for n in commands_of("sprawl") if n != "play")
+# session and `serve` a server that runs until stopped: each has its own tests.
+NAMES = sorted(n for n in commands_of("sprawl") if n not in ("play", "serve"))
 OPTIONS = ["--json", "--dice", "--seed", "--force", "--yes", "--nearby", "--weapon", "--last", "--squad", "--rounds",
            "--range", "--cover", "--mod", "--difficulty", "--no-tens", "--run", "--terrain", "--blast", "--near-ledge",
            "--spot", "--distance", "--winner", "--small", "--large", "--target-running", "--climb", "-n", "-w",

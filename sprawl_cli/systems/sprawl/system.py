@@ -191,6 +191,11 @@ class Sprawl(System):
         game = book.game(number)
         return game.number, render(book, game, fmt)
 
+    def battle_report(self, game: KernelGame[Any], entries: list[dict[str, Any]], fmt: str) -> str:
+        from sprawl_cli.systems.sprawl.gamereport import report
+
+        return report(self, cast("Game", game), entries, fmt)
+
     def from_campaign(self, path: Path, how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
         from sprawl_cli.systems.sprawl.campaign import game_from_campaign
         from sprawl_cli.systems.sprawl.turn import start_turn

@@ -1,0 +1,222 @@
+"""`sprawl report`: the battle report of the game in the save, finished or not, for any system.
+
+The report is the campaign's own (`report.py`, `render/report_html.py`, or the books of a
+system that keeps its own): the game is put into a book entry as `aftermath` would, without
+rolling anything and without a campaign file, and drawn by the campaign report's views. Its
+aftermath section (a game outside a campaign has none) gives way to what the journal tells:
+who fell and how, with the dice that decided it, every change with its dice, and the house
+rulings the system labels in its `status`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from sprawl_cli.report import md, outcome_line, title
+
+if TYPE_CHECKING:
+    from sprawl_cli.model import Game
+    from sprawl_cli.report import Played
+    from sprawl_cli.systems.base import System
+
+
+class Fall:
+    """A character who left the game, and the change that did it."""
+
+    def __init__(self, name: str, squad: str, entry: dict[str, Any] | None) -> None:
+        self.name = name
+        self.squad = squad
+        self.entry = entry
+
+
+def gone_after(entry: dict[str, Any]) -> set[str] | None:
+    """Who was out of the game after this journal entry: its `gone` list, else its snapshot."""
+    if isinstance(entry.get("gone"), list):
+        return {str(n) for n in entry["gone"]}
+    after = entry.get("after")
+    if isinstance(after, dict):
+        from sprawl_cli.errors import SprawlError
+        from sprawl_cli.store import game_from_data
+
+        try:
+            return {c.name for c in game_from_data(after, {}, "journal").characters if c.gone}
+        except SprawlError:
+            return None
+    return None
+
+
+def falls(game: Game[Any], entries: list[dict[str, Any]]) -> list[Fall]:
+    """Who fell, in the order they fell, each with the change that put them out (when the journal keeps it)."""
+    found: list[Fall] = []
+    seen: set[str] = set()
+    squad_of = {c.name: c.squad for c in game.characters}
+    out_now = {c.name for c in game.characters if c.gone}
+    for e in entries:
+        gone = gone_after(e)
+        if gone is None:
+            continue
+        for name in [n for n in squad_of if n in gone - seen]:
+            if name in out_now:
+                found.append(Fall(name, squad_of.get(name, ""), e))
+        seen |= gone
+    for c in game.characters:
+        if c.gone and c.name not in seen:
+            found.append(Fall(c.name, c.squad, None))
+    return found
+
+
+def said(entry: dict[str, Any]) -> str:
+    """The change's summary lines as one sentence."""
+    parts = [str(s).strip().rstrip(".;:").strip() for s in entry.get("summary") or []]
+    text = "; ".join(p for p in parts if p)
+    return text + "." if text else ""
+
+
+def command_words(entry: dict[str, Any]) -> str:
+    from sprawl_cli.render.table_page import command_words as words
+
+    return words(entry)
+
+
+def roll_text(roll: dict[str, Any]) -> str:
+    faces = " ".join(str(f) for f in roll.get("faces") or [])
+    return f"{roll.get('label')} [{faces}]"
+
+
+def house_rulings(system: System, game: Game[Any]) -> list[str]:
+    """The house rulings the system labels in its status (`house`), if it labels any."""
+    house = system.status(game, None).get("house")
+    return [str(h) for h in house] if isinstance(house, list) else []
+
+
+def still_playing(game: Game[Any]) -> str:
+    return f"Still being played: round {game.round}, {game.current_squad.name} to play."
+
+
+# --- the sections that stand where a campaign's aftermath would --------------------
+
+
+def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list[str]) -> str:
+    lines = ["## How they fell", ""]
+    fell = falls(game, entries)
+    if not fell:
+        lines.append("Nobody has fallen." if not game.over else "Nobody fell.")
+    for f in fell:
+        if f.entry is None:
+            lines.append(f"- **{md(f.name)}** ({md(f.squad)}): out of the game; the journal no longer says how.")
+            continue
+        dice = ", ".join(roll_text(r) for r in f.entry.get("rolls") or [])
+        lines.append(f"- **{md(f.name)}** ({md(f.squad)}), round {f.entry.get('round')}, "
+                     f"`{command_words(f.entry)}`: {md(said(f.entry))}")
+        lines.append(f"  The dice that decided it: {md(dice)}." if dice else "  No dice: the referee's word.")
+    lines.append("")
+    if house:
+        lines += ["## House rulings", ""]
+        lines += [f"- *House:* {md(h)}" for h in house]
+        lines.append("")
+    lines += ["## Change by change", ""]
+    if not entries:
+        lines.append("Nothing has happened yet.")
+    for e in entries:
+        dice = ", ".join(roll_text(r) for r in e.get("rolls") or [])
+        forced = " (forced)" if e.get("forced") else ""
+        lines.append(f"{e.get('step')}. Round {e.get('round')}, `{command_words(e)}`{forced}: {md(said(e))}"
+                     + (f" Dice: {md(dice)}." if dice else ""))
+    lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def journal_html(game: Game[Any], entries: list[dict[str, Any]], house: list[str]) -> str:
+    parts = ["<h2>How they fell</h2>"]
+    fell = falls(game, entries)
+    if not fell:
+        parts.append(f"<p>{'Nobody fell.' if game.over else 'Nobody has fallen.'}</p>")
+    else:
+        parts.append('<ul class="falls">')
+        for f in fell:
+            if f.entry is None:
+                parts.append(f"<li><strong>{escape(f.name)}</strong> ({escape(f.squad)}): out of the game; "
+                             "the journal no longer says how.</li>")
+                continue
+            said = "".join(f"<li>{escape(str(s).strip())}</li>" for s in f.entry.get("summary") or [])
+            dice = ", ".join(roll_text(r) for r in f.entry.get("rolls") or [])
+            decided = (f"<p>The dice that decided it: <code>{escape(dice)}</code></p>" if dice
+                       else "<p>No dice: the referee's word.</p>")
+            parts.append(f'<li><strong class="dead">{escape(f.name)}</strong> ({escape(f.squad)}), round '
+                         f"{escape(str(f.entry.get('round')))}, <code>{escape(command_words(f.entry))}</code>"
+                         f"<ul>{said}</ul>{decided}</li>")
+        parts.append("</ul>")
+    if house:
+        parts.append("<h2>House rulings</h2><ul>" + "".join(f"<li><em>House:</em> {escape(h)}</li>" for h in house)
+                     + "</ul>")
+    parts.append("<h2>Change by change</h2>")
+    if not entries:
+        parts.append("<p>Nothing has happened yet.</p>")
+    else:
+        parts.append('<ol class="changes">')
+        for e in entries:
+            said = "".join(f"<li>{escape(str(s).strip())}</li>" for s in e.get("summary") or [])
+            dice = "".join(f"<li><code>{escape(roll_text(r))}</code></li>" for r in e.get("rolls") or [])
+            forced = " <strong>(forced)</strong>" if e.get("forced") else ""
+            parts.append(f'<li value="{escape(str(e.get("step")))}">Round {escape(str(e.get("round")))}, '
+                         f"<code>{escape(command_words(e))}</code>{forced}<ul>{said}{dice}</ul></li>")
+        parts.append("</ol>")
+    return "\n".join(parts) + "\n"
+
+
+def in_place_of_aftermath(text: str, fmt: str, sections: str) -> str:
+    """The campaign report's text with its aftermath section replaced by `sections`."""
+    if fmt == "html":
+        start = text.find("<h2>Aftermath</h2>")
+        ends = [i for i in (text.find("<h2>", start + 1), text.find("<footer>", start)) if i > start]
+    else:
+        start = text.find("## Aftermath\n")
+        ends = [i + 1 for i in (text.find("\n## ", start + 1), text.find("\n*Report by", start)) if i > start]
+    if start < 0 or not ends:
+        footer = text.find("<footer>" if fmt == "html" else "*Report by")
+        return text[:footer] + sections + text[footer:] if footer >= 0 else text + sections
+    return text[:start] + sections + text[min(ends):]
+
+
+def retitle(text: str, fmt: str, entry: Played, game: Game[Any], heading: str) -> str:
+    """The campaign's title ("game N") and, for a game not over, its outcome line, made the save's."""
+    quote = escape if fmt == "html" else md
+    text = text.replace(quote(title(entry)), quote(heading)).replace(" (struck from the campaign)", "")
+    if not game.over:
+        text = text.replace(quote(outcome_line(entry)), quote(still_playing(game)))
+    return text
+
+
+def finish(system: System, game: Game[Any], entries: list[dict[str, Any]], fmt: str, text: str,
+           entry: Played, house: Sequence[str] = ()) -> str:
+    """A campaign report of `entry` made the report of the game in the save; `house`: house
+    rulings in force beyond those the system's status labels."""
+    heading = f"Battle report: {' vs '.join(s.name for s in game.squads)}"
+    rulings = [*house, *house_rulings(system, game)]
+    sections = (journal_html if fmt == "html" else journal_markdown)(game, entries, rulings)
+    return retitle(in_place_of_aftermath(text, fmt, sections), fmt, entry, game, heading)
+
+
+def played_date(entries: list[dict[str, Any]]) -> str:
+    """The day the game was played: its first journal entry's."""
+    return str(entries[0].get("time") or "")[:10] if entries else ""
+
+
+def book_report(system: System, game: Game[Any], entries: list[dict[str, Any]], fmt: str) -> str:
+    """The report of a game of a system that uses the kernel's books (`campaign.Book`)."""
+    from sprawl_cli.campaign import Book, BookGame, Part, book_series, number_measures
+    from sprawl_cli.report import render_book
+
+    measures, sides = number_measures(system.book_facts(game), [s.name for s in game.squads])
+    axis, series = book_series(game, entries, measures, sides)
+    entry = BookGame(number=1, squads=[s.name for s in game.squads], rounds=game.round, winner=game.winner,
+                     reason=game.reason, date=played_date(entries), rounds_axis=axis, series=series,
+                     figure=system.report_figure(game) or "")
+    for c in game.characters:
+        record = {k: int(v) for k, v in system.record(game, c).items()}
+        entry.characters.append(Part(c.name, c.squad, record, list(c.shown_statuses), bool(c.gone),
+                                     system.fate(game, c)))
+    book = Book(squads=[], system=system.name)
+    return finish(system, game, entries, fmt, render_book(book, entry, fmt), entry)

@@ -163,3 +163,24 @@ def test_a_campaign_checks_its_sides_with_the_same_words(sprawl):
         result = sprawl("campaign", "new", "--squad", one)
         assert result.exit_code == 1
         assert result.stderr == "error: a campaign needs two squads or more: give --squad FILE for each\n"
+
+
+# --- item 4: the kernel builds what every status has -----------------------------------------
+
+ROSTER_NAMES = {system: tuple(yaml.safe_load((ROSTERS / name).read_text(encoding="utf-8"))["squad"]
+                              for name in ROSTER_OF[system][:2]) for system in ROSTER_OF}
+SHARED = ("system", "round", "rounds", "side", "phase", "over", "winner", "draw", "reason")
+
+
+@pytest.mark.parametrize("system", list(ROSTER_OF))
+def test_every_systems_status_has_the_shared_fields_the_kernel_builds(sprawl, system):
+    one, other, extra = ROSTER_OF[system]
+    made = sprawl("new", "--system", system, "--squad", str(ROSTERS / one), "--squad", str(ROSTERS / other),
+                  *extra, "--rounds", "4", "--seed", "2")
+    assert made.exit_code == 0, made.stderr
+    data = sprawl.json("status")
+    assert {key: data[key] for key in SHARED} == {
+        "system": system, "round": 1, "rounds": 4, "side": data["side"], "phase": data["phase"],
+        "over": False, "winner": None, "draw": False, "reason": None}
+    assert data["side"] in (ROSTER_NAMES[system]) and isinstance(data["phase"], str)
+    assert all({"name", "squad", "statuses"} <= set(c) for c in data["characters"])

@@ -135,7 +135,7 @@ def new(
     with store.locked(ctx.note, create=True):
         _guard(store, ctx.options.force)
         store.start(game)
-    data = dict(outcome.data if outcome else {}, **system.status(game, None))
+    data = dict(outcome.data if outcome else {}, **system.status_json(game, None))
     lines = outcome.lines if outcome else []
 
     def view(console: Console) -> None:
@@ -160,7 +160,7 @@ def status(
     game = ctx.load_game()
     system = ctx.system_of(game)
     only = game.character(name) if name else None
-    data = system.status(game, only)
+    data = system.status_json(game, only)
     undone = ctx.store().last_undone(game)
     data["undone"] = ({"step": undone.get("step"), "number": undone.get("number", undone.get("step")),
                        "command": undone.get("command") or undone.get("kind")} if undone else None)

@@ -208,7 +208,7 @@ def game_view(save: Path) -> str:
     try:
         game = store.load()
         system = systems.get(game.system)
-        data = system.status(game, None)
+        data = system.status_json(game, None)
         entries = store.entries(last=LAST_ENTRIES, upto=game.step)
         figure = system.report_figure(game) or ""
         parts = [header(data, system), listed(data, "todo"), top_facts(data)]

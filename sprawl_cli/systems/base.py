@@ -203,9 +203,17 @@ class System:
 
     # --- the kernel's shared commands -------------------------------------------
     def status(self, game: Game[Any], only: Piece | None) -> dict[str, Any]:
-        """`status --json`: at least system, round, side, phase, over, winner, reason, and
-        characters each with name, squad, statuses."""
+        """The system's own part of `status --json`: at least `characters`, each with name,
+        squad, statuses (the kernel adds what every game has: `status_json`)."""
         raise NotImplementedError
+
+    def status_json(self, game: Game[Any], only: Piece | None) -> dict[str, Any]:
+        """`status --json`: what every game has (system, round, rounds, side, phase, over,
+        winner, draw, reason), built here once for every system, then the system's own `status`."""
+        shared = {"system": game.system, "round": game.round, "rounds": game.rounds,
+                  "side": game.current_squad.name, "phase": game.phase,
+                  "over": game.over, "winner": game.winner, "draw": game.draw, "reason": game.reason}
+        return {**shared, **self.status(game, only)}
 
     def status_view(self, console: Console, game: Game[Any], only: Piece | None) -> None:
         """`status` on a terminal: the system's own table."""

@@ -64,7 +64,7 @@ def test_bad_rosters_name_the_key(text: str, message: str) -> None:
 
 def test_new_game_rolls_initiative_and_status_has_the_contract_fields() -> None:
     game = sample_game()
-    data = SYSTEM.status(game, None)
+    data = SYSTEM.status_json(game, None)
     for key in ("system", "round", "side", "phase", "over", "winner", "reason", "characters"):
         assert key in data
     assert data["system"] == "gunplay" and data["side"] == "Wardens" and data["phase"] == "activation"

@@ -72,10 +72,7 @@ def character_json(c: Character) -> dict[str, Any]:
 
 def status(game: Game, only: Character | None) -> dict[str, Any]:
     people = [only] if only is not None else game.characters
-    return {"system": game.system, "round": game.round, "turn": game.turn, "rounds": game.rounds,
-            "side": game.current_squad.name, "phase": game.phase, "over": game.over, "winner": game.winner,
-            "draw": game.draw,
-            "reason": game.reason, "active": game.active, "order": [game.squads[i].name for i in game.order],
+    return {"turn": game.turn, "active": game.active, "order": [game.squads[i].name for i in game.order],
             "initiative": [dict(r) for r in game.initiative], "die": game.settings.die, "house": list(HOUSE),
             "characters": [character_json(c) for c in people]}
 

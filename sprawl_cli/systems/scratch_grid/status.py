@@ -33,11 +33,9 @@ def character_json(game: Game, c: Character) -> dict[str, Any]:
 def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
     people = [only] if only is not None else game.characters
     return {
-        "system": game.system, "round": game.round, "rounds": game.rounds, "turn": game.turn,
-        "side": game.current_squad.name, "phase": game.phase,
+        "turn": game.turn,
         "squads": [{"name": s.name, "members": list(s.members)} for s in game.squads],
         "characters": [character_json(game, c) for c in people],
-        "over": game.over, "winner": game.winner, "reason": game.reason,
         "grid": game.grid, "map": list(game.map), "map_file": game.map_source or None,
         "house": HOUSE, "settings": to_data(game.settings), "step": game.step,
     }

@@ -35,16 +35,9 @@ def character_json(c: Character) -> dict[str, Any]:
 def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
     people = [only] if only is not None else game.characters
     return {
-        "round": game.round,
-        "rounds": game.rounds,
         "turn": game.turn,
-        "side": game.current_squad.name,
-        "phase": game.phase,
         "squads": [{"name": s.name, "leader": s.leader, "members": list(s.members)} for s in game.squads],
         "characters": [character_json(c) for c in people],
-        "over": game.over,
-        "winner": game.winner,
-        "reason": game.reason,
         "todo": todo(game),
         "settings": to_data(game.settings),
         "step": game.step,

@@ -68,13 +68,13 @@ class Sprawl(System):
         if how.physical:
             game.settings.dice = "physical"
         start_turn(game, dice)
-        return game, Outcome(self.status(game, None))
+        return game, Outcome(self.status_json(game, None))
 
     # --- the kernel's shared commands -------------------------------------------
     def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:
         from sprawl_cli.systems.sprawl.status import game_json
 
-        return dict(game_json(cast("Game", game), cast("Character | None", only)), system=self.name)
+        return game_json(cast("Game", game), cast("Character | None", only))
 
     def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
         from sprawl_cli.systems.sprawl.render.game import status_view

@@ -12,7 +12,7 @@ from click.testing import Result
 from hypothesis import settings
 
 from tests import harness
-from tests.factory import PLF, SUIT
+from tests.factory import PLF, SUIT, new_args
 
 __all__ = ["PLF", "SUIT", "Sprawl"]
 
@@ -68,8 +68,9 @@ class Sprawl:
         assert result.exit_code == 0, result.output + result.stderr
         return json.loads(result.stdout)
 
-    def new(self, *extra: str) -> Result:
-        result = self("new", "--squad", PLF, "--squad", SUIT, *extra)
+    def new(self, *extra: str, system: str = "sprawl", swap: bool = False) -> Result:
+        """A game of `system` between its sample squads (tests/factory.py `SAMPLES`)."""
+        result = self("new", *new_args(system, swap), *extra)
         assert result.exit_code == 0, result.stderr
         return result
 

@@ -16,6 +16,27 @@ ROSTERS = ROOT / "rosters"
 PLF = str(ROSTERS / "plf.yaml")  # the two sample squads
 SUIT = str(ROSTERS / "suit.yaml")
 
+# The one place that knows how to start a game of each system from its sample rosters:
+# system -> (first squad, second squad, anything else `new` needs). `new_args` gives the
+# command line; the `sprawl` fixture's `new(system=...)` runs it.
+SAMPLES: dict[str, tuple[Path, Path, tuple[str, ...]]] = {
+    "sprawl": (ROSTERS / "plf.yaml", ROSTERS / "suit.yaml", ()),
+    "gunplay": (ROSTERS / "gunplay/crows.yaml", ROSTERS / "gunplay/wardens.yaml", ()),
+    "street-fight": (ROSTERS / "street-fight/dock-rats.yaml", ROSTERS / "street-fight/wardens.yaml", ()),
+    "savage-worlds": (ROSTERS / "savage-worlds/cult.yaml", ROSTERS / "savage-worlds/expedition.yaml", ()),
+    "scratch-grid": (ROSTERS / "scratch-grid/raiders.yaml", ROSTERS / "scratch-grid/wardens.yaml",
+                     ("--map", str(ROSTERS / "scratch-grid/yard.yaml"))),
+}
+
+
+def new_args(system: str, swap: bool = False) -> list[str]:
+    """`new`'s arguments for a game of `system` between its two sample squads (the second
+    squad first if `swap`)."""
+    first, second, extra = SAMPLES[system]
+    if swap:
+        first, second = second, first
+    return ["--system", system, "--squad", str(first), "--squad", str(second), *extra]
+
 PISTOL = Weapon("Pistol", "gun", 1, reliability=2)
 SHOTGUN = Weapon("Shotgun", "gun", 2, reliability=1)
 KNIFE = Weapon("Knife", "melee", 1)

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sprawl_cli.render import grid, make_console
+from tests.factory import SAMPLES, new_args
 
 # Cell text: words, markup of the theme's and of colours, wide characters, escapes, spaces at the ends.
 WORDS = ["Ada", "■■■", "3/3", "★", "+1", "Pistol, Knife", "□", "é", "漢字", "\\[x]", "", " ", "pinned  "]
@@ -122,14 +123,6 @@ def test_any_other_table_is_left_to_rich(change: object) -> None:
     assert layout_of(table) is None
 
 
-GAMES = {
-    "sprawl": ["rosters/plf.yaml", "rosters/suit.yaml"],
-    "gunplay": ["rosters/gunplay/crows.yaml", "rosters/gunplay/wardens.yaml"],
-    "street-fight": ["rosters/street-fight/dock-rats.yaml", "rosters/street-fight/wardens.yaml"],
-    "savage-worlds": ["rosters/savage-worlds/cult.yaml", "rosters/savage-worlds/expedition.yaml"],
-    "scratch-grid": ["rosters/scratch-grid/raiders.yaml", "rosters/scratch-grid/wardens.yaml"],
-}
-MAPS = {"scratch-grid": "rosters/scratch-grid/yard.yaml"}
 
 
 def looks(output: str) -> tuple[str, list[Style]]:
@@ -138,16 +131,13 @@ def looks(output: str) -> tuple[str, list[Style]]:
     return text.plain, [text.get_style_at_offset(console, i) for i in range(len(text.plain))]
 
 
-@pytest.mark.parametrize("system", list(GAMES))
+@pytest.mark.parametrize("system", list(SAMPLES))
 def test_every_systems_status_is_drawn_the_fast_way_and_looks_as_rich_draws_it(
         system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from tests import harness
 
-    root = Path(__file__).resolve().parent.parent
     game = str(tmp_path / "game.yaml")
-    squads = [word for roster in GAMES[system] for word in ("--squad", str(root / roster))]
-    squads += ["--map", str(root / MAPS[system])] if system in MAPS else []
-    started = harness.invoke(["new", "--system", system, *squads, "--game", game, "--seed", "1"])
+    started = harness.invoke(["new", *new_args(system), "--game", game, "--seed", "1"])
     assert started.exit_code == 0, started.output
     monkeypatch.setenv("FORCE_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "140")

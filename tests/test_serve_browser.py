@@ -26,7 +26,7 @@ import pytest
 
 from tests import harness
 from tests.cdp import HANG_GUARD, Browser, lines_of, wait_line
-from tests.factory import ROOT
+from tests.factory import ROOT, new_args
 
 try:  # the test extra installs both; only a hand-made environment lacks them, and CI must not
     import starlette  # noqa: F401
@@ -36,18 +36,13 @@ except ImportError:
         raise
     pytest.skip("the `table` extra or websockets is not installed: pip install -e '.[test]'", allow_module_level=True)
 
-R = ROOT / "rosters"
 # system -> (its squads and map, a character, a status to put on it, the signal that stops the server)
-GAMES = {
-    "sprawl": (["--squad", str(R / "plf.yaml"), "--squad", str(R / "suit.yaml")], "Razz", "pinned", signal.SIGINT),
-    "gunplay": (["--squad", str(R / "gunplay/crows.yaml"), "--squad", str(R / "gunplay/wardens.yaml")],
-                "Vic", "prone", signal.SIGTERM),
-    "street-fight": (["--squad", str(R / "street-fight/dock-rats.yaml"), "--squad",
-                      str(R / "street-fight/wardens.yaml")], "Vex", "aiming", signal.SIGINT),
-    "savage-worlds": (["--squad", str(R / "savage-worlds/cult.yaml"), "--squad",
-                       str(R / "savage-worlds/expedition.yaml")], "Priestess", "shaken", signal.SIGTERM),
-    "scratch-grid": (["--map", str(R / "scratch-grid/yard.yaml"), "--squad", str(R / "scratch-grid/raiders.yaml"),
-                      "--squad", str(R / "scratch-grid/wardens.yaml")], "Vex", "evading", signal.SIGINT),
+GAMES = {  # system -> (a character, a status to put on it, the signal that stops the server)
+    "sprawl": ("Razz", "pinned", signal.SIGINT),
+    "gunplay": ("Vic", "prone", signal.SIGTERM),
+    "street-fight": ("Vex", "aiming", signal.SIGINT),
+    "savage-worlds": ("Priestess", "shaken", signal.SIGTERM),
+    "scratch-grid": ("Vex", "evading", signal.SIGINT),
 }
 SCREENSHOT = ROOT / "docs" / "table-view.png"
 
@@ -76,8 +71,8 @@ def status_code(url: str, method: str = "GET") -> int:
 
 @pytest.mark.parametrize("system", list(GAMES))
 def test_the_page_follows_the_game_on_a_phone(tmp_path, system):
-    squads, who, status, stop = GAMES[system]
-    new = harness.run(["--game", "game.yaml", "--seed", "7", "new", "--system", system, *squads], tmp_path)
+    who, status, stop = GAMES[system]
+    new = harness.run(["--game", "game.yaml", "--seed", "7", "new", *new_args(system)], tmp_path)
     assert new.returncode == 0, new.stderr
     browser = Browser(tmp_path)
     server, url, out, said = start_server(tmp_path)
@@ -133,7 +128,7 @@ def test_the_page_follows_the_game_on_a_phone(tmp_path, system):
 
 
 def test_on_this_machine_alone_no_token_is_needed_but_only_its_own_names_are_answered(tmp_path):
-    new = harness.run(["--game", "game.yaml", "new", "--system", "gunplay", *GAMES["gunplay"][0]], tmp_path)
+    new = harness.run(["--game", "game.yaml", "new", *new_args("gunplay")], tmp_path)
     assert new.returncode == 0, new.stderr
     errors = (tmp_path / "serve.err").open("w")
     server = harness.popen(["--game", "game.yaml", "--json", "serve", "--port", "0"], tmp_path,

@@ -12,11 +12,10 @@ import pytest
 import yaml
 
 from sprawl_cli.systems.base import System
-from tests.factory import ROSTERS
+from tests.factory import ROSTERS, SAMPLES, new_args
 
 KERNEL = Path(__file__).resolve().parent.parent / "sprawl_cli"
-GUNPLAY = ("--system", "gunplay", "--squad", str(ROSTERS / "gunplay/crows.yaml"),
-           "--squad", str(ROSTERS / "gunplay/wardens.yaml"))
+GUNPLAY = tuple(new_args("gunplay"))
 
 
 def test_a_systems_new_flag_reaches_its_game(sprawl):
@@ -77,16 +76,7 @@ def test_every_hook_of_the_interface_is_called_by_the_kernel():
 
 # --- item 1: a system's answer options belong to its games only ------------------------------
 
-OTHERS = {
-    "gunplay": (GUNPLAY, "fire"),
-    "street-fight": (("--system", "street-fight", "--squad", str(ROSTERS / "street-fight/dock-rats.yaml"),
-                      "--squad", str(ROSTERS / "street-fight/wardens.yaml")), "shoot"),
-    "savage-worlds": (("--system", "savage-worlds", "--squad", str(ROSTERS / "savage-worlds/expedition.yaml"),
-                       "--squad", str(ROSTERS / "savage-worlds/cult.yaml")), "shoot"),
-    "scratch-grid": (("--system", "scratch-grid", "--squad", str(ROSTERS / "scratch-grid/wardens.yaml"),
-                      "--squad", str(ROSTERS / "scratch-grid/raiders.yaml"),
-                      "--map", str(ROSTERS / "scratch-grid/yard.yaml")), "attack"),
-}
+OWN = {"gunplay": "fire", "street-fight": "shoot", "savage-worlds": "shoot", "scratch-grid": "attack"}
 
 
 def test_every_command_of_a_sprawl_game_takes_its_answer_option(sprawl):
@@ -97,11 +87,10 @@ def test_every_command_of_a_sprawl_game_takes_its_answer_option(sprawl):
         assert result.exit_code != 2, (line, result.stderr)
 
 
-@pytest.mark.parametrize("system", list(OTHERS))
+@pytest.mark.parametrize("system", list(OWN))
 def test_another_games_commands_neither_list_nor_take_it(sprawl, snapshot, system):
-    new, own = OTHERS[system]
-    assert sprawl("new", *new).exit_code == 0
-    for command in (own, "status", "set"):
+    sprawl.new(system=system)
+    for command in (OWN[system], "status", "set"):
         assert "--nearby" not in sprawl(command, "--help").stdout, command
     before = snapshot(sprawl.folder)
     result = sprawl("status", "--nearby", "none")
@@ -118,16 +107,6 @@ def test_a_sessions_answer_option_is_named_in_its_warning(sprawl):
 
 # --- item 5: the sides are the kernel's to check, once, in one wording -----------------------
 
-ROSTER_OF = {
-    "sprawl": ("plf.yaml", "suit.yaml", ()),
-    "gunplay": ("gunplay/crows.yaml", "gunplay/wardens.yaml", ()),
-    "street-fight": ("street-fight/dock-rats.yaml", "street-fight/wardens.yaml", ()),
-    "savage-worlds": ("savage-worlds/expedition.yaml", "savage-worlds/cult.yaml", ()),
-    "scratch-grid": ("scratch-grid/wardens.yaml", "scratch-grid/raiders.yaml",
-                     ("--map", str(ROSTERS / "scratch-grid/yard.yaml"))),
-}
-
-
 def renamed(roster: Path, folder: Path, squad: str) -> str:
     """A copy of `roster` whose squad is called `squad` (its characters keep their names)."""
     data = yaml.safe_load(roster.read_text(encoding="utf-8"))
@@ -138,28 +117,28 @@ def renamed(roster: Path, folder: Path, squad: str) -> str:
     return str(copy)
 
 
-@pytest.mark.parametrize("system", list(ROSTER_OF))
+@pytest.mark.parametrize("system", list(SAMPLES))
 def test_every_system_refuses_bad_sides_in_the_same_words(sprawl, snapshot, tmp_path, system):
-    one, other, extra = ROSTER_OF[system]
+    one, other, extra = SAMPLES[system]
     base = ("new", "--system", system, *extra)
     before = snapshot(sprawl.folder)
+    twins = renamed(one, tmp_path.parent / f"{tmp_path.name}-rosters", "Twins")
     cases = [
-        (("--squad", str(ROSTERS / one)), "error: a game needs two squads or more: give --squad FILE for each"),
-        (("--squad", str(ROSTERS / one), "--squad", str(ROSTERS / one)), "error: two squads are called '"),
-        (("--squad", str(ROSTERS / one), "--squad", renamed(ROSTERS / one, tmp_path.parent / f"{tmp_path.name}-rosters", "Twins")),
-         "error: the name '"),
+        (("--squad", str(one)), "error: a game needs two squads or more: give --squad FILE for each"),
+        (("--squad", str(one), "--squad", str(one)), "error: two squads are called '"),
+        (("--squad", str(one), "--squad", twins), "error: the name '"),
     ]
     for squads, words in cases:
         result = sprawl(*base, *squads)
         assert result.exit_code == 1 and result.stderr.startswith(words), (squads, result.stderr)
         assert snapshot(sprawl.folder) == before
     assert "is used in both" in result.stderr and "and Twins; every character needs its own name" in result.stderr
-    assert sprawl(*base, "--squad", str(ROSTERS / one), "--squad", str(ROSTERS / other)).exit_code == 0
+    assert sprawl(*base, "--squad", str(one), "--squad", str(other)).exit_code == 0
 
 
 def test_a_campaign_checks_its_sides_with_the_same_words(sprawl):
     for system in ("sprawl", "gunplay"):
-        one = str(ROSTERS / ROSTER_OF[system][0])
+        one = str(SAMPLES[system][0])
         result = sprawl("campaign", "new", "--squad", one)
         assert result.exit_code == 1
         assert result.stderr == "error: a campaign needs two squads or more: give --squad FILE for each\n"
@@ -167,17 +146,14 @@ def test_a_campaign_checks_its_sides_with_the_same_words(sprawl):
 
 # --- item 4: the kernel builds what every status has -----------------------------------------
 
-ROSTER_NAMES = {system: tuple(yaml.safe_load((ROSTERS / name).read_text(encoding="utf-8"))["squad"]
-                              for name in ROSTER_OF[system][:2]) for system in ROSTER_OF}
+ROSTER_NAMES = {system: tuple(yaml.safe_load(path.read_text(encoding="utf-8"))["squad"]
+                              for path in SAMPLES[system][:2]) for system in SAMPLES}
 SHARED = ("system", "round", "rounds", "side", "phase", "over", "winner", "draw", "reason")
 
 
-@pytest.mark.parametrize("system", list(ROSTER_OF))
+@pytest.mark.parametrize("system", list(SAMPLES))
 def test_every_systems_status_has_the_shared_fields_the_kernel_builds(sprawl, system):
-    one, other, extra = ROSTER_OF[system]
-    made = sprawl("new", "--system", system, "--squad", str(ROSTERS / one), "--squad", str(ROSTERS / other),
-                  *extra, "--rounds", "4", "--seed", "2")
-    assert made.exit_code == 0, made.stderr
+    sprawl.new("--rounds", "4", "--seed", "2", system=system)
     data = sprawl.json("status")
     assert {key: data[key] for key in SHARED} == {
         "system": system, "round": 1, "rounds": 4, "side": data["side"], "phase": data["phase"],

@@ -10,27 +10,23 @@ import pytest
 
 from sprawl_cli.render.table_page import command_words, game_view
 from tests import harness
-from tests.factory import ROOT
+from tests.factory import ROOT, new_args
 
 R = ROOT / "rosters"
 # system -> (new's arguments, a character, the status that takes it out of the game)
-GAMES = {
-    "sprawl": (["--squad", str(R / "plf.yaml"), "--squad", str(R / "suit.yaml")], "Razz", "out_of_action"),
-    "gunplay": (["--squad", str(R / "gunplay/crows.yaml"), "--squad", str(R / "gunplay/wardens.yaml")],
-                "Vic", "removed"),
-    "street-fight": (["--squad", str(R / "street-fight/dock-rats.yaml"), "--squad",
-                      str(R / "street-fight/wardens.yaml")], "Vex", "casualty"),
-    "savage-worlds": (["--squad", str(R / "savage-worlds/cult.yaml"), "--squad",
-                       str(R / "savage-worlds/expedition.yaml")], "Priestess", "incapacitated"),
-    "scratch-grid": (["--map", str(R / "scratch-grid/yard.yaml"), "--squad", str(R / "scratch-grid/raiders.yaml"),
-                      "--squad", str(R / "scratch-grid/wardens.yaml")], "Vex", "escaped"),
+GAMES = {  # system -> (a character, the status that takes it out of the game)
+    "sprawl": ("Razz", "out_of_action"),
+    "gunplay": ("Vic", "removed"),
+    "street-fight": ("Vex", "casualty"),
+    "savage-worlds": ("Priestess", "incapacitated"),
+    "scratch-grid": ("Vex", "escaped"),
 }
 HOUSE = {"sprawl": "GEAR", "gunplay": "G5", "savage-worlds": "W8", "scratch-grid": "S5"}
 
 
 def start(sprawl, system):
-    squads, who, out = GAMES[system]
-    result = sprawl("--seed", "3", "new", "--system", system, *squads)
+    who, out = GAMES[system]
+    result = sprawl("--seed", "3", "new", *new_args(system))
     assert result.exit_code == 0, result.stderr
     return who, out
 

@@ -178,7 +178,7 @@ def status_table(console: Console, game: Game, only: str | None = None) -> None:
             continue
         lost = c.lost_latest_round and not c.gone
         fighting = ", ".join(c.engaged_with) + (" (lost last round)" if lost else "")
-        cover = "" if c.gone or not c.in_cover else "in cover" + (", fired from it (F8)" if c.fired_since_move else "")
+        cover = "" if c.gone or not c.in_cover else "lost (F8)" if c.fired_since_move else "yes"
         grid.add_row(name(c.name), escape(c.squad), escape(c.weapon), str(c.aim_turns) if c.aim_turns else "",
                      ", ".join(c.shown_statuses), cover, escape(fighting))
     print_table(console, grid)

@@ -385,3 +385,20 @@ def test_each_weapons_close_combat_modifier(sprawl: Any, attacker: str, defender
     start(sprawl)
     data = sprawl.json("odds", "fight", attacker, defender)
     assert [data["attacker_mod"], data["defender_mod"]] == mods
+
+
+@pytest.mark.parametrize("faces, casualty", [("8,7", "Dee"), ("7,6", None), ("6,8", "Vex"), ("6,7", None)])
+def test_a_total_of_eight_kills_and_seven_does_not(sprawl: Any, faces: str, casualty: str | None) -> None:
+    start(sprawl)
+    to_close(sprawl)
+    data = sprawl.json("fight", "Vex", "Dee", "--yes", "--dice", faces)
+    assert data["casualty"] == casualty and data["winner"] is not None
+
+
+@pytest.mark.parametrize("face, shots", [("1", 1), ("2", 1), ("3", 2), ("0", 5)])
+def test_the_assault_rifle_fires_half_its_die_rounded_up(sprawl: Any, face: str, shots: int) -> None:
+    start(sprawl)
+    steps(sprawl, 2)
+    data = sprawl.json("shoot", "Vex", "Orla", "--distance", "3", "--cover", "quarter",
+                       "--dice", ",".join([face] + ["99"] * shots))
+    assert (data["rounds_roll"], data["rounds"], len(data["shots"])) == (int(face) or 10, shots, shots)

@@ -23,7 +23,6 @@ app = typer.Typer(add_completion=False)
 COVERS = ("none", "quarter", "half", "three-quarters")
 Name = Annotated[str, typer.Argument(help="The figure (case-insensitive).")]
 Target = Annotated[str, typer.Argument(help="The enemy figure.")]
-Distance = Annotated[float, typer.Option("--distance", "-d", min=0, help="Inches to the target.")]
 Cover = Annotated[str, typer.Option("--cover", metavar="none|quarter|half|three-quarters",
                                     click_type=click.Choice(COVERS, case_sensitive=False),
                                     help="The target's cover (F3).")]

@@ -81,11 +81,6 @@ def _charge(game: Game, c: Character, option: str, table: Table) -> None:
                       f"leave out {option}")
 
 
-def _lose(c: Character, lost: bool) -> None:
-    """F9: a round lost counts against it in the next turn's combat, not again in this one."""
-    c.round_lost = lost
-
-
 def fight(game: Game, attacker: Character, defender: Character, charged: bool, cover: bool,
           dice: Dice, table: Table, defender_charged: bool = False) -> Fight:
     """F9: the attacker's d10, then the defender's. A new combat asks the table whether the two
@@ -133,14 +128,13 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
     attacker.fought.append(defender.name)
     defender.fought.append(attacker.name)
     if a_total == d_total:  # F9: a draw; nobody lost this round
-        _lose(attacker, False)
-        _lose(defender, False)
+        attacker.round_lost = defender.round_lost = False
         return outcome
     win, lose = (attacker, defender) if a_total > d_total else (defender, attacker)
-    _lose(win, False)
+    win.round_lost = False
     win.record.fights_won += 1
     if max(a_total, d_total) >= KILLING_TOTAL:
         casualty(game, lose, win)
         return Fight(outcome.attacker, outcome.defender, outcome.rolls, outcome.modifiers, win.name, lose.name, False)
-    _lose(lose, True)  # F9: it counts in the next turn's combat
+    lose.round_lost = True  # F9: it counts in the next turn's combat, not again in this one
     return Fight(outcome.attacker, outcome.defender, outcome.rolls, outcome.modifiers, win.name, None, True)

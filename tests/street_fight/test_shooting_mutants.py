@@ -68,9 +68,10 @@ def test_a_shot_that_cannot_hit_keeps_its_range_and_cover() -> None:
 def test_the_books_and_the_cause_of_a_casualty() -> None:
     g = squads()
     to_phase(g, "shooting", "Red")
-    fire(g, "Al", "Bo", 2, 1, 9, 95, distance=4, frontage=1, targets=("Bo", "Bea"))
+    s = fire(g, "Al", "Bo", 2, 1, 9, 95, distance=4, frontage=1, targets=("Bo", "Bea"))
     al = g.character("Al")
     assert (al.record.shots, al.record.hits, al.record.casualties_caused) == (2, 1, 1)
+    assert [shot.modifiers for shot in s.shots] == [s.modifiers, s.modifiers]
     assert g.morale_of("Blue").last_cause == "Al"
     to_phase(g, "shooting", "Red", 1, 9, 1)  # Blue's morale holds (1 under 2), then turn 2's initiative
     fire(g, "Al", "Bea", 1, 5, 1, distance=4)
@@ -138,9 +139,9 @@ def test_refusals_in_words() -> None:
 def test_a_figure_busy_elsewhere_cannot_shoot_in_words() -> None:
     g = squads()
     to_phase(g, "shooting", "Red")
-    g.character("Ada").engaged_with = ["Bo"]
+    g.character("Ada").engaged_with = ["Bo", "Bob"]
     g.character("Bo").engaged_with = ["Ada"]
-    assert refused(g, "Ada", "Bea", distance=3) == "Ada is in close combat with Bo" + TAIL
+    assert refused(g, "Ada", "Bea", distance=3) == "Ada is in close combat with Bo, Bob" + TAIL
     g.character("Al").add("falling_back")
     assert refused(g, "Al", "Bea", distance=3).startswith("Al is falling back to cover and cannot shoot (F10)")
 

@@ -125,7 +125,6 @@ def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon
         if t.gone:
             raise BadInput(f"{t.name} is already a casualty")
         require_enemies(game, shooter, t, table, "shoot at")
-    measured(order.distance, "--distance")
     if order.frontage is not None and measured(order.frontage, "--frontage") <= 0:
         raise BadInput(f"--frontage should be more than 0 inches, not {order.frontage:g}")
     if not arm.automatic and (order.frontage is not None or len(targets) > 1):
@@ -137,11 +136,10 @@ def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon
     if shooter.engaged_with:
         refuse(table, f"{shooter.name} is in close combat with {', '.join(shooter.engaged_with)}")
     if order.overwatch:
-        if shooter.overwatch_spent and not shooter.has("overwatch"):
+        if not shooter.has("overwatch"):
             refuse(table, f"{shooter.name} has taken its one overwatch shot already (house); it may go on "
-                          "overwatch again in its side's next Movement phase")
-        elif not shooter.has("overwatch"):
-            refuse(table, f"{shooter.name} is not on overwatch (declare it with `overwatch` in its Movement phase)")
+                          "overwatch again in its side's next Movement phase" if shooter.overwatch_spent else
+                   f"{shooter.name} is not on overwatch (declare it with `overwatch` in its Movement phase)")
         if shooter.squad == game.current_squad.name:
             refuse(table, f"overwatch fire is taken during the enemy's turn; {shooter.squad} is acting now (F7)")
         require_phase(game, table, "overwatch fire", "movement", "shooting")

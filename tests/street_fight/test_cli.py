@@ -70,12 +70,14 @@ def test_initiative_once_setting(sprawl: Any) -> None:
 def test_shoot_json_contract(sprawl: Any) -> None:
     start(sprawl)
     steps(sprawl, 2)
-    data = sprawl.json("shoot", "Mags", "Orla", "--distance", "4", "--frontage", "2",
+    data = sprawl.json("shoot", "Mags", "Orla", "--distance", "4", "--distance", "4", "--frontage", "2",
                        "--targets", "Orla,Cole", "--dice", "3,70,5,10,9,1")
     assert data["chance"] == 100 - 10 - 20 and data["rounds"] == 3
     assert data["shots"] == [
-        {"target": "Orla", "chance": 70, "roll": 70, "hit": True, "kill_roll": 5, "casualty": True},
-        {"target": "Cole", "chance": 70, "roll": 10, "hit": True, "kill_roll": 9, "casualty": True}]
+        {"target": "Orla", "chance": 70, "roll": 70, "hit": True, "kill_roll": 5, "casualty": True,
+         "distance": 4, "cover": "none"},
+        {"target": "Cole", "chance": 70, "roll": 10, "hit": True, "kill_roll": 9, "casualty": True,
+         "distance": 4, "cover": "none"}]
     assert data["unfired"] == 1  # both down: the third round has nobody to hit
     orla = sprawl.character("Orla")
     assert orla["statuses"] == ["casualty"]
@@ -123,12 +125,13 @@ def test_move_aim_overwatch_and_an_overwatch_shot(sprawl: Any) -> None:
 
 def test_fight_json_contract(sprawl: Any) -> None:
     start(sprawl)
+    sprawl.json("move", "Mags", "--inches", "3")
     steps(sprawl, 4)
-    data = sprawl.json("fight", "Mags", "Dee", "--charged", "--cover", "--dice", "6,6")
+    data = sprawl.json("fight", "Mags", "Dee", "--charged", "--cover", "--yes", "--dice", "6,6")
     assert {k: data[k] for k in ("rolls", "totals", "winner", "casualty")} == {
         "rolls": [6, 6], "totals": [6, 7], "winner": "Dee", "casualty": None}
-    assert sprawl.character("Mags")["statuses"] == ["in_combat"]
-    data = sprawl.json("fight", "Vex", "Dee", "--dice", "9,9")
+    assert sprawl.character("Mags")["statuses"] == ["moved", "in_combat"]
+    data = sprawl.json("fight", "Vex", "Dee", "--yes", "--dice", "9,9")
     assert data["totals"] == [9, 8] and data["winner"] == "Vex" and data["casualty"] == "Dee"
 
 

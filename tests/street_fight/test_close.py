@@ -39,7 +39,7 @@ def test_a_win_under_eight_keeps_them_in_combat_and_the_loser_remembers() -> Non
     f = brawl(g, "Ada", "Bo", 3, 7)
     assert (f.winner, f.casualty, f.still_in_combat) == ("Bo", None, True)
     ada = g.character("Ada")
-    assert ada.lost_last_round and ada.shown_statuses == ["in_combat"]
+    assert ada.lost_latest_round and not ada.lost_last_round and ada.shown_statuses == ["in_combat"]
     with pytest.raises(RuleRefusal, match="fought their round"):
         brawl(g, "Ada", "Bo", 1, 1)
     with pytest.raises(RuleRefusal, match="stays in it"):
@@ -49,11 +49,12 @@ def test_a_win_under_eight_keeps_them_in_combat_and_the_loser_remembers() -> Non
     f = brawl(g, "Ada", "Bo", 9, 8)
     assert f.totals == (8, 8) and f.winner is None and f.still_in_combat
     assert [m.label for m in f.modifiers[0]] == ["lost the last round"]
-    assert not ada.lost_last_round  # a draw is nobody's loss
+    assert not ada.lost_latest_round  # a draw is nobody's loss
 
 
 def test_every_modifier() -> None:
     g = close_game()
+    move(g, g.character("Lem"), 3, False, table())
     to_phase(g, "close", "Red")
     f = brawl(g, "Lem", "Bea", 5, 5, charged=True, cover=True)
     assert [(m.amount, m.label) for m in f.modifiers[0]] == [(-1, "armed with an LMG"),
@@ -64,7 +65,7 @@ def test_every_modifier() -> None:
     assert [m.amount for m in f.modifiers[0]] == [-2]
     assert [(m.amount, m.source) for m in f.modifiers[1]] == [(-1, "F9")]  # two enemies on Bea
     assert f.totals == (4, 1) and f.winner == "Hal" and f.casualty is None
-    assert g.character("Bea").lost_last_round
+    assert g.character("Bea").lost_latest_round
 
 
 def test_no_fight_after_a_dash_and_no_charge_either() -> None:

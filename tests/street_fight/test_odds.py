@@ -110,6 +110,7 @@ def test_capped_binomial_sums_to_one(shots: int, p: Fraction, cap: int) -> None:
 def test_fight_odds_match_the_rule(a_weapon: str, a_charge: bool, d_weapon: str, d_cover: bool) -> None:
     counts = [0] * 5
     g0 = game({"Ada": a_weapon}, {"Bo": d_weapon}, morale="off")
+    g0.character("Ada").moved_inches = 4.0  # it charged in
     to_phase(g0, "close", "Red")
     for x in range(1, 11):
         for y in range(1, 11):

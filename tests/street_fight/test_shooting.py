@@ -55,7 +55,7 @@ def test_a_single_shot_hits_at_the_chance_and_kills_at_the_weapon_number() -> No
     to_phase(g, "shooting", "Red")
     s = fire(g, "Ada", "Bo", 90, 4, distance=4)  # rifle: 100 - 10 + 10 = 100
     assert s.to_json()["shots"][0] == {"target": "Bo", "chance": 100, "roll": 90, "hit": True, "kill_roll": 4,
-                                       "casualty": True}
+                                       "casualty": True, "distance": 4, "cover": "none"}
     assert s.rounds == 1 and g.character("Bo").gone
     s = fire(g, "Al", "Bea", 1, 1, 2, distance=1, force=True)  # LMG: 1 round; kill 3+: a 2 does nothing
     assert s.shots[0].hit and not s.shots[0].casualty
@@ -192,7 +192,7 @@ def test_overwatch_fires_in_the_enemy_move_once_at_minus_ten_without_aim() -> No
     s = fire(g, "Ada", "Bo", 71, distance=8, overwatch=True)
     assert s.chance == 100 - 20 - 20 - 10 + 20 and not s.shots[0].hit
     assert not g.character("Ada").has("overwatch")
-    with pytest.raises(RuleRefusal, match="not on overwatch"):
+    with pytest.raises(RuleRefusal, match="one overwatch shot already"):
         fire(g, "Ada", "Bo", distance=4, overwatch=True)
 
 

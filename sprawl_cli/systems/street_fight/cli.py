@@ -23,7 +23,6 @@ app = typer.Typer(add_completion=False)
 COVERS = ("none", "quarter", "half", "three-quarters")
 Name = Annotated[str, typer.Argument(help="The figure (case-insensitive).")]
 Target = Annotated[str, typer.Argument(help="The enemy figure.")]
-Distance = Annotated[float, typer.Option("--distance", "-d", min=0, help="Inches to the target.")]
 Cover = Annotated[str, typer.Option("--cover", metavar="none|quarter|half|three-quarters",
                                     click_type=click.Choice(COVERS, case_sensitive=False),
                                     help="The target's cover (F3).")]
@@ -91,8 +90,12 @@ def overwatch(
 def shoot(
     name: Name,
     target: Target,
-    distance: Distance,
-    cover: Cover = "none",
+    distance: Annotated[list[float], typer.Option("--distance", "-d", min=0, help="Inches to the target; a burst "
+                                                  "at several figures: once per target, in the order of --targets.")],
+    cover: Annotated[Optional[list[str]], typer.Option("--cover", metavar="none|quarter|half|three-quarters",
+                                                       click_type=click.Choice(COVERS, case_sensitive=False),
+                                                       help="The target's cover (F3); a burst at several figures: "
+                                                            "once per target, like --distance.")] = None,
     target_moving: TargetMoving = False,
     frontage: Frontage = None,
     overwatch: Overwatch = False,
@@ -102,17 +105,19 @@ def shoot(
                                                                     "its cover (F8).")] = False,
 ) -> None:
     """Fire at TARGET: the hit chance with every modifier, a d100 per shot and a d10 kill roll on each
-    hit (F3-F8). Automatic weapons roll their rounds first.
+    hit (F3-F8). Automatic weapons roll their rounds first. A burst at several figures takes a
+    distance and a cover for each, in the order of --targets (one for all is asked about; --yes).
 
-    Example: sprawl shoot Mags Brant --distance 8 --cover half --frontage 3 --targets Brant,Cole
+    Example: sprawl shoot Mags Brant --frontage 3 --targets Brant,Cole -d 8 -d 10 --cover half --cover none
     """
     from sprawl_cli.systems.street_fight.shooting import Order
     from sprawl_cli.systems.street_fight.shooting import shoot as fire
     from sprawl_cli.systems.street_fight.views import shooting_lines
     from sprawl_cli.table import parse_names
 
-    order = Order(distance, cover.lower(), target_moving, frontage, overwatch,
-                  tuple(parse_names(targets or "")), keeps_cover)
+    covers = tuple(c.lower() for c in cover or ())
+    order = Order(distance[0], covers[0] if covers else "none", target_moving, frontage, overwatch,
+                  tuple(parse_names(targets or "")), keeps_cover, tuple(distance), covers)
     act("shoot", lambda game, dice, table: fire(game, game.character(name), game.character(target), order,
                                                 dice, table), shooting_lines)
 
@@ -123,17 +128,20 @@ def fight(
     target: Target,
     charged: Annotated[bool, typer.Option("--charged", help="It charged into contact this turn (a move of 5\" or less).")] = False,
     cover: Annotated[bool, typer.Option("--cover", help="The defender fights from cover.")] = False,
+    defender_charged: Annotated[bool, typer.Option("--defender-charged", help="TARGET charged into contact in "
+                                                   "its own move this turn (5\" or less).")] = False,
 ) -> None:
     """A round of close combat (F9): NAME's d10 then TARGET's, each with its modifiers; the higher total
-    wins and, at 8 or more, the loser is a casualty. Otherwise both stay in combat.
+    wins and, at 8 or more, the loser is a casualty. Otherwise both stay in combat. A new combat asks
+    whether the two are within 1" (`--yes` says they are).
 
-    Example: sprawl fight Tully Dee --charged
+    Example: sprawl fight Tully Dee --charged --yes
     """
     from sprawl_cli.systems.street_fight.close import fight as brawl
     from sprawl_cli.systems.street_fight.views import fight_lines
 
     act("fight", lambda game, dice, table: brawl(game, game.character(name), game.character(target), charged,
-                                                 cover, dice, table), fight_lines)
+                                                 cover, dice, table, defender_charged), fight_lines)
 
 
 @app.command()
@@ -206,6 +214,8 @@ def odds(
                                                    help="shoot: how many figures the burst spreads over.")] = None,
     charged: Annotated[bool, typer.Option("--charged", help="fight: the attacker charged.")] = False,
     in_cover: Annotated[bool, typer.Option("--defender-cover", help="fight: the defender is in cover.")] = False,
+    defender_charged: Annotated[bool, typer.Option("--defender-charged", help="fight: the defender charged "
+                                                   "in its own move this turn.")] = False,
     attacker_mod: Annotated[int, typer.Option("--attacker-mod", help="fight without a game: the attacker's modifier.")] = 0,
     defender_mod: Annotated[int, typer.Option("--defender-mod", help="fight without a game: the defender's modifier.")] = 0,
     left: Annotated[Optional[int], typer.Option("--left", min=0, help="morale: figures left standing.")] = None,
@@ -228,7 +238,8 @@ def odds(
         shot = exact.shot_odds(arm, situation, count)
         _emit(shot.to_json(), shot_odds_lines(shot))
     elif key == "fight":
-        a_mod, d_mod = fight_inputs(ctx, name, target, charged, in_cover, attacker_mod, defender_mod)
+        a_mod, d_mod = fight_inputs(ctx, name, target, charged, in_cover, attacker_mod, defender_mod,
+                                    defender_charged)
         result = exact.fight_odds(a_mod, d_mod)
         _emit(result.to_json(), fight_odds_lines(result))
     elif key == "morale":

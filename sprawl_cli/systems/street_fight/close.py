@@ -64,12 +64,32 @@ def _engage(a: Character, b: Character) -> None:
         b.engaged_with.append(a.name)
 
 
-def fight(game: Game, attacker: Character, defender: Character, charged: bool, cover: bool,
-          dice: Dice, table: Table) -> Fight:
-    """F9: the attacker's d10, then the defender's.
+def _charge(game: Game, c: Character, option: str, table: Table) -> None:
+    """F9: `c` charged into contact this turn: a move of 5" or less, this turn, and not holding still.
 
     Raises:
-        RuleRefusal: out of phase or turn, a dash this turn, the pair fought already this turn.
+        RuleRefusal: it aimed or watched this turn, ran, or has not moved this turn.
+    """
+    if c.aimed_turn == game.round or c.has("overwatch"):
+        still = "aiming" if c.aimed_turn == game.round else "on overwatch"
+        refuse(table, f"{c.name} is holding still this turn ({still}) and cannot have charged (house)")
+    elif c.ran:
+        refuse(table, f"{c.name} moved {c.moved_inches:g}\" this turn: a figure that moves over 5\" "
+                      "cannot enter close combat (F9)")
+    elif not c.moved:
+        refuse(table, f"{c.name} has not moved this turn, so it cannot have charged into combat (F9); "
+                      f"leave out {option}")
+
+
+def fight(game: Game, attacker: Character, defender: Character, charged: bool, cover: bool,
+          dice: Dice, table: Table, defender_charged: bool = False) -> Fight:
+    """F9: the attacker's d10, then the defender's. A new combat asks the table whether the two
+    are within 1".
+
+    Raises:
+        RuleRefusal: out of phase or turn, a dash this turn, a charge without a move this turn,
+            not in contact, the pair fought already this turn.
+        NeedsAnswer: a new combat, and nobody said whether they are within 1".
     """
     ensure_not_over(game)
     require_standing(attacker, "fight")
@@ -78,23 +98,28 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
     require_phase(game, table, "close combat", "close")
     require_own_side(game, table, attacker, "fight")
     joined = defender.name in attacker.engaged_with
-    if attacker.ran and (charged or not joined):
+    if attacker.ran and not joined:
         refuse(table, f"{attacker.name} moved {attacker.moved_inches:g}\" this turn: a figure that moves over 5\" "
                       "cannot enter close combat (F9)")
     if not joined:
         require_steady(game, attacker, table, "start a fight")
-    if charged and (attacker.aimed_turn == game.round or attacker.has("overwatch")):
-        still = "aiming" if attacker.aimed_turn == game.round else "on overwatch"
-        refuse(table, f"{attacker.name} is holding still this turn ({still}) and cannot have charged (house)")
+    if charged:
+        _charge(game, attacker, "--charged", table)
+    if defender_charged:
+        _charge(game, defender, "--defender-charged", table)
     if cover and defender.ran:
         refuse(table, f"{defender.name} moved {defender.moved_inches:g}\" this turn and cannot have gone into cover (F2)")
     if defender.name in attacker.fought:
         refuse(table, f"{attacker.name} and {defender.name} have fought their round this turn")
+    if not joined and not table.confirm(f"Is {attacker.name} within 1\" of {defender.name} "
+                                        "(close combat needs contact, F9)?"):
+        refuse(table, f"{attacker.name} is not within 1\" of {defender.name}: close combat needs contact (F9); "
+                      "move into contact first")
     _engage(attacker, defender)
     for c in (attacker, defender):  # house: close combat ends any aim
         c.aim_turns, c.aimed_turn = 0, None
     a_terms = fighting_modifiers(attacker, charged=charged)
-    d_terms = fighting_modifiers(defender, cover=cover)
+    d_terms = fighting_modifiers(defender, charged=defender_charged, cover=cover)
     a_roll = dice.roll(1, f"{attacker.name}: Close combat", 10)[0]
     d_roll = dice.roll(1, f"{defender.name}: Close combat", 10)[0]
     outcome = Fight(attacker.name, defender.name, (a_roll, d_roll), (tuple(a_terms), tuple(d_terms)),
@@ -103,13 +128,13 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
     attacker.fought.append(defender.name)
     defender.fought.append(attacker.name)
     if a_total == d_total:  # F9: a draw; nobody lost this round
-        attacker.lost_last_round = defender.lost_last_round = False
+        attacker.round_lost = defender.round_lost = False
         return outcome
     win, lose = (attacker, defender) if a_total > d_total else (defender, attacker)
-    win.lost_last_round = False
+    win.round_lost = False
     win.record.fights_won += 1
     if max(a_total, d_total) >= KILLING_TOTAL:
         casualty(game, lose, win)
         return Fight(outcome.attacker, outcome.defender, outcome.rolls, outcome.modifiers, win.name, lose.name, False)
-    lose.lost_last_round = True  # F9: remembered for the next round
+    lose.round_lost = True  # F9: it counts in the next turn's combat, not again in this one
     return Fight(outcome.attacker, outcome.defender, outcome.rolls, outcome.modifiers, win.name, None, True)

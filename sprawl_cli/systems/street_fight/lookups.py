@@ -52,16 +52,16 @@ def shot_inputs(ctx: Context, name: str | None, target: str | None, arm_name: st
 
 
 def fight_inputs(ctx: Context, name: str | None, target: str | None, charged: bool, cover: bool,
-                 attacker_mod: int, defender_mod: int) -> tuple[int, int]:
+                 attacker_mod: int, defender_mod: int, defender_charged: bool = False) -> tuple[int, int]:
     """The two modifiers, from the figures' state (as if they fought now) or from options."""
     if name is None:
-        return attacker_mod + charged, defender_mod + cover
+        return attacker_mod + charged, defender_mod + cover + defender_charged
     if target is None:
         raise UsageProblem("give both figures: `odds fight NAME TARGET`")
     game = _game(ctx)
     a, d = game.character(name), game.character(target)
     a_terms = fighting_modifiers(a, charged=charged)
-    d_terms = fighting_modifiers(d, cover=cover)
+    d_terms = fighting_modifiers(d, charged=defender_charged, cover=cover)
     a_extra = 0 if d.name in a.engaged_with else -1 if a.engaged_with else 0  # joining adds an enemy
     d_extra = 0 if a.name in d.engaged_with else -1 if d.engaged_with else 0
     return (sum(t.amount for t in a_terms) + a_extra + attacker_mod,

@@ -57,8 +57,11 @@ class Character(Statuses):
     fired_since_move: bool = False  # F8: firing from cover gives that cover away until it moves
     overwatch_turn: int | None = None  # the turn it went on overwatch (F7)
     overwatch_large: bool = False
+    overwatch_spent: bool = False  # it took its one overwatch shot (house) and has not declared overwatch since
     engaged_with: list[str] = field(default_factory=list)  # F9: enemies it is in close combat with
-    lost_last_round: bool = False  # F9
+    lost_last_round: bool = False  # F9: it lost its latest round before this turn: -1 in this turn's fights
+    round_lost: bool | None = None  # F9: how its latest round this turn went (None: no round yet this turn)
+    in_cover: bool = False  # it ended its latest move in cover (or the referee says so)
     fought: list[str] = field(default_factory=list)  # opponents it has fought this turn
     sheltering_turn: int | None = None  # F10: the turn it reached cover while falling back
     record: Record = field(default_factory=Record)
@@ -82,6 +85,15 @@ class Character(Statuses):
     def counts_as_moving(self) -> bool:
         """F2: it moved this turn, or ran in the turn before."""
         return self.moved or self.still_moving
+
+    @property
+    def lost_latest_round(self) -> bool:
+        """F9: its latest round of close combat, this turn's or an earlier one, was lost."""
+        return self.lost_last_round if self.round_lost is None else self.round_lost
+
+    def forget_rounds(self) -> None:
+        """Out of close combat: no round lost counts against it any more (F9)."""
+        self.lost_last_round, self.round_lost = False, None
 
     @property
     def shown_statuses(self) -> list[str]:
@@ -128,6 +140,20 @@ class Game(KernelGame[Character]):
         made = SquadMorale(squad)
         self.morale.append(made)
         return made
+
+    def break_off(self, c: Character) -> list[str]:
+        """`c` leaves every close combat it is in (F9); returns whom it left. A figure left with no
+        enemy on it is out of combat too, and no round lost counts against either any more."""
+        left = list(c.engaged_with)
+        for name in left:
+            other = self.character(name)
+            if c.name in other.engaged_with:
+                other.engaged_with.remove(c.name)
+                if not other.engaged_with:
+                    other.forget_rounds()
+        c.engaged_with = []
+        c.forget_rounds()
+        return left
 
     def standing(self, squad: Squad) -> list[Character]:
         return [c for c in self.members(squad) if not c.gone]

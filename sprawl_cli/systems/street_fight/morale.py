@@ -41,13 +41,8 @@ def casualty(game: Game, victim: Character, cause: Character | None) -> None:
     victim.add("casualty")
     for status in ("overwatch", "falling_back", "sheltering"):
         victim.drop(status)
-    for name in victim.engaged_with:
-        other = game.character(name)
-        if victim.name in other.engaged_with:
-            other.engaged_with.remove(victim.name)
-            if not other.engaged_with:
-                other.lost_last_round = False
-    victim.engaged_with = []
+    game.break_off(victim)
+    victim.in_cover = False
     victim.aim_turns = 0
     victim.record.times_casualty += 1
     if cause is not None:

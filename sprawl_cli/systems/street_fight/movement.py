@@ -66,24 +66,19 @@ def move(game: Game, c: Character, inches: float | None, into_cover: bool, table
         already = f"; it has moved {inches_text(c.moved_inches)} already" if c.moved_inches else ""
         refuse(table, f"{c.name} can move at most 9\" in a turn (F2){already}")
     if into_cover and total > NORMAL_MOVE:
-        refuse(table, f"{c.name} has moved {inches_text(total)} this turn: a figure that goes over 5\" "
-                      "cannot enter cover that turn (F2)")
+        so_far = f" after the {inches_text(c.moved_inches)} it has moved" if c.moved_inches else ""
+        refuse(table, f"a move of {inches_text(distance)}{so_far} takes {c.name} to {inches_text(total)} this turn, "
+                      "and a figure that goes over 5\" cannot enter cover that turn (F2); move it 5\" or less "
+                      "in all, or leave out --into-cover")
     aim_lost = c.aim_turns
     regained = c.fired_since_move
     c.moved_inches = total
     c.aim_turns = 0
     c.aimed_turn = None
     c.fired_since_move = False
+    c.in_cover = into_cover
     c.drop("overwatch")
-    left: list[str] = []
-    if falling and c.engaged_with:
-        for name in c.engaged_with:
-            other = game.character(name)
-            if c.name in other.engaged_with:
-                other.engaged_with.remove(c.name)
-            left.append(name)
-        c.engaged_with = []
-        c.lost_last_round = False
+    left = game.break_off(c) if falling else []
     sheltering = falling and into_cover
     if sheltering:
         c.drop("falling_back")
@@ -161,4 +156,5 @@ def overwatch(game: Game, c: Character, large: bool, table: Table) -> Overwatch:
     c.add("overwatch")
     c.overwatch_turn = game.round
     c.overwatch_large = large
+    c.overwatch_spent = False
     return Overwatch(c.name, large, -20 if large else -10)

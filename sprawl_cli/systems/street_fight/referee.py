@@ -7,9 +7,9 @@ from typing import Any
 
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.street_fight.model import DASH, NORMAL_MOVE, SHOWN_STATUSES, Character, Game
-from sprawl_cli.systems.street_fight.morale import casualty
+from sprawl_cli.systems.street_fight.morale import casualty, testing_morale
 
-SETTABLE = SHOWN_STATUSES
+SETTABLE = SHOWN_STATUSES + ("in_cover",)  # in_cover is shown in its own column, not among the statuses
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,8 @@ def set_status(game: Game, c: Character, status: str, on: bool) -> StatusSet:
     if key == "casualty":
         if on and not c.gone:
             casualty(game, c, None)
-            note = "counted for its squad's morale (F10)"
+            if testing_morale(game, game.squad_of(c)):
+                note = "counted for its squad's morale (F10)"
         elif not on:
             c.drop("casualty")
             if game.over and any(game.standing(s) for s in game.squads if s.name != game.winner):
@@ -49,20 +50,19 @@ def set_status(game: Game, c: Character, status: str, on: bool) -> StatusSet:
             c.still_moving = False
     elif key == "ran":
         c.moved_inches = DASH if on else min(c.moved_inches, NORMAL_MOVE)
+    elif key == "in_cover":
+        c.in_cover = on
     elif key == "aiming":
         c.aim_turns = max(1, c.aim_turns) if on else 0
     elif key == "in_combat":
         if on:
             raise BadInput("close combat needs an opponent: `fight NAME TARGET` puts two figures in combat")
-        for name in c.engaged_with:
-            other = game.character(name)
-            if c.name in other.engaged_with:
-                other.engaged_with.remove(c.name)
-        c.engaged_with, c.lost_last_round = [], False
+        game.break_off(c)
     elif on:
         c.add(key)
         if key == "overwatch":
             c.overwatch_turn = game.round
+            c.overwatch_spent = False
         if key == "sheltering":
             c.drop("falling_back")
             c.sheltering_turn = game.round

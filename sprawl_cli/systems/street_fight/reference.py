@@ -44,24 +44,30 @@ F6: an assault rifle, LMG or HMG rolls its rounds each time it fires, and every 
 its own. The shots may be spread over a frontage as wide (in inches) as the rounds fired at most;
 every shot then loses 10% per inch of frontage, a part inch counting whole. Six rounds spread over
 6" therefore shoot at -60% each. `--frontage IN` gives the spread, `--targets A,B,C` the figures in
-it: the shots go to them in turn, round and round, passing over any that are already down."""),
+it: the shots go to them in turn, round and round, passing over any that are already down. Range
+and cover are worked out for each figure: give `--distance` (and `--cover`) once per figure, in the
+order of `--targets`; a single one for several figures is asked about (`--yes` says it holds)."""),
     "overwatch": ("Overwatch (F7)", """\
 F7: in its Movement phase a figure that has not moved may go on overwatch (`overwatch NAME`, with
 `--large` for a wide area such as a yard). It holds still and does not fire in its own turn; during
 the enemy's turn it may fire once at a figure passing through (or firing from) its point of aim:
 `shoot NAME TARGET --distance IN --overwatch`, at -10% (-20% for a large area). No aim bonus applies;
-a weapon's own bonus does. Overwatch ends when it fires or when its side next moves."""),
+a weapon's own bonus does. Overwatch ends when it fires or when its side next moves. F2 and F5 hold
+for the shot too: a figure that ran over 5" last turn still counts as a moving firer, and an HMG
+cannot fire while it counts as moving."""),
     "cover": ("Cover given away (F8)", """\
 F8: a figure behind half or three-quarter cover that fires out over it gives that cover away: shots
 at it lose the cover's bonus until it moves again. `sprawl` remembers who has fired since moving;
 `--keeps-cover` says the target fired some other way and keeps its cover."""),
     "close": ("Close combat (F9)", """\
-F9: a figure fights one within 1"; one that has moved over 5" this turn cannot join a fight. Each
-rolls a d10 and adds: -1 armed with an LMG, -2 with an HMG, -1 if it lost the previous round, -1 for
-each enemy fighting it beyond the first, +1 for charging in this turn (`--charged`, after a move of
-5" or less), +1 for the defender fighting from cover (`--cover`). The higher total wins; with a total
-of 8 or more the loser is a casualty. A draw, or a win under 8, leaves both in combat into the next
-turn, and the loser carries its -1 into that round."""),
+F9: a figure fights one within 1" (a new fight asks the table; `--yes` says they are in contact);
+one that has moved over 5" this turn cannot join a fight. Each rolls a d10 and adds: -1 armed with
+an LMG, -2 with an HMG, -1 if it lost the previous round, -1 for each enemy fighting it beyond the
+first, +1 for charging in this turn (`--charged` for NAME, `--defender-charged` for TARGET when it
+charged in its own move; either needs a move of 5" or less this turn), +1 for the defender fighting
+from cover (`--cover`). The higher total wins; with a total of 8 or more the loser is a casualty. A
+draw, or a win under 8, leaves both in combat into the next turn, and the loser carries its -1 into
+that turn's close combat (not into another fight of the same turn)."""),
     "morale": ("Morale (F10)", """\
 F10 (setting `morale`, on unless set off; a one-figure squad never tests): once a third of a squad's
 starting figures are casualties, it tests, and again at every casualty after that. Roll a d10: a
@@ -81,6 +87,8 @@ Where the text is silent, `sprawl` plays it this way (each labelled house):
 - house: a figure that aims or is on overwatch this turn cannot have charged; close combat ends
   the aim of both figures.
 - house: overwatch allows one shot, and ends when the figure's own side next moves.
+- house: "the previous round" of close combat is the previous turn's: a round lost counts in every
+  fight of the next turn's Close Combat phase, never in a second fight of the same turn.
 - house: after a failed morale test the other tests due that phase are not rolled; a figure
   falling back may break away from close combat, and neither it nor a sheltering figure aims,
   fires or starts a fight. Sheltering ends when the turn after the one it reached cover ends.

@@ -42,9 +42,13 @@ def _character(person: Any, where: Where, at: tuple[object, ...], squad: str) ->
     name = person.get("name")
     if not isinstance(name, str) or not name.strip():
         where.fail(at + ("name",), "every character needs a name")
-    raw = person.get("weapon")
-    if not isinstance(raw, str) or not raw.strip():
+    if "weapon" not in person:
         where.fail(at + ("weapon",), f"is missing; give one of {', '.join(WEAPON_NAMES)}, or random")
+    raw = person["weapon"]
+    if not isinstance(raw, str) or not raw.strip():
+        shown = "an empty value" if raw is None or not str(raw).strip() else f"'{raw}'"
+        where.fail(at + ("weapon",), f"{shown} is not a weapon we know; use one of {', '.join(WEAPON_NAMES)}, "
+                                     "or random")
     if raw.strip().lower() == RANDOM:
         return Character(name=name.strip(), squad=squad, weapon=RANDOM)
     try:

@@ -27,6 +27,25 @@ class Order:
     overwatch: bool = False
     targets: tuple[str, ...] = ()  # a burst's targets in order, cycling (F6)
     keeps_cover: bool = False  # the target fired the other way: F8 does not apply
+    # F3 per figure: one distance (and cover) per target of a burst, in the order of its targets;
+    # empty: `distance` and `cover` serve every target.
+    distances: tuple[float, ...] = ()
+    covers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sighting:
+    """One target of a shot or burst: its range, its cover and the chance against it (F3)."""
+
+    target: str
+    distance: float
+    cover: str
+    chance: int
+    modifiers: tuple[Modifier, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"target": self.target, "distance": self.distance, "cover": self.cover, "chance": self.chance,
+                "modifiers": [m.to_json() for m in self.modifiers]}
 
 
 @dataclass(frozen=True)
@@ -38,10 +57,13 @@ class Shot:
     kill_roll: int | None  # the d10 on a hit (F4)
     casualty: bool
     modifiers: tuple[Modifier, ...] = ()
+    distance: float = 0.0
+    cover: str = "none"
 
     def to_json(self) -> dict[str, Any]:
         return {"target": self.target, "chance": self.chance, "roll": self.roll, "hit": self.hit,
-                "kill_roll": self.kill_roll, "casualty": self.casualty}
+                "kill_roll": self.kill_roll, "casualty": self.casualty, "distance": self.distance,
+                "cover": self.cover}
 
 
 @dataclass(frozen=True)
@@ -59,6 +81,7 @@ class Shooting:
     shots: tuple[Shot, ...]
     unfired: int = 0  # rounds left when every target was down
     notes: tuple[str, ...] = field(default=())
+    sightings: tuple[Sighting, ...] = ()  # every target in the burst's order, each with its own range and cover
 
     @property
     def casualties(self) -> list[str]:
@@ -69,7 +92,8 @@ class Shooting:
                 "modifiers": [m.to_json() for m in self.modifiers], "kill": self.kill, "rounds": self.rounds,
                 "rounds_roll": self.rounds_roll, "frontage": self.frontage, "overwatch": self.overwatch,
                 "shots": [s.to_json() for s in self.shots], "casualties": self.casualties,
-                "unfired": self.unfired, "notes": list(self.notes)}
+                "unfired": self.unfired, "notes": list(self.notes),
+                "targets": [t.to_json() for t in self.sightings]}
 
 
 def _moving(c: Character, told: bool) -> str:
@@ -83,7 +107,7 @@ def _moving(c: Character, told: bool) -> str:
 
 
 def situation(game: Game, shooter: Character, target: Character, order: Order, spread: float) -> Situation:
-    firer = "" if order.overwatch else _moving(shooter, False)
+    firer = _moving(shooter, False)  # F2 holds on overwatch too: a dash last turn still counts as moving
     return Situation(
         distance=order.distance, cover=order.cover,
         cover_given_away=target.fired_since_move and not order.keeps_cover,
@@ -93,31 +117,33 @@ def situation(game: Game, shooter: Character, target: Character, order: Order, s
         frontage=spread)
 
 
-def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon, order: Order, table: Table) -> None:
+def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon, order: Order,
+           covers: list[str], table: Table) -> None:
     ensure_not_over(game)
     require_standing(shooter, "shoot")
     for t in targets:
         if t.gone:
             raise BadInput(f"{t.name} is already a casualty")
         require_enemies(game, shooter, t, table, "shoot at")
-    measured(order.distance, "--distance")
     if order.frontage is not None and measured(order.frontage, "--frontage") <= 0:
         raise BadInput(f"--frontage should be more than 0 inches, not {order.frontage:g}")
     if not arm.automatic and (order.frontage is not None or len(targets) > 1):
         raise BadInput(f"{shooter.name}'s {arm.name} fires one shot: only automatic weapons spread fire (F6)")
     require_steady(game, shooter, table, "shoot")
-    if order.cover != "none":
-        for t in targets:
-            if t.ran:
-                refuse(table, f"{t.name} moved {t.moved_inches:g}\" this turn and cannot have gone into cover (F2)")
+    for t, cover in zip(targets, covers, strict=True):
+        if cover != "none" and t.ran:
+            refuse(table, f"{t.name} moved {t.moved_inches:g}\" this turn and cannot have gone into cover (F2)")
     if shooter.engaged_with:
         refuse(table, f"{shooter.name} is in close combat with {', '.join(shooter.engaged_with)}")
     if order.overwatch:
         if not shooter.has("overwatch"):
-            refuse(table, f"{shooter.name} is not on overwatch (declare it with `overwatch` in its Movement phase)")
+            refuse(table, f"{shooter.name} has taken its one overwatch shot already (house); it may go on "
+                          "overwatch again in its side's next Movement phase" if shooter.overwatch_spent else
+                   f"{shooter.name} is not on overwatch (declare it with `overwatch` in its Movement phase)")
         if shooter.squad == game.current_squad.name:
             refuse(table, f"overwatch fire is taken during the enemy's turn; {shooter.squad} is acting now (F7)")
         require_phase(game, table, "overwatch fire", "movement", "shooting")
+        _may_fire_moving(shooter, arm, table)
         return
     require_phase(game, table, "shooting", "shooting")
     require_own_side(game, table, shooter, "shoot")
@@ -126,18 +152,63 @@ def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon
                       "use --overwatch during the enemy's turn")
     if shooter.fired_turn == game.round:
         refuse(table, f"{shooter.name} has fired this turn already")
+    _may_fire_moving(shooter, arm, table)
+
+
+def _may_fire_moving(shooter: Character, arm: Weapon, table: Table) -> None:
+    """F2 and F5, on overwatch as in the Shooting phase: no firing in a turn of a dash; the HMG
+    not while it counts as moving (a dash last turn counts)."""
     if shooter.ran:
         refuse(table, f"{shooter.name} moved {shooter.moved_inches:g}\" this turn and cannot fire (F2)")
-    if arm.heavy and shooter.counts_as_moving:
-        refuse(table, f"{shooter.name}'s HMG cannot fire after moving (F5)")
+    elif arm.heavy and shooter.counts_as_moving:
+        why = "moving this turn" if shooter.moved else "a dash over 5\" last turn, which still counts as moving (F2)"
+        refuse(table, f"{shooter.name}'s HMG cannot fire after {why} (F5)")
+
+
+def _sightings(targets: list[Character], order: Order) -> list[tuple[float, str]]:
+    """F3 per figure: each target's distance and cover, from one value for all or one per target.
+
+    Raises:
+        BadInput: a count of values that is neither one nor one per target, a bad distance or cover.
+    """
+    names = ", ".join(t.name for t in targets)
+    distances = list(order.distances) or [order.distance]
+    covers = [read_cover(c) for c in order.covers] or [read_cover(order.cover)]
+    for option, given in (("--distance", distances), ("--cover", covers)):
+        if len(given) not in (1, len(targets)):
+            raise BadInput(f"{option} was given {len(given)} times for {len(targets)} targets ({names}): "
+                           "give it once per target, in that order, or once for all")
+    for d in distances:
+        measured(d, "--distance")
+    return [(distances[i if len(distances) > 1 else 0], covers[i if len(covers) > 1 else 0])
+            for i in range(len(targets))]
+
+
+def _same_for_all(shooter: Character, targets: list[Character], order: Order, table: Table) -> None:
+    """A burst at several figures with one distance or one cover for all: the table says whether
+    that holds for every one (F3 is worked out per figure)."""
+    shared = []
+    if len(order.distances) <= 1:
+        shared.append(f"{(order.distances or (order.distance,))[0]:g}\" from {shooter.name}")
+    if len(order.covers) == 1:
+        shared.append(f"behind {read_cover(order.covers[0])} cover")
+    if len(targets) < 2 or not shared:
+        return
+    names = ", ".join(t.name for t in targets)
+    if not table.confirm(f"Is every target ({names}) {' and '.join(shared)} (else give --distance and --cover "
+                         "once per target, in that order)?"):
+        refuse(table, f"the targets differ: give --distance (and --cover) once per target, in the order {names} (F3)")
 
 
 def shoot(game: Game, shooter: Character, target: Character, order: Order, dice: Dice, table: Table) -> Shooting:
     """F3-F8: roll the rounds (automatic weapons), then per shot a d100 and, on a hit, a d10.
+    Each target of a burst has its own distance and cover (`Order.distances`, `Order.covers`).
 
     Raises:
-        BadInput: a bad distance or frontage, spread fire from a single-shot weapon, a casualty as target.
+        BadInput: a bad distance, cover or frontage, spread fire from a single-shot weapon, a casualty
+            as target, distances or covers that do not match the targets.
         RuleRefusal: out of phase or turn, a shooter that may not fire (see F2, F5, F7, F10).
+        NeedsAnswer: one distance or cover for several targets, and nobody said it holds for all.
     """
     arm = weapon(shooter.weapon)
     names = list(order.targets)
@@ -145,8 +216,10 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
         names.insert(0, target.name)
     found = [game.character(n) for n in names]
     targets = [c for i, c in enumerate(found) if all(c is not d for d in found[:i])] if names else [target]
-    order = replace(order, cover=read_cover(order.cover))
-    _check(game, shooter, targets, arm, order, table)
+    ranges = _sightings(targets, order)
+    _check(game, shooter, targets, arm, order, [cover for _, cover in ranges], table)
+    _same_for_all(shooter, targets, order, table)
+    aims = {t.name: replace(order, distance=d, cover=c) for t, (d, c) in zip(targets, ranges, strict=True)}
     notes: list[str] = []
     rounds, rounds_roll = 1, None
     if arm.automatic:
@@ -159,7 +232,10 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
     if spread > rounds:
         notes.append(f"the spread is cut to {rounds}\", the rounds fired (F6, house)")
         spread = float(rounds)
-    chance, terms = hit_chance(arm, situation(game, shooter, target, order, spread))
+    sightings = []
+    for t in targets:
+        chance, terms = hit_chance(arm, situation(game, shooter, t, aims[t.name], spread))
+        sightings.append(Sighting(t.name, aims[t.name].distance, aims[t.name].cover, chance, tuple(terms)))
     shots: list[Shot] = []
     turn = 0
     unfired = 0
@@ -172,7 +248,8 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
         victim = next(targets[(turn + k) % len(targets)] for k in range(len(targets))
                       if not targets[(turn + k) % len(targets)].gone)
         turn = targets.index(victim) + 1
-        shots.append(_one_shot(game, shooter, victim, arm, situation(game, shooter, victim, order, spread), dice))
+        shots.append(_one_shot(game, shooter, victim, arm, situation(game, shooter, victim, aims[victim.name], spread),
+                               dice))
     if unfired:
         notes.append(f"{unfired} round{'s' * (unfired != 1)} had nobody left to hit (house)")
     shooter.fired_turn = game.round
@@ -181,21 +258,24 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
     shooter.aimed_turn = None
     if order.overwatch:
         shooter.drop("overwatch")
+        shooter.overwatch_spent = True  # house: one shot per overwatch
     shooter.record.shots += len(shots)
     shooter.record.hits += sum(1 for s in shots if s.hit)
-    return Shooting(shooter.name, arm.name, target.name, chance, tuple(terms), arm.kill, rounds, rounds_roll,
-                    spread, order.overwatch, tuple(shots), unfired, tuple(notes))
+    first = sightings[targets.index(target)]
+    return Shooting(shooter.name, arm.name, target.name, first.chance, first.modifiers, arm.kill, rounds,
+                    rounds_roll, spread, order.overwatch, tuple(shots), unfired, tuple(notes), tuple(sightings))
 
 
 def _one_shot(game: Game, shooter: Character, victim: Character, arm: Weapon, s: Situation, dice: Dice) -> Shot:
     chance, terms = hit_chance(arm, s)
+    where = (s.distance, s.cover)
     if chance < 1:  # F3: cannot hit, not rolled
-        return Shot(victim.name, chance, None, False, None, False, tuple(terms))
+        return Shot(victim.name, chance, None, False, None, False, tuple(terms), *where)
     roll = dice.roll(1, f"{shooter.name}: To hit {victim.name} ({chance}%)", 100)[0]
     if roll > chance:
-        return Shot(victim.name, chance, roll, False, None, False, tuple(terms))
+        return Shot(victim.name, chance, roll, False, None, False, tuple(terms), *where)
     kill_roll = dice.roll(1, f"{shooter.name}: Kill roll on {victim.name} ({arm.kill}+)", 10)[0]
     down = kill_roll >= arm.kill  # F4: the table's N+ wins
     if down:
         casualty(game, victim, shooter)
-    return Shot(victim.name, chance, roll, True, kill_roll, down, tuple(terms))
+    return Shot(victim.name, chance, roll, True, kill_roll, down, tuple(terms), *where)

@@ -12,7 +12,9 @@ def character_json(c: Character) -> dict[str, Any]:
     return {"name": c.name, "squad": c.squad, "weapon": c.weapon, "weapon_roll": c.weapon_roll,
             "statuses": c.shown_statuses, "moved_inches": c.moved_inches, "aim_turns": c.aim_turns,
             "overwatch_large": c.overwatch_large if c.has("overwatch") else None,
-            "in_combat_with": list(c.engaged_with), "lost_last_round": c.lost_last_round}
+            "in_combat_with": list(c.engaged_with), "lost_last_round": c.lost_latest_round and not c.gone,
+            "lost_round_penalty": c.lost_last_round and not c.gone,
+            "in_cover": c.in_cover and not c.gone, "cover_given_away": c.fired_since_move and not c.gone}
 
 
 def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:

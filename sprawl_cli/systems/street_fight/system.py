@@ -29,7 +29,8 @@ class StreetFight(System):
     commands = COMMANDS
     lookups = LOOKUPS
     name_params = frozenset({"name", "target", "attacker", "defender"})
-    statuses = ("casualty", "moved", "ran", "aiming", "overwatch", "in_combat", "falling_back", "sheltering")
+    statuses = ("casualty", "moved", "ran", "aiming", "overwatch", "in_combat", "falling_back", "sheltering",
+                "in_cover")
     phases = ("movement", "shooting", "close", "morale")
 
     # --- the save file ------------------------------------------------------

@@ -114,6 +114,7 @@ def _enter_side(game: Game) -> None:
         for c in game.members(game.current_squad):
             c.drop("overwatch")
             c.overwatch_large = False
+            c.overwatch_spent = False
 
 
 def start_turn(game: Game, dice: Dice) -> tuple[Initiative | None, list[str]]:
@@ -122,6 +123,8 @@ def start_turn(game: Game, dice: Dice) -> tuple[Initiative | None, list[str]]:
         c.still_moving = c.moved_inches > NORMAL_MOVE  # F2: a dash counts as moving next turn too
         c.moved_inches = 0.0
         c.fought = []
+        if c.round_lost is not None:  # F9: this turn's combat sees how the last turn's went
+            c.lost_last_round, c.round_lost = c.round_lost, None
     sheltered = morale.end_shelter(game)
     rolled = None
     if game.round == 1 or game.settings.initiative == "each":
@@ -199,8 +202,15 @@ def todo(game: Game) -> list[str]:
         notes.append(f"{squad.name} shoots (`shoot NAME TARGET --distance IN`): {', '.join(ready) or 'nobody can fire'}")
     elif game.phase == "close":
         pairs = sorted({f"{c.name} vs {o}" for c in mine for o in c.engaged_with if o not in c.fought})
-        notes.append(f"{squad.name} fights (`fight NAME TARGET`, `--charged` after a move of 5\" or less): "
-                     + (f"combats to fight: {', '.join(pairs)}" if pairs else "no combat in progress"))
+        done = sorted({f"{c.name} vs {o}" for c in mine for o in c.engaged_with if o in c.fought})
+        engaged = sorted({f"{c.name} vs {o}" for c in game.characters for o in c.engaged_with
+                          if c.squad != squad.name and game.character(o).squad != squad.name})
+        state = (f"combats to fight: {', '.join(pairs)}" if pairs
+                 else f"every combat of theirs has fought its round this turn ({', '.join(done)})" if done
+                 else f"none of theirs in combat (engaged elsewhere: {', '.join(engaged)})" if engaged
+                 else "no combat in progress")
+        notes.append(f"{squad.name} fights (`fight NAME TARGET`, `--charged` after a move of 5\" or less; "
+                     f"a new fight asks for contact within 1\"): {state}")
     else:
         due = [f"{s.name} ({m.tests_due})" for s in game.squads if (m := game.morale_of(s.name)).tests_due]
         notes.append("Morale (F10): any tests due were rolled as the phase began"

@@ -93,6 +93,9 @@ def shooting_lines(s: Shooting) -> list[str]:
         spread = f", spread over {s.frontage:g}\"" if s.frontage else ""
         lines.append(f"  Rounds: d10 {s.rounds_roll} → {s.rounds} shot{'s' * (s.rounds != 1)}{spread} (F6)")
     lines.append(chance_line(s.chance, d["modifiers"]))
+    for other in (t for t in d["targets"] if t["target"] != s.target):
+        lines.append(f"  {name(other['target'])}:" + chance_line(other["chance"], other["modifiers"])[1:].replace(
+            "Chance", "chance", 1))
     for shot in s.shots:
         odds = f" at {shot.chance}%" if shot.target != s.target or shot.chance != s.chance else ""
         if shot.roll is None:
@@ -118,7 +121,8 @@ def fight_lines(f: Fight) -> list[str]:
     elif f.casualty:
         lines.append(f"  {name(f.winner)} wins with 8 or more: {name(f.casualty)} is a [bad]casualty[/].")
     else:
-        lines.append(f"  {name(f.winner)} wins but under 8: they stay in combat; the loser takes -1 next round.")
+        lines.append(f"  {name(f.winner)} wins but under 8: they stay in combat; the loser takes -1 in the next "
+                     "turn's close combat (F9).")
     return lines
 
 
@@ -167,12 +171,14 @@ def status_table(console: Console, game: Game, only: str | None = None) -> None:
         tests = f", {due} morale test{'s' * (due != 1)} due" if due else ""
         console.print(f"  {name(s.name)}: {len(s.members) - lost} of {len(s.members)} standing{tests}")
     grid = RichTable(show_edge=False)
-    for col in ("Figure", "Squad", "Weapon", "Aim", "Statuses", "Fighting"):
+    for col in ("Figure", "Squad", "Weapon", "Aim", "Statuses", "Cover", "Fighting"):
         grid.add_column(col)
     for c in game.characters:
         if only is not None and c.name != only:
             continue
-        fighting = ", ".join(c.engaged_with) + (" (lost last round)" if c.lost_last_round else "")
+        lost = c.lost_latest_round and not c.gone
+        fighting = ", ".join(c.engaged_with) + (" (lost last round)" if lost else "")
+        cover = "" if c.gone or not c.in_cover else "lost (F8)" if c.fired_since_move else "yes"
         grid.add_row(name(c.name), escape(c.squad), escape(c.weapon), str(c.aim_turns) if c.aim_turns else "",
-                     ", ".join(c.shown_statuses), escape(fighting))
+                     ", ".join(c.shown_statuses), cover, escape(fighting))
     print_table(console, grid)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.systems.street_fight.model import SYSTEM_NAME, Character, Game
+from sprawl_cli.systems.street_fight.model import Character, Game
 from sprawl_cli.systems.street_fight.turn import todo
 
 
@@ -25,10 +25,8 @@ def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
                        "morale_tests_due": m.tests_due, "last_casualty_cause": m.last_cause or None})
     people = [only] if only is not None else game.characters
     return {
-        "system": SYSTEM_NAME, "round": game.round, "turn": game.round, "side": game.current_squad.name,
-        "phase": game.phase, "order": [game.squads[i].name for i in game.order], "initiative_rolls": game.initiative,
+        "turn": game.round, "order": [game.squads[i].name for i in game.order], "initiative_rolls": game.initiative,
         "settings": {"initiative": game.settings.initiative, "morale": game.settings.morale,
                      "dice": game.settings.dice},
-        "rounds": game.rounds, "over": game.over, "winner": game.winner, "reason": game.reason,
         "squads": squads, "characters": [character_json(c) for c in people], "todo": todo(game),
     }

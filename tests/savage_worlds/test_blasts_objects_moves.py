@@ -107,7 +107,7 @@ def test_move_pace_difficult_ground_counts_double_and_rising_costs_two() -> None
     g = blast_game()
     ada = g.character("Ada")
     assert move(g, ada, 6, table()).cost == 6
-    with pytest.raises(RuleRefusal, match="may move 6"):
+    with pytest.raises(RuleRefusal, match="6\" of movement left"):
         move(g, ada, 4, table(), difficult=3)
     ada.add("prone")
     out = move(g, ada, 4, table())

@@ -15,6 +15,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.damage import DamageRoll, Victim, hit, restore, roll_damage, snapshot
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, Situation, TraitTest, character_test, own_modifiers
@@ -180,6 +181,18 @@ def check_fire(c: Character, weapon: Weapon, opts: Options, table: Table) -> Non
                        f"{opts.rof - 1}")
 
 
+def friendly_fire(attacker: Character, target: Character, table: Table) -> None:
+    """An attack on someone of the attacker's own side is asked about (or needs `--yes`).
+
+    Raises:
+        RuleRefusal: the answer was no (nothing done).
+        NeedsAnswer: nobody to ask and no --yes.
+    """
+    if target.squad == attacker.squad and not table.confirm(
+            f"{target.name} is on {attacker.name}'s own side ({target.squad}): attack anyway?"):
+        raise RuleRefusal(f"{attacker.name} does not attack {target.name}; nothing was changed", forceable=False)
+
+
 def start_action(game: Game, c: Character) -> None:
     """Acting uses a hold and ends a Defend (W4, W5); the last attack's hits can no longer be soaked."""
     c.drop("on_hold")
@@ -202,6 +215,8 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     weapon = attacker.weapon(opts.weapon, ranged=False)
     if weapon.ranged and "str" not in weapon.damage:
         raise BadInput(f"{weapon.name} is a ranged weapon; use `shoot`")
+    opts.actions = turn.action(game, attacker, table, f"fight:{weapon.name}", "fight", opts.actions)
+    friendly_fire(attacker, defender, table)
     situation, bonus, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
     start_action(game, attacker)
     test = character_test(game, dice, attacker, "fighting", situation, tn=defender.current_parry)
@@ -229,6 +244,10 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     if not weapon.ranged:
         raise BadInput(f"{weapon.name} is a hand weapon; use `fight`")
     check_fire(attacker, weapon, opts, table)
+    opts.actions = turn.action(game, attacker, table, f"shoot:{weapon.name}", "shoot", opts.actions, once=False)
+    turn.shots(game, attacker, weapon.name, weapon.rof, opts.rof, table)
+    take_aim(game, attacker, target, opts, table)
+    friendly_fire(attacker, target, table)
     situation, bonus, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
     start_action(game, attacker)
     skill = weapon.attack_skill
@@ -238,6 +257,20 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     resolve(game, dice, attacker, target, weapon, opts, test, bonus, outcome, table, {}, band)
     keep(game, attacker, outcome, opts, before, band)
     return outcome
+
+
+def take_aim(game: Game, attacker: Character, target: Character, opts: Options, table: Table) -> None:
+    """W5: a round spent aiming at `target` (the `aim` command) gives +2 to the next round's
+    shot at it, and is used by it; `--aim` without that round is refused once turns are refereed."""
+    if not turn.refereed(game):
+        return
+    aimed = attacker.aim == target.name and attacker.aim_round == game.round - 1
+    if opts.aim and not aimed:
+        refuse(table, f"{attacker.name} did not spend last round aiming at {target.name}; `aim {attacker.name} "
+                      f"{target.name}` takes a whole turn without moving, and the +2 comes the round after")
+    if aimed:
+        opts.aim = True
+    attacker.aim = None
 
 
 def resolve(game: Game, dice: Dice, attacker: Character, target: Character, weapon: Weapon, opts: Options,

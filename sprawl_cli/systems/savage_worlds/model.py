@@ -115,6 +115,14 @@ class Character(Statuses):
     run_roll: int = 0  # its running die this round
     no_card_rounds: int = 0  # surprised and missed Notice: no card in the next deal (W4)
     disarmed: list[str] = field(default_factory=list)  # weapons dropped
+    # One turn's bookkeeping (W2, W4, W5; `turn.py`): reset when its card comes up or a hold is used.
+    acted: list[str] = field(default_factory=list)  # the actions taken this turn ("fight:Sword", "defend"...)
+    moved: float = 0.0  # inches of its movement spent this turn (difficult ground counted twice)
+    fired: dict[str, int] = field(default_factory=dict)  # weapon -> shooting dice fired this turn
+    turn_over: str | None = None  # why it may do nothing more this turn (Shaken recovery, Defend, aim)
+    had_turn: bool = False  # its turn this round is over
+    aim: str | None = None  # whom it spent a round aiming at (W5: +2 on the next round's shot)
+    aim_round: int = 0  # the round it aimed in
 
     @property
     def gone(self) -> bool:
@@ -228,6 +236,9 @@ class Game(KernelGame[Character]):
     gm: list[str] = field(default_factory=list)  # the game master's sides
     tests: dict[str, TestRecord] = field(default_factory=dict)  # character -> its last trait test
     soakable: dict[str, dict[str, Any]] = field(default_factory=dict)  # victim -> {before, taken}: the latest attack's wounds
+    dealt: bool = False  # a round has been dealt (or a standoff begun): from then on turns are refereed
+    cut_in: str | None = None  # a holder or a Joker taking its turn outside the countdown (W4)
+    standoff: bool = False  # this round is a standoff: everyone on hold, dealt in as normal next round
 
     def is_gm(self, squad: str) -> bool:
         return squad in self.gm

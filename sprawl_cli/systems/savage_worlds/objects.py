@@ -12,6 +12,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.attacks import Options, attack_situation, require_able, start_action
 from sprawl_cli.systems.savage_worlds.damage import roll_damage
 from sprawl_cli.systems.savage_worlds.model import Character, Game
@@ -69,6 +70,11 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
     if damage_type not in types:
         refuse(table, f"{damage_type} damage cannot break a {key} (it takes {', '.join(types)})")
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
+    kind = "shoot" if ranged else "fight"
+    opts.actions = turn.action(game, attacker, table, f"{kind}:{weapon.name}", f"attack the {key}", opts.actions,
+                               once=not ranged)
+    if ranged:
+        turn.shots(game, attacker, weapon.name, weapon.rof, 1, table)
     situation, bonus, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
     start_action(game, attacker)
     skill = weapon.attack_skill if ranged else "fighting"
@@ -109,6 +115,7 @@ def finish(game: Game, attacker: Character, victim: Character, table: Table) -> 
     if not victim.has("incapacitated"):
         refuse(table, f"{victim.name} is not helpless (only an incapacitated, bound or unconscious foe "
                       "can be finished)")
+    turn.action(game, attacker, table, f"finish:{victim.name}", "finish a foe")
     start_action(game, attacker)
     victim.dead = True
     victim.add("incapacitated")

@@ -15,6 +15,7 @@ from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 from sprawl_cli.systems.savage_worlds.traits import TN, Situation, character_test, own_modifiers, trait_test
+from sprawl_cli.systems.savage_worlds.turn import action
 from sprawl_cli.table import Table
 
 COOPERATION_CAP = 4  # no cap on Strength
@@ -101,7 +102,8 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
     if c is other:
         raise BadInput(f"{c.name} cannot oppose itself")
     require_standing(c, table)
-    mine_mods: Situation = own_modifiers(game, c)
+    actions = action(game, c, table, f"{trait.strip().lower()}", f"test {trait}")  # W2: its action
+    mine_mods: Situation = own_modifiers(game, c, actions)
     mine_mods.add("referee", mod)
     mine = character_test(game, dice, c, trait, mine_mods)
     theirs = character_test(game, dice, other, other_trait or trait, own_modifiers(game, other))
@@ -132,6 +134,9 @@ def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
 
     if game.phase == "action":
         refuse(table, "a standoff replaces the first deal; the cards are already out this round")
+    game.phase = "action"  # W4: a round of its own, everyone on hold; `deal` deals everyone in after it
+    game.order, game.acting = [], 0
+    game.dealt = game.standoff = True
     rolled = []
     for c in game.characters:
         if c.gone:

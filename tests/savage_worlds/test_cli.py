@@ -186,13 +186,20 @@ def test_the_docs_first_round_runs_as_written(sprawl: Sprawl) -> None:
     assert status["bennies"] == {"Expedition": 3, "Cult of the Eye": 1}
 
 
-def test_a_script_may_throw_a_template_without_naming_victims_or_distance(sprawl: Sprawl) -> None:
+def test_a_script_throwing_a_template_must_name_victims_and_distance(
+        sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
     start(sprawl)
-    hit = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--dice", "5,1,1,1,1")
+    before = snapshot(sprawl.folder)
+    for args, option in ((("--distance", "20"), "--victims"), (("--range", "long", "--victims", "none"), "--distance")):
+        result = sprawl("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", *args, "--dice", "2,1,6,9,4,4,4")
+        assert result.exit_code == 1 and option in result.stderr and result.stderr.count("error:") == 1
+        assert snapshot(sprawl.folder) == before
+    hit = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--victims", "none",
+                      "--dice", "5,1,1,1,1")
     assert [v["name"] for v in hit["victims"]] == ["Acolyte 1"]
-    miss = sprawl.json("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long",
-                       "--dice", "2,1,6,9")
-    assert miss["deviation"]["inches"] == 18 and miss["deviation"]["cap"] is None and miss["victims"] == []
+    miss = sprawl.json("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long", "--distance", "20",
+                       "--victims", "none", "--dice", "2,1,6,9")
+    assert miss["deviation"]["rolled"] == 18 and miss["deviation"]["inches"] == 10 and miss["deviation"]["capped"]
 
 
 def test_every_view_prints(sprawl: Sprawl) -> None:

@@ -73,6 +73,7 @@ class AttackOutcome:
     notes: list[str] = field(default_factory=list)
     forced: list[str] = field(default_factory=list)
     game: dict[str, Any] = field(default_factory=dict)
+    damage_modifiers: dict[str, int] = field(default_factory=dict)  # added to every damage total (W4, W5)
 
     def to_json(self) -> dict[str, Any]:
         data = self.test.to_json()
@@ -81,7 +82,7 @@ class AttackOutcome:
             "victims": [v.to_json() for v in self.victims], "hits": self.test.hits,
             "template": self.template, "deviation": self.deviation, "dives": self.dives,
             "disarm": self.disarm, "bystanders": self.bystanders, "notes": self.notes,
-            "forced": self.forced, "game": self.game,
+            "forced": self.forced, "game": self.game, "damage_modifiers": self.damage_modifiers,
         })
         return data
 
@@ -118,20 +119,21 @@ def range_band(weapon: Weapon, opts: Options, table: Table) -> str:
 
 
 def attack_situation(game: Game, c: Character, target: Character | None, weapon: Weapon, opts: Options,
-                     table: Table, ranged: bool) -> tuple[Situation, int, str]:
-    """Every to-hit modifier (W2, W4, W5, W8), the damage bonus, and the range band."""
+                     table: Table, ranged: bool) -> tuple[Situation, Situation, str]:
+    """Every to-hit modifier (W2, W4, W5, W8), the damage modifiers (each named), and the range band."""
     for value, allowed, what in ((opts.cover, COVER, "cover"), (opts.light, LIGHT, "light"),
                                  (opts.called, CALLED, "called"), (opts.template, TEMPLATES, "template")):
         choose(value, allowed, what)
     s = own_modifiers(game, c, opts.actions)
-    damage_bonus = 2 if game.joker(c) else 0
+    damage = Situation()
+    damage.add("joker", 2 if game.joker(c) else 0)  # W4
     band = "short"
     called = "limb" if opts.disarm and not opts.called else opts.called
     if opts.disarm and opts.nonlethal and ranged:
         called = "small"  # aiming at the weapon itself
     if called and not (opts.template or weapon.template):
         s.add(f"called {called}", CALLED[called][0])
-        damage_bonus += CALLED[called][1]
+        damage.add(f"called {called}", CALLED[called][1])
     if ranged:
         band = range_band(weapon, opts, table)
         s.add(f"{band} range", RANGES[band])
@@ -150,17 +152,17 @@ def attack_situation(game: Game, c: Character, target: Character | None, weapon:
             s.add("autofire", -2)
         if opts.double_tap:
             s.add("double tap", 1)
-            damage_bonus += 1
+            damage.add("double tap", 1)
         if opts.burst:
             s.add("three-round burst", 2)
-            damage_bonus += 2
+            damage.add("three-round burst", 2)
     elif opts.cover or opts.light or opts.aim or opts.rof > 1 or opts.double_tap or opts.burst:
         raise BadInput("--cover, --light, --aim, --rof, --double-tap and --burst are for `shoot`")
     if opts.drop:
         s.add("the drop", 4)
-        damage_bonus += 4
+        damage.add("the drop", 4)
     s.add("referee", opts.mod)
-    return s, damage_bonus, band
+    return s, damage, band
 
 
 def check_fire(c: Character, weapon: Weapon, opts: Options, table: Table) -> None:
@@ -217,12 +219,13 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
         raise BadInput(f"{weapon.name} is a ranged weapon; use `shoot`")
     opts.actions = turn.action(game, attacker, table, f"fight:{weapon.name}", "fight", opts.actions)
     friendly_fire(attacker, defender, table)
-    situation, bonus, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
+    situation, damage, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
     start_action(game, attacker)
     test = character_test(game, dice, attacker, "fighting", situation, tn=defender.current_parry)
     before = {c.name: snapshot(c) for c in game.characters}
-    outcome = AttackOutcome("fight", attacker.name, defender.name, weapon.name, test, forced=list(table.overruled))
-    resolve(game, dice, attacker, defender, weapon, opts, test, bonus, outcome, table, {})
+    outcome = AttackOutcome("fight", attacker.name, defender.name, weapon.name, test, forced=list(table.overruled),
+                            damage_modifiers=dict(damage.mods))
+    resolve(game, dice, attacker, defender, weapon, opts, test, damage.total, outcome, table, {})
     keep(game, attacker, outcome, opts, before, "short")
     return outcome
 
@@ -248,13 +251,14 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     turn.shots(game, attacker, weapon.name, weapon.rof, opts.rof, table)
     take_aim(game, attacker, target, opts, table)
     friendly_fire(attacker, target, table)
-    situation, bonus, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
+    situation, damage, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
     start_action(game, attacker)
     skill = weapon.attack_skill
     test = character_test(game, dice, attacker, skill, situation, tn=TN, count=opts.rof)
     before = {c.name: snapshot(c) for c in game.characters}
-    outcome = AttackOutcome("shoot", attacker.name, target.name, weapon.name, test, forced=list(table.overruled))
-    resolve(game, dice, attacker, target, weapon, opts, test, bonus, outcome, table, {}, band)
+    outcome = AttackOutcome("shoot", attacker.name, target.name, weapon.name, test, forced=list(table.overruled),
+                            damage_modifiers=dict(damage.mods))
+    resolve(game, dice, attacker, target, weapon, opts, test, damage.total, outcome, table, {}, band)
     keep(game, attacker, outcome, opts, before, band)
     return outcome
 
@@ -379,12 +383,13 @@ def redo_attack(game: Game, dice: Dice, attacker: Character, record: TestRecord,
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
     for name, state in before.items():
         restore(game.character(name), state)
-    _, bonus, _ = attack_situation(game, attacker, target, weapon, opts, table, ranged)
+    _, damage, _ = attack_situation(game, attacker, target, weapon, opts, table, ranged)
     game.over, game.winner, game.reason = False, None, None
     game.soakable = {}
-    outcome = AttackOutcome(str(detail["attack"]), attacker.name, target.name, weapon.name, new)
+    outcome = AttackOutcome(str(detail["attack"]), attacker.name, target.name, weapon.name, new,
+                            damage_modifiers=dict(damage.mods))
     kept = {k: [list(map(list, r)) for r in v] for k, v in dict(detail["damage"]).items()}
-    resolve(game, dice, attacker, target, weapon, opts, new, bonus, outcome, table, kept,
+    resolve(game, dice, attacker, target, weapon, opts, new, damage.total, outcome, table, kept,
             str(detail.get("band", "short")), detail.get("deviation"))
     new_kept: dict[str, list[list[list[int]]]] = {}
     for v in outcome.victims:

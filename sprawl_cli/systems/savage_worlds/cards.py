@@ -255,9 +255,13 @@ class AdvanceOutcome:
     acting: dict[str, str] | None
     round_ended: bool
     deal: DealOutcome | None = None
+    over: bool = False
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "over": self.over,
+            "reason": self.reason,
             "round": self.round,
             "phase": "action" if self.acting else "deal",
             "acting": self.acting,
@@ -281,7 +285,7 @@ def advance(game: Game, dice: Dice, table: Table) -> AdvanceOutcome:
     _skip_empty(game)
     if game.acting >= len(game.order):
         end_round(game)
-        return AdvanceOutcome(game.round, None, True)
+        return AdvanceOutcome(game.round, None, True, over=game.over, reason=game.reason)
     _start_turn(game)
     return AdvanceOutcome(game.round, game.order[game.acting], False)
 

@@ -218,8 +218,6 @@ def shoot(
         targets=_names(targets),
         double_tap=double_tap, burst=burst, drop=drop, actions=actions, template=template, mod=mod, disarm=disarm,
         nonlethal=nonlethal, into_melee=_names(into_melee), dive=_names(dive), victim_cover=_covers(victim_cover))
-    if victims is None and not current().env.is_terminal:
-        victims = "none"  # a script that names nobody else: only the target, when the template lands on it
     _act("shoot", lambda game, dice, table: fire(game, dice, game.character(attacker), game.character(target),
                                                  opts, table),
          victims=victims, bystander=bystander, distance=None if distance is None else str(int(distance)))

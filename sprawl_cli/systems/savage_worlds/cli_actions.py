@@ -75,6 +75,17 @@ def defend(name: Name) -> None:
 
 
 @app.command()
+def aim(name: Name, target: Annotated[str, typer.Argument(help="Whom it aims at.")]) -> None:
+    """Aim: the whole turn, without moving; next round's Shooting or Throwing at TARGET gets +2 (W5).
+
+    Example: sprawl aim Ada Priestess
+    """
+    from sprawl_cli.systems.savage_worlds.movement import aim as take_aim
+
+    _act("aim", lambda game, dice, table: take_aim(game, game.character(name), game.character(target), table))
+
+
+@app.command()
 def run(name: Annotated[str, typer.Argument(help="The character, or a group of Extras (one die for all).")],
         crouch: Annotated[bool, typer.Option("--crouch", help="Running crouched: half the total.")]
         = False) -> None:

@@ -193,7 +193,8 @@ class Character(Statuses):
             if w.ranged == ranged:
                 return w
         if not ranged:
-            return UNARMED
+            # a thrown weapon that also strikes in hand (a spear: str+d6) before bare hands
+            return next((w for w in carried if "str" in w.damage.lower()), UNARMED)
         raise BadInput(f"{self.name} carries no ranged weapon; give --weapon NAME")
 
 

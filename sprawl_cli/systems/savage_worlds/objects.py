@@ -7,7 +7,7 @@ break it. Dice order: the attack's trait dice, the Wild Die, then the damage dic
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sprawl_cli.dice import Dice
@@ -43,11 +43,12 @@ class BreakOutcome:
     damage_rolls: list[list[int]]
     damage: int
     broken: bool
+    damage_modifiers: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {**self.test, "attacker": self.attacker, "object": self.object, "toughness": self.toughness,
                 "damage_type": self.damage_type, "damage_rolls": self.damage_rolls, "damage": self.damage,
-                "broken": self.broken}
+                "broken": self.broken, "damage_modifiers": self.damage_modifiers}
 
 
 def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage_type: str, ranged: bool,
@@ -75,18 +76,18 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
                                once=not ranged)
     if ranged:
         turn.shots(game, attacker, weapon.name, weapon.rof, 1, table)
-    situation, bonus, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
+    situation, damage, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
     start_action(game, attacker)
     skill = weapon.attack_skill if ranged else "fighting"
     test = character_test(game, dice, attacker, skill, situation, tn=TN if ranged else OBJECT_PARRY)
     rolls: list[list[int]] = []
     total = 0
     if test.success:
-        roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to the {key}", bonus,
+        roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to the {key}", damage.total,
                            aces=False)
         rolls, total = roll.rolls, roll.total
     return BreakOutcome(attacker.name, key, toughness, damage_type, test.to_json(), rolls, total,
-                        test.success and total >= toughness)
+                        test.success and total >= toughness, dict(damage.mods))
 
 
 @dataclass(frozen=True)

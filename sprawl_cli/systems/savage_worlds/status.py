@@ -33,7 +33,24 @@ def character_json(c: Character) -> dict[str, Any]:
                    "vigor": c.vigor, **c.skills},
         "weapons": [to_data(w) for w in c.weapons if w.name not in c.disarmed],
         "dropped": list(c.disarmed),
+        "turn": {"actions": list(c.acted), "moved": c.moved, "fired": dict(c.fired), "over": c.turn_over,
+                 "done": c.had_turn},
+        "aim": {"target": c.aim, "round": c.aim_round} if c.aim else None,
     }
+
+
+def turn_words(c: Character) -> str:
+    """What a character has done this turn, in a few words for the status table."""
+    said = [a.replace(":", " ") for a in c.acted]
+    if c.moved:
+        said.append(f"moved {c.moved:g}\"")
+    if c.ran:
+        said.append(f"ran (+{c.run_roll}\")")
+    if c.turn_over:
+        said.append("done")
+    elif c.had_turn:
+        said.append("had its turn")
+    return ", ".join(said)
 
 
 def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
@@ -49,6 +66,9 @@ def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
         "reason": game.reason,
         "order": list(game.order),
         "acting": [c.name for c in acting_now(game)],
+        "cut_in": game.cut_in,
+        "refereed": game.dealt,
+        "standoff": game.standoff,
         "deck": len(game.deck),
         "shuffle_due": game.joker_dealt,
         "bennies": dict(game.pools),
@@ -69,6 +89,8 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     from sprawl_cli.render.grid import print_table
 
     up = ", ".join(c.name for c in acting_now(game)) or "-"
+    if game.cut_in:
+        up += f" (and {game.cut_in}, out of turn)"
     phase = "cards not dealt yet: `deal`" if game.phase == "deal" else f"acting now: {up}"
     console.print(f"[b]Savage Worlds[/], round {game.round}: {phase}")
     if game.over:
@@ -77,12 +99,12 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     console.print(f"Bennies in the pools: {pools}. Damage: W8 {game.settings.damage}"
                   + (" [rule](house)[/]" if game.settings.damage == "house" else " [rule](applied by hand)[/]"))
     table = Table(show_edge=False)
-    for column in ("name", "squad", "card", "wounds", "bennies", "Parry", "Toughness", "statuses"):
+    for column in ("name", "squad", "card", "wounds", "bennies", "Parry", "Toughness", "statuses", "this turn"):
         table.add_column(column)
     for c in [only] if only else game.characters:
         wild = "*" if c.wild_card else ""
         table.add_row(escape(c.name) + wild, escape(c.squad), c.card or "-", str(c.wounds), str(c.bennies),
                       str(c.current_parry), str(c.base_toughness),
-                      ", ".join(c.shown_statuses + (["dead"] if c.dead else [])))
+                      ", ".join(c.shown_statuses + (["dead"] if c.dead else [])), escape(turn_words(c)))
     print_table(console, table)
     console.print("[rule]* Wild Card[/]")

@@ -30,12 +30,17 @@ def test_line(who: str, data: dict[str, Any]) -> str:
             f"[b]{data['total']}[/] vs {data['tn']}: {verdict}")
 
 
-def victim_line(v: dict[str, Any]) -> str:
+def damage_mods(mods: dict[str, int] | None) -> str:
+    """The named damage modifiers, like ` (joker +2, called head +4)`, or nothing."""
+    return f" ({', '.join(f'{k} {v:+d}' for k, v in mods.items())})" if mods else ""
+
+
+def victim_line(v: dict[str, Any], mods: dict[str, int] | None = None) -> str:
     result = {"none": "no effect", "shaken": "[warn]Shaken[/]", "wounded": f"[bad]{v['wounds_taken']} wound(s)[/]",
               "incapacitated": "[bad]incapacitated[/]"}[v["result"]]
     hand = " [rule](damage by hand: not applied)[/]" if not v.get("applied", True) else ""
     notes = f" [rule]({', '.join(v['notes'])})[/]" if v.get("notes") else ""
-    return (f"  {name(v['name'])}: damage {chains(v['damage_rolls'])} = [b]{v['damage']}[/] vs Toughness "
+    return (f"  {name(v['name'])}: damage {chains(v['damage_rolls'])}{damage_mods(mods)} = [b]{v['damage']}[/] vs Toughness "
             f"{v['toughness']}: {result}{hand}{notes}")
 
 
@@ -52,7 +57,7 @@ def attack_lines(d: dict[str, Any]) -> list[str]:
                    f"{dev['times']}{capped}) toward {dev['clock']} o'clock")
     for dive in d.get("dives", []):
         out.append("  " + test_line(f"{name(dive['name'])} dives clear", dive))
-    out.extend(victim_line(v) for v in d.get("victims", []))
+    out.extend(victim_line(v, d.get("damage_modifiers")) for v in d.get("victims", []))
     if any(v["result"] != "none" for v in d.get("victims", [])):
         out.append("  [rule](Shaken, wounds and incapacitation: W8, a house ruling)[/]")
     if d.get("disarm"):
@@ -95,6 +100,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
     if kind == "next":
         if d["deal"]:
             return deal_lines(d["deal"])
+        if d["round_ended"] and d.get("over"):
+            return [f"Round over, and so is the fight ({escape(str(d.get('reason')))})"]
         if d["round_ended"]:
             return [f"Round over; `deal` (or `next`) starts round {d['round']}"]
         return [f"{d['acting']['card']}: {name(d['acting']['name'])} acts"]
@@ -147,17 +154,22 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
     if kind == "break":
         verdict = "[good]broken[/]" if d["broken"] else "holds"
         return [test_line(f"{name(d['attacker'])} attacks the {d['object']}", d),
-                f"  damage {chains(d['damage_rolls'])} = {d['damage']} vs {d['toughness']} (no aces): {verdict}"]
+                f"  damage {chains(d['damage_rolls'])}{damage_mods(d.get('damage_modifiers'))} = {d['damage']} vs "
+                f"{d['toughness']} (no aces): {verdict}"]
     if kind == "run":
         return [f"{name(d['name'])} runs: Pace {d['pace']} + d6 {d['running_die']} = {d['allowed']:g}\" "
                 "(-2 to its other actions)"]
     if kind == "jump":
         return [test_line(f"{name(d['name'])} Strength (jump)", d["test"]), f"  jumps {d['distance']}\""]
     if kind == "move":
-        return [f"{name(d['name'])} moves {d['inches']:g}\" (costs {d['cost']:g}\" of {d['allowed']:g}\")"]\
+        return [f"{name(d['name'])} moves {d['inches']:g}\" (costs {d['cost']:g}\"; {d['left']:g}\" of "
+                f"{d['allowed']:g}\" left this turn)"]\
             + [f"  [rule]{n}[/]" for n in d["notes"]]
     if kind == "finish":
         return [f"{name(d['attacker'])} finishes off {name(d['victim'])}"]
+    if kind == "aim":
+        return [f"{name(d['name'])} aims at {name(d['target'])}: +2 to its shot at it in round {d['bonus_round']} "
+                "(no moving until then this turn)"]
     if kind in ("hold",):
         return [f"{name(d['name'])} is on hold"]
     if kind in ("defend", "prone", "rise"):

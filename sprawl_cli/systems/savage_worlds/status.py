@@ -99,12 +99,16 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     console.print(f"Bennies in the pools: {pools}. Damage: W8 {game.settings.damage}"
                   + (" [rule](house)[/]" if game.settings.damage == "house" else " [rule](applied by hand)[/]"))
     table = Table(show_edge=False)
-    for column in ("name", "squad", "card", "wounds", "bennies", "Parry", "Toughness", "statuses", "this turn"):
+    for column in ("name", "squad", "card", "wounds", "bennies", "Parry", "Toughness", "statuses"):
         table.add_column(column)
     for c in [only] if only else game.characters:
         wild = "*" if c.wild_card else ""
         table.add_row(escape(c.name) + wild, escape(c.squad), c.card or "-", str(c.wounds), str(c.bennies),
                       str(c.current_parry), str(c.base_toughness),
-                      ", ".join(c.shown_statuses + (["dead"] if c.dead else [])), escape(turn_words(c)))
+                      ", ".join(c.shown_statuses + (["dead"] if c.dead else [])))
     print_table(console, table)
     console.print("[rule]* Wild Card[/]")
+    for c in [only] if only else game.characters:
+        done = turn_words(c)
+        if done and game.phase == "action":
+            console.print(f"  this turn, {escape(c.name)}: {escape(done)}")

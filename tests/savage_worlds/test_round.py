@@ -1,0 +1,280 @@
+"""The round refereed (issue 23, W2, W4, W5, W8), driven through the command line with
+scripted dice and cards: whose card is up, surprise, hold, deal, one turn's actions,
+movement, Shaken and friendly fire. Every refusal exits 1 with one error line, changes no
+file byte for byte, and `--force` overrules it with the overrule journalled.
+
+The sample squads and a deal of QS,7H,RJ,4C,9D give the countdown:
+RJ Priestess (a Joker), QS Ada (and Pike, her Extra), 9D the hound, 7H Jonah, 4C the acolytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import Sprawl
+from tests.savage_worlds.test_cli import start, who
+
+Snapshot = Callable[[Path], dict[str, bytes]]
+ROUND_ONE = ("deal", "--dice", "QS,7H,RJ,4C,9D")
+
+
+def refused(sprawl: Sprawl, snapshot: Snapshot, *args: str, says: str) -> dict[str, Any]:
+    """`args` is refused (exit 1, one error line saying `says`, no file changed), then forced:
+    accepted, its JSON and the journal naming the overrule. Returns the forced outcome."""
+    before = snapshot(sprawl.folder)
+    result = sprawl(*args)
+    assert result.exit_code == 1, (args, result.stdout, result.stderr)
+    assert result.stderr.count("error:") == 1 and result.stderr.startswith("error:"), result.stderr
+    assert says in result.stderr, result.stderr
+    assert "--force" in result.stderr
+    assert snapshot(sprawl.folder) == before
+    data: dict[str, Any] = sprawl.json(*args, "--force")
+    assert any(says in f for f in data["forced"]), data["forced"]
+    last = sprawl.json("log")["entries"][-1]
+    assert any(says in f for f in last["forced"]), last
+    return data
+
+
+def dealt(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json(*ROUND_ONE)
+
+
+def to_card(sprawl: Sprawl, name: str) -> None:
+    """`next` until NAME's card is up."""
+    for _ in range(6):
+        if name in sprawl.json("status")["acting"]:
+            return
+        sprawl.json("next")
+    raise AssertionError(f"{name}'s card never came up")
+
+
+# --- 1. whose card is up ----------------------------------------------------------------------
+def test_only_the_card_up_acts_and_force_overrules(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)  # the Priestess's Joker is up
+    refused(sprawl, snapshot, "fight", "Ada", "Acolyte 3", "--dice", "2,2", says="it is not Ada's turn")
+    to_card(sprawl, "Jonah")
+    refused(sprawl, snapshot, "fight", "Ada", "Acolyte 3", "--dice", "2,2", says="Ada has had its turn this round")
+    assert sprawl.json("fight", "Jonah", "Acolyte 3", "--dice", "2,2")["success"] is False
+
+
+def test_a_joker_acts_when_it_wishes_and_only_once(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")  # past the Joker without acting: Ada is up
+    assert sprawl.json("status")["acting"] == ["Ada", "Pike"]
+    out = sprawl.json("shoot", "Priestess", "Ada", "--dice", "1,1")  # W4: whenever it likes
+    assert out["modifiers"] == {"joker": 2}
+    assert sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")["success"] is False  # Ada acts: the Joker's turn is over
+    refused(sprawl, snapshot, "fight", "Priestess", "Ada", "--dice", "1,1,1", says="has had its turn")
+
+
+def test_next_never_announces_a_gone_or_cardless_group(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("set", "Hound", "incapacitated", "on")
+    names = [sprawl.json("next")["acting"] for _ in range(3)]
+    assert [a["name"] for a in names if a] == ["Ada", "Jonah", "acolytes"]
+    assert sprawl.json("next")["round_ended"]
+
+
+def test_status_says_who_is_up_and_what_each_did(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("move", "Ada", "--inches", "2")
+    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")
+    data = sprawl.json("status")
+    assert data["acting"] == ["Ada", "Pike"] and data["refereed"] is True
+    assert who(data, "Ada")["turn"] == {"actions": ["shoot:Revolver"], "moved": 2.0, "fired": {"Revolver": 1},
+                                        "over": None, "done": False}
+    assert "this turn, Ada: shoot Revolver, moved 2\"" in sprawl("status").stdout
+
+
+# --- 2. surprise -------------------------------------------------------------------------------
+def test_surprised_victims_who_miss_notice_cannot_act_in_round_one(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    start(sprawl)
+    # Notice in roster order: Ada d6 (1, Wild 2: fails), Jonah d8 (5, 1), Pike d6 (4); then cards.
+    data = sprawl.json("deal", "--surprise", "Cult of the Eye", "--dice", "1,2,5,1,4,KS")
+    assert data["no_card"] == ["Ada"] and data["order"] == [{"name": "Jonah", "card": "KS"}]
+    assert set(data["on_hold"]) >= {"Priestess", "Hound"}
+    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--dice", "2,2", says="no action card this round")
+    assert sprawl.json("shoot", "Priestess", "Jonah", "--dice", "2,2")["success"] is False  # an ambusher, on hold
+
+
+# --- 3. hold is spent by its use -------------------------------------------------------------
+def test_a_hold_is_spent_by_the_action_it_is_used_for(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    assert sprawl.json("hold", "Ada")["on_hold"]
+    sprawl.json("next")  # the hound
+    assert sprawl.json("shoot", "Ada", "Hound", "--dice", "2,2")["success"] is False  # acts from hold, now
+    assert "on_hold" not in who(sprawl.json("status"), "Ada")["statuses"]
+    sprawl.json("run", "Hound", "--dice", "3")  # the hound acts: Ada's turn out of order is over
+    refused(sprawl, snapshot, "fight", "Ada", "Hound", "--dice", "2,2", says="has had its turn")
+
+
+def test_an_interrupt_spends_the_hold_and_opens_the_holders_turn(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("hold", "Ada")
+    to_card(sprawl, "Jonah")
+    out = sprawl.json("interrupt", "Ada", "Jonah", "--dice", "6,2,3,1,2")  # W4: Ada 8 against Jonah 3
+    assert out["first"] == "Ada"
+    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")
+    sprawl.json("move", "Ada", "--inches", "3")
+    sprawl.json("fight", "Jonah", "Acolyte 1", "--dice", "2,2")
+    refused(sprawl, snapshot, "interrupt", "Ada", "Jonah", "--dice", "6,2,3,1", says="not on hold")
+
+
+# --- 4. deal mid-round; standoff --------------------------------------------------------------
+def test_deal_in_the_middle_of_a_round_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    data = refused(sprawl, snapshot, "deal", "--dice", "2S,3S,4S,5S,6S", says="still has cards to come")
+    assert data["round"] == 2
+
+
+def test_after_a_standoff_the_next_deal_deals_everyone(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json("standoff", "--dice", ",".join(["3"] * 16))
+    assert sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")["success"] is False  # all on hold
+    data = sprawl.json("deal", "--dice", "QS,7H,KD,4C,9D")
+    assert data["round"] == 2 and len(data["order"]) == 5 and data["on_hold"] == []
+    assert all("on_hold" not in c["statuses"] for c in sprawl.json("status")["characters"])
+
+
+# --- 5. one turn's actions -------------------------------------------------------------------------
+def test_the_second_action_takes_the_multi_action_penalty_by_itself(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    first = sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")
+    second = sprawl.json("fight", "Ada", "Acolyte 1", "--dice", "6,2")
+    assert first["modifiers"] == {} and second["modifiers"] == {"multi-action": -2}
+    assert second["total"] == 4 and not second["success"]  # 6 - 2 against Parry 5
+    out = sprawl("oppose", "Ada", "intimidation", "Acolyte 1", "--dice", "3,2,1")
+    assert "multi-action -4" in out.stdout
+
+
+def test_a_weapon_fires_at_most_its_rate_of_fire_in_a_turn(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    to_card(sprawl, "Jonah")
+    sprawl.json("shoot", "Jonah", "Priestess", "--rof", "2", "--dice", "2,2,2")
+    refused(sprawl, snapshot, "shoot", "Jonah", "Priestess", "--rof", "2", "--dice", "2,2,2",
+            says="fires at most 3 in a turn")
+
+
+def test_no_fighting_attack_twice_with_the_same_weapon(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    to_card(sprawl, "Jonah")
+    sprawl.json("fight", "Jonah", "Acolyte 1", "--dice", "2,2")
+    refused(sprawl, snapshot, "fight", "Jonah", "Acolyte 2", "--dice", "2,2", says="already done that this turn")
+
+
+def test_defend_is_the_whole_action_and_lasts_until_the_next_turn(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("defend", "Ada")
+    assert sprawl.json("move", "Ada", "--inches", "3")["left"] == 3  # it may still move
+    refused(sprawl, snapshot, "fight", "Ada", "Acolyte 1", "--dice", "2,2", says="Defend was its whole action")
+    assert who(sprawl.json("status"), "Ada")["parry"] == 6  # the forced attack was its next action
+    sprawl.json("next")
+    sprawl.json("defend", "Hound")
+    for _ in range(3):
+        sprawl.json("next")
+    assert who(sprawl.json("status"), "Hound")["parry"] == 7  # still up at the start of round 2
+    sprawl.json("deal", "--dice", "2S,3S,4S,5S,AS")
+    assert who(sprawl.json("status"), "Hound")["parry"] == 5  # its card is up: its next action
+
+
+def test_defend_after_an_action_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")
+    refused(sprawl, snapshot, "defend", "Ada", says="Defend must be its only action")
+
+
+def test_aim_takes_a_still_round_and_carries_to_the_next_rounds_shot(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    assert sprawl.json("aim", "Ada", "Priestess")["bonus_round"] == 2
+    refused(sprawl, snapshot, "move", "Ada", "--inches", "1", says="aiming this round")
+    for _ in range(4):
+        sprawl.json("next")
+    sprawl.json("deal", "--dice", "AS,2S,3S,4S,5S")
+    shot = sprawl.json("shoot", "Ada", "Priestess", "--dice", "1,1")
+    assert shot["modifiers"] == {"aim": 2} and shot["total"] == 3 and shot["snake_eyes"]
+    assert who(sprawl.json("status"), "Ada")["aim"] is None  # used by the shot
+
+
+def test_aim_without_a_round_of_aiming_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--aim", "--dice", "1,1", says="did not spend last round")
+
+
+# --- 6. movement adds up --------------------------------------------------------------------------
+def test_moves_add_up_and_the_one_past_what_is_left_says_what_is_left(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    assert sprawl.json("move", "Ada", "--inches", "4")["left"] == 2
+    assert sprawl.json("move", "Ada", "--inches", "1")["left"] == 1
+    refused(sprawl, snapshot, "move", "Ada", "--inches", "6", says="1\" of movement left this turn (of 6\")")
+
+
+def test_difficult_ground_costs_double_and_the_run_die_is_once_a_turn(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("next")  # the hound, Pace 8
+    ran = sprawl.json("run", "Hound", "--dice", "4")
+    assert ran["allowed"] == 12
+    assert sprawl.json("move", "Hound", "--inches", "5", "--difficult", "5")["left"] == 2
+    refused(sprawl, snapshot, "run", "Hound", "--dice", "6", says="has run already this turn")
+    bite = sprawl.json("fight", "Hound", "Pike", "--dice", "2")
+    assert bite["modifiers"] == {"running": -2}
+
+
+# --- 7. Shaken ------------------------------------------------------------------------------------------
+def test_recovering_without_a_raise_ends_the_turn(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("set", "Ada", "shaken", "on")
+    sprawl.json("next")
+    out = sprawl.json("recover", "Ada", "--dice", "5,2")
+    assert out["recovered"] and not out["can_act"]
+    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--dice", "2,2", says="shook off Shaken without a raise")
+
+
+def test_recovering_with_a_raise_lets_it_act(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("set", "Ada", "shaken", "on")
+    sprawl.json("next")
+    assert sprawl.json("recover", "Ada", "--dice", "8,1,2")["can_act"]
+    assert sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")["success"] is False
+
+
+def test_recovering_out_of_turn_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("set", "Jonah", "shaken", "on")
+    refused(sprawl, snapshot, "recover", "Jonah", "--dice", "5,2", says="it is not Jonah's turn")
+
+
+# --- 8. friendly fire ---------------------------------------------------------------------------------
+def test_friendly_fire_asks_or_needs_yes(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    before = snapshot(sprawl.folder)
+    result = sprawl("shoot", "Ada", "Jonah", "--dice", "2,2")
+    assert result.exit_code == 1 and "--yes" in result.stderr and "own side" in result.stderr
+    assert snapshot(sprawl.folder) == before
+    said_no = sprawl("shoot", "Ada", "Jonah", "--dice", "2,2", input="n\n", terminal=True)
+    assert said_no.exit_code == 1 and snapshot(sprawl.folder) == before
+    assert sprawl.json("shoot", "Ada", "Jonah", "--yes", "--dice", "2,2")["success"] is False
+
+
+# --- before the first deal nothing is refereed ------------------------------------------------------
+@pytest.mark.parametrize("args", [("shoot", "Ada", "Priestess", "--dice", "2,2"),
+                                  ("move", "Ada", "--inches", "6")])
+def test_before_the_first_deal_the_tool_is_a_calculator(sprawl: Sprawl, args: tuple[str, ...]) -> None:
+    start(sprawl)
+    for _ in range(2):
+        assert sprawl(*args).exit_code == 0

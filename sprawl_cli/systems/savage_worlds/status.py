@@ -12,6 +12,13 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 HOUSE = "W8 damage effects are a house ruling (the chapter leaves them out)"
+BYSTANDER = "firing into a melee hits a bystander on a natural 1: a house ruling (the chapter cites a rule it does not print)"
+
+
+def house_rulings(game: Game) -> list[str]:
+    """The house rulings in play: W8 unless damage is applied by hand; the bystander rule always
+    applies to `--into-melee` shots."""
+    return ([HOUSE] if game.settings.damage == "house" else []) + [BYSTANDER]
 
 
 def character_json(c: Character) -> dict[str, Any]:
@@ -77,7 +84,7 @@ def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
         "characters": [character_json(c) for c in people],
         "settings": to_data(game.settings),
         "damage_rule": "house" if game.settings.damage == "house" else "hand",
-        "house": [HOUSE],
+        "house": house_rulings(game),
         "step": game.step,
     }
 
@@ -92,6 +99,8 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     if game.cut_in:
         up += f" (and {game.cut_in}, out of turn)"
     phase = "cards not dealt yet: `deal`" if game.phase == "deal" else f"acting now: {up}"
+    if game.over:
+        phase = "the fight is over"
     console.print(f"[b]Savage Worlds[/], round {game.round}: {phase}")
     if game.over:
         console.print(f"[b]Over[/]: {escape(str(game.winner or 'no winner'))} ({escape(str(game.reason))})")

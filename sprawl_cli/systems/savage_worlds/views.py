@@ -7,6 +7,9 @@ from typing import Any
 from sprawl_cli.render import escape, name
 
 
+HOUSE_MARK = "[rule](W8, house)[/]"
+
+
 def chains(rolls: list[list[int]]) -> str:
     """Aced chains as `[8+8+3] [2]`."""
     if not rolls:
@@ -140,13 +143,14 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         return out
     if kind == "soak":
         return [test_line(f"{name(d['name'])} soaks (a benny, {d['spent']})", d),
-                f"  {d['soaked']} of {d['wounds_taken']} wound(s) soaked; now {d['wounds']} wound(s)"]
+                f"  {d['soaked']} of {d['wounds_taken']} wound(s) soaked; now {d['wounds']} wound(s) "
+                f"{HOUSE_MARK}"]
     if kind == "recover":
         if d["test"] is None:
-            return [f"{name(d['name'])} spends a benny ({d['spent']}): no longer Shaken, and may act"]
+            return [f"{name(d['name'])} spends a benny ({d['spent']}): no longer Shaken, and may act {HOUSE_MARK}"]
         state = "no longer Shaken" + (" and acts" if d["can_act"] else ", but acts no more this turn") \
             if d["recovered"] else "still Shaken"
-        return [test_line(f"{name(d['name'])} Spirit", d["test"]), f"  {state}"]
+        return [test_line(f"{name(d['name'])} Spirit", d["test"]), f"  {state} {HOUSE_MARK}"]
     if kind == "interrupt":
         out = [test_line(name(n), t) for n, t in d["rolls"].items()]
         out.append("  simultaneous" if d["simultaneous"] else f"  {name(d['first'])} goes first")

@@ -17,19 +17,13 @@ from tests.savage_worlds.helpers import PISTOL, SWORD, dice, extra, game, hero, 
 
 MAUL = Weapon("Maul", "2d12")  # any total from 2 to 24, no Strength die: every Toughness reachable
 
-# W7: the object, its Toughness, the damage types that break it
-OBJECT_TABLE = [
-    ("light-door", 8, {"blunt", "cutting"}),
-    ("heavy-door", 10, {"blunt", "cutting"}),
-    ("lock", 8, {"blunt", "piercing"}),
-    ("handcuffs", 12, {"blunt", "piercing", "cutting"}),
-    ("knife", 10, {"blunt", "cutting"}),
-    ("sword", 10, {"blunt", "cutting"}),
-    ("rope", 4, {"cutting", "piercing"}),
-    ("small-shield", 8, {"blunt", "cutting"}),
-    ("medium-shield", 10, {"blunt", "cutting"}),
-    ("large-shield", 12, {"blunt", "cutting"}),
-]
+# W7, row by row: the object, its Toughness, the damage types that break it
+# (b blunt, c cutting, p piercing)
+_ROWS = [("light-door", 8, "bc"), ("heavy-door", 10, "bc"), ("lock", 8, "bp"), ("handcuffs", 12, "pcb"),
+         ("knife", 10, "cb"), ("sword", 10, "cb"), ("rope", 4, "pc"), ("small-shield", 8, "cb"),
+         ("medium-shield", 10, "cb"), ("large-shield", 12, "cb")]
+_KINDS = {"b": "blunt", "c": "cutting", "p": "piercing"}
+OBJECT_TABLE = [(thing, toughness, {_KINDS[k] for k in kinds}) for thing, toughness, kinds in _ROWS]
 
 
 def duel() -> Game:

@@ -162,30 +162,6 @@ def test_an_attack_is_rerolled_right_away_or_not_at_all(sprawl: Sprawl) -> None:
     assert sprawl.json("benny", "Ada", "--dice", "1,2")["kept"] == "old"  # and again, as often as it likes
 
 
-def test_the_docs_first_round_runs_as_written(sprawl: Sprawl) -> None:
-    import shlex
-
-    from tests.factory import ROOT
-
-    text = (ROOT / "docs" / "savage-worlds.md").read_text()
-    section = text.split("## A first round", 1)[1].split("## Commands", 1)[0]
-    commands: list[list[str]] = []
-    for block in section.split("```sh")[1:]:
-        body = block.split("```", 1)[0].replace("\\\n", " ")
-        for line in body.splitlines():
-            line = line.split("#", 1)[0].strip()
-            if line.startswith("sprawl "):
-                words = shlex.split(line)[1:]
-                commands.append([w.replace("rosters/", str(ROOT / "rosters") + "/") for w in words])
-    assert len(commands) >= 10
-    for words in commands:
-        result = sprawl(*words)
-        assert result.exit_code == 0, (words, result.stderr)
-    status = sprawl.json("status")
-    assert status["round"] == 2 and who(status, "Acolyte 1")["statuses"] == ["shaken", "incapacitated"]
-    assert status["bennies"] == {"Expedition": 3, "Cult of the Eye": 1}
-
-
 def test_a_script_throwing_a_template_must_name_victims_and_distance(
         sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
     start(sprawl)

@@ -59,7 +59,7 @@ Moving up to Pace (usually 6") is free, and all of a turn's moves add up: a `mov
 Dropping prone is free (medium cover); getting up costs 2" of movement. Each inch of difficult ground counts as two.
 Jumping: 1" from a standstill, 2" with a run-up, one more with a Strength success. Defending (`defend NAME`) is the whole turn's action: it allows moving but not running or anything else, and its +2 Parry lasts until the character's next turn begins.
 Aiming (`aim NAME TARGET`) takes a whole turn without moving; the next round's shot at that target gets +2 by itself (`--aim` without it is refused).
-An attack on someone of one's own side is asked about on a terminal; a script needs `--yes`."""),
+An attack on someone of one's own side is asked about on a terminal; a script needs `--yes`.
 A helpless (incapacitated) foe can be finished off as an action: `finish NAME VICTIM`."""),
     "dice-order": ("Dice order", """\
 For `--dice`: each trait test rolls its trait dice one after the other (each followed by its aces), then the Wild Die and its aces. An attack then rolls, for a template that missed, the deviation die and the d12; then for each victim its dive test (if it dives) and its damage: the Strength die first for str+dN, then the weapon's dice, then the raise d6, each followed by its aces; then a disarm's Strength test; then any bystander's damage.

@@ -278,3 +278,23 @@ def test_before_the_first_deal_the_tool_is_a_calculator(sprawl: Sprawl, args: tu
     start(sprawl)
     for _ in range(2):
         assert sprawl(*args).exit_code == 0
+
+
+# --- what the chapter adds ---------------------------------------------------------------------------
+def test_the_game_master_awards_bennies(sprawl: Sprawl) -> None:
+    start(sprawl)
+    assert sprawl.json("award", "Expedition")["now"] == 4
+    assert sprawl.json("award", "Priestess", "2") == {"to": "Priestess", "count": 2, "pool": None, "now": 4,
+                                                       "forced": []}
+    assert sprawl.json("award", "Hound")["pool"] == "Cult of the Eye"
+    assert sprawl.json("status")["bennies"] == {"Expedition": 4, "Cult of the Eye": 3}
+    assert "awards 2 bennies" in sprawl("award", "Ada", "2").stdout
+
+
+def test_a_crouching_target_and_drawing_a_weapon(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    out = sprawl.json("shoot", "Ada", "Priestess", "--crouching", "--draw", "--dice", "2,2")
+    assert out["modifiers"] == {"multi-action": -2, "crouching target": -1}
+    assert who(sprawl.json("status"), "Ada")["turn"]["actions"] == ["draw:Revolver", "shoot:Revolver"]
+    assert sprawl.json("fight", "Ada", "Acolyte 1", "--dice", "2,2")["modifiers"] == {"multi-action": -4}

@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "fight": ("cli", "A Fighting attack against the defender's Parry (W5)."),
     "shoot": ("cli", "Shoot or throw, with every modifier, rate of fire and templates (W2, W5, W6)."),
     "benny": ("cli_actions", "Spend a benny to reroll a character's last trait test (W3)."),
+    "award": ("cli_actions", "The game master hands out bennies: to a side's pool or a GM Wild Card (W3)."),
     "soak": ("cli_actions", "Spend a benny on a Vigor test against the wounds just taken (W8)."),
     "recover": ("cli_actions", "A Shaken character's Spirit test, or --benny to end Shaken at once (W8)."),
     "defend": ("cli_actions", "Defend: +2 Parry until its next action (W5)."),

@@ -53,6 +53,8 @@ class Options:
     dive: list[str] = field(default_factory=list)
     victim_cover: dict[str, str] = field(default_factory=dict)
     targets: list[str] = field(default_factory=list)  # with --rof: the targets of the second, third... die
+    crouching: bool = False  # the target crouches: -1 to ranged attacks at it
+    draw: bool = False  # the weapon is drawn as part of this turn: one more action
     under: list[str] | None = None  # filled in by the blast: who the template caught (a benny's redo reuses it)
     dove: dict[str, bool] = field(default_factory=dict)  # filled in by the blast: who dived clear
 
@@ -146,6 +148,8 @@ def attack_situation(game: Game, c: Character, target: Character | None, weapon:
             s.add(f"{opts.light} light", LIGHT[opts.light])
         if opts.light == "dark" and opts.distance is not None and opts.distance > DARK_SIGHT:
             refuse(table, f"in the dark nothing is seen beyond {DARK_SIGHT}\"; the target is {opts.distance:g}\" away")
+        if opts.crouching:
+            s.add("crouching target", -1)
         if opts.aim:
             s.add("aim", 2)
         if opts.rof > 1:
@@ -156,8 +160,8 @@ def attack_situation(game: Game, c: Character, target: Character | None, weapon:
         if opts.burst:
             s.add("three-round burst", 2)
             damage.add("three-round burst", 2)
-    elif opts.cover or opts.light or opts.aim or opts.rof > 1 or opts.double_tap or opts.burst:
-        raise BadInput("--cover, --light, --aim, --rof, --double-tap and --burst are for `shoot`")
+    elif opts.cover or opts.light or opts.aim or opts.rof > 1 or opts.double_tap or opts.burst or opts.crouching:
+        raise BadInput("--cover, --light, --aim, --rof, --double-tap, --burst and --crouching are for `shoot`")
     if opts.drop:
         s.add("the drop", 4)
         damage.add("the drop", 4)
@@ -217,6 +221,7 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     weapon = attacker.weapon(opts.weapon, ranged=False)
     if weapon.ranged and "str" not in weapon.damage:
         raise BadInput(f"{weapon.name} is a ranged weapon; use `shoot`")
+    draw(game, attacker, weapon, opts, table)
     opts.actions = turn.action(game, attacker, table, f"fight:{weapon.name}", "fight", opts.actions)
     friendly_fire(attacker, defender, table)
     situation, damage, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
@@ -247,6 +252,7 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     if not weapon.ranged:
         raise BadInput(f"{weapon.name} is a hand weapon; use `fight`")
     check_fire(attacker, weapon, opts, table)
+    draw(game, attacker, weapon, opts, table)
     opts.actions = turn.action(game, attacker, table, f"shoot:{weapon.name}", "shoot", opts.actions, once=False)
     turn.shots(game, attacker, weapon.name, weapon.rof, opts.rof, table)
     take_aim(game, attacker, target, opts, table)
@@ -261,6 +267,15 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     resolve(game, dice, attacker, target, weapon, opts, test, damage.total, outcome, table, {}, band)
     keep(game, attacker, outcome, opts, before, band)
     return outcome
+
+
+def draw(game: Game, attacker: Character, weapon: Weapon, opts: Options, table: Table) -> None:
+    """Drawing the weapon in the same turn is one more action (-2 on the attack, W2)."""
+    if not opts.draw:
+        return
+    opts.actions = max(opts.actions, 2)
+    opts.actions = turn.action(game, attacker, table, f"draw:{weapon.name}", "draw a weapon", opts.actions)
+    opts.draw = False  # drawn: a benny's redo of this attack does not draw it again
 
 
 def take_aim(game: Game, attacker: Character, target: Character, opts: Options, table: Table) -> None:

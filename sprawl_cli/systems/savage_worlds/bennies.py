@@ -145,3 +145,37 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
 
         return redo_attack(game, dice, c, record, new, table)
     return {}
+
+
+@dataclass(frozen=True)
+class AwardOutcome:
+    to: str
+    count: int
+    pool: str | None  # the side whose pool grew, or None for a character's own
+    now: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"to": self.to, "count": self.count, "pool": self.pool, "now": self.now}
+
+
+def award(game: Game, who: str, count: int) -> AwardOutcome:
+    """W3: the game master hands out bennies during play: to a side's pool (a side's name, or
+    a player's character), or to a game-master Wild Card's own.
+
+    Raises:
+        BadInput: no such side or character, or a count below 1.
+    """
+    from sprawl_cli.errors import BadInput, SprawlError
+
+    if count < 1:
+        raise BadInput(f"award at least one benny, not {count}")
+    try:
+        squad = game.squad(who).name
+    except SprawlError:
+        c = game.character(who)
+        if game.is_gm(c.squad) and c.wild_card:
+            c.bennies += count
+            return AwardOutcome(c.name, count, None, c.bennies)
+        squad = c.squad
+    game.pools[squad] = game.pools.get(squad, 0) + count
+    return AwardOutcome(squad, count, squad, game.pools[squad])

@@ -40,6 +40,19 @@ def benny(name: Name, victims: Annotated[Optional[str], typer.Option(
 
 
 @app.command()
+def award(who: Annotated[str, typer.Argument(help="A side (its pool), or a character (a game-master Wild Card's "
+                                                   "own; anyone else's side pool).")],
+          count: Annotated[int, typer.Argument(help="How many.", min=1)] = 1) -> None:
+    """The game master hands out bennies during play (W3).
+
+    Example: sprawl award Expedition
+    """
+    from sprawl_cli.systems.savage_worlds.bennies import award as give
+
+    _act("award", lambda game, dice, table: give(game, who, count))
+
+
+@app.command()
 def soak(name: Name) -> None:
     """Right after a wounding hit: a benny buys a Vigor test; each success and raise soaks a wound (W8, house).
 

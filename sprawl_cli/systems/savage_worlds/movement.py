@@ -81,7 +81,7 @@ def move(game: Game, c: Character, inches: float, table: Table, difficult: float
         c.add("prone")
         notes.append("crawling: counts as prone when shot at")
     if crouch:
-        notes.append("crouching: -1 to shots at it (give --mod -1)")
+        notes.append("crouching: -1 to shots at it (`shoot ... --crouching`)")
     allowed, left = spend_movement(game, c, cost, table, "this move", crawl, crouch)
     return MoveOutcome(c.name, inches, cost, allowed, left, notes)
 

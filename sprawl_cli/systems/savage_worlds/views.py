@@ -171,6 +171,10 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
             + [f"  [rule]{n}[/]" for n in d["notes"]]
     if kind == "finish":
         return [f"{name(d['attacker'])} finishes off {name(d['victim'])}"]
+    if kind == "award":
+        where = f"{escape(d['pool'])}'s pool" if d["pool"] else f"{name(d['to'])}'s own"
+        return [f"The game master awards {d['count']} {'benny' if d['count'] == 1 else 'bennies'}: {where} now holds "
+                f"{d['now']}"]
     if kind == "aim":
         return [f"{name(d['name'])} aims at {name(d['target'])}: +2 to its shot at it in round {d['bonus_round']} "
                 "(no moving until then this turn)"]

@@ -298,3 +298,42 @@ def test_a_crouching_target_and_drawing_a_weapon(sprawl: Sprawl) -> None:
     assert out["modifiers"] == {"multi-action": -2, "crouching target": -1}
     assert who(sprawl.json("status"), "Ada")["turn"]["actions"] == ["draw:Revolver", "shoot:Revolver"]
     assert sprawl.json("fight", "Ada", "Acolyte 1", "--dice", "2,2")["modifiers"] == {"multi-action": -4}
+
+
+def test_either_side_of_an_opposed_roll_may_spend_a_benny(sprawl: Sprawl) -> None:
+    start(sprawl)
+    first = sprawl.json("oppose", "Ada", "agility", "Priestess", "--dice", "5,2,3,4")  # Ada 5 against 4
+    assert first["winner"] == "Ada"
+    again = sprawl.json("benny", "Priestess", "--dice", "6,1,2")  # the Priestess 7 now
+    assert again["kept"] == "new" and again["effects"] == {"winner": "Priestess", "tie": False}
+    back = sprawl.json("benny", "Ada", "--dice", "8,3,1")  # Ada 8+3 = 11 against her 7
+    assert back["effects"] == {"winner": "Ada", "tie": False}
+    assert "Ada wins" in sprawl("log").stdout
+
+
+def test_the_target_of_an_interrupt_may_spend_a_benny(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("hold", "Ada")
+    sprawl.json("next")
+    out = sprawl.json("interrupt", "Ada", "Hound", "--dice", "5,2,3")  # Ada 5 against the hound's 3
+    assert out["first"] == "Ada"
+    assert sprawl.json("benny", "Hound", "--dice", "8,4")["effects"]["first"] == "Hound"  # the Cult's pool
+
+
+def test_a_disarmed_defender_may_spend_a_benny_to_hold_on(sprawl: Sprawl) -> None:
+    start(sprawl)
+    # Fighting 9 - 2 (the arm) = 7 vs Parry 5; damage 3 + 1 = 4; her Strength 3 (Wild Die 1) is under it
+    hit = sprawl.json("fight", "Jonah", "Priestess", "--disarm", "--nonlethal", "--dice", "9,2,3,1,3,1")
+    assert hit["disarm"]["dropped"] == "Ritual Knife"
+    kept = sprawl.json("benny", "Priestess", "--dice", "6,3,4")  # Strength 6+3 = 9
+    assert kept["effects"] == {"dropped": None, "kept": "Ritual Knife"}
+    assert "Ritual Knife" not in who(sprawl.json("status"), "Priestess")["dropped"]
+
+
+def test_a_helper_and_a_group_roll_are_remembered_for_a_benny(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json("test", "acolytes", "notice", "--dice", "1,2")
+    assert sprawl.json("benny", "Acolyte 1", "--dice", "3,3")["kept"] == "new"
+    sprawl.json("test", "Ada", "notice", "--helpers", "Jonah", "--dice", "1,1,4,3")
+    assert sprawl.json("benny", "Jonah", "--dice", "5,2")["kept"] == "new"

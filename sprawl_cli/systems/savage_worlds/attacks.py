@@ -343,6 +343,9 @@ def disarm_check(game: Game, dice: Dice, target: Character, damage: int) -> dict
         if held:
             dropped = held[0].name
             target.disarmed.append(dropped)
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+
+    remember(game, target, "disarm", test, {"against": damage, "dropped": dropped})
     return {"name": target.name, "test": test.to_json(), "against": damage, "dropped": dropped}
 
 

@@ -357,9 +357,9 @@ def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Ta
     open_cut_in(game, c)  # the hold is spent: its turn is now, before or after the target's action
     result = opposed(mine, theirs)
     first = c.name if result > 0 else target.name if result < 0 else None
-    from sprawl_cli.systems.savage_worlds.bennies import remember
+    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed
 
-    remember(game, c, "interrupt", mine, {"target": target.name, "against": theirs.total})
+    remember_opposed(game, "interrupt", (c, mine), (target, theirs))
     return InterruptOutcome(c.name, target.name, {c.name: mine.to_json(), target.name: theirs.to_json()}, first)
 
 

@@ -63,6 +63,7 @@ def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod
             raise BadInput(f"{helper.name} leads this roll; a helper is someone else")
         require_standing(helper, table)
         help_test = character_test(game, dice, helper, trait, own_modifiers(game, helper))
+        remember(game, helper, "roll", help_test)
         helped.append({"name": helper.name, **help_test.to_json()})
         if help_test.success:
             bonus += 1 + help_test.raises
@@ -74,6 +75,7 @@ def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod
     if members:
         label = f"{members[0].group}: {trait.capitalize()}"
         test = trait_test(dice, label, lead.trait(trait), situation.total, tn, True, 1, situation.mods)
+        remember(game, lead, "roll", test)  # W3: the group's roll, rerolled by `benny` on its first member
         return TestOutcome(str(members[0].group), trait, test.to_json(), helped, [c.name for c in members])
     test = character_test(game, dice, lead, trait, situation, tn=tn)
     remember(game, lead, "roll", test)
@@ -96,7 +98,7 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
            table: Table, mod: int = 0) -> OpposedOutcome:
     """An opposed roll: the acting character rolls first, then its opponent; the higher total
     wins, and a tie leaves them struggling on."""
-    from sprawl_cli.systems.savage_worlds.bennies import remember
+    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed
     from sprawl_cli.systems.savage_worlds.cards import require_standing
 
     if c is other:
@@ -107,7 +109,7 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
     mine_mods.add("referee", mod)
     mine = character_test(game, dice, c, trait, mine_mods)
     theirs = character_test(game, dice, other, other_trait or trait, own_modifiers(game, other))
-    remember(game, c, "roll", mine)
+    remember_opposed(game, "oppose", (c, mine), (other, theirs))
     a = -10**6 if mine.snake_eyes else mine.total
     b = -10**6 if theirs.snake_eyes else theirs.total
     winner = c.name if a > b else other.name if b > a else None

@@ -136,6 +136,10 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
                        if effects["recovered"] else "  still Shaken")
         elif d["kind"] == "interrupt" and effects:
             out.append("  simultaneous" if effects["simultaneous"] else f"  {name(effects['first'])} goes first")
+        elif d["kind"] == "oppose" and effects:
+            out.append("  a tie: no clear victor yet" if effects["tie"] else f"  {name(effects['winner'])} wins")
+        elif d["kind"] == "disarm" and effects.get("kept"):
+            out.append(f"  holds on to {escape(effects['kept'])} after all")
         elif d["kind"] == "notice" and effects.get("dealt"):
             out.append(f"  noticed after all: dealt the {effects['dealt']}")
         elif d["kind"] == "jump" and effects:

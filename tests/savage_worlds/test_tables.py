@@ -173,3 +173,18 @@ def test_every_deviation_step(band: str, times: int, weapon: str, sides: int) ->
     assert (out["die"], out["rolled"], out["inches"], out["clock"]) == (f"d{sides}", 5 * times, 5 * times, 3)
     capped = deviate(dice(5, 3), g.character("Ada"), arm, band, 4)  # W6: at most half the distance
     assert capped["inches"] == 2 and capped["capped"]
+
+
+def test_a_weapons_damage_type_against_objects() -> None:
+    from sprawl_cli.systems.savage_worlds.objects import damage_type_of
+    from sprawl_cli.systems.savage_worlds.model import UNARMED
+
+    shotgun = Weapon("Pump Shotgun", "3d6", range="12/24/48")
+    assert damage_type_of(PISTOL, table()) == "piercing"  # bullets
+    assert damage_type_of(shotgun, table()) == "blunt"
+    assert damage_type_of(UNARMED, table()) == "blunt"
+    asked = table(choices={"type": ["cutting"]})
+    assert damage_type_of(SWORD, asked) == "cutting" and "Sword" in asked.asked[0]
+    g = duel()
+    with pytest.raises(RuleRefusal, match="piercing damage cannot break a light-door"):
+        break_object(g, dice(), g.character("Ada"), "light-door", None, True, Options(weapon="Pistol"), table())

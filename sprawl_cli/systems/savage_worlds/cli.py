@@ -234,8 +234,10 @@ def break_(
     name: Name,
     thing: Annotated[str, typer.Argument(help="light-door, heavy-door, lock, handcuffs, knife, sword, rope, "
                                               "small-shield, medium-shield, large-shield.", metavar="OBJECT")],
-    kind: Annotated[str, typer.Option("--type", click_type=click.Choice(["blunt", "cutting", "piercing"]),
-                                      help="The damage type of the attack.")] = "blunt",
+    kind: Annotated[Optional[str], typer.Option("--type", click_type=click.Choice(["blunt", "cutting", "piercing"]),
+                                                help="The damage type of the attack (default: a gun's bullets "
+                                                     "pierce, a shotgun and bare hands are blunt; other "
+                                                     "weapons are asked).")] = None,
     ranged: Annotated[bool, typer.Option("--ranged", help="Shoot at it (TN 4) instead of striking (Parry 2).")] = False,
     weapon: WeaponOpt = None,
     actions: Actions = 1,
@@ -250,7 +252,7 @@ def break_(
 
     opts = Options(weapon=weapon, actions=actions, mod=mod)
     _act("break", lambda game, dice, table: break_object(game, dice, game.character(name), thing, kind, ranged,
-                                                         opts, table))
+                                                         opts, table), type=kind)
 
 
 @app.command()

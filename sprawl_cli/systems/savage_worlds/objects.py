@@ -15,7 +15,7 @@ from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.attacks import Options, attack_situation, require_able, start_action
 from sprawl_cli.systems.savage_worlds.damage import roll_damage
-from sprawl_cli.systems.savage_worlds.model import Character, Game
+from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, character_test
 from sprawl_cli.table import Table, refuse
 
@@ -51,9 +51,20 @@ class BreakOutcome:
                 "broken": self.broken, "damage_modifiers": self.damage_modifiers}
 
 
-def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage_type: str, ranged: bool,
+def damage_type_of(weapon: Weapon, table: Table) -> str:
+    """W7: bullets pierce (a shotgun's spread strikes blunt at close range), bare hands are
+    blunt; any other weapon's type is the table's to say (`--type`)."""
+    if weapon.name == "Unarmed":
+        return "blunt"
+    if weapon.attack_skill == "shooting":
+        return "blunt" if "shotgun" in weapon.name.lower() else "piercing"
+    return table.choose("type", f"What kind of damage does {weapon.name} do to it?", list(DAMAGE_TYPES))
+
+
+def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage_type: str | None, ranged: bool,
                  opts: Options, table: Table) -> BreakOutcome:
     """W7: attack an object; the damage total (no raise, no aces) at or over its Toughness breaks it.
+    Without `damage_type`, the weapon's (`damage_type_of`).
 
     Raises:
         BadInput: an unknown object or damage type.
@@ -64,13 +75,15 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
         key = "blade"
     if key not in OBJECTS:
         raise BadInput(f"no object '{thing}' in the table; use one of {', '.join(OBJECTS)}")
-    if damage_type not in DAMAGE_TYPES:
-        raise BadInput(f"--type {damage_type}: use one of {', '.join(DAMAGE_TYPES)}")
     toughness, types = OBJECTS[key]
     require_able(game, attacker, table)
+    weapon = attacker.weapon(opts.weapon, ranged=ranged)
+    if damage_type is None:
+        damage_type = damage_type_of(weapon, table)
+    if damage_type not in DAMAGE_TYPES:
+        raise BadInput(f"--type {damage_type}: use one of {', '.join(DAMAGE_TYPES)}")
     if damage_type not in types:
         refuse(table, f"{damage_type} damage cannot break a {key} (it takes {', '.join(types)})")
-    weapon = attacker.weapon(opts.weapon, ranged=ranged)
     kind = "shoot" if ranged else "fight"
     opts.actions = turn.action(game, attacker, table, f"{kind}:{weapon.name}", f"attack the {key}", opts.actions,
                                once=not ranged)

@@ -161,7 +161,7 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         return out
     if kind == "break":
         verdict = "[good]broken[/]" if d["broken"] else "holds"
-        return [test_line(f"{name(d['attacker'])} attacks the {d['object']}", d),
+        return [test_line(f"{name(d['attacker'])} attacks the {d['object']} ({d['damage_type']})", d),
                 f"  damage {chains(d['damage_rolls'])}{damage_mods(d.get('damage_modifiers'))} = {d['damage']} vs "
                 f"{d['toughness']} (no aces): {verdict}"]
     if kind == "run":

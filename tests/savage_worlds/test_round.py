@@ -53,6 +53,12 @@ def to_card(sprawl: Sprawl, name: str) -> None:
     raise AssertionError(f"{name}'s card never came up")
 
 
+def round_over(sprawl: Sprawl) -> None:
+    """`next` until the round is over."""
+    while sprawl.json("status")["phase"] == "action":
+        sprawl.json("next")
+
+
 # --- 1. whose card is up ----------------------------------------------------------------------
 def test_only_the_card_up_acts_and_force_overrules(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)  # the Priestess's Joker is up
@@ -347,3 +353,25 @@ def test_break_asks_the_damage_type_of_a_hand_weapon(sprawl: Sprawl, snapshot: S
     assert sprawl.json("break", "Ada", "rope", "--type", "cutting", "--dice", "5,1,3,4")["broken"]
     shot = sprawl.json("break", "Ada", "lock", "--ranged", "--dice", "5,1,3,4")
     assert shot["damage_type"] == "piercing" and not shot["broken"]
+
+
+def test_ammunition_is_spent_shown_and_reloaded(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    to_card(sprawl, "Jonah")
+    sprawl.json("shoot", "Jonah", "Priestess", "--rof", "3", "--dice", "2,2,2,2")  # 3 dice of 3 rounds each
+    assert who(sprawl.json("status"), "Jonah")["ammo"] == {"Tommy Gun": 41}
+    assert "rounds left, Jonah: Tommy Gun 41/50" in sprawl("status").stdout
+    round_over(sprawl)
+    sprawl.json("deal", "--dice", "2S,RJ,3S,4S,5S")  # Jonah's Joker is up (and the deck is shuffled each round)
+    for _ in range(4):  # four more turns of full auto, one a round
+        sprawl.json("shoot", "Jonah", "Priestess", "--rof", "3", "--dice", "2,2,2,2")
+        round_over(sprawl)
+        sprawl.json("deal", "--dice", "2S,RJ,3S,4S,5S")
+    assert who(sprawl.json("status"), "Jonah")["ammo"] == {"Tommy Gun": 5}
+    refused(sprawl, snapshot, "shoot", "Jonah", "Priestess", "--rof", "2", "--dice", "2,2,2",
+            says="Tommy Gun has 5 rounds left and this fires 6")
+    assert who(sprawl.json("status"), "Jonah")["ammo"] == {"Tommy Gun": 0}
+    round_over(sprawl)
+    sprawl.json("deal", "--dice", "2S,RJ,3S,4S,5S")
+    assert sprawl.json("reload", "Jonah")["rounds"] == 50
+    assert who(sprawl.json("status"), "Jonah")["ammo"] == {"Tommy Gun": 50}

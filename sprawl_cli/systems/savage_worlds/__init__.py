@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "soak": ("cli_actions", "Spend a benny on a Vigor test against the wounds just taken (W8)."),
     "recover": ("cli_actions", "A Shaken character's Spirit test, or --benny to end Shaken at once (W8)."),
     "defend": ("cli_actions", "Defend: +2 Parry until its next action (W5)."),
+    "reload": ("cli_actions", "Reload a weapon whose rounds are counted (a roster's `shots`): an action."),
     "aim": ("cli_actions", "Aim a whole turn without moving: +2 to next round's shot at the target (W5)."),
     "run": ("cli_actions", "Run: +d6\" this round, -2 to other actions."),
     "move": ("cli_actions", "Check a move against Pace: difficult ground, crawling, crouching, rising."),

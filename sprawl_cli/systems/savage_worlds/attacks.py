@@ -255,6 +255,7 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     draw(game, attacker, weapon, opts, table)
     opts.actions = turn.action(game, attacker, table, f"shoot:{weapon.name}", "shoot", opts.actions, once=False)
     turn.shots(game, attacker, weapon.name, weapon.rof, opts.rof, table)
+    spend_ammo(attacker, weapon, opts, table)
     take_aim(game, attacker, target, opts, table)
     friendly_fire(attacker, target, table)
     situation, damage, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
@@ -267,6 +268,25 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     resolve(game, dice, attacker, target, weapon, opts, test, damage.total, outcome, table, {}, band)
     keep(game, attacker, outcome, opts, before, band)
     return outcome
+
+
+def rounds_fired(weapon: Weapon, opts: Options) -> int:
+    """Bullets an attack uses: rate of fire per autofire die, 2 for a double tap, 3 for a burst, else 1."""
+    if opts.rof > 1:
+        return weapon.rof * opts.rof
+    return 3 if opts.burst else 2 if opts.double_tap else 1
+
+
+def spend_ammo(c: Character, weapon: Weapon, opts: Options, table: Table) -> None:
+    """Ammunition is spent (a roster's `shots`); more than is left is refused: `reload` first."""
+    left = c.ammo(weapon)
+    if left is None:
+        return
+    used = rounds_fired(weapon, opts)
+    if used > left:
+        refuse(table, f"{c.name}'s {weapon.name} has {left} round{'s' if left != 1 else ''} left and this fires "
+                      f"{used}; `reload {c.name}` first")
+    c.spent[weapon.name] = min(weapon.shots or 0, c.spent.get(weapon.name, 0) + used)
 
 
 def draw(game: Game, attacker: Character, weapon: Weapon, opts: Options, table: Table) -> None:

@@ -88,6 +88,18 @@ def defend(name: Name) -> None:
 
 
 @app.command()
+def reload(name: Name, weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The weapon (default: "
+                                                                     "its first ranged one).")] = None) -> None:
+    """Reload: an action; the weapon is full again (ammunition counted from a roster's `shots`).
+
+    Example: sprawl reload Jonah --weapon "Tommy Gun"
+    """
+    from sprawl_cli.systems.savage_worlds.movement import reload as load
+
+    _act("reload", lambda game, dice, table: load(game, game.character(name), weapon, table))
+
+
+@app.command()
 def aim(name: Name, target: Annotated[str, typer.Argument(help="Whom it aims at.")]) -> None:
     """Aim: the whole turn, without moving; next round's Shooting or Throwing at TARGET gets +2 (W5).
 

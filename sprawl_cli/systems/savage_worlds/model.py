@@ -67,6 +67,7 @@ class Weapon:
     template: str | None = None  # small | medium | large burst
     ap: int = 0  # armour piercing
     skill: str | None = None  # fighting, shooting or throwing; default by range
+    shots: int | None = None  # rounds a full load holds; None: ammunition not counted
 
     @property
     def ranged(self) -> bool:
@@ -115,6 +116,7 @@ class Character(Statuses):
     run_roll: int = 0  # its running die this round
     no_card_rounds: int = 0  # surprised and missed Notice: no card in the next deal (W4)
     disarmed: list[str] = field(default_factory=list)  # weapons dropped
+    spent: dict[str, int] = field(default_factory=dict)  # weapon -> rounds fired since its last reload
     # One turn's bookkeeping (W2, W4, W5; `turn.py`): reset when its card comes up or a hold is used.
     acted: list[str] = field(default_factory=list)  # the actions taken this turn ("fight:Sword", "defend"...)
     moved: float = 0.0  # inches of its movement spent this turn (difficult ground counted twice)
@@ -145,6 +147,10 @@ class Character(Statuses):
 
     def skilled(self, name: str) -> bool:
         return name.strip().lower() in {k.lower() for k in self.skills} or name.strip().lower() in ATTRIBUTES
+
+    def ammo(self, w: Weapon) -> int | None:
+        """Rounds left in `w` (None: not counted)."""
+        return None if w.shots is None else max(0, w.shots - self.spent.get(w.name, 0))
 
     @property
     def wound_penalty(self) -> int:

@@ -227,3 +227,31 @@ def aim(game: Game, c: Character, target: Character, table: Table) -> AimOutcome
     c.aim = target.name
     c.aim_round = game.round
     return AimOutcome(c.name, target.name, game.round)
+
+
+@dataclass(frozen=True)
+class ReloadOutcome:
+    name: str
+    weapon: str
+    rounds: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "weapon": self.weapon, "rounds": self.rounds}
+
+
+def reload(game: Game, c: Character, weapon_name: str | None, table: Table) -> ReloadOutcome:
+    """Reload a weapon whose ammunition is counted: an action (W2 counts it), back to a full load.
+
+    Raises:
+        BadInput: no such weapon, or one whose ammunition is not counted.
+        RuleRefusal: out of turn (forceable).
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import require_able
+
+    require_able(game, c, table)
+    weapon = c.weapon(weapon_name, ranged=True)
+    if weapon.shots is None:
+        raise BadInput(f"{c.name}'s {weapon.name} does not count its rounds (its roster gives no `shots`)")
+    turn.action(game, c, table, f"reload:{weapon.name}", "reload")
+    c.spent.pop(weapon.name, None)
+    return ReloadOutcome(c.name, weapon.name, weapon.shots)

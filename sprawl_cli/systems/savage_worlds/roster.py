@@ -18,7 +18,7 @@ from sprawl_cli.systems.savage_worlds.model import (
 ROSTER_KEYS = ("system", "squad", "gm", "characters")
 CHARACTER_KEYS = ("name", "wild_card", *ATTRIBUTES, "skills", "toughness", "parry", "armor", "pace", "group",
                   "weapons")
-WEAPON_KEYS = ("name", "damage", "range", "rof", "template", "ap", "skill")
+WEAPON_KEYS = ("name", "damage", "range", "rof", "template", "ap", "skill", "shots")
 SKILLS_FOR_WEAPONS = ("fighting", "shooting", "throwing")
 TEMPLATES = ("small", "medium", "large")
 assert tuple(BAND_TIMES) == ("short", "medium", "long")
@@ -80,6 +80,8 @@ def read_weapon(where: Where, path: tuple[Any, ...], data: Any) -> Weapon:
         weapon.template = data["template"]
     if "ap" in data:
         weapon.ap = _int(where, path + ("ap",), data["ap"], 0, 100)
+    if data.get("shots") is not None:
+        weapon.shots = _int(where, path + ("shots",), data["shots"], 1, 1000)
     if data.get("skill") is not None:
         if data["skill"] not in SKILLS_FOR_WEAPONS:
             where.fail(path + ("skill",), f"use one of {', '.join(SKILLS_FOR_WEAPONS)}")

@@ -43,6 +43,7 @@ def character_json(c: Character) -> dict[str, Any]:
         "turn": {"actions": list(c.acted), "moved": c.moved, "fired": dict(c.fired), "over": c.turn_over,
                  "done": c.had_turn},
         "aim": {"target": c.aim, "round": c.aim_round} if c.aim else None,
+        "ammo": {w.name: c.ammo(w) for w in c.weapons if w.shots is not None},
     }
 
 
@@ -117,6 +118,10 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
                       ", ".join(c.shown_statuses + (["dead"] if c.dead else [])))
     print_table(console, table)
     console.print("[rule]* Wild Card[/]")
+    for c in [only] if only else game.characters:
+        loads = [f"{w.name} {c.ammo(w)}/{w.shots}" for w in c.weapons if w.shots is not None]
+        if loads:
+            console.print(f"  rounds left, {escape(c.name)}: {escape(', '.join(loads))}")
     for c in [only] if only else game.characters:
         done = turn_words(c)
         if done and game.phase == "action":

@@ -179,6 +179,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         where = f"{escape(d['pool'])}'s pool" if d["pool"] else f"{name(d['to'])}'s own"
         return [f"The game master awards {d['count']} {'benny' if d['count'] == 1 else 'bennies'}: {where} now holds "
                 f"{d['now']}"]
+    if kind == "reload":
+        return [f"{name(d['name'])} reloads the {escape(d['weapon'])}: {d['rounds']} rounds"]
     if kind == "aim":
         return [f"{name(d['name'])} aims at {name(d['target'])}: +2 to its shot at it in round {d['bonus_round']} "
                 "(no moving until then this turn)"]

@@ -375,3 +375,13 @@ def test_ammunition_is_spent_shown_and_reloaded(sprawl: Sprawl, snapshot: Snapsh
     sprawl.json("deal", "--dice", "2S,RJ,3S,4S,5S")
     assert sprawl.json("reload", "Jonah")["rounds"] == 50
     assert who(sprawl.json("status"), "Jonah")["ammo"] == {"Tommy Gun": 50}
+
+
+def test_the_drop_counts_as_on_hold(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)  # the Priestess's Joker is up; Jonah has the drop on an acolyte
+    out = sprawl.json("fight", "Jonah", "Acolyte 1", "--drop", "--dice", "1,1")
+    assert out["modifiers"] == {"the drop": 4} and out["forced"] == []
+    sprawl.json("next")  # Ada acts: Jonah's turn, taken early, is over
+    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")
+    to_card(sprawl, "Jonah")
+    refused(sprawl, snapshot, "fight", "Jonah", "Acolyte 2", "--dice", "1,1", says="has had its turn")

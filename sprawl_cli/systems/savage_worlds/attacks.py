@@ -222,7 +222,8 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     if weapon.ranged and "str" not in weapon.damage:
         raise BadInput(f"{weapon.name} is a ranged weapon; use `shoot`")
     draw(game, attacker, weapon, opts, table)
-    opts.actions = turn.action(game, attacker, table, f"fight:{weapon.name}", "fight", opts.actions)
+    opts.actions = turn.action(game, attacker, table, f"fight:{weapon.name}", "fight", opts.actions,
+                               holding=opts.drop)
     friendly_fire(attacker, defender, table)
     situation, damage, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
     start_action(game, attacker)
@@ -253,7 +254,8 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
         raise BadInput(f"{weapon.name} is a hand weapon; use `fight`")
     check_fire(attacker, weapon, opts, table)
     draw(game, attacker, weapon, opts, table)
-    opts.actions = turn.action(game, attacker, table, f"shoot:{weapon.name}", "shoot", opts.actions, once=False)
+    opts.actions = turn.action(game, attacker, table, f"shoot:{weapon.name}", "shoot", opts.actions, once=False,
+                               holding=opts.drop)
     turn.shots(game, attacker, weapon.name, weapon.rof, opts.rof, table)
     spend_ammo(attacker, weapon, opts, table)
     take_aim(game, attacker, target, opts, table)
@@ -294,7 +296,8 @@ def draw(game: Game, attacker: Character, weapon: Weapon, opts: Options, table: 
     if not opts.draw:
         return
     opts.actions = max(opts.actions, 2)
-    opts.actions = turn.action(game, attacker, table, f"draw:{weapon.name}", "draw a weapon", opts.actions)
+    opts.actions = turn.action(game, attacker, table, f"draw:{weapon.name}", "draw a weapon", opts.actions,
+                               holding=opts.drop)
     opts.draw = False  # drawn: a benny's redo of this attack does not draw it again
 
 

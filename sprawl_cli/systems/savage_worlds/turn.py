@@ -64,7 +64,7 @@ def _whose(game: Game) -> str:
     return f"the {card} is up ({game.order[game.acting]['name']})"
 
 
-def my_turn(game: Game, c: Character, table: Table, doing: str) -> None:
+def my_turn(game: Game, c: Character, table: Table, doing: str, holding: bool = False) -> None:
     """Refuse `c` doing anything (`doing`: "shoot", "move"...) outside its turn (W4): its card
     must be up, or it holds a Joker that has not had its turn, or it is on hold (which the
     action then spends), or it is the one cutting in now.
@@ -80,8 +80,8 @@ def my_turn(game: Game, c: Character, table: Table, doing: str) -> None:
         holder = next((o for o in game.characters if o.name == game.cut_in), None)
         if holder is not None and holder.acted:
             close_cut_in(game)  # someone else acts now: the cut-in turn is over
-    if c.has("on_hold"):
-        open_cut_in(game, c)
+    if c.has("on_hold") or (holding and not c.had_turn and c not in up_now(game)):
+        open_cut_in(game, c)  # a hold is spent by its use; the drop counts as a hold (W5)
         return
     if c in up_now(game):
         if c.had_turn:
@@ -112,7 +112,7 @@ def free_to_act(c: Character, table: Table) -> None:
 
 
 def action(game: Game, c: Character, table: Table, key: str, doing: str, declared: int = 1,
-           once: bool = True) -> int:
+           once: bool = True, holding: bool = False) -> int:
     """`c` takes an action (`key` names it, like "fight:Sword"): on its turn, not after its turn
     ended early, not the same action twice (W2; a shot, `once` false, is capped by `shots`
     instead). Returns how many actions to count for the
@@ -121,7 +121,7 @@ def action(game: Game, c: Character, table: Table, key: str, doing: str, declare
     Raises:
         RuleRefusal: out of turn, turn over, the same action twice (forceable).
     """
-    my_turn(game, c, table, doing)
+    my_turn(game, c, table, doing, holding)
     if not refereed(game):
         return declared
     free_to_act(c, table)

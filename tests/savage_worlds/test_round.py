@@ -385,3 +385,17 @@ def test_the_drop_counts_as_on_hold(sprawl: Sprawl, snapshot: Snapshot) -> None:
     sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")
     to_card(sprawl, "Jonah")
     refused(sprawl, snapshot, "fight", "Jonah", "Acolyte 2", "--dice", "1,1", says="has had its turn")
+
+
+@pytest.mark.parametrize("edit, key", [("cut_in: Nobody", "cut_in"), ("moved: -3", "moved")])
+def test_a_hand_edited_turn_is_checked(sprawl: Sprawl, edit: str, key: str) -> None:
+    dealt(sprawl)
+    text = sprawl.save.read_text()
+    field, _, value = edit.partition(": ")
+    if field == "cut_in":
+        text += edit + "\n"
+    else:
+        text = text.replace("moved: 0.0", edit, 1)
+    sprawl.save.write_text(text)
+    result = sprawl("status")
+    assert result.exit_code == 1 and key in result.stderr and result.stderr.count("error:") == 1

@@ -399,3 +399,16 @@ def test_a_hand_edited_turn_is_checked(sprawl: Sprawl, edit: str, key: str) -> N
     sprawl.save.write_text(text)
     result = sprawl("status")
     assert result.exit_code == 1 and key in result.stderr and result.stderr.count("error:") == 1
+
+
+@pytest.mark.parametrize("light, extra, asked", [("pitch", (), True), ("dark", (), True),
+                                                 ("dark", ("--distance", "8"), False), ("dim", (), False)])
+def test_darkness_asks_whether_the_target_is_seen(sprawl: Sprawl, snapshot: Snapshot, light: str,
+                                                  extra: tuple[str, ...], asked: bool) -> None:
+    start(sprawl)
+    before = snapshot(sprawl.folder)
+    result = sprawl("shoot", "Ada", "Priestess", "--light", light, *extra, "--dice", "1,1")
+    if asked:
+        assert result.exit_code == 1 and "--yes" in result.stderr and snapshot(sprawl.folder) == before
+        result = sprawl("shoot", "Ada", "Priestess", "--light", light, *extra, "--yes", "--dice", "1,1")
+    assert result.exit_code == 0, result.stderr

@@ -199,6 +199,25 @@ def friendly_fire(attacker: Character, target: Character, table: Table) -> None:
         raise RuleRefusal(f"{attacker.name} does not attack {target.name}; nothing was changed", forceable=False)
 
 
+def in_sight(attacker: Character, target: Character, opts: Options, table: Table) -> None:
+    """W5 darkness: in the dark a target further than 10" is not seen, in pitch darkness only
+    one whose whereabouts the attacker knows roughly; the table says (or `--distance`, `--yes`).
+
+    Raises:
+        RuleRefusal: the answer was no (nothing done).
+        NeedsAnswer: nobody to ask.
+    """
+    if opts.light == "dark" and opts.distance is None:
+        question = f"Is {target.name} within {DARK_SIGHT}\" of {attacker.name}? (in the dark nothing further is seen)"
+    elif opts.light == "pitch":
+        question = f"Does {attacker.name} know roughly where {target.name} is? (pitch darkness hides everyone else)"
+    else:
+        return
+    if not table.confirm(question):
+        raise RuleRefusal(f"{attacker.name} cannot see {target.name} to shoot at it; nothing was changed",
+                          forceable=False)
+
+
 def start_action(game: Game, c: Character) -> None:
     """Acting uses a hold and ends a Defend (W4, W5); the last attack's hits can no longer be soaked."""
     c.drop("on_hold")
@@ -260,6 +279,7 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     spend_ammo(attacker, weapon, opts, table)
     take_aim(game, attacker, target, opts, table)
     friendly_fire(attacker, target, table)
+    in_sight(attacker, target, opts, table)
     situation, damage, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
     start_action(game, attacker)
     skill = weapon.attack_skill

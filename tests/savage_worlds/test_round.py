@@ -412,3 +412,76 @@ def test_darkness_asks_whether_the_target_is_seen(sprawl: Sprawl, snapshot: Snap
         assert result.exit_code == 1 and "--yes" in result.stderr and snapshot(sprawl.folder) == before
         result = sprawl("shoot", "Ada", "Priestess", "--light", light, *extra, "--yes", "--dice", "1,1")
     assert result.exit_code == 0, result.stderr
+
+
+# --- the refusals word for word (what each says, and what to do) ------------------------------------
+FORCE = " (add --force to overrule as referee)"
+
+
+def said(sprawl: Sprawl, *args: str) -> str:
+    result = sprawl(*args)
+    assert result.exit_code == 1, (args, result.stdout)
+    return result.stderr.strip().removeprefix("error: ")
+
+
+def test_the_refusals_say_why_and_what_to_do_word_for_word(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    assert said(sprawl, "fight", "Ada", "Acolyte 3") == (
+        "it is not Ada's turn: the RJ is up (Priestess); Ada acts on the QS (`next` brings it up; a holder may "
+        "`interrupt`)" + FORCE)
+    sprawl.json("next")
+    sprawl.json("fight", "Ada", "Acolyte 3", "--dice", "2,2")
+    assert said(sprawl, "fight", "Ada", "Acolyte 1") == (
+        "Ada has already done that this turn (fight with Machete); no action twice in a turn" + FORCE)
+    sprawl.json("move", "Ada", "--inches", "6")
+    assert said(sprawl, "move", "Ada", "--inches", "1") == (
+        "Ada has 0\" of movement left this turn (of 6\"); this move costs 1\"" + FORCE)
+    sprawl.json("next")
+    assert said(sprawl, "fight", "Ada", "Acolyte 1") == (
+        "Ada has had its turn this round (QS); wait for the next deal" + FORCE)
+    round_over(sprawl)
+    assert said(sprawl, "fight", "Ada", "Acolyte 1") == (
+        "round 2 has not been dealt yet: `deal` (or `next`) deals it, then Ada may fight when its card is up" + FORCE)
+
+
+def test_a_surprised_characters_refusal_word_for_word(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json("deal", "--surprise", "Cult of the Eye", "--dice", "1,2,5,1,4,KS")
+    assert said(sprawl, "shoot", "Ada", "Priestess") == (
+        "Ada has no action card this round (surprised, or dealt out), so it cannot shoot; it is dealt in next round"
+        + FORCE)
+
+
+@pytest.mark.parametrize("args", [("defend", "Jonah"), ("oppose", "Jonah", "strength", "Priestess"),
+                                  ("finish", "Jonah", "Acolyte 1"), ("aim", "Jonah", "Priestess"),
+                                  ("reload", "Jonah"), ("break", "Jonah", "rope", "--type", "cutting"),
+                                  ("hold", "Jonah"), ("recover", "Jonah"), ("run", "Jonah"),
+                                  ("move", "Jonah", "--inches", "1"), ("prone", "Jonah"), ("jump", "Jonah")])
+def test_every_action_waits_for_its_card(sprawl: Sprawl, args: tuple[str, ...]) -> None:
+    dealt(sprawl)
+    sprawl.json("set", "Jonah", "shaken", "on") if args[0] == "recover" else None
+    sprawl.json("set", "Acolyte 1", "incapacitated", "on") if args[0] == "finish" else None
+    assert "it is not Jonah's turn" in said(sprawl, *args)
+
+
+def test_a_holder_that_loses_the_interrupt_acts_after_its_target(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("hold", "Pike")
+    sprawl.json("next")  # the hound
+    out = sprawl.json("interrupt", "Pike", "Hound", "--dice", "2,5")  # Pike 2 against the hound's 5
+    assert out["first"] == "Hound"
+    sprawl.json("run", "Hound", "--dice", "3")  # the hound acts first...
+    assert sprawl.json("shoot", "Pike", "Hound", "--dice", "2")["success"] is False  # ...then Pike, still
+    assert sprawl.json("status")["cut_in"] == "Pike"
+    sprawl.json("fight", "Hound", "Pike", "--dice", "1")  # the hound again: Pike's turn is over
+    assert sprawl.json("status")["cut_in"] is None and who(sprawl.json("status"), "Pike")["turn"]["done"]
+
+
+def test_crouching_moves_add_up_at_twice_the_cost(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    assert sprawl.json("move", "Ada", "--inches", "2", "--crouch")["left"] == 1  # half of Pace 6
+    assert who(sprawl.json("status"), "Ada")["turn"]["moved"] == 4.0
+    assert sprawl.json("move", "Ada", "--inches", "2")["left"] == 0
+    refused(sprawl, snapshot, "move", "Ada", "--inches", "1", "--crawl", says="0\" of movement left this turn (of 2\")")

@@ -485,3 +485,15 @@ def test_crouching_moves_add_up_at_twice_the_cost(sprawl: Sprawl, snapshot: Snap
     assert who(sprawl.json("status"), "Ada")["turn"]["moved"] == 4.0
     assert sprawl.json("move", "Ada", "--inches", "2")["left"] == 0
     refused(sprawl, snapshot, "move", "Ada", "--inches", "1", "--crawl", says="0\" of movement left this turn (of 2\")")
+
+
+def test_a_second_holder_cutting_in_ends_the_first_ones_turn(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("hold", "Ada")
+    sprawl.json("hold", "Pike")
+    sprawl.json("next")  # the hound
+    sprawl.json("interrupt", "Ada", "Hound", "--dice", "5,2,3")  # Ada cuts in, and then does nothing
+    sprawl.json("interrupt", "Pike", "Hound", "--dice", "5,2")  # Pike cuts in: Ada's chance is gone
+    assert sprawl.json("status")["cut_in"] == "Pike"
+    assert "Ada has had its turn this round" in said(sprawl, "shoot", "Ada", "Hound")

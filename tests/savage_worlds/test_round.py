@@ -497,3 +497,12 @@ def test_a_second_holder_cutting_in_ends_the_first_ones_turn(sprawl: Sprawl) -> 
     sprawl.json("interrupt", "Pike", "Hound", "--dice", "5,2")  # Pike cuts in: Ada's chance is gone
     assert sprawl.json("status")["cut_in"] == "Pike"
     assert "Ada has had its turn this round" in said(sprawl, "shoot", "Ada", "Hound")
+
+
+def test_a_holder_cutting_in_ends_a_jokers_turn_taken_out_of_order(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("hold", "Ada")
+    sprawl.json("shoot", "Priestess", "Pike", "--dice", "1,1")  # the Joker goes when she likes
+    sprawl.json("interrupt", "Ada", "Priestess", "--dice", "5,2,3,1")  # Ada cuts in
+    assert "Priestess has had its turn this round" in said(sprawl, "fight", "Priestess", "Pike")

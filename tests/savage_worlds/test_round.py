@@ -506,3 +506,14 @@ def test_a_holder_cutting_in_ends_a_jokers_turn_taken_out_of_order(sprawl: Spraw
     sprawl.json("shoot", "Priestess", "Pike", "--dice", "1,1")  # the Joker goes when she likes
     sprawl.json("interrupt", "Ada", "Priestess", "--dice", "5,2,3,1")  # Ada cuts in
     assert "Priestess has had its turn this round" in said(sprawl, "fight", "Priestess", "Pike")
+
+
+def test_when_the_card_ups_characters_fall_the_refusal_says_next(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")  # Ada and Pike
+    sprawl.json("set", "Ada", "incapacitated", "on")
+    sprawl.json("set", "Pike", "incapacitated", "on")
+    assert said(sprawl, "shoot", "Jonah", "Priestess") == (
+        "it is not Jonah's turn: the QS is up (Ada), and nobody on it can act now: `next` moves on; Jonah acts on "
+        "the 7H (`next` brings it up; a holder may `interrupt`)" + FORCE)
+    assert sprawl.json("next")["acting"] == {"name": "hounds", "card": "9D"}

@@ -57,11 +57,10 @@ def open_cut_in(game: Game, c: Character) -> None:
 
 
 def _whose(game: Game) -> str:
-    up = up_now(game)
-    if not up:
-        return "no card is up"
-    card = game.order[game.acting]["card"]
-    return f"the {card} is up ({game.order[game.acting]['name']})"
+    entry = game.order[game.acting]
+    if not up_now(game):
+        return f"the {entry['card']} is up ({entry['name']}), and nobody on it can act now: `next` moves on"
+    return f"the {entry['card']} is up ({entry['name']})"
 
 
 def my_turn(game: Game, c: Character, table: Table, doing: str, holding: bool = False) -> None:

@@ -517,3 +517,13 @@ def test_when_the_card_ups_characters_fall_the_refusal_says_next(sprawl: Sprawl)
         "it is not Jonah's turn: the QS is up (Ada), and nobody on it can act now: `next` moves on; Jonah acts on "
         "the 7H (`next` brings it up; a holder may `interrupt`)" + FORCE)
     assert sprawl.json("next")["acting"] == {"name": "hounds", "card": "9D"}
+
+
+def test_the_acting_side_may_spend_bennies_before_the_opponent_rolls(sprawl: Sprawl) -> None:
+    start(sprawl)
+    # Ada Agility d8: 2 (Wild 1), a benny: 6 (Wild 2); then the Priestess d6: 4 (Wild 3)
+    out = sprawl.json("oppose", "Ada", "agility", "Priestess", "--bennies", "1", "--dice", "2,1,6,2,4,3")
+    assert [t["total"] for t in out["tries"]] == [2, 6] and out["rolls"]["Ada"]["total"] == 6
+    assert out["winner"] == "Ada" and sprawl.json("status")["bennies"]["Expedition"] == 2
+    shown = sprawl("oppose", "Ada", "agility", "Priestess", "--bennies", "1", "--dice", "5,1,2,1,4,3").stdout
+    assert "Ada (before the benny): d8 [5]" in shown and "Priestess wins" not in shown

@@ -197,15 +197,19 @@ def test(name: Annotated[str, typer.Argument(help="The character, or a group of 
 def oppose(name: Name, trait: Annotated[str, typer.Argument(help="The acting character's trait.")],
            other: Annotated[str, typer.Argument(help="The opponent.")],
            other_trait: Annotated[Optional[str], typer.Argument(help="The opponent's trait (default: the same).")]
-           = None, mod: Mod = 0) -> None:
+           = None, mod: Mod = 0,
+           bennies: Annotated[int, typer.Option("--bennies", min=0, max=10,
+                                                help="Bennies NAME spends on rerolls before OTHER rolls (W3); the "
+                                                     "best stands.")] = 0) -> None:
     """An opposed roll: NAME rolls first, then OTHER; the higher total wins, a tie goes on.
 
-    Example: sprawl oppose Jonah strength Priestess
+    Dice: NAME's test (and each reroll its --bennies buy), then OTHER's.
+    Example: sprawl oppose Jonah strength Priestess --bennies 1
     """
     from sprawl_cli.systems.savage_worlds.rolls import oppose as contest
 
     _act("oppose", lambda game, dice, table: contest(game, dice, game.character(name), trait,
-                                                     game.character(other), other_trait, table, mod))
+                                                     game.character(other), other_trait, table, mod, bennies))
 
 
 @app.command()

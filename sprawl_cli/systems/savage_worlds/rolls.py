@@ -88,17 +88,23 @@ class OpposedOutcome:
     other: str
     rolls: dict[str, Any]
     winner: str | None
+    tries: list[dict[str, Any]] = field(default_factory=list)  # the acting side's rolls when it spent bennies
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "other": self.other, "rolls": self.rolls, "winner": self.winner,
-                "tie": self.winner is None}
+                "tie": self.winner is None, "tries": self.tries}
 
 
 def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, other_trait: str | None,
-           table: Table, mod: int = 0) -> OpposedOutcome:
-    """An opposed roll: the acting character rolls first, then its opponent; the higher total
-    wins, and a tie leaves them struggling on."""
-    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed
+           table: Table, mod: int = 0, bennies: int = 0) -> OpposedOutcome:
+    """An opposed roll: the acting character rolls first (and may spend `bennies` on rerolls,
+    the best standing, before the opponent rolls), then its opponent; the higher total wins,
+    and a tie leaves them struggling on.
+
+    Raises:
+        RuleRefusal: out of turn, or not enough bennies (forceable).
+    """
+    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed, spend
     from sprawl_cli.systems.savage_worlds.cards import require_standing
 
     if c is other:
@@ -108,12 +114,20 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
     mine_mods: Situation = own_modifiers(game, c, actions)
     mine_mods.add("referee", mod)
     mine = character_test(game, dice, c, trait, mine_mods)
+    tries = [mine.to_json()]
+    for _ in range(bennies):  # W3: before the opponent rolls; the best of the tries stands
+        spend(game, c, table, "a reroll before the opponent rolls")
+        again = character_test(game, dice, c, trait, mine_mods)
+        tries.append(again.to_json())
+        if again.score() > mine.score():
+            mine = again
     theirs = character_test(game, dice, other, other_trait or trait, own_modifiers(game, other))
     remember_opposed(game, "oppose", (c, mine), (other, theirs))
     a = -10**6 if mine.snake_eyes else mine.total
     b = -10**6 if theirs.snake_eyes else theirs.total
     winner = c.name if a > b else other.name if b > a else None
-    return OpposedOutcome(c.name, other.name, {c.name: mine.to_json(), other.name: theirs.to_json()}, winner)
+    return OpposedOutcome(c.name, other.name, {c.name: mine.to_json(), other.name: theirs.to_json()}, winner,
+                          tries if bennies else [])
 
 
 @dataclass(frozen=True)

@@ -116,7 +116,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
                                                                   if o["with"] else "")
                 for i, o in enumerate(d["order"], 1)] + ["  everyone is on hold; cards are dealt next round"]
     if kind == "oppose":
-        out = [test_line(name(n), t) for n, t in d["rolls"].items()]
+        out = [test_line(f"{name(d['name'])} (before the benny)", t) for t in d.get("tries", [])[:-1]]
+        out += [test_line(name(n), t) for n, t in d["rolls"].items()]
         return out + ["  a tie: no clear victor yet" if d["tie"] else f"  {name(d['winner'])} wins"]
     if kind == "odds":
         return [f"{d['trait']}{' + Wild Die' if d['wild'] else ''} {d['modifier']:+d} vs {d['tn']}: "

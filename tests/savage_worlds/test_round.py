@@ -527,3 +527,14 @@ def test_the_acting_side_may_spend_bennies_before_the_opponent_rolls(sprawl: Spr
     assert out["winner"] == "Ada" and sprawl.json("status")["bennies"]["Expedition"] == 2
     shown = sprawl("oppose", "Ada", "agility", "Priestess", "--bennies", "1", "--dice", "5,1,2,1,4,3").stdout
     assert "Ada (before the benny): d8 [5]" in shown and "Priestess wins" not in shown
+
+
+def test_a_victim_may_spend_a_benny_on_its_dive_and_leave_the_blast(sprawl: Sprawl) -> None:
+    start(sprawl)
+    # Throwing 5: a hit; Acolyte 1 takes 1+1+1; the Priestess dives (2-2, Wild Die 1-2: fails), takes 2+2+2
+    out = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--victims", "Priestess", "--dive",
+                      "Priestess", "--dice", "5,1,1,1,1,2,1,2,2,2")
+    assert [(v["name"], v["result"]) for v in out["victims"]] == [("Acolyte 1", "none"), ("Priestess", "shaken")]
+    again = sprawl.json("benny", "Priestess", "--dice", "6,1,1")  # 6+1-2 = 5: clear after all
+    assert again["kept"] == "new" and again["effects"]["dove"] and again["effects"]["statuses"] == []
+    assert "shaken" not in who(sprawl.json("status"), "Priestess")["statuses"]

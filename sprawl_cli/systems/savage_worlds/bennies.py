@@ -19,7 +19,7 @@ from sprawl_cli.table import Table, refuse
 
 PLAYER_POOL = 3  # W3: each player starts with three
 GM_OWN = 2  # W3: each game-master Wild Card holds two of its own
-RIGHT_AWAY = ("attack", "soak", "interrupt", "oppose", "disarm")  # their reroll redoes what came of them: only while still the latest
+RIGHT_AWAY = ("attack", "soak", "interrupt", "oppose", "disarm", "dive")  # their reroll redoes what came of them: only while still the latest
 
 
 def starting_bennies(game: Game) -> None:
@@ -156,6 +156,8 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
         if record.kind == "oppose":
             return {"winner": ahead, "tie": ahead is None}
         return {"first": ahead, "simultaneous": ahead is None}
+    if record.kind == "dive":
+        return dove_clear(game, c, record) if new.success else {"dove": False}
     if record.kind == "disarm":
         dropped = record.detail.get("dropped")
         if dropped and new.total >= int(record.detail.get("against", 0)) and dropped in c.disarmed:
@@ -207,3 +209,18 @@ def award(game: Game, who: str, count: int) -> AwardOutcome:
         squad = c.squad
     game.pools[squad] = game.pools.get(squad, 0) + count
     return AwardOutcome(squad, count, squad, game.pools[squad])
+
+
+def dove_clear(game: Game, c: Character, record: TestRecord) -> dict[str, Any]:
+    """A rerolled dive that now succeeds (W6): the blast's damage to `c` is taken back, as its
+    attack found it, and a benny on the attack itself keeps it clear."""
+    from sprawl_cli.systems.savage_worlds.damage import restore
+
+    attack = game.tests.get(str(record.detail.get("attacker")))
+    if attack is None or attack.kind != "attack" or c.name not in attack.detail.get("before", {}):
+        return {"dove": True}
+    restore(c, dict(attack.detail["before"][c.name]))
+    game.soakable.pop(c.name, None)
+    attack.detail.setdefault("options", {}).setdefault("dove", {})[c.name] = True
+    attack.detail.get("damage", {}).pop(c.name, None)
+    return {"dove": True, "wounds": c.wounds, "statuses": c.shown_statuses}

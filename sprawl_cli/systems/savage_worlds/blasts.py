@@ -87,6 +87,9 @@ def blast(game: Game, dice: Dice, attacker: Character, target: Character, weapon
                 dive = character_test(game, dice, c, "agility", _dive_mods(game, c), what="Agility (dive clear)")
                 outcome.dives.append({"name": c.name, **dive.to_json()})
                 opts.dove[c.name] = dive.success
+                from sprawl_cli.systems.savage_worlds.bennies import remember
+
+                remember(game, c, "dive", dive, {"attacker": attacker.name})
             if opts.dove[c.name]:
                 continue
         armor, why = blast_armor(c, covers.get(c.name))

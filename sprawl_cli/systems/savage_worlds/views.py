@@ -139,6 +139,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
             out.append("  simultaneous" if effects["simultaneous"] else f"  {name(effects['first'])} goes first")
         elif d["kind"] == "oppose" and effects:
             out.append("  a tie: no clear victor yet" if effects["tie"] else f"  {name(effects['winner'])} wins")
+        elif d["kind"] == "dive" and effects.get("dove"):
+            out.append("  dives clear after all: the blast misses it")
         elif d["kind"] == "disarm" and effects.get("kept"):
             out.append(f"  holds on to {escape(effects['kept'])} after all")
         elif d["kind"] == "notice" and effects.get("dealt"):

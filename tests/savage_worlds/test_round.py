@@ -538,3 +538,9 @@ def test_a_victim_may_spend_a_benny_on_its_dive_and_leave_the_blast(sprawl: Spra
     again = sprawl.json("benny", "Priestess", "--dice", "6,1,1")  # 6+1-2 = 5: clear after all
     assert again["kept"] == "new" and again["effects"]["dove"] and again["effects"]["statuses"] == []
     assert "shaken" not in who(sprawl.json("status"), "Priestess")["statuses"]
+
+
+def test_a_standoff_roll_may_be_rerolled_with_a_benny(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json("standoff", "--dice", ",".join(["2"] * 16))
+    assert sprawl.json("benny", "Ada", "--dice", "7,3")["new"]["total"] == 7

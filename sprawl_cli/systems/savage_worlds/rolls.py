@@ -146,6 +146,7 @@ def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
     Raises:
         RuleRefusal: cards are already out this round (forceable).
     """
+    from sprawl_cli.systems.savage_worlds.bennies import remember
     from sprawl_cli.table import refuse
 
     if game.phase == "action":
@@ -158,6 +159,7 @@ def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
         if c.gone:
             continue
         test = character_test(game, dice, c, "agility", own_modifiers(game, c))
+        remember(game, c, "roll", test)  # W3: a benny may reroll it (the better total sets its place)
         rolled.append((c, test))
         c.add("on_hold")
     rolled.sort(key=lambda pair: -(pair[1].total if not pair[1].snake_eyes else -10**6))

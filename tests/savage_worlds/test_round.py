@@ -544,3 +544,15 @@ def test_a_standoff_roll_may_be_rerolled_with_a_benny(sprawl: Sprawl) -> None:
     start(sprawl)
     sprawl.json("standoff", "--dice", ",".join(["2"] * 16))
     assert sprawl.json("benny", "Ada", "--dice", "7,3")["new"]["total"] == 7
+
+
+def test_drawing_a_weapon_is_an_action_and_a_hard_draw_tests_agility(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    out = sprawl.json("draw", "Pike", "--weapon", "Rifle", "--hard", "--dice", "3")  # Agility 3: not out
+    assert out["test"]["total"] == 3 and not out["drawn"]
+    assert "fumbles the Rifle: not out" in sprawl.json("log")["entries"][-1]["summary"][-1]
+    refused(sprawl, snapshot, "draw", "Pike", "--weapon", "Rifle", says="already done that this turn")
+    assert sprawl.json("draw", "Ada", "--weapon", "Revolver")["drawn"]
+    shot = sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")
+    assert shot["modifiers"] == {"multi-action": -2}

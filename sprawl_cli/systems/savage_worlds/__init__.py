@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "recover": ("cli_actions", "A Shaken character's Spirit test, or --benny to end Shaken at once (W8)."),
     "defend": ("cli_actions", "Defend: +2 Parry until its next action (W5)."),
     "reload": ("cli_actions", "Reload a weapon whose rounds are counted (a roster's `shots`): an action."),
+    "draw": ("cli_actions", "Draw a weapon in a hurry: an action (-2 on the others); --hard tests Agility."),
     "aim": ("cli_actions", "Aim a whole turn without moving: +2 to next round's shot at the target (W5)."),
     "run": ("cli_actions", "Run: +d6\" this round, -2 to other actions."),
     "move": ("cli_actions", "Check a move against Pace: difficult ground, crawling, crouching, rising."),

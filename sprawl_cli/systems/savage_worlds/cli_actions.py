@@ -100,6 +100,20 @@ def reload(name: Name, weapon: Annotated[Optional[str], typer.Option("--weapon",
 
 
 @app.command()
+def draw(name: Name, weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The weapon (default: "
+                                                                   "its first).")] = None,
+         hard: Annotated[bool, typer.Option("--hard", help="Two weapons, a hidden or a large one: an Agility "
+                                                           "test too.")] = False) -> None:
+    """Draw a weapon in a hurry: one action of the turn (-2 on the others, W2); --hard also tests Agility.
+
+    Example: sprawl draw Pike --weapon Rifle --hard
+    """
+    from sprawl_cli.systems.savage_worlds.movement import draw_weapon
+
+    _act("draw", lambda game, dice, table: draw_weapon(game, dice, game.character(name), weapon, table, hard))
+
+
+@app.command()
 def aim(name: Name, target: Annotated[str, typer.Argument(help="Whom it aims at.")]) -> None:
     """Aim: the whole turn, without moving; next round's Shooting or Throwing at TARGET gets +2 (W5).
 

@@ -255,3 +255,39 @@ def reload(game: Game, c: Character, weapon_name: str | None, table: Table) -> R
     turn.action(game, c, table, f"reload:{weapon.name}", "reload")
     c.spent.pop(weapon.name, None)
     return ReloadOutcome(c.name, weapon.name, weapon.shots)
+
+
+@dataclass(frozen=True)
+class DrawOutcome:
+    name: str
+    weapon: str
+    test: dict[str, Any] | None  # the Agility test of a hard draw
+    drawn: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "weapon": self.weapon, "test": self.test, "drawn": self.drawn}
+
+
+def draw_weapon(game: Game, dice: Dice, c: Character, weapon_name: str | None, table: Table,
+                hard: bool = False) -> DrawOutcome:
+    """Readying a weapon in a hurry: one action of the turn (so the -2 of W2 falls on the
+    others); drawing two at once, a hidden or a large one (`hard`) also needs an Agility
+    success, or it is not out (the action is spent all the same; our reading).
+
+    Raises:
+        BadInput: no such weapon.
+        RuleRefusal: out of turn, or drawn already this turn (forceable).
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import require_able
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+
+    require_able(game, c, table)
+    weapon = c.weapon(weapon_name, ranged=False) if weapon_name else (c.weapons[0] if c.weapons else None)
+    if weapon is None:
+        raise BadInput(f"{c.name} carries no weapon to draw")
+    count = turn.action(game, c, table, f"draw:{weapon.name}", "draw a weapon")
+    if not hard:
+        return DrawOutcome(c.name, weapon.name, None, True)
+    test = character_test(game, dice, c, "agility", own_modifiers(game, c, count), what="Agility (draw)")
+    remember(game, c, "roll", test)
+    return DrawOutcome(c.name, weapon.name, test.to_json(), test.success)

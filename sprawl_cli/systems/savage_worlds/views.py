@@ -182,6 +182,10 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         where = f"{escape(d['pool'])}'s pool" if d["pool"] else f"{name(d['to'])}'s own"
         return [f"The game master awards {d['count']} {'benny' if d['count'] == 1 else 'bennies'}: {where} now holds "
                 f"{d['now']}"]
+    if kind == "draw":
+        out = [test_line(f"{name(d['name'])} draws", d["test"])] if d["test"] else []
+        return out + [f"{name(d['name'])} " + (f"draws the {escape(d['weapon'])} (an action: -2 on the others)"
+                                                if d["drawn"] else f"fumbles the {escape(d['weapon'])}: not out")]
     if kind == "reload":
         return [f"{name(d['name'])} reloads the {escape(d['weapon'])}: {d['rounds']} rounds"]
     if kind == "aim":

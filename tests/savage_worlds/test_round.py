@@ -556,3 +556,11 @@ def test_drawing_a_weapon_is_an_action_and_a_hard_draw_tests_agility(sprawl: Spr
     assert sprawl.json("draw", "Ada", "--weapon", "Revolver")["drawn"]
     shot = sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,2")
     assert shot["modifiers"] == {"multi-action": -2}
+
+
+@pytest.mark.parametrize("verb", ["fight", "shoot"])
+def test_an_incapacitated_foe_is_finished_not_attacked(sprawl: Sprawl, snapshot: Snapshot, verb: str) -> None:
+    start(sprawl)
+    sprawl.json("set", "Acolyte 2", "incapacitated", "on")
+    refused(sprawl, snapshot, verb, "Ada", "Acolyte 2", "--dice", "1,1",
+            says="Acolyte 2 is incapacitated already; `finish Ada Acolyte 2`")

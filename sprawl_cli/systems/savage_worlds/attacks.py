@@ -187,6 +187,13 @@ def check_fire(c: Character, weapon: Weapon, opts: Options, table: Table) -> Non
                        f"{opts.rof - 1}")
 
 
+def helpless(attacker: Character, target: Character, table: Table) -> None:
+    """An incapacitated foe is out of the fight: `finish` dispatches it (the referee may force an attack)."""
+    if target.has("incapacitated") and not target.dead:
+        refuse(table, f"{target.name} is incapacitated already; `finish {attacker.name} {target.name}` dispatches "
+                      "a helpless foe")
+
+
 def friendly_fire(attacker: Character, target: Character, table: Table) -> None:
     """An attack on someone of the attacker's own side is asked about (or needs `--yes`).
 
@@ -237,6 +244,7 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
         raise BadInput(f"{attacker.name} cannot attack itself")
     if defender.dead:
         raise RuleRefusal(f"{defender.name} is dead already", forceable=False)
+    helpless(attacker, defender, table)
     weapon = attacker.weapon(opts.weapon, ranged=False)
     if weapon.ranged and "str" not in weapon.damage:
         raise BadInput(f"{weapon.name} is a ranged weapon; use `shoot`")
@@ -268,6 +276,8 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     require_able(game, attacker, table)
     if attacker is target:
         raise BadInput(f"{attacker.name} cannot shoot itself")
+    if not (opts.template or opts.into_melee):
+        helpless(attacker, target, table)
     weapon = attacker.weapon(opts.weapon, ranged=True)
     if not weapon.ranged:
         raise BadInput(f"{weapon.name} is a hand weapon; use `fight`")

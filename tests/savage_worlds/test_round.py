@@ -564,3 +564,20 @@ def test_an_incapacitated_foe_is_finished_not_attacked(sprawl: Sprawl, snapshot:
     sprawl.json("set", "Acolyte 2", "incapacitated", "on")
     refused(sprawl, snapshot, verb, "Ada", "Acolyte 2", "--dice", "1,1",
             says="Acolyte 2 is incapacitated already; `finish Ada Acolyte 2`")
+
+
+def test_a_jump_spends_movement(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("move", "Ada", "--inches", "3")
+    assert sprawl.json("jump", "Ada", "--run-up", "--dice", "4,1")["distance"] == 3  # 2" and 1" more
+    refused(sprawl, snapshot, "jump", "Ada", "--dice", "4,1", says="0\" of movement left this turn")
+
+
+def test_a_rerolled_jump_takes_its_extra_inch_once(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    assert sprawl.json("jump", "Ada", "--dice", "2,1")["distance"] == 1
+    assert sprawl.json("benny", "Ada", "--dice", "4,1")["effects"] == {"distance": 2}
+    assert sprawl.json("benny", "Ada", "--dice", "6,5,1")["effects"] == {"distance": 2}  # a raise: still 2"
+    assert who(sprawl.json("status"), "Ada")["turn"]["moved"] == 2.0

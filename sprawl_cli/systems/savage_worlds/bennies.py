@@ -169,7 +169,11 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
 
         return deal_late(game, dice, c) if new.success else {"dealt": None}
     if record.kind == "jump":
-        return {"distance": int(record.detail.get("base", 1)) + (1 if new.success else 0)}
+        from sprawl_cli.systems.savage_worlds.movement import jump_further
+
+        if int(record.successes) > 0:  # it made the extra inch already
+            return {"distance": int(record.detail.get("base", 1)) + 1}
+        return {"distance": int(record.detail.get("base", 1)) + jump_further(game, c, new.success)}
     if record.kind == "attack":
         from sprawl_cli.systems.savage_worlds.attacks import redo_attack
 

@@ -192,9 +192,19 @@ def jump(game: Game, dice: Dice, c: Character, table: Table, run_up: bool = Fals
     require_standing(c, table)
     turn.my_turn(game, c, table, "jump")
     base = 2 if run_up else 1
+    spend_movement(game, c, base, table, "the jump")  # a jump is movement: it adds up with the turn's moves
     test = character_test(game, dice, c, "strength", own_modifiers(game, c), what="Strength (jump)")
     remember(game, c, "jump", test, {"base": base})
-    return JumpOutcome(c.name, test.to_json(), base + (1 if test.success else 0))
+    return JumpOutcome(c.name, test.to_json(), base + jump_further(game, c, test.success))
+
+
+def jump_further(game: Game, c: Character, success: bool) -> int:
+    """A Strength success adds 1" to a jump, as far as the turn's movement has an inch left."""
+    if not success or (turn.refereed(game) and allowance(c) - c.moved < 1):
+        return 0
+    if turn.refereed(game):
+        c.moved += 1
+    return 1
 
 
 @dataclass(frozen=True)

@@ -59,7 +59,7 @@ Soak (`soak NAME`), right after a wounding hit: a benny buys a Vigor test, and e
     "movement": ("Moving", """\
 Moving up to Pace (usually 6") is free, and all of a turn's moves add up: a `move` past what is left is refused and says how many inches are left. Running (`run NAME`, once a turn) adds a d6 (it does not ace) and costs -2 on every other action that round. Crawling covers 2" and counts as prone against shots. Crouching halves Pace and gives -1 to shots at the crouching figure.
 Dropping prone is free (medium cover); getting up costs 2" of movement. Each inch of difficult ground counts as two.
-Jumping: 1" from a standstill, 2" with a run-up, one more with a Strength success. Defending (`defend NAME`) is the whole turn's action: it allows moving but not running or anything else, and its +2 Parry lasts until the character's next turn begins.
+Jumping: 1" from a standstill, 2" with a run-up, one more with a Strength success; a jump spends the turn's movement like a move. Defending (`defend NAME`) is the whole turn's action: it allows moving but not running or anything else, and its +2 Parry lasts until the character's next turn begins.
 Aiming (`aim NAME TARGET`) takes a whole turn without moving; the next round's shot at that target gets +2 by itself (`--aim` without it is refused).
 An attack on someone of one's own side is asked about on a terminal; a script needs `--yes`.
 A helpless (incapacitated) foe can be finished off as an action: `finish NAME VICTIM`."""),

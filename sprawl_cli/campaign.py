@@ -86,6 +86,7 @@ class BookGame:
     rounds_axis: list[int] = field(default_factory=list)  # the rounds the series cover
     series: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # measure -> squad -> per round
     figure: str = ""  # a drawing of the game's end the system made (an SVG), or ""
+    house: list[str] = field(default_factory=list)  # the house rulings the game was played with (SYSTEMS.md 0)
     save: str = ""
     step: int = 0
 
@@ -237,7 +238,8 @@ def record_book_game(system: System, book: Book, game: Game[Any], entries: list[
     axis, series = book_series(game, entries, measures, sides)
     played = BookGame(number=len(book.games) + 1, squads=[s.name for s in game.squads], rounds=game.round,
                       winner=game.winner, reason=game.reason, date=date, aftermath=list(aftermath),
-                      rounds_axis=axis, series=series, figure=system.report_figure(game) or "", save=save, step=step)
+                      rounds_axis=axis, series=series, figure=system.report_figure(game) or "",
+                      house=list(system.house_rulings(game)), save=save, step=step)
     for c, member in parts:
         record = {k: int(v) for k, v in system.record(game, c).items()}
         member.games += 1

@@ -115,6 +115,10 @@ def book_markdown(book: Book, game: BookGame) -> str:
     lines += ["## Aftermath", ""]
     lines.extend(f"- {md(line)}" for line in book_aftermath(game))
     lines.append("")
+    if game.house:
+        lines += ["## House rulings", ""]
+        lines.extend(f"- {md(line)}" for line in game.house)
+        lines.append("")
     if game.rounds_axis:
         lines += ["## Round by round", ""]
         columns = [(squad, measure) for squad in game.squads for measure in game.series]

@@ -98,6 +98,7 @@ def test_street_fight_campaign(sprawl: Any) -> None:
 def test_savage_worlds_campaign(sprawl: Any) -> None:
     start(sprawl, "savage-worlds", "expedition.yaml", "cult.yaml")
     sprawl.json("deal", "--dice", "KS,10H,RJ,2C,5D")
+    sprawl.json("next")  # past the Priestess's Joker: Ada's King is up
     shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "medium", "--dice", "6,2,4,3")
     assert shot["victims"][0]["result"] == "shaken"
     teams = [s["name"] for s in sprawl.json("campaign", "show")["squads"]]
@@ -107,7 +108,8 @@ def test_savage_worlds_campaign(sprawl: Any) -> None:
     priestess = member(show, "Priestess")
     assert priestess["state"] == "active" and set(priestess["record"]) >= {"games", "wounds", "incapacitated", "dead"}
     assert priestess["sheet"], "the campaign keeps each character's sheet"
-    reports(sprawl, teams[0], teams[1], "Ada", "Priestess", "Wounds")
+    reports(sprawl, teams[0], teams[1], "Ada", "Priestess", "Wounds", "House rulings",
+            "W8 damage effects are a house ruling")
 
 
 def test_scratch_grid_campaign_draws_the_map(sprawl: Any) -> None:

@@ -208,6 +208,9 @@ def book_html(book: Book, game: BookGame) -> str:
         parts.append("</tbody></table>")
     parts.append("<h2>Aftermath</h2>")
     parts.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in book_aftermath(game)) + "</ul>")
+    if game.house:
+        parts.append("<h2>House rulings</h2>")
+        parts.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in game.house) + "</ul>")
     parts.append("<footer>Report by sprawl, the referee assistant.</footer>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"

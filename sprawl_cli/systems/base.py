@@ -336,6 +336,11 @@ class System:
         """What the rules roll after a game for the campaign; None: this system has no aftermath."""
         return None
 
+    def house_rulings(self, game: Game[Any]) -> list[str]:
+        """The house rulings (SYSTEMS.md section 0) this game is played with, one sentence each,
+        for its battle report; none by default."""
+        return []
+
     def report_figure(self, game: Game[Any]) -> str | None:
         """A drawing of the game's end (one inline SVG) for its battle report, or None."""
         return None

@@ -33,13 +33,13 @@ def test_a_launched_miss_rolls_a_d10() -> None:
     assert out.deviation is not None and out.deviation["die"] == "d10" and out.deviation["inches"] == 9
 
 
-def test_the_deviation_distance_is_asked_when_not_given_and_uncapped_when_nobody_says() -> None:
+def test_the_deviation_distance_is_asked_when_not_given_and_refused_when_nobody_says() -> None:
     g = blast_game()
     t = table(numbers={"distance": 4}, lists={"victims": []})
     out = shoot(g, dice(1, 2, 3, 12), g.character("Ada"), g.character("Goon"), Options(), t)
     assert out.deviation is not None and out.deviation["inches"] == 2 and "How far" in t.asked[0]
-    out = shoot(g, dice(1, 2, 3, 12), g.character("Ada"), g.character("Goon"), Options(), table(lists={"victims": []}))
-    assert out.deviation is not None and out.deviation["inches"] == 3 and out.deviation["cap"] is None
+    with pytest.raises(NeedsAnswer, match="--distance"):  # W6: never an uncapped silent default
+        shoot(g, dice(1, 2, 3, 12), g.character("Ada"), g.character("Goon"), Options(), table(lists={"victims": []}))
     with pytest.raises(NeedsAnswer, match="victims"):
         shoot(g, dice(1, 2, 3, 12), g.character("Ada"), g.character("Goon"), Options(distance=9), table())
 
@@ -107,7 +107,7 @@ def test_move_pace_difficult_ground_counts_double_and_rising_costs_two() -> None
     g = blast_game()
     ada = g.character("Ada")
     assert move(g, ada, 6, table()).cost == 6
-    with pytest.raises(RuleRefusal, match="may move 6"):
+    with pytest.raises(RuleRefusal, match="6\" of movement left"):
         move(g, ada, 4, table(), difficult=3)
     ada.add("prone")
     out = move(g, ada, 4, table())

@@ -8,6 +8,7 @@ import pytest
 from sprawl_cli.dice import DECK
 from sprawl_cli.errors import BadInput, DiceShortage, RuleRefusal
 from sprawl_cli.systems.savage_worlds.cards import advance, card_key, deal, hold, interrupt
+from sprawl_cli.systems.savage_worlds.model import Game
 from tests.savage_worlds.helpers import dice, extra, game, hero, leftover, table
 
 
@@ -35,10 +36,17 @@ def test_one_card_per_wild_card_group_and_gm_extra_players_extras_follow_their_w
     assert len(g.deck) == 49 and g.phase == "action"
 
 
+def walk(g: Game) -> None:
+    """`next` through the rest of the round."""
+    while g.phase == "action":
+        advance(g, dice(), table())
+
+
 def test_a_joker_means_a_shuffle_before_the_next_deal() -> None:
     g = game([hero("Ada")], [hero("Boss")])
     deal(g, dice("RJ", "2C"), table())
     assert g.joker_dealt and len(g.deck) == 52
+    walk(g)
     out = deal(g, dice("RJ", "2C"), table())  # RJ is back: the deck was shuffled
     assert out.shuffled and out.round == 2
 
@@ -46,6 +54,7 @@ def test_a_joker_means_a_shuffle_before_the_next_deal() -> None:
 def test_no_joker_no_shuffle_dealt_cards_stay_out() -> None:
     g = game([hero("Ada")], [hero("Boss")])
     deal(g, dice("5C", "2C"), table())
+    walk(g)
     with pytest.raises(BadInput, match="not in the deck"):
         deal(g, dice("5C", "3C"), table())
 
@@ -67,6 +76,7 @@ def test_hold_keeps_the_turn_across_rounds_without_a_card() -> None:
     g = game([hero("Ada")], [hero("Boss")])
     deal(g, dice("5C", "2C"), table())
     hold(g, g.character("Ada"), table())
+    walk(g)
     out = deal(g, dice("9D"), table())
     assert out.order == [{"name": "Boss", "card": "9D"}] and out.on_hold == ["Ada"]
     assert g.character("Ada").has("on_hold")

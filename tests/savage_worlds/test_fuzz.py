@@ -16,13 +16,14 @@ WORDS = st.sampled_from(["Ada", "Jonah", "Pike", "Priestess", "Hound", "Acolyte 
                          "--distance", "-4", "--victims", "Ada,Ada", "--dive", "Pike", "--victim-cover", "Ada=x",
                          "--called", "tiny", "--actions", "0", "--wild", "--mod", "--tn", "--benny", "--surprise",
                          "Expedition", "--dice", "1,1,1,1,1,1,1,1,1,1,1,1", "6,6,6,6,6", "--force", "--type",
-                         "blunt", "lock", "--inches", "100"])
+                         "blunt", "lock", "--inches", "100", "--crouching", "--draw", "--yes", "--light",
+                         "pitch", "--weapon", "Tommy Gun", "Cult of the Eye"])
 COMMANDS = st.sampled_from(["deal", "hold", "interrupt", "fight", "shoot", "benny", "soak", "recover", "defend",
                             "run", "move", "prone", "rise", "jump", "test", "break", "finish", "wounds", "next",
-                            "roll", "odds", "set", "status"])
+                            "roll", "odds", "set", "status", "aim", "award", "reload", "standoff", "oppose"])
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(COMMANDS, st.lists(WORDS, max_size=6))
 def test_no_command_line_ends_in_an_internal_error(sprawl: Sprawl, command: str, words: list[str]) -> None:
     if not Path(sprawl.save).exists():

@@ -58,4 +58,6 @@ def test_a_standoff_puts_everyone_on_hold_in_agility_order() -> None:
     out = standoff(g, dice(3, 2, 5, 4, 1), table())  # Ada 3, Bo 5, Boss 4
     assert [o["name"] for o in out.order] == ["Bo", "Boss", "Ada"]
     assert all(c.has("on_hold") for c in g.characters)
-    assert deal(g, dice(), table()).order == []  # holders are not dealt in
+    after = deal(g, dice("AS", "KS"), table())  # W4: after the standoff, everyone is dealt in as normal
+    assert after.order == [{"name": "Ada", "card": "AS"}, {"name": "Boss", "card": "KS"}] and after.round == 2
+    assert not any(c.has("on_hold") for c in g.characters)

@@ -15,6 +15,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.damage import DamageRoll, Victim, hit, restore, roll_damage, snapshot
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, Situation, TraitTest, character_test, own_modifiers
@@ -52,6 +53,8 @@ class Options:
     dive: list[str] = field(default_factory=list)
     victim_cover: dict[str, str] = field(default_factory=dict)
     targets: list[str] = field(default_factory=list)  # with --rof: the targets of the second, third... die
+    crouching: bool = False  # the target crouches: -1 to ranged attacks at it
+    draw: bool = False  # the weapon is drawn as part of this turn: one more action
     under: list[str] | None = None  # filled in by the blast: who the template caught (a benny's redo reuses it)
     dove: dict[str, bool] = field(default_factory=dict)  # filled in by the blast: who dived clear
 
@@ -72,6 +75,7 @@ class AttackOutcome:
     notes: list[str] = field(default_factory=list)
     forced: list[str] = field(default_factory=list)
     game: dict[str, Any] = field(default_factory=dict)
+    damage_modifiers: dict[str, int] = field(default_factory=dict)  # added to every damage total (W4, W5)
 
     def to_json(self) -> dict[str, Any]:
         data = self.test.to_json()
@@ -80,7 +84,7 @@ class AttackOutcome:
             "victims": [v.to_json() for v in self.victims], "hits": self.test.hits,
             "template": self.template, "deviation": self.deviation, "dives": self.dives,
             "disarm": self.disarm, "bystanders": self.bystanders, "notes": self.notes,
-            "forced": self.forced, "game": self.game,
+            "forced": self.forced, "game": self.game, "damage_modifiers": self.damage_modifiers,
         })
         return data
 
@@ -117,20 +121,21 @@ def range_band(weapon: Weapon, opts: Options, table: Table) -> str:
 
 
 def attack_situation(game: Game, c: Character, target: Character | None, weapon: Weapon, opts: Options,
-                     table: Table, ranged: bool) -> tuple[Situation, int, str]:
-    """Every to-hit modifier (W2, W4, W5, W8), the damage bonus, and the range band."""
+                     table: Table, ranged: bool) -> tuple[Situation, Situation, str]:
+    """Every to-hit modifier (W2, W4, W5, W8), the damage modifiers (each named), and the range band."""
     for value, allowed, what in ((opts.cover, COVER, "cover"), (opts.light, LIGHT, "light"),
                                  (opts.called, CALLED, "called"), (opts.template, TEMPLATES, "template")):
         choose(value, allowed, what)
     s = own_modifiers(game, c, opts.actions)
-    damage_bonus = 2 if game.joker(c) else 0
+    damage = Situation()
+    damage.add("joker", 2 if game.joker(c) else 0)  # W4
     band = "short"
     called = "limb" if opts.disarm and not opts.called else opts.called
     if opts.disarm and opts.nonlethal and ranged:
         called = "small"  # aiming at the weapon itself
     if called and not (opts.template or weapon.template):
         s.add(f"called {called}", CALLED[called][0])
-        damage_bonus += CALLED[called][1]
+        damage.add(f"called {called}", CALLED[called][1])
     if ranged:
         band = range_band(weapon, opts, table)
         s.add(f"{band} range", RANGES[band])
@@ -143,23 +148,25 @@ def attack_situation(game: Game, c: Character, target: Character | None, weapon:
             s.add(f"{opts.light} light", LIGHT[opts.light])
         if opts.light == "dark" and opts.distance is not None and opts.distance > DARK_SIGHT:
             refuse(table, f"in the dark nothing is seen beyond {DARK_SIGHT}\"; the target is {opts.distance:g}\" away")
+        if opts.crouching:
+            s.add("crouching target", -1)
         if opts.aim:
             s.add("aim", 2)
         if opts.rof > 1:
             s.add("autofire", -2)
         if opts.double_tap:
             s.add("double tap", 1)
-            damage_bonus += 1
+            damage.add("double tap", 1)
         if opts.burst:
             s.add("three-round burst", 2)
-            damage_bonus += 2
-    elif opts.cover or opts.light or opts.aim or opts.rof > 1 or opts.double_tap or opts.burst:
-        raise BadInput("--cover, --light, --aim, --rof, --double-tap and --burst are for `shoot`")
+            damage.add("three-round burst", 2)
+    elif opts.cover or opts.light or opts.aim or opts.rof > 1 or opts.double_tap or opts.burst or opts.crouching:
+        raise BadInput("--cover, --light, --aim, --rof, --double-tap, --burst and --crouching are for `shoot`")
     if opts.drop:
         s.add("the drop", 4)
-        damage_bonus += 4
+        damage.add("the drop", 4)
     s.add("referee", opts.mod)
-    return s, damage_bonus, band
+    return s, damage, band
 
 
 def check_fire(c: Character, weapon: Weapon, opts: Options, table: Table) -> None:
@@ -178,6 +185,44 @@ def check_fire(c: Character, weapon: Weapon, opts: Options, table: Table) -> Non
     if len(opts.targets) > opts.rof - 1:
         raise BadInput(f"--targets names the targets of the dice after the first; --rof {opts.rof} leaves room for "
                        f"{opts.rof - 1}")
+
+
+def helpless(attacker: Character, target: Character, table: Table) -> None:
+    """An incapacitated foe is out of the fight: `finish` dispatches it (the referee may force an attack)."""
+    if target.has("incapacitated") and not target.dead:
+        refuse(table, f"{target.name} is incapacitated already; `finish {attacker.name} {target.name}` dispatches "
+                      "a helpless foe")
+
+
+def friendly_fire(attacker: Character, target: Character, table: Table) -> None:
+    """An attack on someone of the attacker's own side is asked about (or needs `--yes`).
+
+    Raises:
+        RuleRefusal: the answer was no (nothing done).
+        NeedsAnswer: nobody to ask and no --yes.
+    """
+    if target.squad == attacker.squad and not table.confirm(
+            f"{target.name} is on {attacker.name}'s own side ({target.squad}): attack anyway?"):
+        raise RuleRefusal(f"{attacker.name} does not attack {target.name}; nothing was changed", forceable=False)
+
+
+def in_sight(attacker: Character, target: Character, opts: Options, table: Table) -> None:
+    """W5 darkness: in the dark a target further than 10" is not seen, in pitch darkness only
+    one whose whereabouts the attacker knows roughly; the table says (or `--distance`, `--yes`).
+
+    Raises:
+        RuleRefusal: the answer was no (nothing done).
+        NeedsAnswer: nobody to ask.
+    """
+    if opts.light == "dark" and opts.distance is None:
+        question = f"Is {target.name} within {DARK_SIGHT}\" of {attacker.name}? (in the dark nothing further is seen)"
+    elif opts.light == "pitch":
+        question = f"Does {attacker.name} know roughly where {target.name} is? (pitch darkness hides everyone else)"
+    else:
+        return
+    if not table.confirm(question):
+        raise RuleRefusal(f"{attacker.name} cannot see {target.name} to shoot at it; nothing was changed",
+                          forceable=False)
 
 
 def start_action(game: Game, c: Character) -> None:
@@ -199,15 +244,21 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
         raise BadInput(f"{attacker.name} cannot attack itself")
     if defender.dead:
         raise RuleRefusal(f"{defender.name} is dead already", forceable=False)
+    helpless(attacker, defender, table)
     weapon = attacker.weapon(opts.weapon, ranged=False)
     if weapon.ranged and "str" not in weapon.damage:
         raise BadInput(f"{weapon.name} is a ranged weapon; use `shoot`")
-    situation, bonus, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
+    draw(game, attacker, weapon, opts, table)
+    opts.actions = turn.action(game, attacker, table, f"fight:{weapon.name}", "fight", opts.actions,
+                               holding=opts.drop)
+    friendly_fire(attacker, defender, table)
+    situation, damage, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
     start_action(game, attacker)
     test = character_test(game, dice, attacker, "fighting", situation, tn=defender.current_parry)
     before = {c.name: snapshot(c) for c in game.characters}
-    outcome = AttackOutcome("fight", attacker.name, defender.name, weapon.name, test, forced=list(table.overruled))
-    resolve(game, dice, attacker, defender, weapon, opts, test, bonus, outcome, table, {})
+    outcome = AttackOutcome("fight", attacker.name, defender.name, weapon.name, test, forced=list(table.overruled),
+                            damage_modifiers=dict(damage.mods))
+    resolve(game, dice, attacker, defender, weapon, opts, test, damage.total, outcome, table, {})
     keep(game, attacker, outcome, opts, before, "short")
     return outcome
 
@@ -225,19 +276,73 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     require_able(game, attacker, table)
     if attacker is target:
         raise BadInput(f"{attacker.name} cannot shoot itself")
+    if not (opts.template or opts.into_melee):
+        helpless(attacker, target, table)
     weapon = attacker.weapon(opts.weapon, ranged=True)
     if not weapon.ranged:
         raise BadInput(f"{weapon.name} is a hand weapon; use `fight`")
     check_fire(attacker, weapon, opts, table)
-    situation, bonus, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
+    draw(game, attacker, weapon, opts, table)
+    opts.actions = turn.action(game, attacker, table, f"shoot:{weapon.name}", "shoot", opts.actions, once=False,
+                               holding=opts.drop)
+    turn.shots(game, attacker, weapon.name, weapon.rof, opts.rof, table)
+    spend_ammo(attacker, weapon, opts, table)
+    take_aim(game, attacker, target, opts, table)
+    friendly_fire(attacker, target, table)
+    in_sight(attacker, target, opts, table)
+    situation, damage, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
     start_action(game, attacker)
     skill = weapon.attack_skill
     test = character_test(game, dice, attacker, skill, situation, tn=TN, count=opts.rof)
     before = {c.name: snapshot(c) for c in game.characters}
-    outcome = AttackOutcome("shoot", attacker.name, target.name, weapon.name, test, forced=list(table.overruled))
-    resolve(game, dice, attacker, target, weapon, opts, test, bonus, outcome, table, {}, band)
+    outcome = AttackOutcome("shoot", attacker.name, target.name, weapon.name, test, forced=list(table.overruled),
+                            damage_modifiers=dict(damage.mods))
+    resolve(game, dice, attacker, target, weapon, opts, test, damage.total, outcome, table, {}, band)
     keep(game, attacker, outcome, opts, before, band)
     return outcome
+
+
+def rounds_fired(weapon: Weapon, opts: Options) -> int:
+    """Bullets an attack uses: rate of fire per autofire die, 2 for a double tap, 3 for a burst, else 1."""
+    if opts.rof > 1:
+        return weapon.rof * opts.rof
+    return 3 if opts.burst else 2 if opts.double_tap else 1
+
+
+def spend_ammo(c: Character, weapon: Weapon, opts: Options, table: Table) -> None:
+    """Ammunition is spent (a roster's `shots`); more than is left is refused: `reload` first."""
+    left = c.ammo(weapon)
+    if left is None:
+        return
+    used = rounds_fired(weapon, opts)
+    if used > left:
+        refuse(table, f"{c.name}'s {weapon.name} has {left} round{'s' if left != 1 else ''} left and this fires "
+                      f"{used}; `reload {c.name}` first")
+    c.spent[weapon.name] = min(weapon.shots or 0, c.spent.get(weapon.name, 0) + used)
+
+
+def draw(game: Game, attacker: Character, weapon: Weapon, opts: Options, table: Table) -> None:
+    """Drawing the weapon in the same turn is one more action (-2 on the attack, W2)."""
+    if not opts.draw:
+        return
+    opts.actions = max(opts.actions, 2)
+    opts.actions = turn.action(game, attacker, table, f"draw:{weapon.name}", "draw a weapon", opts.actions,
+                               holding=opts.drop)
+    opts.draw = False  # drawn: a benny's redo of this attack does not draw it again
+
+
+def take_aim(game: Game, attacker: Character, target: Character, opts: Options, table: Table) -> None:
+    """W5: a round spent aiming at `target` (the `aim` command) gives +2 to the next round's
+    shot at it, and is used by it; `--aim` without that round is refused once turns are refereed."""
+    if not turn.refereed(game):
+        return
+    aimed = attacker.aim == target.name and attacker.aim_round == game.round - 1
+    if opts.aim and not aimed:
+        refuse(table, f"{attacker.name} did not spend last round aiming at {target.name}; `aim {attacker.name} "
+                      f"{target.name}` takes a whole turn without moving, and the +2 comes the round after")
+    if aimed:
+        opts.aim = True
+    attacker.aim = None
 
 
 def resolve(game: Game, dice: Dice, attacker: Character, target: Character, weapon: Weapon, opts: Options,
@@ -291,6 +396,9 @@ def disarm_check(game: Game, dice: Dice, target: Character, damage: int) -> dict
         if held:
             dropped = held[0].name
             target.disarmed.append(dropped)
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+
+    remember(game, target, "disarm", test, {"against": damage, "dropped": dropped})
     return {"name": target.name, "test": test.to_json(), "against": damage, "dropped": dropped}
 
 
@@ -346,12 +454,13 @@ def redo_attack(game: Game, dice: Dice, attacker: Character, record: TestRecord,
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
     for name, state in before.items():
         restore(game.character(name), state)
-    _, bonus, _ = attack_situation(game, attacker, target, weapon, opts, table, ranged)
+    _, damage, _ = attack_situation(game, attacker, target, weapon, opts, table, ranged)
     game.over, game.winner, game.reason = False, None, None
     game.soakable = {}
-    outcome = AttackOutcome(str(detail["attack"]), attacker.name, target.name, weapon.name, new)
+    outcome = AttackOutcome(str(detail["attack"]), attacker.name, target.name, weapon.name, new,
+                            damage_modifiers=dict(damage.mods))
     kept = {k: [list(map(list, r)) for r in v] for k, v in dict(detail["damage"]).items()}
-    resolve(game, dice, attacker, target, weapon, opts, new, bonus, outcome, table, kept,
+    resolve(game, dice, attacker, target, weapon, opts, new, damage.total, outcome, table, kept,
             str(detail.get("band", "short")), detail.get("deviation"))
     new_kept: dict[str, list[list[list[int]]]] = {}
     for v in outcome.victims:

@@ -19,7 +19,7 @@ from sprawl_cli.table import Table, refuse
 
 PLAYER_POOL = 3  # W3: each player starts with three
 GM_OWN = 2  # W3: each game-master Wild Card holds two of its own
-RIGHT_AWAY = ("attack", "soak", "interrupt")  # their reroll redoes what came of them: only while still the latest
+RIGHT_AWAY = ("attack", "soak", "interrupt", "oppose", "disarm", "dive")  # their reroll redoes what came of them: only while still the latest
 
 
 def starting_bennies(game: Game) -> None:
@@ -64,6 +64,20 @@ def remember(game: Game, c: Character, kind: str, test: TraitTest, detail: dict[
         detail={**(detail or {}), "step": game.step, "score": list(test.score()), "modifiers": [[k, v] for k, v in test.modifiers],
                 "test": test.to_json()},
     )
+
+
+def effective(test: TraitTest) -> int:
+    """An opposed roll's standing: its total, or nothing at all on snake eyes."""
+    return -10**6 if test.snake_eyes else test.total
+
+
+def remember_opposed(game: Game, kind: str, one: tuple[Character, TraitTest], two: tuple[Character, TraitTest],
+                     detail: dict[str, Any] | None = None) -> None:
+    """Keep both sides of an opposed roll, each against the other's total, so either may spend
+    a benny on it and the outcome is decided again (W3: a benny rerolls any trait test)."""
+    (a, mine), (b, theirs) = one, two
+    remember(game, b, kind, theirs, {**(detail or {}), "target": a.name, "against": effective(mine)})
+    remember(game, a, kind, mine, {**(detail or {}), "target": b.name, "against": effective(theirs)})
 
 
 def reroll(dice: Dice, record: TestRecord) -> TraitTest:
@@ -130,18 +144,87 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
         from sprawl_cli.systems.savage_worlds.damage import settle_soak
 
         return settle_soak(game, c, new)
-    if record.kind == "interrupt":
+    if record.kind in ("interrupt", "oppose"):
         against = int(record.detail.get("against", 0))
-        first = c.name if new.total > against else str(record.detail.get("target")) if new.total < against else None
-        return {"first": first, "simultaneous": first is None}
+        other = str(record.detail.get("target"))
+        mine = effective(new)
+        ahead = c.name if mine > against else other if mine < against else None
+        theirs = game.tests.get(other)
+        if theirs is not None and theirs.kind == record.kind and theirs.detail.get("target") == c.name:
+            theirs.detail["against"] = mine  # the other side now stands against the reroll, and may answer it
+            theirs.detail["step"] = game.step
+        if record.kind == "oppose":
+            return {"winner": ahead, "tie": ahead is None}
+        return {"first": ahead, "simultaneous": ahead is None}
+    if record.kind == "dive":
+        return dove_clear(game, c, record) if new.success else {"dove": False}
+    if record.kind == "disarm":
+        dropped = record.detail.get("dropped")
+        if dropped and new.total >= int(record.detail.get("against", 0)) and dropped in c.disarmed:
+            c.disarmed.remove(dropped)  # it holds on after all
+            return {"dropped": None, "kept": dropped}
+        return {"dropped": dropped}
     if record.kind == "notice":
         from sprawl_cli.systems.savage_worlds.cards import deal_late
 
         return deal_late(game, dice, c) if new.success else {"dealt": None}
     if record.kind == "jump":
-        return {"distance": int(record.detail.get("base", 1)) + (1 if new.success else 0)}
+        from sprawl_cli.systems.savage_worlds.movement import jump_further
+
+        if int(record.successes) > 0:  # it made the extra inch already
+            return {"distance": int(record.detail.get("base", 1)) + 1}
+        return {"distance": int(record.detail.get("base", 1)) + jump_further(game, c, new.success)}
     if record.kind == "attack":
         from sprawl_cli.systems.savage_worlds.attacks import redo_attack
 
         return redo_attack(game, dice, c, record, new, table)
     return {}
+
+
+@dataclass(frozen=True)
+class AwardOutcome:
+    to: str
+    count: int
+    pool: str | None  # the side whose pool grew, or None for a character's own
+    now: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"to": self.to, "count": self.count, "pool": self.pool, "now": self.now}
+
+
+def award(game: Game, who: str, count: int) -> AwardOutcome:
+    """W3: the game master hands out bennies during play: to a side's pool (a side's name, or
+    a player's character), or to a game-master Wild Card's own.
+
+    Raises:
+        BadInput: no such side or character, or a count below 1.
+    """
+    from sprawl_cli.errors import BadInput, SprawlError
+
+    if count < 1:
+        raise BadInput(f"award at least one benny, not {count}")
+    try:
+        squad = game.squad(who).name
+    except SprawlError:
+        c = game.character(who)
+        if game.is_gm(c.squad) and c.wild_card:
+            c.bennies += count
+            return AwardOutcome(c.name, count, None, c.bennies)
+        squad = c.squad
+    game.pools[squad] = game.pools.get(squad, 0) + count
+    return AwardOutcome(squad, count, squad, game.pools[squad])
+
+
+def dove_clear(game: Game, c: Character, record: TestRecord) -> dict[str, Any]:
+    """A rerolled dive that now succeeds (W6): the blast's damage to `c` is taken back, as its
+    attack found it, and a benny on the attack itself keeps it clear."""
+    from sprawl_cli.systems.savage_worlds.damage import restore
+
+    attack = game.tests.get(str(record.detail.get("attacker")))
+    if attack is None or attack.kind != "attack" or c.name not in attack.detail.get("before", {}):
+        return {"dove": True}
+    restore(c, dict(attack.detail["before"][c.name]))
+    game.soakable.pop(c.name, None)
+    attack.detail.setdefault("options", {}).setdefault("dove", {})[c.name] = True
+    attack.detail.get("damage", {}).pop(c.name, None)
+    return {"dove": True, "wounds": c.wounds, "statuses": c.shown_statuses}

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput, NeedsAnswer
+from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.savage_worlds.damage import Victim, hit, roll_damage
 from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TraitTest, character_test, own_modifiers
@@ -58,12 +58,9 @@ def blast(game: Game, dice: Dice, attacker: Character, target: Character, weapon
     if not test.success:
         if deviation is None:
             distance = opts.distance
-            if distance is None:
-                try:
-                    distance = float(table.number("distance", f"How far (inches) was {target.name} from "
-                                                  f"{attacker.name}? (deviation is capped at half of it)"))
-                except NeedsAnswer:
-                    distance = None  # nobody to ask and no --distance: the deviation goes uncapped
+            if distance is None:  # W6: the cap needs it; asked, or refused naming --distance
+                distance = float(table.number("distance", f"How far (inches) was {target.name} from "
+                                              f"{attacker.name}? (deviation is capped at half of it)"))
             deviation = deviate(dice, attacker, weapon, band, distance)
         outcome.deviation = deviation
         question = (f"The {template} burst deviated {deviation['inches']:g}\" toward {deviation['clock']} "
@@ -90,6 +87,9 @@ def blast(game: Game, dice: Dice, attacker: Character, target: Character, weapon
                 dive = character_test(game, dice, c, "agility", _dive_mods(game, c), what="Agility (dive clear)")
                 outcome.dives.append({"name": c.name, **dive.to_json()})
                 opts.dove[c.name] = dive.success
+                from sprawl_cli.systems.savage_worlds.bennies import remember
+
+                remember(game, c, "dive", dive, {"attacker": attacker.name})
             if opts.dove[c.name]:
                 continue
         armor, why = blast_armor(c, covers.get(c.name))

@@ -14,6 +14,7 @@ from sprawl_cli.dice import DECK, JOKERS, RANKS, Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 from sprawl_cli.systems.savage_worlds.traits import Situation, TraitTest, character_test, opposed, own_modifiers
+from sprawl_cli.systems.savage_worlds.turn import close_cut_in, fresh_turn, my_turn, open_cut_in, up_now
 from sprawl_cli.table import Table, refuse
 
 SUIT_ORDER = ("S", "H", "D", "C")  # W4: spades, hearts, diamonds, clubs
@@ -76,6 +77,12 @@ def end_round(game: Game) -> None:
         c.card = None
         c.ran = False
         c.run_roll = 0
+        c.had_turn = False
+        fresh_turn(c)
+        if game.standoff:
+            c.drop("on_hold")  # W4: after a standoff everyone is dealt in as normal
+    game.standoff = False
+    game.cut_in = None
     game.order = []
     game.acting = 0
     game.round += 1
@@ -126,8 +133,12 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
     and those who fail get no card this round.
 
     Raises:
-        RuleRefusal: the game is over; a surprise after the first round (forceable).
+        RuleRefusal: cards still to come this round; a surprise after the first round (forceable).
     """
+    to_come = still_to_come(game)
+    if to_come:
+        refuse(table, f"round {game.round} still has cards to come ({', '.join(to_come)}); `next` brings them up "
+                      "and ends the round")
     game.soakable = {}
     if game.phase == "action":
         end_round(game)
@@ -179,6 +190,8 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
     game.order = [{"name": name, "card": card} for name, card, _ in dealt]
     game.acting = 0
     game.phase = "action"
+    game.dealt = True
+    _skip_empty(game)
     _start_turn(game)
     on_hold = sorted(skip - set(no_card), key=[c.name for c in game.characters].index)
     return DealOutcome(game.round, list(game.order), shuffled, midway, notice, on_hold, no_card, followers)
@@ -204,19 +217,34 @@ def deal_late(game: Game, dice: Dice, c: Character) -> dict[str, Any]:
     return {"dealt": card, "order": list(game.order)}
 
 
-def acting_now(game: Game) -> list[Character]:
-    """The characters whose card is up."""
-    if game.phase != "action" or game.acting >= len(game.order):
+acting_now = up_now
+
+
+def still_to_come(game: Game) -> list[str]:
+    """The cards after the one now up whose characters still stand (`deal` waits for them)."""
+    if game.phase != "action":
         return []
-    card = game.order[game.acting]["card"]
-    return [c for c in game.characters if c.card == card and not c.gone]
+    out = []
+    for entry in game.order[game.acting + 1:]:
+        if any(c.card == entry["card"] and not c.gone for c in game.characters):
+            out.append(f"{entry['card']} {entry['name']}")
+    return out
+
+
+def _skip_empty(game: Game) -> None:
+    """Pass over cards whose characters are all gone: `next` never announces them."""
+    while game.acting < len(game.order) and not up_now(game):
+        game.acting += 1
 
 
 def _start_turn(game: Game) -> None:
-    """A card comes up: its characters' Defend ends (W5: until its next action)."""
+    """A card comes up: its characters' turn begins, and their Defend ends (W5: until its
+    next action)."""
     now = acting_now(game)
     for c in now:
         c.drop("defending")
+        if not c.has("on_hold"):
+            fresh_turn(c)
     if now:
         game.side = next(i for i, s in enumerate(game.squads) if s.name == now[0].squad)
 
@@ -227,9 +255,13 @@ class AdvanceOutcome:
     acting: dict[str, str] | None
     round_ended: bool
     deal: DealOutcome | None = None
+    over: bool = False
+    reason: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
+            "over": self.over,
+            "reason": self.reason,
             "round": self.round,
             "phase": "action" if self.acting else "deal",
             "acting": self.acting,
@@ -245,10 +277,15 @@ def advance(game: Game, dice: Dice, table: Table) -> AdvanceOutcome:
         dealt = deal(game, dice, table)
         return AdvanceOutcome(game.round, game.order[0] if game.order else None, False, dealt)
     game.soakable = {}
+    for c in up_now(game):
+        if c.acted or not game.joker(c):
+            c.had_turn = True  # its card has passed (a Joker that has not acted may still go)
+    close_cut_in(game)
     game.acting += 1
+    _skip_empty(game)
     if game.acting >= len(game.order):
         end_round(game)
-        return AdvanceOutcome(game.round, None, True)
+        return AdvanceOutcome(game.round, None, True, over=game.over, reason=game.reason)
     _start_turn(game)
     return AdvanceOutcome(game.round, game.order[game.acting], False)
 
@@ -276,6 +313,12 @@ def hold(game: Game, c: Character, table: Table) -> HoldOutcome:
         raise BadInput(f"{c.name} is already on hold")
     if game.phase != "action" or c.card is None:
         refuse(table, f"{c.name} has no action card this round; deal first")
+    my_turn(game, c, table, "go on hold")
+    if c.acted or c.moved:
+        refuse(table, f"{c.name} has acted or moved this turn already; a hold is taken instead of the turn")
+    if game.cut_in == c.name:
+        game.cut_in = None
+    c.had_turn = False
     c.add("on_hold")
     return HoldOutcome(c.name)
 
@@ -311,12 +354,12 @@ def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Ta
     if not c.has("on_hold"):
         refuse(table, f"{c.name} is not on hold; only a held action can interrupt")
     mine, theirs = interrupt_tests(game, dice, c, target)
-    c.drop("on_hold")
+    open_cut_in(game, c)  # the hold is spent: its turn is now, before or after the target's action
     result = opposed(mine, theirs)
     first = c.name if result > 0 else target.name if result < 0 else None
-    from sprawl_cli.systems.savage_worlds.bennies import remember
+    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed
 
-    remember(game, c, "interrupt", mine, {"target": target.name, "against": theirs.total})
+    remember_opposed(game, "interrupt", (c, mine), (target, theirs))
     return InterruptOutcome(c.name, target.name, {c.name: mine.to_json(), target.name: theirs.to_json()}, first)
 
 

@@ -29,6 +29,7 @@ Called = Annotated[Optional[str], typer.Option(
 Drop = Annotated[bool, typer.Option("--drop", help="The attacker has the drop: +4 to hit and damage.")]
 Disarm = Annotated[bool, typer.Option("--disarm", help="Aim at the arm (-2); a hit makes the defender test Strength.")]
 Nonlethal = Annotated[bool, typer.Option("--nonlethal", help="With --disarm: no damage dealt.")]
+Draw = Annotated[bool, typer.Option("--draw", help="Draw the weapon first, in the same turn: one more action (-2).")]
 
 
 def _view(kind: str) -> Any:
@@ -147,6 +148,7 @@ def fight(
     actions: Actions = 1,
     disarm: Disarm = False,
     nonlethal: Nonlethal = False,
+    draw: Draw = False,
     mod: Mod = 0,
 ) -> None:
     """Fighting against the defender's Parry (+2 if it defends); a raise adds a d6 of damage (W5).
@@ -158,7 +160,7 @@ def fight(
     from sprawl_cli.systems.savage_worlds.attacks import fight as melee
 
     opts = Options(weapon=weapon, called=called, drop=drop, actions=actions, disarm=disarm, nonlethal=nonlethal,
-                   mod=mod)
+                   mod=mod, draw=draw)
     _act("fight", lambda game, dice, table: melee(game, dice, game.character(attacker), game.character(defender),
                                                   opts, table))
 
@@ -177,7 +179,10 @@ def shoot(
     light: Annotated[Optional[str], typer.Option("--light", click_type=click.Choice(["dim", "dark", "pitch"]),
                                                  help="Lighting: dim -1, dark -2, pitch -4.")] = None,
     called: Called = None,
-    aim: Annotated[bool, typer.Option("--aim", help="Aimed a full round without moving: +2.")] = False,
+    aim: Annotated[bool, typer.Option("--aim", help="Aimed a full round without moving: +2 (`aim` gives it by "
+                                                    "itself once cards are out).")] = False,
+    crouching: Annotated[bool, typer.Option("--crouching", help="The target crouches: -1.")] = False,
+    draw: Draw = False,
     rof: Annotated[int, typer.Option("--rof", min=1, help="Shooting dice to roll (up to the weapon's rate of "
                                                           "fire); 2 or more is autofire, -2.")] = 1,
     targets: Annotated[Optional[str], typer.Option("--targets", metavar="NAMES",
@@ -217,9 +222,8 @@ def shoot(
         weapon=weapon, range=range_, distance=distance, cover=cover, light=light, called=called, aim=aim, rof=rof,
         targets=_names(targets),
         double_tap=double_tap, burst=burst, drop=drop, actions=actions, template=template, mod=mod, disarm=disarm,
-        nonlethal=nonlethal, into_melee=_names(into_melee), dive=_names(dive), victim_cover=_covers(victim_cover))
-    if victims is None and not current().env.is_terminal:
-        victims = "none"  # a script that names nobody else: only the target, when the template lands on it
+        nonlethal=nonlethal, into_melee=_names(into_melee), dive=_names(dive), victim_cover=_covers(victim_cover),
+        crouching=crouching, draw=draw)
     _act("shoot", lambda game, dice, table: fire(game, dice, game.character(attacker), game.character(target),
                                                  opts, table),
          victims=victims, bystander=bystander, distance=None if distance is None else str(int(distance)))
@@ -230,8 +234,10 @@ def break_(
     name: Name,
     thing: Annotated[str, typer.Argument(help="light-door, heavy-door, lock, handcuffs, knife, sword, rope, "
                                               "small-shield, medium-shield, large-shield.", metavar="OBJECT")],
-    kind: Annotated[str, typer.Option("--type", click_type=click.Choice(["blunt", "cutting", "piercing"]),
-                                      help="The damage type of the attack.")] = "blunt",
+    kind: Annotated[Optional[str], typer.Option("--type", click_type=click.Choice(["blunt", "cutting", "piercing"]),
+                                                help="The damage type of the attack (default: a gun's bullets "
+                                                     "pierce, a shotgun and bare hands are blunt; other "
+                                                     "weapons are asked).")] = None,
     ranged: Annotated[bool, typer.Option("--ranged", help="Shoot at it (TN 4) instead of striking (Parry 2).")] = False,
     weapon: WeaponOpt = None,
     actions: Actions = 1,
@@ -246,7 +252,7 @@ def break_(
 
     opts = Options(weapon=weapon, actions=actions, mod=mod)
     _act("break", lambda game, dice, table: break_object(game, dice, game.character(name), thing, kind, ranged,
-                                                         opts, table))
+                                                         opts, table), type=kind)
 
 
 @app.command()

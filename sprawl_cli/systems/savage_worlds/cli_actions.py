@@ -40,6 +40,19 @@ def benny(name: Name, victims: Annotated[Optional[str], typer.Option(
 
 
 @app.command()
+def award(who: Annotated[str, typer.Argument(help="A side (its pool), or a character (a game-master Wild Card's "
+                                                   "own; anyone else's side pool).")],
+          count: Annotated[int, typer.Argument(help="How many.", min=1)] = 1) -> None:
+    """The game master hands out bennies during play (W3).
+
+    Example: sprawl award Expedition
+    """
+    from sprawl_cli.systems.savage_worlds.bennies import award as give
+
+    _act("award", lambda game, dice, table: give(game, who, count))
+
+
+@app.command()
 def soak(name: Name) -> None:
     """Right after a wounding hit: a benny buys a Vigor test; each success and raise soaks a wound (W8, house).
 
@@ -72,6 +85,43 @@ def defend(name: Name) -> None:
     from sprawl_cli.systems.savage_worlds.movement import defend as take_guard
 
     _act("defend", lambda game, dice, table: take_guard(game, game.character(name), table))
+
+
+@app.command()
+def reload(name: Name, weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The weapon (default: "
+                                                                     "its first ranged one).")] = None) -> None:
+    """Reload: an action; the weapon is full again (ammunition counted from a roster's `shots`).
+
+    Example: sprawl reload Jonah --weapon "Tommy Gun"
+    """
+    from sprawl_cli.systems.savage_worlds.movement import reload as load
+
+    _act("reload", lambda game, dice, table: load(game, game.character(name), weapon, table))
+
+
+@app.command()
+def draw(name: Name, weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The weapon (default: "
+                                                                   "its first).")] = None,
+         hard: Annotated[bool, typer.Option("--hard", help="Two weapons, a hidden or a large one: an Agility "
+                                                           "test too.")] = False) -> None:
+    """Draw a weapon in a hurry: one action of the turn (-2 on the others, W2); --hard also tests Agility.
+
+    Example: sprawl draw Pike --weapon Rifle --hard
+    """
+    from sprawl_cli.systems.savage_worlds.movement import draw_weapon
+
+    _act("draw", lambda game, dice, table: draw_weapon(game, dice, game.character(name), weapon, table, hard))
+
+
+@app.command()
+def aim(name: Name, target: Annotated[str, typer.Argument(help="Whom it aims at.")]) -> None:
+    """Aim: the whole turn, without moving; next round's Shooting or Throwing at TARGET gets +2 (W5).
+
+    Example: sprawl aim Ada Priestess
+    """
+    from sprawl_cli.systems.savage_worlds.movement import aim as take_aim
+
+    _act("aim", lambda game, dice, table: take_aim(game, game.character(name), game.character(target), table))
 
 
 @app.command()
@@ -161,15 +211,19 @@ def test(name: Annotated[str, typer.Argument(help="The character, or a group of 
 def oppose(name: Name, trait: Annotated[str, typer.Argument(help="The acting character's trait.")],
            other: Annotated[str, typer.Argument(help="The opponent.")],
            other_trait: Annotated[Optional[str], typer.Argument(help="The opponent's trait (default: the same).")]
-           = None, mod: Mod = 0) -> None:
+           = None, mod: Mod = 0,
+           bennies: Annotated[int, typer.Option("--bennies", min=0, max=10,
+                                                help="Bennies NAME spends on rerolls before OTHER rolls (W3); the "
+                                                     "best stands.")] = 0) -> None:
     """An opposed roll: NAME rolls first, then OTHER; the higher total wins, a tie goes on.
 
-    Example: sprawl oppose Jonah strength Priestess
+    Dice: NAME's test (and each reroll its --bennies buy), then OTHER's.
+    Example: sprawl oppose Jonah strength Priestess --bennies 1
     """
     from sprawl_cli.systems.savage_worlds.rolls import oppose as contest
 
     _act("oppose", lambda game, dice, table: contest(game, dice, game.character(name), trait,
-                                                     game.character(other), other_trait, table, mod))
+                                                     game.character(other), other_trait, table, mod, bennies))
 
 
 @app.command()

@@ -15,6 +15,7 @@ from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.savage_worlds.model import WILD_CARD_WOUNDS, Character, Game, read_die
 from sprawl_cli.systems.savage_worlds.traits import Situation, TraitTest, chain, character_test, own_modifiers
+from sprawl_cli.systems.savage_worlds.turn import my_turn
 from sprawl_cli.table import Table
 
 _TERM = re.compile(r"([+-]?)\s*(str|\d*d\d+|\d+)", re.IGNORECASE)
@@ -227,10 +228,14 @@ class RecoverOutcome:
                 "raises": (self.test or {}).get("raises", 0)}
 
 
+RECOVERED = "it shook off Shaken without a raise (W8, house), which takes the rest of its turn"
+
+
 def settle_recovery(c: Character, test: TraitTest) -> dict[str, Any]:
-    """W8: success ends Shaken; a raise also lets it act this turn."""
+    """W8: success ends Shaken; a raise also lets it act this turn (else its turn is over)."""
     if test.success:
         c.drop("shaken")
+    c.turn_over = RECOVERED if test.success and test.raises < 1 else None
     return {"recovered": test.success, "can_act": test.raises >= 1}
 
 
@@ -247,10 +252,11 @@ def recover(game: Game, dice: Dice, c: Character, table: Table, use_benny: bool 
     if c.has("incapacitated"):
         raise RuleRefusal(f"{c.name} is incapacitated; recovering from Shaken will not bring it back",
                           forceable=False)
-    if use_benny:
+    if use_benny:  # W8: a benny ends Shaken at once, whenever it is spent
         spent = spend(game, c, table, "ending Shaken")
         c.drop("shaken")
         return RecoverOutcome(c.name, None, spent, True, True)
+    my_turn(game, c, table, "test Spirit")  # W8: at the start of its action
     test = character_test(game, dice, c, "spirit", own_modifiers(game, c), what="Spirit (recover)")
     settled = settle_recovery(c, test)
     remember(game, c, "recover", test)

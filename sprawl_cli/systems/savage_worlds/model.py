@@ -67,6 +67,7 @@ class Weapon:
     template: str | None = None  # small | medium | large burst
     ap: int = 0  # armour piercing
     skill: str | None = None  # fighting, shooting or throwing; default by range
+    shots: int | None = None  # rounds a full load holds; None: ammunition not counted
 
     @property
     def ranged(self) -> bool:
@@ -115,6 +116,15 @@ class Character(Statuses):
     run_roll: int = 0  # its running die this round
     no_card_rounds: int = 0  # surprised and missed Notice: no card in the next deal (W4)
     disarmed: list[str] = field(default_factory=list)  # weapons dropped
+    spent: dict[str, int] = field(default_factory=dict)  # weapon -> rounds fired since its last reload
+    # One turn's bookkeeping (W2, W4, W5; `turn.py`): reset when its card comes up or a hold is used.
+    acted: list[str] = field(default_factory=list)  # the actions taken this turn ("fight:Sword", "defend"...)
+    moved: float = 0.0  # inches of its movement spent this turn (difficult ground counted twice)
+    fired: dict[str, int] = field(default_factory=dict)  # weapon -> shooting dice fired this turn
+    turn_over: str | None = None  # why it may do nothing more this turn (Shaken recovery, Defend, aim)
+    had_turn: bool = False  # its turn this round is over
+    aim: str | None = None  # whom it spent a round aiming at (W5: +2 on the next round's shot)
+    aim_round: int = 0  # the round it aimed in
 
     @property
     def gone(self) -> bool:
@@ -137,6 +147,10 @@ class Character(Statuses):
 
     def skilled(self, name: str) -> bool:
         return name.strip().lower() in {k.lower() for k in self.skills} or name.strip().lower() in ATTRIBUTES
+
+    def ammo(self, w: Weapon) -> int | None:
+        """Rounds left in `w` (None: not counted)."""
+        return None if w.shots is None else max(0, w.shots - self.spent.get(w.name, 0))
 
     @property
     def wound_penalty(self) -> int:
@@ -185,7 +199,8 @@ class Character(Statuses):
             if w.ranged == ranged:
                 return w
         if not ranged:
-            return UNARMED
+            # a thrown weapon that also strikes in hand (a spear: str+d6) before bare hands
+            return next((w for w in carried if "str" in w.damage.lower()), UNARMED)
         raise BadInput(f"{self.name} carries no ranged weapon; give --weapon NAME")
 
 
@@ -228,6 +243,9 @@ class Game(KernelGame[Character]):
     gm: list[str] = field(default_factory=list)  # the game master's sides
     tests: dict[str, TestRecord] = field(default_factory=dict)  # character -> its last trait test
     soakable: dict[str, dict[str, Any]] = field(default_factory=dict)  # victim -> {before, taken}: the latest attack's wounds
+    dealt: bool = False  # a round has been dealt (or a standoff begun): from then on turns are refereed
+    cut_in: str | None = None  # a holder or a Joker taking its turn outside the countdown (W4)
+    standoff: bool = False  # this round is a standoff: everyone on hold, dealt in as normal next round
 
     def is_gm(self, squad: str) -> bool:
         return squad in self.gm

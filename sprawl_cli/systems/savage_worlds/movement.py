@@ -14,6 +14,7 @@ from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
+from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 from sprawl_cli.systems.savage_worlds.traits import character_test, own_modifiers
 from sprawl_cli.table import Table, refuse
@@ -28,19 +29,29 @@ class MoveOutcome:
     inches: float
     cost: float
     allowed: float
+    left: float
     notes: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "inches": self.inches, "cost": self.cost, "allowed": self.allowed,
-                "left": max(0.0, self.allowed - self.cost), "notes": self.notes}
+                "left": self.left, "notes": self.notes}
 
 
 def allowance(c: Character, crawl: bool = False, crouch: bool = False) -> float:
-    """How far it may go this round: Pace (+ its running die), crawling 2", crouching half."""
+    """How far it may go in a turn: Pace (+ its running die), crawling 2", crouching half."""
     if crawl:
         return float(CRAWL)
     total = float(c.pace + c.run_roll)
     return total / 2 if crouch else total
+
+
+def spend_movement(game: Game, c: Character, cost: float, table: Table, what: str, crawl: bool = False,
+                   crouch: bool = False) -> tuple[float, float]:
+    """Spend `cost` inches of this turn's movement (refused past what is left); returns the
+    allowance of this kind of move and what is left of it."""
+    allowed = allowance(c, crawl, crouch)
+    left = turn.movement(game, c, cost, allowed, allowance(c), table, what)
+    return allowed, left
 
 
 def move(game: Game, c: Character, inches: float, table: Table, difficult: float = 0.0, crawl: bool = False,
@@ -59,6 +70,7 @@ def move(game: Game, c: Character, inches: float, table: Table, difficult: float
     if crawl and crouch:
         raise BadInput("crawl or crouch, not both")
     require_standing(c, table)
+    turn.my_turn(game, c, table, "move")
     notes: list[str] = []
     cost = inches + difficult
     if c.has("prone") and not crawl:
@@ -69,11 +81,9 @@ def move(game: Game, c: Character, inches: float, table: Table, difficult: float
         c.add("prone")
         notes.append("crawling: counts as prone when shot at")
     if crouch:
-        notes.append("crouching: -1 to shots at it (give --mod -1)")
-    allowed = allowance(c, crawl, crouch)
-    if cost > allowed:
-        refuse(table, f"{c.name} may move {allowed:g}\" now and this move costs {cost:g}\"")
-    return MoveOutcome(c.name, inches, cost, allowed, notes)
+        notes.append("crouching: -1 to shots at it (`shoot ... --crouching`)")
+    allowed, left = spend_movement(game, c, cost, table, "this move", crawl, crouch)
+    return MoveOutcome(c.name, inches, cost, allowed, left, notes)
 
 
 @dataclass(frozen=True)
@@ -103,8 +113,9 @@ def run(game: Game, dice: Dice, name: str, table: Table, crouch: bool = False) -
     runners = group_members(game, name) or [game.character(name)]
     for c in runners:
         require_standing(c, table)
+        turn.my_turn(game, c, table, "run")
         if c.ran:
-            refuse(table, f"{c.name} has run already this round")
+            refuse(table, f"{c.name} has run already this turn (the running die is rolled once)")
         if c.has("defending"):
             refuse(table, f"{c.name} is defending: no running")
     label = runners[0].group if len(runners) > 1 or runners[0].name.lower() != name.strip().lower() \
@@ -134,8 +145,13 @@ def defend(game: Game, c: Character, table: Table) -> StanceOutcome:
     from sprawl_cli.systems.savage_worlds.attacks import require_able, start_action
 
     require_able(game, c, table)
+    turn.my_turn(game, c, table, "defend")
+    if c.acted:
+        refuse(table, f"{c.name} has acted this turn already ({', '.join(c.acted)}); Defend must be its only action")
     if c.ran:
         refuse(table, f"{c.name} ran this round; a defender may move but not run")
+    turn.action(game, c, table, "defend", "defend")
+    turn.end_turn(c, "Defend was its whole action (it may still move)")
     start_action(game, c)
     c.add("defending")
     return StanceOutcome(c.name, "defending", True, f"Parry {c.current_parry} until its next action")
@@ -148,11 +164,13 @@ def prone(game: Game, c: Character, table: Table, down: bool = True) -> StanceOu
     require_standing(c, table)
     if down == c.has("prone"):
         raise BadInput(f"{c.name} is {'already' if down else 'not'} prone")
+    turn.my_turn(game, c, table, "drop prone" if down else "get up")
     if down:
         c.add("prone")
         return StanceOutcome(c.name, "prone", True, "counts as medium cover (-2 to shots, 2 armour vs blasts)")
+    _, left = spend_movement(game, c, RISE_COST, table, "getting up")
     c.drop("prone")
-    return StanceOutcome(c.name, "prone", False, "getting up costs 2\" of movement")
+    return StanceOutcome(c.name, "prone", False, f"getting up costs 2\" of movement; {left:g}\" left")
 
 
 @dataclass(frozen=True)
@@ -172,7 +190,114 @@ def jump(game: Game, dice: Dice, c: Character, table: Table, run_up: bool = Fals
     from sprawl_cli.systems.savage_worlds.cards import require_standing
 
     require_standing(c, table)
+    turn.my_turn(game, c, table, "jump")
     base = 2 if run_up else 1
+    spend_movement(game, c, base, table, "the jump")  # a jump is movement: it adds up with the turn's moves
     test = character_test(game, dice, c, "strength", own_modifiers(game, c), what="Strength (jump)")
     remember(game, c, "jump", test, {"base": base})
-    return JumpOutcome(c.name, test.to_json(), base + (1 if test.success else 0))
+    return JumpOutcome(c.name, test.to_json(), base + jump_further(game, c, test.success))
+
+
+def jump_further(game: Game, c: Character, success: bool) -> int:
+    """A Strength success adds 1" to a jump, as far as the turn's movement has an inch left."""
+    if not success or (turn.refereed(game) and allowance(c) - c.moved < 1):
+        return 0
+    if turn.refereed(game):
+        c.moved += 1
+    return 1
+
+
+@dataclass(frozen=True)
+class AimOutcome:
+    name: str
+    target: str
+    round: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "target": self.target, "round": self.round, "bonus_round": self.round + 1}
+
+
+def aim(game: Game, c: Character, target: Character, table: Table) -> AimOutcome:
+    """W5 Aim: a whole turn spent aiming at `target`, without moving, gives +2 to the next
+    round's Shooting or Throwing at it (`shoot` adds it by itself).
+
+    Raises:
+        RuleRefusal: it acted or moved this turn, or cannot act (forceable).
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import require_able
+
+    require_able(game, c, table)
+    if c is target:
+        raise BadInput(f"{c.name} cannot aim at itself")
+    turn.my_turn(game, c, table, "aim")
+    if c.acted or c.moved or c.ran:
+        refuse(table, f"{c.name} has acted or moved this turn; aiming takes the whole turn without moving")
+    turn.action(game, c, table, "aim", "aim")
+    turn.end_turn(c, f"aiming at {target.name} is its whole turn, without moving")
+    c.aim = target.name
+    c.aim_round = game.round
+    return AimOutcome(c.name, target.name, game.round)
+
+
+@dataclass(frozen=True)
+class ReloadOutcome:
+    name: str
+    weapon: str
+    rounds: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "weapon": self.weapon, "rounds": self.rounds}
+
+
+def reload(game: Game, c: Character, weapon_name: str | None, table: Table) -> ReloadOutcome:
+    """Reload a weapon whose ammunition is counted: an action (W2 counts it), back to a full load.
+
+    Raises:
+        BadInput: no such weapon, or one whose ammunition is not counted.
+        RuleRefusal: out of turn (forceable).
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import require_able
+
+    require_able(game, c, table)
+    weapon = c.weapon(weapon_name, ranged=True)
+    if weapon.shots is None:
+        raise BadInput(f"{c.name}'s {weapon.name} does not count its rounds (its roster gives no `shots`)")
+    turn.action(game, c, table, f"reload:{weapon.name}", "reload")
+    c.spent.pop(weapon.name, None)
+    return ReloadOutcome(c.name, weapon.name, weapon.shots)
+
+
+@dataclass(frozen=True)
+class DrawOutcome:
+    name: str
+    weapon: str
+    test: dict[str, Any] | None  # the Agility test of a hard draw
+    drawn: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "weapon": self.weapon, "test": self.test, "drawn": self.drawn}
+
+
+def draw_weapon(game: Game, dice: Dice, c: Character, weapon_name: str | None, table: Table,
+                hard: bool = False) -> DrawOutcome:
+    """Readying a weapon in a hurry: one action of the turn (so the -2 of W2 falls on the
+    others); drawing two at once, a hidden or a large one (`hard`) also needs an Agility
+    success, or it is not out (the action is spent all the same; our reading).
+
+    Raises:
+        BadInput: no such weapon.
+        RuleRefusal: out of turn, or drawn already this turn (forceable).
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import require_able
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+
+    require_able(game, c, table)
+    weapon = c.weapon(weapon_name, ranged=False) if weapon_name else (c.weapons[0] if c.weapons else None)
+    if weapon is None:
+        raise BadInput(f"{c.name} carries no weapon to draw")
+    count = turn.action(game, c, table, f"draw:{weapon.name}", "draw a weapon")
+    if not hard:
+        return DrawOutcome(c.name, weapon.name, None, True)
+    test = character_test(game, dice, c, "agility", own_modifiers(game, c, count), what="Agility (draw)")
+    remember(game, c, "roll", test)
+    return DrawOutcome(c.name, weapon.name, test.to_json(), test.success)

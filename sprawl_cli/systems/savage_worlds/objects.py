@@ -7,14 +7,15 @@ break it. Dice order: the attack's trait dice, the Wild Die, then the damage dic
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.attacks import Options, attack_situation, require_able, start_action
 from sprawl_cli.systems.savage_worlds.damage import roll_damage
-from sprawl_cli.systems.savage_worlds.model import Character, Game
+from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, character_test
 from sprawl_cli.table import Table, refuse
 
@@ -42,16 +43,28 @@ class BreakOutcome:
     damage_rolls: list[list[int]]
     damage: int
     broken: bool
+    damage_modifiers: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {**self.test, "attacker": self.attacker, "object": self.object, "toughness": self.toughness,
                 "damage_type": self.damage_type, "damage_rolls": self.damage_rolls, "damage": self.damage,
-                "broken": self.broken}
+                "broken": self.broken, "damage_modifiers": self.damage_modifiers}
 
 
-def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage_type: str, ranged: bool,
+def damage_type_of(weapon: Weapon, table: Table) -> str:
+    """W7: bullets pierce (a shotgun's spread strikes blunt at close range), bare hands are
+    blunt; any other weapon's type is the table's to say (`--type`)."""
+    if weapon.name == "Unarmed":
+        return "blunt"
+    if weapon.attack_skill == "shooting":
+        return "blunt" if "shotgun" in weapon.name.lower() else "piercing"
+    return table.choose("type", f"What kind of damage does {weapon.name} do to it?", list(DAMAGE_TYPES))
+
+
+def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage_type: str | None, ranged: bool,
                  opts: Options, table: Table) -> BreakOutcome:
     """W7: attack an object; the damage total (no raise, no aces) at or over its Toughness breaks it.
+    Without `damage_type`, the weapon's (`damage_type_of`).
 
     Raises:
         BadInput: an unknown object or damage type.
@@ -62,25 +75,32 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
         key = "blade"
     if key not in OBJECTS:
         raise BadInput(f"no object '{thing}' in the table; use one of {', '.join(OBJECTS)}")
-    if damage_type not in DAMAGE_TYPES:
-        raise BadInput(f"--type {damage_type}: use one of {', '.join(DAMAGE_TYPES)}")
     toughness, types = OBJECTS[key]
     require_able(game, attacker, table)
+    weapon = attacker.weapon(opts.weapon, ranged=ranged)
+    if damage_type is None:
+        damage_type = damage_type_of(weapon, table)
+    if damage_type not in DAMAGE_TYPES:
+        raise BadInput(f"--type {damage_type}: use one of {', '.join(DAMAGE_TYPES)}")
     if damage_type not in types:
         refuse(table, f"{damage_type} damage cannot break a {key} (it takes {', '.join(types)})")
-    weapon = attacker.weapon(opts.weapon, ranged=ranged)
-    situation, bonus, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
+    kind = "shoot" if ranged else "fight"
+    opts.actions = turn.action(game, attacker, table, f"{kind}:{weapon.name}", f"attack the {key}", opts.actions,
+                               once=not ranged)
+    if ranged:
+        turn.shots(game, attacker, weapon.name, weapon.rof, 1, table)
+    situation, damage, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
     start_action(game, attacker)
     skill = weapon.attack_skill if ranged else "fighting"
     test = character_test(game, dice, attacker, skill, situation, tn=TN if ranged else OBJECT_PARRY)
     rolls: list[list[int]] = []
     total = 0
     if test.success:
-        roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to the {key}", bonus,
+        roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to the {key}", damage.total,
                            aces=False)
         rolls, total = roll.rolls, roll.total
     return BreakOutcome(attacker.name, key, toughness, damage_type, test.to_json(), rolls, total,
-                        test.success and total >= toughness)
+                        test.success and total >= toughness, dict(damage.mods))
 
 
 @dataclass(frozen=True)
@@ -109,6 +129,7 @@ def finish(game: Game, attacker: Character, victim: Character, table: Table) -> 
     if not victim.has("incapacitated"):
         refuse(table, f"{victim.name} is not helpless (only an incapacitated, bound or unconscious foe "
                       "can be finished)")
+    turn.action(game, attacker, table, f"finish:{victim.name}", "finish a foe")
     start_action(game, attacker)
     victim.dead = True
     victim.add("incapacitated")

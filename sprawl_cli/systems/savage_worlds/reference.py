@@ -13,20 +13,26 @@ A trait written like d12+1 adds its +1 to both dice.
 `sprawl roll --system savage-worlds d8 --wild --mod -2` rolls; `sprawl odds --system savage-worlds d8 --wild --mod -2` gives the exact chances."""),
     "several": ("Several dice, several actions (W2)", """\
 A weapon's rate of fire N rolls N trait dice, which may go at different targets (`--targets` names those of the second die onward); a Wild Card adds a single Wild Die, which may stand in for the worst of them, so there are never more than N results (`results` in the JSON). With several dice, snake eyes needs the Wild Die and more than half the trait dice showing 1.
-Doing more than one thing in a turn costs 2 on every roll for each action beyond the first (`--actions N` counts them, leaving out a run). Running is one more action: a character that ran this round takes another -2 on everything else it does."""),
+Doing more than one thing in a turn costs 2 on every roll for each action beyond the first. Once the cards are out, sprawl counts a character's actions on its turn and takes the 2 off its second action, 4 off its third, by itself (shown as "multi-action"); `--actions N` declares more in advance, so that the first roll pays for the ones still to come. Running is one more action: a character that ran this round takes another -2 on everything else it does.
+No action twice in a turn: one Fighting attack per weapon, and a weapon fires at most its rate of fire in a turn, whatever the number of `shoot` commands.
+Readying a weapon in a hurry is an action too (`draw NAME`, or `--draw` on the attack); two at once, a hidden or a large one also take an Agility success (`draw NAME --hard`).
+A weapon whose roster gives `shots` counts its rounds: a full-auto die uses as many as its rate of fire, a double tap 2, a burst 3, any other shot 1; `reload NAME` (an action) fills it again, and `status` shows what is left."""),
     "bennies": ("Bennies (W3)", """\
 A player side starts with a pool of 3, however many Wild Cards it has. A game master's side (`gm: true` in its roster) gets one for each Wild Card on the other sides, and each of its own Wild Cards holds 2 of its own.
-A benny rerolls a whole trait test (`benny NAME`: the last test NAME made); whichever result is better stands, and what it decided is decided again (a reroll that turns a miss into a hit rolls the damage; the damage dice already rolled are kept, since damage is never rerolled; a surprised character whose Notice now succeeds is dealt a card). An attack, a soak or an interrupt can be rerolled only straight after it.
+A benny rerolls a whole trait test (`benny NAME`: the last test NAME made); whichever result is better stands, and what it decided is decided again (a reroll that turns a miss into a hit rolls the damage; the damage dice already rolled are kept, since damage is never rerolled; a surprised character whose Notice now succeeds is dealt a card). An attack, a soak, an interrupt, an opposed roll or a disarm can be rerolled only straight after it. Either side of an opposed roll or an interrupt may reroll (the winner is decided again); the acting side of `oppose` may also spend bennies before its opponent rolls (`--bennies N`).
 A benny also ends Shaken at once (`recover NAME --benny`) or buys a soak (`soak NAME`). A character spends its own bennies first, then its side's pool."""),
     "cards": ("The action deck (W4)", """\
 One 54-card deck, both Jokers in. `deal` starts each round: every Wild Card gets a card, a player's Extras act on their side's first Wild Card's card, the game master's Extras get one card per `group` (dealt at its first member) or one each without a group. Cards go out in roster order, squads in `new` order.
 The countdown runs from Ace to Two; equal ranks go spades, hearts, diamonds, clubs. A Joker may act whenever it likes and adds +2 to its trait tests and damage that round.
 After a round in which a Joker came out, the deck is shuffled before the next deal; it is shuffled also when it runs out mid-deal (the cards in hand stay out).
-`next` brings up the next card; after the last the round ends."""),
+`next` brings up the next card (passing over cards whose characters are all out of the fight); after the last the round ends. `deal` while cards are still to come is refused.
+Once the first round is dealt, only the characters whose card is up may act (a player's Extras act on their Wild Card's card, a group on its group's card); a Joker acts whenever it likes, once; a character on hold acts when it chooses. Anyone else is refused, saying whose card is up, and `--force` lets the referee overrule. Before the first `deal` nothing is checked, so the tool also works as a calculator beside a table that keeps its own turns.
+What a character did on its turn shows in `status`: its actions, the inches it moved, the shots each weapon fired."""),
     "hold": ("Hold, interrupts and surprise (W4)", """\
-`hold NAME` waits; the held turn lasts until used, even into later rounds, and a holder is not dealt a card meanwhile.
-`interrupt NAME TARGET`: the holder and the one it cuts in on roll Agility against each other; the higher total goes first and a tie means both at once.
-`deal --surprise SQUAD`: the ambushers start on hold; everybody else tests Notice, and whoever fails gets no card in the first round."""),
+`hold NAME` waits (on its own card, before doing anything); the held turn lasts until used, even into later rounds, and a holder is not dealt a card meanwhile.
+A holder's first action, or `interrupt NAME TARGET`, spends the hold and opens its turn there and then; its turn is over once someone else acts after it, or at `next`. With `interrupt`, the holder and the one it cuts in on roll Agility against each other; the higher total goes first and a tie means both at once.
+`deal --surprise SQUAD`: the ambushers start on hold; everybody else tests Notice, and whoever fails gets no card in the first round and cannot act in it.
+`standoff`: everyone is on hold for one round, acting by Agility; the next `deal` deals everyone in as usual."""),
     "attacks": ("Attacks (W5)", """\
 Fighting: the target number is the defender's Parry, 2 plus half its Fighting die (just 2 without Fighting); a defender who chose to Defend adds 2 until its next action.
 Shooting and throwing: the target number is 4. Range: short 0, medium -2, long -4. Cover: light -1, medium -2, heavy -4, near total -6 (a prone target counts as medium). Light: dim -1, dark -2, pitch dark -4.
@@ -48,12 +54,14 @@ Damage at or above Toughness leaves the victim Shaken; each full 4 beyond it is 
 An Extra with a wound is incapacitated. A Wild Card takes -1 per wound on trait tests (at most -3) and is incapacitated by a fourth.
 Setting `damage=hand` (`sprawl new --setting damage=hand`) rolls and reports damage but changes nobody: the referee applies it with `set`."""),
     "shaken": ("Shaken and soak (W8, house)", """\
-A Shaken character starts its action with a Spirit test (`recover NAME`): a success ends Shaken, a raise also lets it act this turn. A benny ends it at once (`recover NAME --benny`). Until then it may not attack.
+A Shaken character starts its action with a Spirit test (`recover NAME`, on its turn): a success ends Shaken, a raise also lets it act this turn; a success without a raise takes the rest of the turn, and any action after it is refused (moving is still allowed). A benny ends it at once, at any time (`recover NAME --benny`). Until then it may not attack.
 Soak (`soak NAME`), right after a wounding hit: a benny buys a Vigor test, and each success and raise takes one of that hit's wounds away (the wounds just taken do not count against the roll). Soaking them all ends the Shaken as well. `benny NAME` rerolls the soak."""),
     "movement": ("Moving", """\
-Moving up to Pace (usually 6") is free. Running adds a d6 (it does not ace) and costs -2 on every other action that round. Crawling covers 2" and counts as prone against shots. Crouching halves Pace and gives -1 to shots at the crouching figure.
+Moving up to Pace (usually 6") is free, and all of a turn's moves add up: a `move` past what is left is refused and says how many inches are left. Running (`run NAME`, once a turn) adds a d6 (it does not ace) and costs -2 on every other action that round. Crawling covers 2" and counts as prone against shots. Crouching halves Pace and gives -1 to shots at the crouching figure.
 Dropping prone is free (medium cover); getting up costs 2" of movement. Each inch of difficult ground counts as two.
-Jumping: 1" from a standstill, 2" with a run-up, one more with a Strength success. Defending (`defend NAME`) allows moving but not running.
+Jumping: 1" from a standstill, 2" with a run-up, one more with a Strength success; a jump spends the turn's movement like a move. Defending (`defend NAME`) is the whole turn's action: it allows moving but not running or anything else, and its +2 Parry lasts until the character's next turn begins.
+Aiming (`aim NAME TARGET`) takes a whole turn without moving; the next round's shot at that target gets +2 by itself (`--aim` without it is refused).
+An attack on someone of one's own side is asked about on a terminal; a script needs `--yes`.
 A helpless (incapacitated) foe can be finished off as an action: `finish NAME VICTIM`."""),
     "dice-order": ("Dice order", """\
 For `--dice`: each trait test rolls its trait dice one after the other (each followed by its aces), then the Wild Die and its aces. An attack then rolls, for a template that missed, the deviation die and the d12; then for each victim its dive test (if it dives) and its damage: the Strength die first for str+dN, then the weapon's dice, then the raise d6, each followed by its aces; then a disarm's Strength test; then any bystander's damage.

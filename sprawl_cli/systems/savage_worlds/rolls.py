@@ -15,6 +15,7 @@ from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 from sprawl_cli.systems.savage_worlds.traits import TN, Situation, character_test, own_modifiers, trait_test
+from sprawl_cli.systems.savage_worlds.turn import action
 from sprawl_cli.table import Table
 
 COOPERATION_CAP = 4  # no cap on Strength
@@ -62,6 +63,7 @@ def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod
             raise BadInput(f"{helper.name} leads this roll; a helper is someone else")
         require_standing(helper, table)
         help_test = character_test(game, dice, helper, trait, own_modifiers(game, helper))
+        remember(game, helper, "roll", help_test)
         helped.append({"name": helper.name, **help_test.to_json()})
         if help_test.success:
             bonus += 1 + help_test.raises
@@ -73,6 +75,7 @@ def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod
     if members:
         label = f"{members[0].group}: {trait.capitalize()}"
         test = trait_test(dice, label, lead.trait(trait), situation.total, tn, True, 1, situation.mods)
+        remember(game, lead, "roll", test)  # W3: the group's roll, rerolled by `benny` on its first member
         return TestOutcome(str(members[0].group), trait, test.to_json(), helped, [c.name for c in members])
     test = character_test(game, dice, lead, trait, situation, tn=tn)
     remember(game, lead, "roll", test)
@@ -85,31 +88,46 @@ class OpposedOutcome:
     other: str
     rolls: dict[str, Any]
     winner: str | None
+    tries: list[dict[str, Any]] = field(default_factory=list)  # the acting side's rolls when it spent bennies
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "other": self.other, "rolls": self.rolls, "winner": self.winner,
-                "tie": self.winner is None}
+                "tie": self.winner is None, "tries": self.tries}
 
 
 def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, other_trait: str | None,
-           table: Table, mod: int = 0) -> OpposedOutcome:
-    """An opposed roll: the acting character rolls first, then its opponent; the higher total
-    wins, and a tie leaves them struggling on."""
-    from sprawl_cli.systems.savage_worlds.bennies import remember
+           table: Table, mod: int = 0, bennies: int = 0) -> OpposedOutcome:
+    """An opposed roll: the acting character rolls first (and may spend `bennies` on rerolls,
+    the best standing, before the opponent rolls), then its opponent; the higher total wins,
+    and a tie leaves them struggling on.
+
+    Raises:
+        RuleRefusal: out of turn, or not enough bennies (forceable).
+    """
+    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed, spend
     from sprawl_cli.systems.savage_worlds.cards import require_standing
 
     if c is other:
         raise BadInput(f"{c.name} cannot oppose itself")
     require_standing(c, table)
-    mine_mods: Situation = own_modifiers(game, c)
+    actions = action(game, c, table, f"{trait.strip().lower()}", f"test {trait}")  # W2: its action
+    mine_mods: Situation = own_modifiers(game, c, actions)
     mine_mods.add("referee", mod)
     mine = character_test(game, dice, c, trait, mine_mods)
+    tries = [mine.to_json()]
+    for _ in range(bennies):  # W3: before the opponent rolls; the best of the tries stands
+        spend(game, c, table, "a reroll before the opponent rolls")
+        again = character_test(game, dice, c, trait, mine_mods)
+        tries.append(again.to_json())
+        if again.score() > mine.score():
+            mine = again
     theirs = character_test(game, dice, other, other_trait or trait, own_modifiers(game, other))
-    remember(game, c, "roll", mine)
+    remember_opposed(game, "oppose", (c, mine), (other, theirs))
     a = -10**6 if mine.snake_eyes else mine.total
     b = -10**6 if theirs.snake_eyes else theirs.total
     winner = c.name if a > b else other.name if b > a else None
-    return OpposedOutcome(c.name, other.name, {c.name: mine.to_json(), other.name: theirs.to_json()}, winner)
+    return OpposedOutcome(c.name, other.name, {c.name: mine.to_json(), other.name: theirs.to_json()}, winner,
+                          tries if bennies else [])
 
 
 @dataclass(frozen=True)
@@ -128,15 +146,20 @@ def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
     Raises:
         RuleRefusal: cards are already out this round (forceable).
     """
+    from sprawl_cli.systems.savage_worlds.bennies import remember
     from sprawl_cli.table import refuse
 
     if game.phase == "action":
         refuse(table, "a standoff replaces the first deal; the cards are already out this round")
+    game.phase = "action"  # W4: a round of its own, everyone on hold; `deal` deals everyone in after it
+    game.order, game.acting = [], 0
+    game.dealt = game.standoff = True
     rolled = []
     for c in game.characters:
         if c.gone:
             continue
         test = character_test(game, dice, c, "agility", own_modifiers(game, c))
+        remember(game, c, "roll", test)  # W3: a benny may reroll it (the better total sets its place)
         rolled.append((c, test))
         c.add("on_hold")
     rolled.sort(key=lambda pair: -(pair[1].total if not pair[1].snake_eyes else -10**6))

@@ -18,7 +18,7 @@ from sprawl_cli.systems.savage_worlds.model import (
 ROSTER_KEYS = ("system", "squad", "gm", "characters")
 CHARACTER_KEYS = ("name", "wild_card", *ATTRIBUTES, "skills", "toughness", "parry", "armor", "pace", "group",
                   "weapons")
-WEAPON_KEYS = ("name", "damage", "range", "rof", "template", "ap", "skill")
+WEAPON_KEYS = ("name", "damage", "range", "rof", "template", "ap", "skill", "shots")
 SKILLS_FOR_WEAPONS = ("fighting", "shooting", "throwing")
 TEMPLATES = ("small", "medium", "large")
 assert tuple(BAND_TIMES) == ("short", "medium", "long")
@@ -80,6 +80,8 @@ def read_weapon(where: Where, path: tuple[Any, ...], data: Any) -> Weapon:
         weapon.template = data["template"]
     if "ap" in data:
         weapon.ap = _int(where, path + ("ap",), data["ap"], 0, 100)
+    if data.get("shots") is not None:
+        weapon.shots = _int(where, path + ("shots",), data["shots"], 1, 1000)
     if data.get("skill") is not None:
         if data["skill"] not in SKILLS_FOR_WEAPONS:
             where.fail(path + ("skill",), f"use one of {', '.join(SKILLS_FOR_WEAPONS)}")
@@ -167,6 +169,14 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(path + ("card",), f"'{c.card}' is not a card")
         if c.bennies < 0:
             where.fail(path + ("bennies",), "cannot be negative")
+        if c.moved < 0:
+            where.fail(path + ("moved",), "cannot be negative")
+        for key, counts in (("fired", c.fired), ("spent", c.spent)):
+            for weapon, count in counts.items():
+                if count < 0:
+                    where.fail(path + (key, weapon), "cannot be negative")
+        if c.aim is not None and c.aim not in names:
+            where.fail(path + ("aim",), f"no character '{c.aim}'")
     for side, pool in game.pools.items():
         if side not in squads:
             where.fail(("pools", side), "no such squad")
@@ -177,6 +187,8 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(("order", i), "should be {name, card} with a card of the deck")
     if game.acting < 0:
         where.fail(("acting",), "cannot be negative")
+    if game.cut_in is not None and game.cut_in not in names:
+        where.fail(("cut_in",), f"no character '{game.cut_in}'")
     for side in game.gm:
         if side not in squads:
             where.fail(("gm",), f"no squad '{side}'")

@@ -6,12 +6,19 @@ from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.schema import to_data
 from sprawl_cli.systems.savage_worlds.cards import acting_now
-from sprawl_cli.systems.savage_worlds.model import SYSTEM_NAME, Character, Game
+from sprawl_cli.systems.savage_worlds.model import Character, Game
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 HOUSE = "W8 damage effects are a house ruling (the chapter leaves them out)"
+BYSTANDER = "firing into a melee hits a bystander on a natural 1: a house ruling (the chapter cites a rule it does not print)"
+
+
+def house_rulings(game: Game) -> list[str]:
+    """The house rulings in play: W8 unless damage is applied by hand; the bystander rule always
+    applies to `--into-melee` shots."""
+    return ([HOUSE] if game.settings.damage == "house" else []) + [BYSTANDER]
 
 
 def character_json(c: Character) -> dict[str, Any]:
@@ -33,22 +40,35 @@ def character_json(c: Character) -> dict[str, Any]:
                    "vigor": c.vigor, **c.skills},
         "weapons": [to_data(w) for w in c.weapons if w.name not in c.disarmed],
         "dropped": list(c.disarmed),
+        "turn": {"actions": list(c.acted), "moved": c.moved, "fired": dict(c.fired), "over": c.turn_over,
+                 "done": c.had_turn},
+        "aim": {"target": c.aim, "round": c.aim_round} if c.aim else None,
+        "ammo": {w.name: c.ammo(w) for w in c.weapons if w.shots is not None},
     }
+
+
+def turn_words(c: Character) -> str:
+    """What a character has done this turn, in a few words for the status table."""
+    said = [a.replace(":", " ") for a in c.acted]
+    if c.moved:
+        said.append(f"moved {c.moved:g}\"")
+    if c.ran:
+        said.append(f"ran (+{c.run_roll}\")")
+    if c.turn_over:
+        said.append("done")
+    elif c.had_turn:
+        said.append("had its turn")
+    return ", ".join(said)
 
 
 def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
     people = [only] if only is not None else game.characters
     return {
-        "system": SYSTEM_NAME,
-        "round": game.round,
-        "rounds": game.rounds,
-        "side": game.current_squad.name,
-        "phase": game.phase,
-        "over": game.over,
-        "winner": game.winner,
-        "reason": game.reason,
         "order": list(game.order),
         "acting": [c.name for c in acting_now(game)],
+        "cut_in": game.cut_in,
+        "refereed": game.dealt,
+        "standoff": game.standoff,
         "deck": len(game.deck),
         "shuffle_due": game.joker_dealt,
         "bennies": dict(game.pools),
@@ -57,7 +77,7 @@ def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
         "characters": [character_json(c) for c in people],
         "settings": to_data(game.settings),
         "damage_rule": "house" if game.settings.damage == "house" else "hand",
-        "house": [HOUSE],
+        "house": house_rulings(game),
         "step": game.step,
     }
 
@@ -69,7 +89,11 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     from sprawl_cli.render.grid import print_table
 
     up = ", ".join(c.name for c in acting_now(game)) or "-"
+    if game.cut_in:
+        up += f" (and {game.cut_in}, out of turn)"
     phase = "cards not dealt yet: `deal`" if game.phase == "deal" else f"acting now: {up}"
+    if game.over:
+        phase = "the fight is over"
     console.print(f"[b]Savage Worlds[/], round {game.round}: {phase}")
     if game.over:
         console.print(f"[b]Over[/]: {escape(str(game.winner or 'no winner'))} ({escape(str(game.reason))})")
@@ -86,3 +110,11 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
                       ", ".join(c.shown_statuses + (["dead"] if c.dead else [])))
     print_table(console, table)
     console.print("[rule]* Wild Card[/]")
+    for c in [only] if only else game.characters:
+        loads = [f"{w.name} {c.ammo(w)}/{w.shots}" for w in c.weapons if w.shots is not None]
+        if loads:
+            console.print(f"  rounds left, {escape(c.name)}: {escape(', '.join(loads))}")
+    for c in [only] if only else game.characters:
+        done = turn_words(c)
+        if done and game.phase == "action":
+            console.print(f"  this turn, {escape(c.name)}: {escape(done)}")

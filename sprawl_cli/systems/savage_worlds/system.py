@@ -99,6 +99,11 @@ class SavageWorlds(System):
         c = cast("Character", character)
         return {"wounds": c.wounds, "incapacitated": int(c.has("incapacitated")), "dead": int(c.dead)}
 
+    def house_rulings(self, game: KernelGame[Any]) -> list[str]:
+        from sprawl_cli.systems.savage_worlds.status import house_rulings
+
+        return house_rulings(cast("Game", game))
+
     def fate(self, game: KernelGame[Any], character: Piece) -> str:
         # A character finished off while helpless is dead for the campaign too; no other aftermath.
         return "dead" if cast("Character", character).dead else "active"

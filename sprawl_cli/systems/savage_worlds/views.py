@@ -7,6 +7,9 @@ from typing import Any
 from sprawl_cli.render import escape, name
 
 
+HOUSE_MARK = "[rule](W8, house)[/]"
+
+
 def chains(rolls: list[list[int]]) -> str:
     """Aced chains as `[8+8+3] [2]`."""
     if not rolls:
@@ -30,12 +33,17 @@ def test_line(who: str, data: dict[str, Any]) -> str:
             f"[b]{data['total']}[/] vs {data['tn']}: {verdict}")
 
 
-def victim_line(v: dict[str, Any]) -> str:
+def damage_mods(mods: dict[str, int] | None) -> str:
+    """The named damage modifiers, like ` (joker +2, called head +4)`, or nothing."""
+    return f" ({', '.join(f'{k} {v:+d}' for k, v in mods.items())})" if mods else ""
+
+
+def victim_line(v: dict[str, Any], mods: dict[str, int] | None = None) -> str:
     result = {"none": "no effect", "shaken": "[warn]Shaken[/]", "wounded": f"[bad]{v['wounds_taken']} wound(s)[/]",
               "incapacitated": "[bad]incapacitated[/]"}[v["result"]]
     hand = " [rule](damage by hand: not applied)[/]" if not v.get("applied", True) else ""
     notes = f" [rule]({', '.join(v['notes'])})[/]" if v.get("notes") else ""
-    return (f"  {name(v['name'])}: damage {chains(v['damage_rolls'])} = [b]{v['damage']}[/] vs Toughness "
+    return (f"  {name(v['name'])}: damage {chains(v['damage_rolls'])}{damage_mods(mods)} = [b]{v['damage']}[/] vs Toughness "
             f"{v['toughness']}: {result}{hand}{notes}")
 
 
@@ -52,7 +60,7 @@ def attack_lines(d: dict[str, Any]) -> list[str]:
                    f"{dev['times']}{capped}) toward {dev['clock']} o'clock")
     for dive in d.get("dives", []):
         out.append("  " + test_line(f"{name(dive['name'])} dives clear", dive))
-    out.extend(victim_line(v) for v in d.get("victims", []))
+    out.extend(victim_line(v, d.get("damage_modifiers")) for v in d.get("victims", []))
     if any(v["result"] != "none" for v in d.get("victims", [])):
         out.append("  [rule](Shaken, wounds and incapacitation: W8, a house ruling)[/]")
     if d.get("disarm"):
@@ -95,6 +103,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
     if kind == "next":
         if d["deal"]:
             return deal_lines(d["deal"])
+        if d["round_ended"] and d.get("over"):
+            return [f"Round over, and so is the fight ({escape(str(d.get('reason')))})"]
         if d["round_ended"]:
             return [f"Round over; `deal` (or `next`) starts round {d['round']}"]
         return [f"{d['acting']['card']}: {name(d['acting']['name'])} acts"]
@@ -106,7 +116,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
                                                                   if o["with"] else "")
                 for i, o in enumerate(d["order"], 1)] + ["  everyone is on hold; cards are dealt next round"]
     if kind == "oppose":
-        out = [test_line(name(n), t) for n, t in d["rolls"].items()]
+        out = [test_line(f"{name(d['name'])} (before the benny)", t) for t in d.get("tries", [])[:-1]]
+        out += [test_line(name(n), t) for n, t in d["rolls"].items()]
         return out + ["  a tie: no clear victor yet" if d["tie"] else f"  {name(d['winner'])} wins"]
     if kind == "odds":
         return [f"{d['trait']}{' + Wild Die' if d['wild'] else ''} {d['modifier']:+d} vs {d['tn']}: "
@@ -126,6 +137,12 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
                        if effects["recovered"] else "  still Shaken")
         elif d["kind"] == "interrupt" and effects:
             out.append("  simultaneous" if effects["simultaneous"] else f"  {name(effects['first'])} goes first")
+        elif d["kind"] == "oppose" and effects:
+            out.append("  a tie: no clear victor yet" if effects["tie"] else f"  {name(effects['winner'])} wins")
+        elif d["kind"] == "dive" and effects.get("dove"):
+            out.append("  dives clear after all: the blast misses it")
+        elif d["kind"] == "disarm" and effects.get("kept"):
+            out.append(f"  holds on to {escape(effects['kept'])} after all")
         elif d["kind"] == "notice" and effects.get("dealt"):
             out.append(f"  noticed after all: dealt the {effects['dealt']}")
         elif d["kind"] == "jump" and effects:
@@ -133,31 +150,47 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         return out
     if kind == "soak":
         return [test_line(f"{name(d['name'])} soaks (a benny, {d['spent']})", d),
-                f"  {d['soaked']} of {d['wounds_taken']} wound(s) soaked; now {d['wounds']} wound(s)"]
+                f"  {d['soaked']} of {d['wounds_taken']} wound(s) soaked; now {d['wounds']} wound(s) "
+                f"{HOUSE_MARK}"]
     if kind == "recover":
         if d["test"] is None:
-            return [f"{name(d['name'])} spends a benny ({d['spent']}): no longer Shaken, and may act"]
+            return [f"{name(d['name'])} spends a benny ({d['spent']}): no longer Shaken, and may act {HOUSE_MARK}"]
         state = "no longer Shaken" + (" and acts" if d["can_act"] else ", but acts no more this turn") \
             if d["recovered"] else "still Shaken"
-        return [test_line(f"{name(d['name'])} Spirit", d["test"]), f"  {state}"]
+        return [test_line(f"{name(d['name'])} Spirit", d["test"]), f"  {state} {HOUSE_MARK}"]
     if kind == "interrupt":
         out = [test_line(name(n), t) for n, t in d["rolls"].items()]
         out.append("  simultaneous" if d["simultaneous"] else f"  {name(d['first'])} goes first")
         return out
     if kind == "break":
         verdict = "[good]broken[/]" if d["broken"] else "holds"
-        return [test_line(f"{name(d['attacker'])} attacks the {d['object']}", d),
-                f"  damage {chains(d['damage_rolls'])} = {d['damage']} vs {d['toughness']} (no aces): {verdict}"]
+        return [test_line(f"{name(d['attacker'])} attacks the {d['object']} ({d['damage_type']})", d),
+                f"  damage {chains(d['damage_rolls'])}{damage_mods(d.get('damage_modifiers'))} = {d['damage']} vs "
+                f"{d['toughness']} (no aces): {verdict}"]
     if kind == "run":
         return [f"{name(d['name'])} runs: Pace {d['pace']} + d6 {d['running_die']} = {d['allowed']:g}\" "
                 "(-2 to its other actions)"]
     if kind == "jump":
         return [test_line(f"{name(d['name'])} Strength (jump)", d["test"]), f"  jumps {d['distance']}\""]
     if kind == "move":
-        return [f"{name(d['name'])} moves {d['inches']:g}\" (costs {d['cost']:g}\" of {d['allowed']:g}\")"]\
+        return [f"{name(d['name'])} moves {d['inches']:g}\" (costs {d['cost']:g}\"; {d['left']:g}\" of "
+                f"{d['allowed']:g}\" left this turn)"]\
             + [f"  [rule]{n}[/]" for n in d["notes"]]
     if kind == "finish":
         return [f"{name(d['attacker'])} finishes off {name(d['victim'])}"]
+    if kind == "award":
+        where = f"{escape(d['pool'])}'s pool" if d["pool"] else f"{name(d['to'])}'s own"
+        return [f"The game master awards {d['count']} {'benny' if d['count'] == 1 else 'bennies'}: {where} now holds "
+                f"{d['now']}"]
+    if kind == "draw":
+        out = [test_line(f"{name(d['name'])} draws", d["test"])] if d["test"] else []
+        return out + [f"{name(d['name'])} " + (f"draws the {escape(d['weapon'])} (an action: -2 on the others)"
+                                                if d["drawn"] else f"fumbles the {escape(d['weapon'])}: not out")]
+    if kind == "reload":
+        return [f"{name(d['name'])} reloads the {escape(d['weapon'])}: {d['rounds']} rounds"]
+    if kind == "aim":
+        return [f"{name(d['name'])} aims at {name(d['target'])}: +2 to its shot at it in round {d['bonus_round']} "
+                "(no moving until then this turn)"]
     if kind in ("hold",):
         return [f"{name(d['name'])} is on hold"]
     if kind in ("defend", "prone", "rise"):

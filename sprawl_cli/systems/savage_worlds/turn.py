@@ -1,0 +1,168 @@
+"""The referee of the round (W2, W4, W5, W8): whose card is up, who may act outside the
+countdown (a Joker, a holder), and what each character has done on its turn: its actions
+(for the multi-action penalty and "not the same action twice"), its shots per weapon (rate
+of fire), its movement, and whatever ended its turn early (a Shaken recovery without a
+raise, Defend, aiming).
+
+Until the first `deal` (or `standoff`) nothing here is checked: the tool is then a
+calculator for a table that keeps its own turns. Every refusal goes through `refuse`, so the
+referee's `--force` overrules it and the journal says so.
+"""
+
+from __future__ import annotations
+
+from sprawl_cli.systems.savage_worlds.model import Character, Game
+from sprawl_cli.table import Table, refuse
+
+CRAWL = 2  # inches a crawl may cover in a turn
+
+
+def refereed(game: Game) -> bool:
+    """Turns are refereed once a round has been dealt (or a standoff begun)."""
+    return game.dealt and not game.over
+
+
+def up_now(game: Game) -> list[Character]:
+    """The standing characters whose card is up."""
+    if game.phase != "action" or game.acting >= len(game.order):
+        return []
+    card = game.order[game.acting]["card"]
+    return [c for c in game.characters if c.card == card and not c.gone]
+
+
+def fresh_turn(c: Character) -> None:
+    """A turn begins: nothing done yet (its aim carries over; W5)."""
+    c.acted = []
+    c.moved = 0.0
+    c.fired = {}
+    c.turn_over = None
+
+
+def close_cut_in(game: Game) -> None:
+    """A holder's or Joker's turn outside the countdown is over."""
+    if game.cut_in is not None:
+        for c in game.characters:
+            if c.name == game.cut_in:
+                c.had_turn = True
+        game.cut_in = None
+
+
+def open_cut_in(game: Game, c: Character) -> None:
+    """`c` takes its turn now, outside the countdown: a hold is spent by it (W4)."""
+    if game.cut_in is not None and game.cut_in != c.name:
+        close_cut_in(game)
+    c.drop("on_hold")
+    fresh_turn(c)
+    game.cut_in = c.name
+
+
+def _whose(game: Game) -> str:
+    entry = game.order[game.acting]
+    if not up_now(game):
+        return f"the {entry['card']} is up ({entry['name']}), and nobody on it can act now: `next` moves on"
+    return f"the {entry['card']} is up ({entry['name']})"
+
+
+def my_turn(game: Game, c: Character, table: Table, doing: str, holding: bool = False) -> None:
+    """Refuse `c` doing anything (`doing`: "shoot", "move"...) outside its turn (W4): its card
+    must be up, or it holds a Joker that has not had its turn, or it is on hold (which the
+    action then spends), or it is the one cutting in now.
+
+    Raises:
+        RuleRefusal: not its turn (forceable).
+    """
+    if not refereed(game):
+        return
+    if game.cut_in == c.name:
+        return
+    if game.cut_in is not None:
+        holder = next((o for o in game.characters if o.name == game.cut_in), None)
+        if holder is not None and holder.acted:
+            close_cut_in(game)  # someone else acts now: the cut-in turn is over
+    if c.has("on_hold") or (holding and not c.had_turn and c not in up_now(game)):
+        open_cut_in(game, c)  # a hold is spent by its use; the drop counts as a hold (W5)
+        return
+    if c in up_now(game):
+        if c.had_turn:
+            refuse(table, f"{c.name} has had its turn this round; wait for the next deal")
+        return
+    if game.phase != "action":
+        refuse(table, f"round {game.round} has not been dealt yet: `deal` (or `next`) deals it, then {c.name} "
+                      f"may {doing} when its card is up")
+        return
+    if c.card is None:
+        refuse(table, f"{c.name} has no action card this round (surprised, or dealt out), so it cannot {doing}; "
+                      "it is dealt in next round")
+        return
+    if game.joker(c) and not c.had_turn:
+        open_cut_in(game, c)  # W4: a Joker goes whenever it likes
+        return
+    if c.had_turn:
+        refuse(table, f"{c.name} has had its turn this round ({c.card}); wait for the next deal")
+        return
+    refuse(table, f"it is not {c.name}'s turn: {_whose(game)}; {c.name} acts on the {c.card} "
+                  "(`next` brings it up; a holder may `interrupt`)")
+
+
+def free_to_act(c: Character, table: Table) -> None:
+    """Refuse an action after something that ended the turn early (W8 recovery, Defend, aim)."""
+    if c.turn_over:
+        refuse(table, f"{c.name} can do nothing more this turn: {c.turn_over}")
+
+
+def action(game: Game, c: Character, table: Table, key: str, doing: str, declared: int = 1,
+           once: bool = True, holding: bool = False) -> int:
+    """`c` takes an action (`key` names it, like "fight:Sword"): on its turn, not after its turn
+    ended early, not the same action twice (W2; a shot, `once` false, is capped by `shots`
+    instead). Returns how many actions to count for the
+    multi-action penalty: the actions already taken plus this one, or `declared` if more.
+
+    Raises:
+        RuleRefusal: out of turn, turn over, the same action twice (forceable).
+    """
+    my_turn(game, c, table, doing, holding)
+    if not refereed(game):
+        return declared
+    free_to_act(c, table)
+    if once and key in c.acted:
+        refuse(table, f"{c.name} has already done that this turn ({key.replace(':', ' with ')}); no action twice "
+                      "in a turn")
+    c.acted.append(key)
+    return max(declared, len(c.acted))
+
+
+def shots(game: Game, c: Character, weapon: str, rof: int, dice: int, table: Table) -> None:
+    """W2: a weapon fires at most its rate of fire in a turn."""
+    if not refereed(game):
+        return
+    used = c.fired.get(weapon, 0)
+    if used + dice > rof:
+        refuse(table, f"{weapon} fires at most {rof} in a turn (rate of fire) and {c.name} has fired {used}; "
+                      f"{max(0, rof - used)} left")
+    c.fired[weapon] = used + dice
+
+
+def movement(game: Game, c: Character, cost: float, allowed: float, full: float, table: Table, what: str) -> float:
+    """Movement adds up across a turn: `cost` inches of a move whose kind allows `allowed` in a
+    turn (Pace and its run; half crouching; 2" crawling), out of the `full` Pace (and run) that
+    every kind of move spends. Refuses a move past what is left and says what is left; returns
+    what is left after it, in the move's own inches.
+
+    Raises:
+        RuleRefusal: too far, or moving while aiming (forceable).
+    """
+    scale = full / allowed if allowed else 1.0
+    spent = c.moved if refereed(game) else 0.0
+    left = max(0.0, (full - spent) / scale)
+    if refereed(game) and "aim" in c.acted:
+        refuse(table, f"{c.name} is aiming this round: no movement (W5)")
+    if cost > left:
+        refuse(table, f"{c.name} has {left:g}\" of movement left this turn (of {allowed:g}\"); {what} costs "
+                      f"{cost:g}\"")
+    if refereed(game):
+        c.moved += cost * scale
+    return max(0.0, left - cost)
+
+
+def end_turn(c: Character, why: str) -> None:
+    c.turn_over = why

@@ -284,17 +284,65 @@ _PARSED: dict[str, tuple[str, Any, dict[Any, int]]] = {}
 # whose cache write was cut short) is parsed as before, so the cache can be stale, torn,
 # missing or garbage without changing what is read. It holds no line numbers: a
 # problem found in cached data is reported after parsing the text again, with its line.
-CACHE_FORMAT = 1
+#
+# The cache is a speed-up, never a source of truth: its first line is an HMAC of the rest
+# under a key only this user can read (`cache_key`), so data that a hand, another machine
+# or a torn write put there, and not this user's sprawl parsing that text, is not used.
+CACHE_FORMAT = 2
+
+
+def cache_key(create: bool = False) -> bytes | None:
+    """This user's key for signing caches (`$XDG_STATE_HOME/sprawl/cache.key`, mode 600),
+    made on the first save; None when it cannot be read (or made)."""
+    folder = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "sprawl"
+    path = folder / "cache.key"
+    for _ in range(2):
+        try:
+            key = path.read_bytes()
+            return key if len(key) == 32 else None
+        except OSError:
+            if not create:
+                return None
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue  # another command made it just now: read that one
+        except OSError:
+            return None
+        try:
+            os.write(fd, os.urandom(32))
+        finally:
+            os.close(fd)
+    return None
+
+
+def _signature(key: bytes, body: bytes) -> bytes:
+    """Keyed BLAKE2b of `body`: a MAC by design (no HMAC construction needed). Taken from
+    CPython's `_blake2` itself where it can be: `hashlib` first loads OpenSSL, ~9 ms of
+    every `status` for a hash it would not use."""
+    try:
+        from _blake2 import blake2b
+    except ImportError:  # a Python built without its own BLAKE2
+        from hashlib import blake2b
+    return blake2b(body, key=key, digest_size=32).hexdigest().encode()
 
 
 def read_cache(path: Path, text: str) -> Any | None:
-    """The parsed data `path` (a save's cache) keeps for exactly `text`, else None."""
+    """The parsed data `path` (a save's cache) keeps for exactly `text`, signed by this
+    user's sprawl, else None."""
     from sprawl_cli.yamlio import MAX_BYTES
 
+    key = cache_key()
+    if key is None:
+        return None
     try:
         with open(path, "rb") as handle:
             raw = handle.read(4 * MAX_BYTES)  # the text and its data, of a save under MAX_BYTES
-        kept = json.loads(raw)
+        signature, _, body = raw.partition(b"\n")
+        if signature != _signature(key, body):  # a local file: no secret to time
+            return None
+        kept = json.loads(body)
     except (OSError, ValueError, RecursionError):
         return None
     if not isinstance(kept, dict) or kept.get("format") != CACHE_FORMAT or kept.get("text") != text:
@@ -303,15 +351,18 @@ def read_cache(path: Path, text: str) -> Any | None:
 
 
 def write_cache(path: Path, text: str, data: Any) -> None:
-    """Keep `data`, parsed from `text`, in `path`: best effort, never an error.
+    """Keep `data`, parsed from `text`, in `path`, signed: best effort, never an error.
 
     Written in place without a temp file or fsync: a reader that meets a torn or old
-    cache finds its text or JSON wrong and parses the save instead.
+    cache finds its signature, text or JSON wrong and parses the save instead.
     """
     try:
-        body = json.dumps({"format": CACHE_FORMAT, "text": text, "data": data}, separators=(",", ":"))
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(body)
+        key = cache_key(create=True)
+        if key is None:
+            raise OSError("no key to sign the cache with")
+        body = json.dumps({"format": CACHE_FORMAT, "text": text, "data": data}, separators=(",", ":")).encode()
+        with open(path, "wb") as handle:
+            handle.write(_signature(key, body) + b"\n" + body)
     except (OSError, TypeError, ValueError):
         with contextlib.suppress(OSError):
             os.unlink(path)

@@ -26,6 +26,21 @@ settings.register_profile("ci", deadline=None, derandomize=True, database=None, 
 settings.load_profile("ci" if harness.in_ci() else "local")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # The key that signs save caches lives in the user's state folder: the tests make their
+    # own, in a folder of their own, never the developer's.
+    import os
+    import tempfile
+
+    os.environ["XDG_STATE_HOME"] = config._sprawl_state = tempfile.mkdtemp(prefix="sprawl-tests-state-")  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    import shutil
+
+    shutil.rmtree(getattr(config, "_sprawl_state", ""), ignore_errors=True)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--release", action="store_true", default=False,
                      help="the long tier: every test that asks for `release` runs at its release size")

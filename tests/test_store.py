@@ -507,6 +507,18 @@ def cache_of(sprawl) -> Path:
     return sprawl.folder / (SAVE + ".cache")
 
 
+def cached(sprawl) -> dict:
+    """The cache's JSON body (after its signature line)."""
+    return json.loads(cache_of(sprawl).read_bytes().partition(b"\n")[2])
+
+
+def write_cached(sprawl, kept: dict, key: bytes | None = None) -> None:
+    """Put `kept` in the cache, signed with `key` (this user's key by default)."""
+    body = json.dumps(kept, separators=(",", ":")).encode()
+    signature = store._signature(key if key is not None else store.cache_key(), body)
+    cache_of(sprawl).write_bytes(signature + b"\n" + body)
+
+
 def fresh_status(sprawl, monkeypatch) -> dict:
     """`status --json` as a new process would read the save: nothing remembered in memory."""
     monkeypatch.setattr(store, "_PARSED", {})
@@ -515,12 +527,12 @@ def fresh_status(sprawl, monkeypatch) -> dict:
 
 def test_every_save_keeps_its_parsed_data_beside_it(sprawl):
     sprawl.new()
-    kept = json.loads(cache_of(sprawl).read_text(encoding="utf-8"))
+    kept = cached(sprawl)
     text = sprawl.save.read_text(encoding="utf-8")
     assert kept["text"] == text
     assert kept["data"] == yamlio.parse(text, SAVE)[0]
     assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
-    after = json.loads(cache_of(sprawl).read_text(encoding="utf-8"))
+    after = cached(sprawl)
     assert after["text"] == sprawl.save.read_text(encoding="utf-8") != text
     assert "pinned" in next(c for c in after["data"]["characters"] if c["name"] == "Razz")["statuses"]
 
@@ -552,10 +564,42 @@ def test_a_cache_that_is_a_folder_is_ignored_and_saving_still_works(sprawl, monk
 
 def test_cached_data_the_checks_refuse_falls_back_to_the_yaml(sprawl, monkeypatch):
     sprawl.new()
-    kept = json.loads(cache_of(sprawl).read_text(encoding="utf-8"))
+    kept = cached(sprawl)
     kept["data"]["round"] = "first"  # what the save's checks refuse: the YAML is read instead
-    cache_of(sprawl).write_text(json.dumps(kept), encoding="utf-8")
+    write_cached(sprawl, kept)
     assert fresh_status(sprawl, monkeypatch)["round"] == 1
+
+
+def test_cached_data_is_used_only_when_this_users_sprawl_signed_it(sprawl, monkeypatch):
+    sprawl.new()
+    kept = cached(sprawl)
+    kept["data"]["round"] = 3  # a forged round the checks would accept
+    write_cached(sprawl, kept)
+    assert fresh_status(sprawl, monkeypatch)["round"] == 3  # signed with this user's key: trusted
+    write_cached(sprawl, kept, key=b"k" * 32)  # signed elsewhere (another machine, another user)
+    assert fresh_status(sprawl, monkeypatch)["round"] == 1  # the save's own text is read
+    body = cache_of(sprawl).read_bytes().partition(b"\n")[2]
+    cache_of(sprawl).write_bytes(b"0" * 64 + b"\n" + body)  # a forged signature
+    assert fresh_status(sprawl, monkeypatch)["round"] == 1
+    assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
+    assert cached(sprawl)["data"]["round"] == 1  # the forgery never reached the save
+
+
+def test_without_a_key_the_cache_is_neither_trusted_nor_fatal(sprawl, monkeypatch, tmp_path):
+    sprawl.new()
+    monkeypatch.setattr(store, "cache_key", lambda create=False: None)
+    assert fresh_status(sprawl, monkeypatch)["round"] == 1
+    assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
+    assert not cache_of(sprawl).exists()  # nothing to sign with: no cache written
+
+
+def test_the_key_is_made_once_private_to_its_user(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    key = store.cache_key(create=True)
+    made = tmp_path / "state" / "sprawl" / "cache.key"
+    assert key is not None and len(key) == 32 and made.read_bytes() == key
+    assert made.stat().st_mode & 0o777 == 0o600
+    assert store.cache_key() == key and store.cache_key(create=True) == key
 
 
 def test_a_bad_hand_edit_is_reported_with_its_line_although_a_cache_exists(sprawl, monkeypatch):

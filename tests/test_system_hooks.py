@@ -160,3 +160,40 @@ def test_every_systems_status_has_the_shared_fields_the_kernel_builds(sprawl, sy
         "over": False, "winner": None, "draw": False, "reason": None}
     assert data["side"] in (ROSTER_NAMES[system]) and isinstance(data["phase"], str)
     assert all({"name", "squad", "statuses"} <= set(c) for c in data["characters"])
+
+
+# --- item 14: a system named is never ignored ------------------------------------------------
+
+
+@pytest.mark.parametrize("line", [("--system", "chess", "roll", "3"), ("roll", "3", "--system", "chess"),
+                                  ("--system", "chess", "status")])
+def test_an_unknown_system_is_a_usage_error(sprawl, line):
+    result = sprawl(*line)
+    assert result.exit_code == 2
+    assert "--system chess: no such game system; the systems are: sprawl, gunplay" in result.stderr
+
+
+def test_an_unknown_system_in_the_environment_is_a_usage_error(sprawl):
+    result = sprawl("roll", "3", env={"SPRAWL_SYSTEM": "chess"})
+    assert result.exit_code == 2 and "SPRAWL_SYSTEM chess: no such game system" in result.stderr
+
+
+def test_a_system_that_disagrees_with_the_save_is_a_usage_error_and_changes_nothing(sprawl, snapshot):
+    sprawl.new(system="gunplay")
+    before = snapshot(sprawl.folder)
+    for line in (("--system", "sprawl", "set", "Vic", "prone", "on"), ("set", "Vic", "prone", "on", "--system", "sprawl"),
+                 ("--system", "street-fight", "status")):
+        result = sprawl(*line)
+        assert result.exit_code == 2, line
+        assert "disagrees with the game in sprawl-game.yaml, which is gunplay" in result.stderr
+    assert snapshot(sprawl.folder) == before
+    assert sprawl("--system", "gunplay", "status").exit_code == 0  # agreeing is fine
+    assert sprawl("--system", "sprawl", "roll", "3", "--dice", "7,7,7").exit_code == 0  # a lookup chooses
+
+
+def test_a_map_for_a_game_without_one_is_a_usage_error(sprawl, snapshot):
+    before = snapshot(sprawl.folder)
+    result = sprawl("new", *new_args("gunplay"), "--map", str(ROSTERS / "scratch-grid/yard.yaml"))
+    assert result.exit_code == 2
+    assert "--map is for games played on a map; Gunplay is played without one" in result.stderr
+    assert snapshot(sprawl.folder) == before

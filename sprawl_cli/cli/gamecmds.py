@@ -104,6 +104,10 @@ def new(
     ctx = current()
     from_campaign = not squad and bool(ctx.options.campaign or ctx.env.vars.get("SPRAWL_CAMPAIGN"))
     system = systems.get(ctx.options.system or (campaign_system(ctx.campaign_path()) if from_campaign else "sprawl"))
+    if map_file is not None and not system.plays_on_map:
+        import click
+
+        raise click.UsageError(f"--map is for games played on a map; {system.title} is played without one")
     how = NewGame(rounds=rounds, physical=physical, map_file=map_file, flags=new_flags_given())
     for item in setting or []:
         key, sep, value = item.partition("=")

@@ -93,6 +93,38 @@ def _line_and_save(sprawl: Context | None) -> tuple[list[str], Mapping[str, str]
     return argv, env, Path(_argv_value(argv, "--game") or preset or env.get("SPRAWL_GAME") or DEFAULT_GAME)
 
 
+# Kernel commands that read --system for themselves rather than follow the save's game.
+CHOOSE_SYSTEM = frozenset({"new", "rules", "campaign", "completion"})
+
+
+def check_system_choice(ctx: click.Context, command: str) -> None:
+    """A system named on the line or in SPRAWL_SYSTEM must exist, and `--system` on a command
+    that works on the game in the save must name that game's system: never ignored.
+
+    Raises:
+        click.UsageError: an unknown system, or a --system that disagrees with the save.
+    """
+    sprawl = ctx.find_object(Context)
+    if sprawl is not None and not sprawl.options.system and not sprawl.env.vars.get("SPRAWL_SYSTEM") \
+            and not any(word.startswith("--system") for word in sprawl.argv):
+        return  # the common case: nothing named, nothing to check
+    argv, env, path = _line_and_save(sprawl)
+    given = _argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
+    from sprawl_cli import systems
+    from sprawl_cli.context import peek_system
+
+    for source, value in (("--system", given), ("SPRAWL_SYSTEM", env.get("SPRAWL_SYSTEM"))):
+        if value and systems.key(value) not in systems.REGISTRY:
+            raise click.UsageError(f"{source} {value}: no such game system; the systems are: "
+                                   f"{', '.join(systems.REGISTRY)}", ctx)
+    if not given or command in CHOOSE_SYSTEM or command in systems.menu(given).lookups:
+        return
+    saved = peek_system(path)
+    if saved is not None and systems.key(saved) != systems.key(given):
+        raise click.UsageError(f"--system {given} disagrees with the game in {path}, which is {saved}; "
+                               "leave --system out (it chooses the system of a lookup or a new game)", ctx)
+
+
 def has_game(sprawl: Context | None) -> bool:
     """Whether this command line has a game: a save of some system, or --system given."""
     from sprawl_cli.context import peek_system
@@ -255,6 +287,8 @@ def new_flags_given() -> dict[str, bool]:
     """The system's `new` flags given on this command line (parameter name -> True)."""
     found: dict[str, bool] = click.get_current_context().meta.get("sprawl.flags", {})
     return found
+
+
 class Modifier(click.types.IntParamType):
     """A whole-number modifier (`--mod`, `--attacker-mod`...), refused past any die's reach
     (`dice.REACH`) rather than carried into a roll it cannot change."""
@@ -405,6 +439,8 @@ class SprawlGroup(click.Group):
             else:
                 hint = f"; did you mean '{close[0]}'?" if close else "; `sprawl --help` lists the commands"
             raise click.UsageError(f"no command '{name}'{hint}", ctx)
+        if name and not name.startswith("-"):
+            check_system_choice(ctx, name)
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

@@ -166,6 +166,7 @@ class System:
     name_params: frozenset[str] = frozenset({"name", "target", "attacker", "defender"})
     new_flags: dict[str, str] = {}  # extra `new` flags (flag -> help); they land in NewGame.flags
     list_params: frozenset[str] = frozenset()  # parameters that take names separated by commas, or none
+    plays_on_map: bool = False  # `new --map FILE` is for this system's games (else a usage error)
     statuses: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
     round_word: str = "round"

@@ -28,6 +28,7 @@ HEALTH = {"healthy": 2, "injured": 1, "incapacitated": 0}
 class ScratchGrid(System):
     name = "scratch-grid"
     title = "Scratch:Grid"
+    plays_on_map = True
     package = "sprawl_cli.systems.scratch_grid"
     commands = COMMANDS
     lookups = LOOKUPS

@@ -74,7 +74,8 @@ def command_lines() -> list[tuple[str, list[str]]]:
 
 @pytest.mark.parametrize("system,words", command_lines(), ids=lambda w: " ".join(w[:3]) if isinstance(w, list) else w)
 def test_commands_and_options_in_the_readme_exist(system, words):
-    from sprawl_cli.cli.main import _with_common, load_module_group, with_new_flags, with_table_options
+    from sprawl_cli.cli.choices import with_new_flags
+    from sprawl_cli.cli.main import _with_common, load_module_group, with_table_options
 
     known = commands_of(system)
     ctx = click.Context(cli)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from sprawl_cli.cli.main import current, new_flags_given
+from sprawl_cli.cli.main import current
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -108,6 +108,8 @@ def new(
         import click
 
         raise click.UsageError(f"--map is for games played on a map; {system.title} is played without one")
+    from sprawl_cli.cli.choices import new_flags_given
+
     how = NewGame(rounds=rounds, physical=physical, map_file=map_file, flags=new_flags_given())
     for item in setting or []:
         key, sep, value = item.partition("=")

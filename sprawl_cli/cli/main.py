@@ -93,46 +93,6 @@ def _line_and_save(sprawl: Context | None) -> tuple[list[str], Mapping[str, str]
     return argv, env, Path(_argv_value(argv, "--game") or preset or env.get("SPRAWL_GAME") or DEFAULT_GAME)
 
 
-# Kernel commands that read --system for themselves rather than follow the save's game.
-CHOOSE_SYSTEM = frozenset({"new", "rules", "campaign", "completion"})
-
-
-def check_system_choice(ctx: click.Context, command: str) -> None:
-    """A system named on the line or in SPRAWL_SYSTEM must exist, and `--system` on a command
-    that works on the game in the save must name that game's system: never ignored.
-
-    Raises:
-        click.UsageError: an unknown system, or a --system that disagrees with the save.
-    """
-    sprawl = ctx.find_object(Context)
-    if sprawl is not None and not sprawl.options.system and not sprawl.env.vars.get("SPRAWL_SYSTEM") \
-            and not any(word.startswith("--system") for word in sprawl.argv):
-        return  # the common case: nothing named, nothing to check
-    argv, env, path = _line_and_save(sprawl)
-    given = _argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
-    from sprawl_cli import systems
-    from sprawl_cli.context import peek_system
-
-    for source, value in (("--system", given), ("SPRAWL_SYSTEM", env.get("SPRAWL_SYSTEM"))):
-        if value and systems.key(value) not in systems.REGISTRY:
-            raise click.UsageError(f"{source} {value}: no such game system; the systems are: "
-                                   f"{', '.join(systems.REGISTRY)}", ctx)
-    if not given or command in CHOOSE_SYSTEM or command in systems.menu(given).lookups:
-        return
-    saved = peek_system(path)
-    if saved is not None and systems.key(saved) != systems.key(given):
-        raise click.UsageError(f"--system {given} disagrees with the game in {path}, which is {saved}; "
-                               "leave --system out (it chooses the system of a lookup or a new game)", ctx)
-
-
-def has_game(sprawl: Context | None) -> bool:
-    """Whether this command line has a game: a save of some system, or --system given."""
-    from sprawl_cli.context import peek_system
-
-    argv, _env, path = _line_and_save(sprawl)
-    return peek_system(path) is not None or _argv_value(argv, "--system") is not None
-
-
 def commands_of(system: str) -> dict[str, tuple[str, str]]:
     """Every command a game of `system` offers (the kernel's and its own), name -> (module, help)."""
     from sprawl_cli import systems
@@ -254,54 +214,19 @@ def with_table_options(command: click.Command, system: str, own: bool = False) -
     return _FOR_SYSTEM[command, system]
 
 
-_NEW: dict[str, click.Command] = {}
-
-
-def with_new_flags(command: click.Command, system: str) -> click.Command:
-    """`new` with the flags the system of the game it starts adds (`System.new_flags`), so a
-    game's `new --help` lists them and another game's `new` refuses them as unknown options.
-    Each flag given lands in the click context's meta, `sprawl.flags` (see `new_flags_given`)."""
-    if system not in _NEW:
-        import copy
-
-        from sprawl_cli import systems
-
-        try:
-            flags = systems.get(system).new_flags
-        except SprawlError:
-            flags = {}
-
-        def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-            if value and param.name:
-                ctx.meta.setdefault("sprawl.flags", {})[param.name] = True
-            return value
-
-        made = copy.copy(command)
-        made.params = [*command.params, *(click.Option([f"--{flag}"], is_flag=True, default=False, expose_value=False,
-                                                       callback=keep, help=text) for flag, text in flags.items())]
-        _NEW[system] = made
-    return _NEW[system]
-
-
-def new_flags_given() -> dict[str, bool]:
-    """The system's `new` flags given on this command line (parameter name -> True)."""
-    found: dict[str, bool] = click.get_current_context().meta.get("sprawl.flags", {})
-    return found
-
-
-class Modifier(click.types.IntParamType):
+def _within_reach(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
     """A whole-number modifier (`--mod`, `--attacker-mod`...), refused past any die's reach
-    (`dice.REACH`) rather than carried into a roll it cannot change."""
+    (`dice.REACH`) rather than carried into a roll it cannot change (a callback, not a
+    parameter type: a class of our own would be built at every start)."""
+    if value is None:
+        return value
+    from sprawl_cli.dice import REACH
 
-    name = "integer"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        from sprawl_cli.dice import REACH
-
-        number = super().convert(value, param, ctx)
+    for number in value if isinstance(value, (list, tuple)) else [value]:
         if not -REACH <= number <= REACH:
-            self.fail(f"'{value}' is past any die's reach; give a modifier from -{REACH} to {REACH}", param, ctx)
-        return number
+            raise click.BadParameter(f"'{number}' is past any die's reach; give a modifier from -{REACH} to {REACH}",
+                                     ctx, param)
+    return value
 
 
 def _is_modifier(param: click.Parameter) -> bool:
@@ -323,8 +248,8 @@ def _with_common(command: click.Command) -> click.Command:
     for param in command.params:
         if getattr(param, "_custom_shell_complete", None) is None:
             param._custom_shell_complete = _complete
-        if _is_modifier(param):
-            param.type = Modifier()
+        if _is_modifier(param) and param.callback is None:
+            param.callback = _within_reach
     return command
 
 
@@ -412,6 +337,8 @@ class SprawlGroup(click.Group):
             return None
         system = self._table(ctx)[0]
         if cmd_name == "new":
+            from sprawl_cli.cli.choices import with_new_flags
+
             command = with_new_flags(command, system)
         if cmd_name in groups:
             command.name = cmd_name
@@ -429,6 +356,8 @@ class SprawlGroup(click.Group):
 
             elsewhere = [s for s in systems.installed() if name in systems.menu(s).commands]
             close = difflib.get_close_matches(name, list(table), n=1, cutoff=0.6)
+            from sprawl_cli.cli.choices import has_game
+
             if elsewhere and not has_game(ctx.find_object(Context)):
                 hint = (f"; it is a command of {', '.join(elsewhere)}, and there is no game here "
                         f"(start one with `sprawl new --system {elsewhere[0]} ...`, give --system "
@@ -439,7 +368,12 @@ class SprawlGroup(click.Group):
             else:
                 hint = f"; did you mean '{close[0]}'?" if close else "; `sprawl --help` lists the commands"
             raise click.UsageError(f"no command '{name}'{hint}", ctx)
-        if name and not name.startswith("-"):
+        sprawl = ctx.find_object(Context)
+        if name and not name.startswith("-") and sprawl is not None and (
+                sprawl.options.system or sprawl.env.vars.get("SPRAWL_SYSTEM")
+                or any(word.startswith("--system") for word in sprawl.argv)):
+            from sprawl_cli.cli.choices import check_system_choice
+
             check_system_choice(ctx, name)
         return super().resolve_command(ctx, args)
 
@@ -448,6 +382,8 @@ class SprawlGroup(click.Group):
 
         sprawl = ctx.find_object(Context)
         _lookup_name, game_name = _systems_for(sprawl)
+        from sprawl_cli.cli.choices import has_game
+
         # --help is eager: a --game on the line has not reached the options yet; has_game reads it.
         one_game = sprawl is not None and has_game(sprawl)
         shown = [game_name] if one_game else systems.installed()

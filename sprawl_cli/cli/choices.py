@@ -1,0 +1,85 @@
+"""What a command line rarely needs, kept out of every command's start-up: the check of a
+system named on the line, whether the line has a game, and the system's flags of `new`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from sprawl_cli.cli.main import _argv_value, _line_and_save
+from sprawl_cli.context import Context
+from sprawl_cli.errors import SprawlError
+
+# Kernel commands that read --system for themselves rather than follow the save's game.
+CHOOSE_SYSTEM = frozenset({"new", "rules", "campaign", "completion"})
+
+
+def check_system_choice(ctx: click.Context, command: str) -> None:
+    """A system named on the line or in SPRAWL_SYSTEM must exist, and `--system` on a command
+    that works on the game in the save must name that game's system: never ignored.
+
+    Raises:
+        click.UsageError: an unknown system, or a --system that disagrees with the save.
+    """
+    sprawl = ctx.find_object(Context)
+    argv, env, path = _line_and_save(sprawl)
+    given = _argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
+    from sprawl_cli import systems
+    from sprawl_cli.context import peek_system
+
+    for source, value in (("--system", given), ("SPRAWL_SYSTEM", env.get("SPRAWL_SYSTEM"))):
+        if value and systems.key(value) not in systems.REGISTRY:
+            raise click.UsageError(f"{source} {value}: no such game system; the systems are: "
+                                   f"{', '.join(systems.REGISTRY)}", ctx)
+    if not given or command in CHOOSE_SYSTEM or command in systems.menu(given).lookups:
+        return
+    saved = peek_system(path)
+    if saved is not None and systems.key(saved) != systems.key(given):
+        raise click.UsageError(f"--system {given} disagrees with the game in {path}, which is {saved}; "
+                               "leave --system out (it chooses the system of a lookup or a new game)", ctx)
+
+
+def has_game(sprawl: Context | None) -> bool:
+    """Whether this command line has a game: a save of some system, or --system given."""
+    from sprawl_cli.context import peek_system
+
+    argv, _env, path = _line_and_save(sprawl)
+    return peek_system(path) is not None or _argv_value(argv, "--system") is not None
+
+
+_NEW: dict[str, click.Command] = {}
+
+
+def with_new_flags(command: click.Command, system: str) -> click.Command:
+    """`new` with the flags the system of the game it starts adds (`System.new_flags`), so a
+    game's `new --help` lists them and another game's `new` refuses them as unknown options.
+    Each flag given lands in the click context's meta, `sprawl.flags` (see `new_flags_given`)."""
+    if system not in _NEW:
+        import copy
+
+        from sprawl_cli import systems
+
+        try:
+            flags = systems.get(system).new_flags
+        except SprawlError:
+            flags = {}
+
+        def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+            if value and param.name:
+                ctx.meta.setdefault("sprawl.flags", {})[param.name] = True
+            return value
+
+        made = copy.copy(command)
+        made.params = [*command.params, *(click.Option([f"--{flag}"], is_flag=True, default=False, expose_value=False,
+                                                       callback=keep, help=text) for flag, text in flags.items())]
+        _NEW[system] = made
+    return _NEW[system]
+
+
+def new_flags_given() -> dict[str, bool]:
+    """The system's `new` flags given on this command line (parameter name -> True)."""
+    found: dict[str, bool] = click.get_current_context().meta.get("sprawl.flags", {})
+    return found
+
+

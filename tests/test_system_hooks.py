@@ -197,3 +197,21 @@ def test_a_map_for_a_game_without_one_is_a_usage_error(sprawl, snapshot):
     assert result.exit_code == 2
     assert "--map is for games played on a map; Gunplay is played without one" in result.stderr
     assert snapshot(sprawl.folder) == before
+
+
+# --- item 15: a hand-edited count the rules cannot reach is refused with its line ----------
+
+
+@pytest.mark.parametrize("value", ["10000000000000000000000000000000000000000", "2"])
+def test_street_fight_refuses_aim_turns_past_the_turns_played(sprawl, snapshot, value):
+    sprawl.new(system="street-fight")
+    text = sprawl.save.read_text(encoding="utf-8")
+    assert "aim_turns: 0" in text
+    sprawl.save.write_text(text.replace("aim_turns: 0", f"aim_turns: {value}", 1), encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    result = sprawl("status")
+    line = next(i for i, row in enumerate(sprawl.save.read_text(encoding="utf-8").splitlines(), 1)
+                if f"aim_turns: {value}" in row)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: sprawl-game.yaml:{line}: ") and "at most 1, the turns played" in result.stderr
+    assert snapshot(sprawl.folder) == before

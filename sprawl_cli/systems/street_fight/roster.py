@@ -89,6 +89,9 @@ def check_game(game: Game, where: Where) -> None:
                 where.fail(at + ("engaged_with",), f"'{other}' is not a character of this game")
         if c.aim_turns < 0 or c.moved_inches < 0:
             where.fail(at, "aim_turns and moved_inches cannot be negative")
+        if c.aim_turns > game.round:  # a figure aims once a turn at most: no more turns than played
+            where.fail(at + ("aim_turns",), f"should be at most {game.round}, the turns played so far, "
+                                            f"not {c.aim_turns}")
     squads = {s.name for s in game.squads}
     for i, m in enumerate(game.morale):
         if m.squad not in squads:

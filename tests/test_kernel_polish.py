@@ -179,5 +179,8 @@ def test_a_command_of_another_system_without_a_game_says_there_is_no_game(sprawl
     assert result.exit_code == 2
     assert "it is a command of scratch-grid, and there is no game here" in result.stderr
     assert "sprawl new --system scratch-grid" in result.stderr and "this game is" not in result.stderr
+    assert "for a lookup" not in result.stderr  # `map` is no lookup: --system would not reach it
     sprawl.new()
-    assert "this game is sprawl (give --system scratch-grid for a lookup" in sprawl("map").stderr
+    assert "this game is sprawl (give --game for another save)" in sprawl("map").stderr
+    sprawl.new("--force", system="scratch-grid")  # a lookup of another system may be reached with --system
+    assert "give --system sprawl for a lookup, or give --game" in sprawl("roll", "3").stderr

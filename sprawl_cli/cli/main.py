@@ -358,13 +358,16 @@ class SprawlGroup(click.Group):
             close = difflib.get_close_matches(name, list(table), n=1, cutoff=0.6)
             from sprawl_cli.cli.choices import has_game
 
+            # --system picks the system of a lookup only: suggest it for a lookup alone.
+            lookup = [s for s in elsewhere if name in systems.menu(s).lookups]
+            as_lookup = f"give --system {lookup[0]} for a lookup, or " if lookup else ""
             if elsewhere and not has_game(ctx.find_object(Context)):
                 hint = (f"; it is a command of {', '.join(elsewhere)}, and there is no game here "
-                        f"(start one with `sprawl new --system {elsewhere[0]} ...`, give --system "
-                        f"{elsewhere[0]} for a lookup, or --game for another save)")
+                        f"(start one with `sprawl new --system {elsewhere[0]} ...`, {as_lookup}"
+                        "give --game for another save)")
             elif elsewhere:
                 hint = (f"; it is a command of {', '.join(elsewhere)}, and this game is {system} "
-                        f"(give --system {elsewhere[0]} for a lookup, or --game for another save)")
+                        f"({as_lookup}give --game for another save)")
             else:
                 hint = f"; did you mean '{close[0]}'?" if close else "; `sprawl --help` lists the commands"
             raise click.UsageError(f"no command '{name}'{hint}", ctx)

@@ -38,7 +38,7 @@ def peek_system(path: Path) -> str | None:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return None
-    found = re.search(r"^system:[ \t]*['\"]?([A-Za-z_-]+)", text, re.MULTILINE)
+    found = re.search(r"^system:[ \t]*['\"]?([A-Za-z0-9_-]+)", text, re.MULTILINE)
     return found.group(1).lower().replace("_", "-") if found else "sprawl"
 
 

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from sprawl_cli.systems.base import System
 
 DEFAULT = "sprawl"
-# system name (as in a save, a roster and --system) -> package under sprawl_cli.systems
+# system name (as in a save, a roster and --system) -> package under sprawl_cli.systems (or the
+# full dotted path of a system's package installed from elsewhere)
 REGISTRY: dict[str, str] = {
     "sprawl": "sprawl",
     "gunplay": "gunplay",
@@ -86,7 +87,7 @@ def _import(name: str, module: str) -> Any:
     if package is None:
         raise BadInput(f"no game system '{name}'; the systems are: {', '.join(REGISTRY)}")
     try:
-        return importlib.import_module(f"sprawl_cli.systems.{package}{module}")
+        return importlib.import_module(f"{module_path(package)}{module}")
     except ImportError:
         raise BadInput(f"the game system '{key(name)}' is not part of this sprawl yet; "
                        f"use one of: {', '.join(n for n in REGISTRY if n in _present())}") from None
@@ -121,4 +122,10 @@ def get(name: str) -> System:
 def _present() -> set[str]:
     import importlib.util
 
-    return {n for n, p in REGISTRY.items() if importlib.util.find_spec(f"sprawl_cli.systems.{p}") is not None}
+    return {n for n, p in REGISTRY.items() if importlib.util.find_spec(module_path(p)) is not None}
+
+
+def module_path(package: str) -> str:
+    """The importable path of a registered package: a built-in one by its name under
+    `sprawl_cli.systems`, a system from elsewhere by its full dotted path."""
+    return package if "." in package else f"sprawl_cli.systems.{package}"

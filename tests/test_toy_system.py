@@ -1,0 +1,81 @@
+"""The guide proved (issue 25, item 9): a sixth system, Coinflip (tests/coinflip/), built from
+docs/ARCHITECTURE.md's interface alone and registered from outside sprawl's own package, is
+played end to end by the kernel's commands: new, status, its own command, next, set, log,
+undo, --json, --help, end and the battle report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sprawl_cli import systems
+
+
+@pytest.fixture
+def coinflip(sprawl, monkeypatch, tmp_path):
+    monkeypatch.setitem(systems.REGISTRY, "coinflip", "tests.coinflip")
+    rosters = tmp_path.parent / f"{tmp_path.name}-rosters"
+    rosters.mkdir()
+    for squad, names in (("Heads", "Ann, Bo"), ("Tails", "Cy, Di")):
+        (rosters / f"{squad}.yaml").write_text(
+            f"system: coinflip\nsquad: {squad}\ncharacters:\n"
+            + "".join(f"  - {{name: {n.strip()}}}\n" for n in names.split(",")), encoding="utf-8")
+    made = sprawl("new", "--system", "coinflip", "--squad", str(rosters / "Heads.yaml"),
+                  "--squad", str(rosters / "Tails.yaml"))
+    assert made.exit_code == 0, made.stderr
+    return sprawl
+
+
+def health(sprawl, name: str) -> int:
+    return next(c["health"] for c in sprawl.json("status")["characters"] if c["name"] == name)
+
+
+def test_a_toy_system_plays_through_the_kernel(coinflip):
+    sprawl = coinflip
+    status = sprawl.json("status")
+    assert status["system"] == "coinflip" and status["side"] == "Heads" and status["round"] == 1
+    assert "attack" in sprawl("--help").stdout and "shoot" not in sprawl("--help").stdout
+    out = sprawl.json("attack", "Ann", "Cy", "--dice", "1")
+    assert out["coin"] == "heads" and out["health"] == 2
+    assert health(sprawl, "Cy") == 2
+    refused = sprawl("attack", "Ann", "Di", "--dice", "1")  # one attack a turn
+    assert refused.exit_code == 1 and "Ann has attacked this turn" in refused.stderr
+    forced = sprawl.json("attack", "Ann", "Di", "--dice", "2", "--force")
+    assert forced["coin"] == "tails" and forced["forced"] == ["Ann has attacked this turn"]
+    assert sprawl.json("next")["side"] == "Tails"
+    assert sprawl.json("set", "Ann", "down", "on")["on"] is True
+    sprawl.json("undo")
+    assert "down" not in next(c for c in sprawl.json("status")["characters"] if c["name"] == "Ann")["statuses"]
+    log = sprawl.json("log")["entries"]
+    assert [e["kind"] for e in log if not e.get("undone")] == ["attack", "attack", "next"]
+    assert sprawl("--nearby", "none", "status").exit_code == 2  # SPRAWL's option is not Coinflip's
+
+
+def test_a_toy_system_ends_and_reports(coinflip):
+    sprawl = coinflip
+    for _ in range(3):
+        sprawl.json("attack", "Ann", "Cy", "--dice", "1", "--force")
+        sprawl.json("attack", "Bo", "Di", "--dice", "1", "--force")
+    status = sprawl.json("status")
+    assert status["over"] is True and status["winner"] == "Heads"
+    report = sprawl("report")
+    assert report.exit_code == 0 and "Heads" in report.stdout
+
+
+def test_a_system_name_with_a_digit_is_read_whole(tmp_path):
+    from sprawl_cli.context import peek_system
+
+    save = tmp_path / "g.yaml"
+    save.write_text("schema_version: 1\nsystem: coin2flip\n", encoding="utf-8")
+    assert peek_system(save) == "coin2flip"
+
+
+def test_the_toy_system_uses_nothing_but_the_interface():
+    """It imports the kernel's public modules only: no other system, nothing private."""
+    folder = Path(__file__).resolve().parent / "coinflip"
+    text = "\n".join(p.read_text(encoding="utf-8") for p in folder.glob("*.py"))
+    assert "sprawl_cli.systems." not in text.replace("sprawl_cli.systems.base", "")
+    assert json.dumps(sorted(systems.REGISTRY)) == json.dumps(sorted(["sprawl", "gunplay", "street-fight",
+                                                                      "savage-worlds", "scratch-grid"]))

@@ -164,8 +164,12 @@ def digest(data: Any) -> str:
 
 @contextlib.contextmanager
 def lock_file(path: Path, notify: Callable[[str], None] = lambda _m: None) -> Iterator[None]:
-    """Hold `<path>.lock` exclusively (waiting up to LOCK_TIMEOUT), and clear temp
-    files a killed command left beside `path`.
+    """Hold `<path>.lock` exclusively, first come first served (waiting up to LOCK_TIMEOUT),
+    and clear temp files a killed command left beside `path`.
+
+    A command that finds the lock held, or others already waiting, takes a ticket in
+    `<path>.lock.queue/` (named by the time it came and its process) and tries the lock
+    only when no live ticket is older than its own: later commands never get in first.
 
     Raises:
         SaveFileError: the lock cannot be made, or is held too long by another command.
@@ -173,32 +177,91 @@ def lock_file(path: Path, notify: Callable[[str], None] = lambda _m: None) -> It
     import fcntl
 
     lock_path = path.with_name(path.name + ".lock")
+    queue = lock_path.with_name(lock_path.name + ".queue")
     try:
         fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
     except OSError as problem:
         raise SaveFileError(f"cannot lock {path}: {problem.strerror}; is the folder writable?") from None
+    ticket: Path | None = None
     try:
         try:
+            if _waiting(queue):
+                raise BlockingIOError  # others came first: take a ticket behind them
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
+            ticket = _take_ticket(queue)
             notify(f"waiting for another sprawl command{_holder(fd)} to finish with {path} ...")
             deadline = time.monotonic() + LOCK_TIMEOUT
             while True:
-                try:
-                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except BlockingIOError:
-                    if time.monotonic() > deadline:
-                        raise SaveFileError(
-                            f"{path} is still in use by another sprawl command after "
-                            f"{LOCK_TIMEOUT:.0f}s; finish or stop that one, then try again"
-                        ) from None
-                    time.sleep(0.02)
+                ahead = _ahead_of(ticket) if ticket is not None else 0
+                if not ahead:
+                    try:
+                        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        pass
+                if time.monotonic() > deadline:
+                    who = _holder(fd).strip(", ") or "another sprawl command"
+                    line = f", with {ahead} more waiting before this one" if ahead else ""
+                    raise SaveFileError(f"{path} is still in use after {LOCK_TIMEOUT:.0f}s: {who} holds it{line}; "
+                                        "finish or stop that one, then try again")
+                time.sleep(0.02)
         _claim(fd)
         remove_stray_temps(path.parent, path.name)
         yield
     finally:
+        if ticket is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(ticket)
         os.close(fd)  # closing releases the lock
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # alive, but another user's
+        return True
+    return True
+
+
+def _live_tickets(queue: Path) -> list[str]:
+    """The tickets of waiting commands still running, oldest first; a dead one's is removed."""
+    try:
+        names = sorted(os.listdir(queue))
+    except OSError:
+        return []
+    live = []
+    for name in names:
+        pid = name.rpartition("-")[2]
+        if pid.isdigit() and (int(pid) == os.getpid() or _alive(int(pid))):
+            live.append(name)
+        else:
+            with contextlib.suppress(OSError):
+                os.unlink(queue / name)  # a waiter killed in line keeps nobody waiting
+    return live
+
+
+def _waiting(queue: Path) -> bool:
+    return bool(_live_tickets(queue))
+
+
+def _take_ticket(queue: Path) -> Path | None:
+    """A place in line (None where the folder allows none: then plain polling, as before)."""
+    try:
+        queue.mkdir(exist_ok=True)
+        ticket = queue / f"{time.time_ns():020d}-{os.getpid()}"
+        os.close(os.open(ticket, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        return ticket
+    except OSError:
+        return None
+
+
+def _ahead_of(ticket: Path) -> int:
+    """How many live tickets are older than `ticket`."""
+    live = _live_tickets(ticket.parent)
+    return live.index(ticket.name) if ticket.name in live else 0
 
 
 def _claim(fd: int) -> None:

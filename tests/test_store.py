@@ -237,6 +237,42 @@ def test_a_second_command_waits_for_the_lock_and_says_so_at_once(sprawl):
     assert "pinned" in sprawl.character("Razz")["statuses"]
 
 
+def test_waiting_commands_are_served_in_the_order_they_came(sprawl):
+    """Two commands queue behind a held lock: the first to wait goes first, every time (its
+    ticket is older). Each waiter's "waiting" line is the event that says it is in line."""
+    sprawl.new()
+    holder = harness.hold_lock(sprawl.folder / f"{SAVE}.lock")
+    waiters = []
+    try:
+        for status, name in (("pinned", "Razz"), ("ran", "Wes"), ("hidden", "Mutt")):
+            command = harness.popen(["set", name, status, "on", *(["--count", "1"] if status == "hidden" else []),
+                                     "--json"], sprawl.folder, env=clean_env(),
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            assert command.stderr is not None
+            assert "waiting for another sprawl command" in command.stderr.readline()
+            waiters.append(command)
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(timeout=60)
+    for command in waiters:
+        _out, err = command.communicate(timeout=120)
+        assert command.returncode == 0, err
+    order = [e["command"] for e in sprawl.json("log")["entries"] if e["kind"] == "set"]
+    assert [words.split()[1] for words in order] == ["Razz", "Wes", "Mutt"], order
+    assert not list((sprawl.folder / f"{SAVE}.lock.queue").iterdir())  # every ticket handed back
+
+
+def test_a_waiter_killed_in_line_keeps_nobody_waiting(sprawl):
+    sprawl.new()
+    queue = sprawl.folder / f"{SAVE}.lock.queue"
+    queue.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    (queue / f"{1:020d}-{dead.stdout.strip()}").touch()  # an old ticket whose process is gone
+    assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
+    assert list(queue.iterdir()) == []
+
+
 # --- atomic replacement and temp files ---------------------------------------------------------
 
 

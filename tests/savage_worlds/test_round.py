@@ -673,3 +673,14 @@ def test_a_fight_answered_yes_on_a_terminal_goes_ahead(sprawl: Sprawl) -> None:
     assert result.exit_code == 0, result.stderr
     assert "Is Jonah in contact with Acolyte 1 (base to base)? [y/n]" in result.stderr
     assert '"success": true' in result.stdout
+
+
+def test_a_question_asked_on_a_terminal_does_not_undo_a_draw(sprawl: Sprawl) -> None:
+    """A terminal runs the rule once to ask its questions and again under the lock: the second
+    run starts from the options as given (the weapon is still to be drawn)."""
+    dealt(sprawl)
+    sprawl.json("next")
+    result = sprawl("shoot", "Ada", "Priestess", "--draw", "--json", "--dice", "2,2", input="short\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    assert '"multi-action": -2' in result.stdout
+    assert who(sprawl.json("status"), "Ada")["turn"]["actions"] == ["draw:Revolver", "shoot:Revolver"]

@@ -163,9 +163,10 @@ def fight(
     mod: Mod = 0,
 ) -> None:
     """Fighting against the defender's Parry (+2 if it defends); a raise adds a d6 of damage (W5).
+    The two must be in base contact: asked on a terminal, or `--yes`.
 
     Dice: Fighting die (and aces), Wild Die; damage: Strength die, weapon dice, raise d6.
-    Example: sprawl fight Jonah "Acolyte 1" --dice 7,3,5,4
+    Example: sprawl fight Jonah "Acolyte 1" --yes --dice 7,3,5,4
     """
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.attacks import fight as melee
@@ -219,7 +220,8 @@ def shoot(
     mod: Mod = 0,
 ) -> None:
     """Shooting or Throwing against 4 with every modifier (W5); rate of fire with one Wild Die
-    (W2); area templates with deviation, cover as armour and diving clear (W6).
+    (W2); area templates with deviation, cover as armour and diving clear (W6). The range band
+    is --range, or picked by --distance, or asked on a terminal.
 
     Dice: shooting dice (each with its aces), Wild Die; a missed template's deviation die and d12;
     per victim its dive test and damage (weapon dice, raise d6).

@@ -285,7 +285,7 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     outcome = AttackOutcome("fight", attacker.name, defender.name, weapon.name, test, forced=list(table.overruled),
                             damage_modifiers=dict(damage.mods))
     resolve(game, dice, attacker, defender, weapon, opts, test, damage.total, outcome, table, {})
-    keep(game, attacker, outcome, opts, before, "short")
+    keep(game, attacker, outcome, opts, before, "short")  # bookkeeping: a hand attack's band is never read
     return outcome
 
 

@@ -49,7 +49,11 @@ def dice(*faces: int | str) -> RecordingDice:
     return RecordingDice(ScriptedDice(faces))
 
 
-def table(**kwargs: Any) -> ScriptedTable:
+def table(range: str | None = None, **kwargs: Any) -> ScriptedTable:
+    """A scripted table; `range` is the answer to one range-band question (a shot with neither
+    --range nor --distance asks it), given once: a second question is refused."""
+    if range is not None:
+        kwargs["choices"] = {**kwargs.get("choices", {}), "range": [range]}
     return ScriptedTable(**kwargs)
 
 

@@ -73,7 +73,8 @@ def test_shooting_modifiers_all_named() -> None:
 @pytest.mark.parametrize("called, to_hit", [("limb", -2), ("head", -4), ("small", -4), ("tiny", -6)])
 def test_called_shots(called: str, to_hit: int) -> None:
     g = duel()
-    out = shoot(g, dice(4, 1), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", called=called),
+    out = shoot(g, dice(4, 1), g.character("Ada"), g.character("Goon"),
+                Options(range="short", weapon="Pistol", called=called),
                 table())
     assert dict(out.test.modifiers)[f"called {called}"] == to_hit
 
@@ -82,7 +83,7 @@ def test_head_shot_adds_four_damage_double_tap_one_and_the_drop_four() -> None:
     g = duel()
     d = dice(7, 3, 1, 1, 1)  # 7-4+1+4 = 8: hit with a raise vs 4
     out = shoot(g, d, g.character("Ada"), g.character("Goon"),
-                Options(weapon="Pistol", called="head", double_tap=True, drop=True), table())
+                Options(range="short", weapon="Pistol", called="head", double_tap=True, drop=True), table())
     assert out.test.total == 8 and out.test.raises == 1
     assert out.victims[0].damage == 1 + 1 + 1 + 4 + 1 + 4
     assert leftover(d) == []
@@ -100,9 +101,11 @@ def test_range_from_distance_and_beyond_long_refused() -> None:
 def test_prone_target_counts_as_medium_cover() -> None:
     g = duel()
     g.character("Goon").add("prone")
-    out = shoot(g, dice(5, 2), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol"), table())
+    out = shoot(g, dice(5, 2), g.character("Ada"), g.character("Goon"),
+                Options(range="short", weapon="Pistol"), table())
     assert ("medium cover", -2) in out.test.modifiers
-    out = shoot(g, dice(5, 2), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", cover="heavy"),
+    out = shoot(g, dice(5, 2), g.character("Ada"), g.character("Goon"),
+                Options(range="short", weapon="Pistol", cover="heavy"),
                 table())
     assert ("heavy cover", -4) in out.test.modifiers
 
@@ -110,7 +113,7 @@ def test_prone_target_counts_as_medium_cover() -> None:
 def test_rate_of_fire_autofire_minus_two_one_wild_die_each_hit_damages() -> None:
     g = duel(toughness=20)
     d = dice(7, 3, 6, 5, 1, 1, 2, 2, 3, 3)
-    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(weapon="SMG", rof=3), table())
+    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(range="short", weapon="SMG", rof=3), table())
     data = out.to_json()
     assert ("autofire", -2) in out.test.modifiers
     assert [r["total"] for r in data["results"]] == [5, 3, 4]  # the Wild Die's 5-2 replaced the 3-2
@@ -122,12 +125,16 @@ def test_rate_of_fire_autofire_minus_two_one_wild_die_each_hit_damages() -> None
 def test_rate_of_fire_over_the_weapons_is_refused_and_bursts_need_automatic() -> None:
     g = duel()
     with pytest.raises(RuleRefusal):
-        shoot(g, dice(), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", rof=2), table())
+        shoot(g, dice(), g.character("Ada"), g.character("Goon"),
+              Options(range="short", weapon="Pistol", rof=2), table())
     with pytest.raises(RuleRefusal, match="not automatic"):
-        shoot(g, dice(), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", burst=True), table())
+        shoot(g, dice(), g.character("Ada"), g.character("Goon"),
+              Options(range="short", weapon="Pistol", burst=True), table())
     with pytest.raises(BadInput):
-        shoot(g, dice(), g.character("Ada"), g.character("Goon"), Options(weapon="SMG", burst=True, rof=2), table())
-    out = shoot(g, dice(2, 2, 1, 1), g.character("Ada"), g.character("Goon"), Options(weapon="SMG", burst=True),
+        shoot(g, dice(), g.character("Ada"), g.character("Goon"),
+              Options(range="short", weapon="SMG", burst=True, rof=2), table())
+    out = shoot(g, dice(2, 2, 1, 1), g.character("Ada"), g.character("Goon"),
+                Options(range="short", weapon="SMG", burst=True),
                 table())
     assert out.test.success and out.victims[0].damage == 4
     assert ("three-round burst", 2) in out.test.modifiers
@@ -136,7 +143,8 @@ def test_rate_of_fire_over_the_weapons_is_refused_and_bursts_need_automatic() ->
 def test_joker_adds_two_to_hit_and_damage() -> None:
     g = duel()
     g.character("Ada").card = "BJ"
-    out = shoot(g, dice(2, 1, 1, 1), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol"), table())
+    out = shoot(g, dice(2, 1, 1, 1), g.character("Ada"), g.character("Goon"),
+                Options(range="short", weapon="Pistol"), table())
     assert out.test.total == 4 and out.victims[0].damage == 4
 
 
@@ -191,14 +199,14 @@ def test_firing_into_a_melee_a_missing_one_hits_a_bystander() -> None:
     g = game([hero("Ada"), hero("Cy")], [extra("Goon")])
     t = table(choices={"bystander": ["Cy"]})
     out = shoot(g, dice(1, 2, 5, 6, 2), g.character("Ada"), g.character("Goon"),
-                Options(weapon="Pistol", into_melee=["Cy"]), t)
+                Options(range="short", weapon="Pistol", into_melee=["Cy"]), t)
     assert not out.test.success and out.bystanders[0]["name"] == "Cy" and out.bystanders[0]["damage"] == 13
 
 
 def test_throwing_a_grenade_uses_throwing() -> None:
     g = game([hero("Ada", weapons=[GRENADE])], [extra("Goon")])
     t = table(lists={"victims": []})
-    out = shoot(g, dice(5, 2, 3, 3, 3), g.character("Ada"), g.character("Goon"), Options(), t)
+    out = shoot(g, dice(5, 2, 3, 3, 3), g.character("Ada"), g.character("Goon"), Options(range="short"), t)
     assert out.test.label == "Ada: Throwing"
     assert out.victims[0].name == "Goon" and out.victims[0].damage == 9
 
@@ -216,8 +224,10 @@ def test_in_the_dark_nothing_beyond_ten_inches_is_seen() -> None:
 def test_rate_of_fire_split_among_targets_one_die_each() -> None:
     g = game([hero("Ada", weapons=[SMG])], [extra("Goon", toughness=20), extra("Grunt", toughness=20)])
     d = dice(7, 7, 2, 1, 1, 1, 2, 2)  # 5, 5, 0 (Wild Die 1-2 = -1 no better): hits on Goon and Grunt
-    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(rof=3, targets=["Grunt"]), table())
+    out = shoot(g, d, g.character("Ada"), g.character("Goon"),
+                Options(range="short", rof=3, targets=["Grunt"]), table())
     assert [(v.name, v.damage_rolls) for v in out.victims] == [("Goon", [[1], [1]]), ("Grunt", [[2], [2]])]
     assert leftover(d) == []
     with pytest.raises(BadInput, match="leaves room"):
-        shoot(g, dice(), g.character("Ada"), g.character("Goon"), Options(rof=2, targets=["Grunt", "Goon"]), table())
+        shoot(g, dice(), g.character("Ada"), g.character("Goon"),
+              Options(range="short", rof=2, targets=["Grunt", "Goon"]), table())

@@ -46,16 +46,28 @@ def test_a_benny_needs_a_trait_test_never_damage() -> None:
 
 def test_a_rerolled_miss_that_hits_rolls_its_damage_after_the_reroll() -> None:
     g = game([hero("Ada")], [extra("Goon")])
-    shoot(g, dice(2, 1), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol"), table())
+    shoot(g, dice(2, 1), g.character("Ada"), g.character("Goon"), Options(range="short", weapon="Pistol"), table())
     d = dice(5, 1, 3, 3)
     out = benny(g, d, g.character("Ada"), table())
     assert out.kept == "new" and out.effects["victims"][0]["result"] == "shaken"
     assert g.character("Goon").has("shaken") and leftover(d) == []
 
 
+def test_a_rerolled_shot_is_resolved_at_the_band_the_table_gave_without_asking_again() -> None:
+    g = game([hero("Ada")], [extra("Goon")])
+    first = shoot(g, dice(4, 1), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol"),
+                  table(range="medium"))  # 4 - 2 = 2: a miss
+    assert dict(first.test.modifiers) == {"medium range": -2} and not first.test.success
+    t = table()  # no range answer: a second question would be refused
+    out = benny(g, dice(6, 1, 3, 3), g.character("Ada"), t)  # 6 - 2 = 4: a hit
+    assert out.kept == "new" and out.effects["victims"][0]["result"] == "shaken"
+    assert not any("range band" in q for q in t.asked)
+
+
 def test_a_reroll_earning_a_raise_keeps_the_damage_dice_and_adds_the_raise_d6() -> None:
     g = game([hero("Ada")], [hero("Boss", toughness=12)])
-    shoot(g, dice(5, 1, 4, 4), g.character("Ada"), g.character("Boss"), Options(weapon="Pistol"), table())
+    shoot(g, dice(5, 1, 4, 4), g.character("Ada"), g.character("Boss"), Options(range="short", weapon="Pistol"),
+          table())
     d = dice(8, 1, 2, 1)  # 9: a raise now; 2d6 stay 4 and 4, the raise d6 is new: 1
     out = benny(g, d, g.character("Ada"), table())
     victim = out.effects["victims"][0]
@@ -132,7 +144,7 @@ def test_a_rerolled_template_keeps_its_victims_and_dives_while_it_lands_the_same
     g = game([hero("Ada", weapons=[GRENADE])], [extra("Goon"), extra("Grunt")])
     t = table(lists={"victims": ["Grunt"]})
     shoot(g, dice(5, 1, 6, 1, 1, 1, 1, 1, 1, 1), g.character("Ada"), g.character("Goon"),
-          Options(dive=["Goon"]), t)  # a hit; Goon dives clear (6+1-2); Grunt takes 3
+          Options(range="short", dive=["Goon"]), t)  # a hit; Goon dives clear (6+1-2); Grunt takes 3
     d = dice(6, 2, 1)  # the reroll is better (8, a raise: still no raise damage for a blast); nothing else rolled
     out = benny(g, d, g.character("Ada"), table())
     assert out.kept == "new" and [v["name"] for v in out.effects["victims"]] == ["Grunt"]

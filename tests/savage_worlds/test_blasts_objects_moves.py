@@ -36,10 +36,11 @@ def test_a_launched_miss_rolls_a_d10() -> None:
 def test_the_deviation_distance_is_asked_when_not_given_and_refused_when_nobody_says() -> None:
     g = blast_game()
     t = table(numbers={"distance": 4}, lists={"victims": []})
-    out = shoot(g, dice(1, 2, 3, 12), g.character("Ada"), g.character("Goon"), Options(), t)
+    out = shoot(g, dice(1, 2, 3, 12), g.character("Ada"), g.character("Goon"), Options(range="short"), t)
     assert out.deviation is not None and out.deviation["inches"] == 2 and "How far" in t.asked[0]
     with pytest.raises(NeedsAnswer, match="--distance"):  # W6: never an uncapped silent default
-        shoot(g, dice(1, 2, 3, 12), g.character("Ada"), g.character("Goon"), Options(), table(lists={"victims": []}))
+        shoot(g, dice(1, 2, 3, 12), g.character("Ada"), g.character("Goon"), Options(range="short"),
+              table(lists={"victims": []}))
     with pytest.raises(NeedsAnswer, match="victims"):
         shoot(g, dice(1, 2, 3, 12), g.character("Ada"), g.character("Goon"), Options(distance=9), table())
 
@@ -52,7 +53,7 @@ def test_blast_hits_everyone_named_no_raise_damage_cover_as_armour_and_diving_cl
               3, 3, 1,  # Goon (the target): 7 vs Toughness 5: Shaken
               2, 2, 2,  # Grunt prone: 6 vs 5 + 2 armour: nothing
               5, 4, 4, 3, 3)  # Boss dives (Agility 5-2 = 3 with Wild Die 4-2: fails), then 3+3+... damage
-    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(dive=["Boss"]), t)
+    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(range="short", dive=["Boss"]), t)
     assert out.test.raises == 1 and out.template == "medium"
     assert [(v.name, v.damage, v.toughness, v.result) for v in out.victims] == [
         ("Goon", 7, 5, "shaken"), ("Grunt", 6, 7, "none"), ("Boss", 10, 30, "none")]
@@ -65,7 +66,7 @@ def test_a_successful_dive_avoids_the_damage_and_victim_cover_is_armour() -> Non
     t = table(lists={"victims": ["Grunt"]})
     d = dice(4, 1, 6, 1, 1, 3, 3)  # hit; Goon (an Extra) dives 6+1-2 = 5: clear; Grunt in heavy cover: 7 vs 9
     out = shoot(g, d, g.character("Ada"), g.character("Goon"),
-                Options(dive=["Goon"], victim_cover={"Grunt": "heavy"}), t)
+                Options(range="short", dive=["Goon"], victim_cover={"Grunt": "heavy"}), t)
     assert [v.name for v in out.victims] == ["Grunt"] and out.victims[0].toughness == 9
     assert out.victims[0].result == "none" and leftover(d) == []
 

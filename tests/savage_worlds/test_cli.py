@@ -69,7 +69,7 @@ def test_shoot_json_fields_and_damage(sprawl: Sprawl) -> None:
 
 def test_fight_rof_and_benny_from_own_then_pool(sprawl: Sprawl) -> None:
     start(sprawl)
-    data = sprawl.json("shoot", "Jonah", "Priestess", "--rof", "3", "--dice", "2,2,2,1,5,6,6,2")
+    data = sprawl.json("shoot", "Jonah", "Priestess", "--range", "short", "--rof", "3", "--dice", "2,2,2,1,5,6,6,2")
     assert len(data["results"]) == 3 and data["hits"] == 0
     again = sprawl.json("benny", "Jonah", "--dice", "6,1,1,1,4,4,3")
     assert again["kept"] == "new" and again["pool"] == 2
@@ -78,7 +78,8 @@ def test_fight_rof_and_benny_from_own_then_pool(sprawl: Sprawl) -> None:
 
 def test_soak_spends_the_gm_wild_cards_own_benny(sprawl: Sprawl) -> None:
     start(sprawl)
-    hit = sprawl.json("fight", "Jonah", "Priestess", "--dice", "10,1,1,10,6,8,1,2")  # 11: raise; 10+6 +8+1 +2 = 27
+    # 11: raise; 10+6 +8+1 +2 = 27
+    hit = sprawl.json("fight", "Jonah", "Priestess", "--yes", "--dice", "10,1,1,10,6,8,1,2")
     assert hit["victims"][0]["result"] == "incapacitated"
     soak = sprawl.json("soak", "Priestess", "--dice", "6,6,6,3,2")  # Vigor 21: 4 raises: all 5 soaked
     assert soak["soaked"] == 5 and soak["wounds"] == 0
@@ -104,7 +105,7 @@ def test_refusals_exit_1_with_one_error_line_and_change_nothing(
     start(sprawl)
     before = snapshot(sprawl.folder)
     for args in (("soak", "Ada"), ("benny", "Ada"), ("recover", "Ada"), ("hold", "Ada"),
-                 ("shoot", "Ada", "Priestess", "--rof", "2"), ("fight", "Ada", "Nobody"),
+                 ("shoot", "Ada", "Priestess", "--range", "short", "--rof", "2"), ("fight", "Ada", "Nobody"),
                  ("finish", "Ada", "Priestess")):
         result = sprawl(*args)
         assert result.exit_code == 1, args
@@ -114,7 +115,7 @@ def test_refusals_exit_1_with_one_error_line_and_change_nothing(
 
 def test_force_overrules_and_hand_damage_setting(sprawl: Sprawl) -> None:
     start(sprawl, "--setting", "damage=hand")
-    data = sprawl.json("fight", "Jonah", "Acolyte 1", "--dice", "7,3,5,4")
+    data = sprawl.json("fight", "Jonah", "Acolyte 1", "--yes", "--dice", "7,3,5,4")
     assert data["victims"][0]["result"] == "incapacitated" and data["victims"][0]["applied"] is False
     assert who(sprawl.json("status"), "Acolyte 1")["statuses"] == []
     assert sprawl.json("set", "Acolyte 1", "incapacitated", "on")["on"]
@@ -136,7 +137,7 @@ def test_area_template_with_victims_option(sprawl: Sprawl) -> None:
                        "--victims", "none", "--dice", "2,1,5,7")
     assert data["deviation"]["inches"] == 2.0 and data["deviation"]["capped"]
     assert data["victims"] == []
-    data = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--victims", "Acolyte 2",
+    data = sprawl.json("shoot", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Acolyte 2",
                        "--dice", "5,1,1,1,1,2,2,2")
     assert [v["name"] for v in data["victims"]] == ["Acolyte 1", "Acolyte 2"]
 
@@ -153,11 +154,11 @@ def test_rules_topics_label_the_house_ruling(sprawl: Sprawl) -> None:
 
 def test_an_attack_is_rerolled_right_away_or_not_at_all(sprawl: Sprawl) -> None:
     start(sprawl)
-    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,1")
+    sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
     sprawl.json("defend", "Pike")
     result = sprawl("benny", "Ada", "--dice", "6,2")
     assert result.exit_code == 1 and "straight away" in result.stderr
-    sprawl.json("shoot", "Ada", "Priestess", "--dice", "2,1")
+    sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
     assert sprawl.json("benny", "Ada", "--dice", "3,1")["kept"] == "new"
     assert sprawl.json("benny", "Ada", "--dice", "1,2")["kept"] == "old"  # and again, as often as it likes
 
@@ -167,10 +168,11 @@ def test_a_script_throwing_a_template_must_name_victims_and_distance(
     start(sprawl)
     before = snapshot(sprawl.folder)
     for args, option in ((("--distance", "20"), "--victims"), (("--range", "long", "--victims", "none"), "--distance")):
-        result = sprawl("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", *args, "--dice", "2,1,6,9,4,4,4")
+        result = sprawl("shoot", "Ada", "Acolyte 2", "--range", "short", "--weapon", "Grenade", *args, "--dice",
+                        "2,1,6,9,4,4,4")
         assert result.exit_code == 1 and option in result.stderr and result.stderr.count("error:") == 1
         assert snapshot(sprawl.folder) == before
-    hit = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--victims", "none",
+    hit = sprawl.json("shoot", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "none",
                       "--dice", "5,1,1,1,1")
     assert [v["name"] for v in hit["victims"]] == ["Acolyte 1"]
     miss = sprawl.json("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long", "--distance", "20",
@@ -181,7 +183,7 @@ def test_a_script_throwing_a_template_must_name_victims_and_distance(
 def test_every_view_prints(sprawl: Sprawl) -> None:
     start(sprawl)
     steps = [  # before the first deal nothing is refereed: the tool is a calculator
-        (("fight", "Jonah", "Priestess", "--dice", "10,1,1,10,6,8,1,2"), "incapacitated"),
+        (("fight", "Jonah", "Priestess", "--yes", "--dice", "10,1,1,10,6,8,1,2"), "incapacitated"),
         (("soak", "Priestess", "--dice", "3,2"), "0 of 5"),
         (("benny", "Priestess", "--dice", "6,6,6,3,2"), "5 wound(s) soaked"),
         (("set", "Priestess", "shaken", "on"), "shaken on"),

@@ -16,7 +16,7 @@ WORDS = st.sampled_from(["Ada", "Jonah", "Pike", "Priestess", "Hound", "Acolyte 
                          "--distance", "-4", "--victims", "Ada,Ada", "--dive", "Pike", "--victim-cover", "Ada=x",
                          "--called", "tiny", "--actions", "0", "--wild", "--mod", "--tn", "--benny", "--surprise",
                          "Expedition", "--dice", "1,1,1,1,1,1,1,1,1,1,1,1", "6,6,6,6,6", "--force", "--type",
-                         "blunt", "lock", "--inches", "100", "--crouching", "--draw", "--yes", "--light",
+                         "blunt", "lock", "--inches", "100", "--crouching", "--draw", "--yes", "--light", "short",
                          "pitch", "--weapon", "Tommy Gun", "Cult of the Eye"])
 COMMANDS = st.sampled_from(["deal", "hold", "interrupt", "fight", "shoot", "benny", "soak", "recover", "defend",
                             "run", "move", "prone", "rise", "jump", "test", "break", "finish", "wounds", "next",

@@ -61,33 +61,34 @@ def test_every_object_takes_only_its_damage_types(thing: str, toughness: int, ty
 
 def test_an_object_shot_at_is_tn_four() -> None:
     g = duel()
-    out = break_object(g, dice(4, 1, 6, 2), g.character("Ada"), "lock", "piercing", True, Options(weapon="Pistol"),
-                       table())
+    out = break_object(g, dice(4, 1, 6, 2), g.character("Ada"), "lock", "piercing", True,
+                       Options(weapon="Pistol", range="short"), table())
     assert out.test["tn"] == 4 and out.damage == 8 and out.broken
 
 
-def shot(faces: tuple[int, ...], **options: object) -> tuple[dict[str, int], int, bool]:
+def shot(faces: tuple[int, ...], band: str, **options: object) -> tuple[dict[str, int], int, bool]:
+    """A pistol shot at Goon; the table answers the range band."""
     g = duel()
     out = shoot(g, dice(*faces, 1, 1, 1), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", **options),
-                table())  # type: ignore[arg-type]
+                table(range=band))  # type: ignore[arg-type]
     return dict(out.test.modifiers), out.test.total, out.test.success
 
 
 @pytest.mark.parametrize("cover, step", [("light", -1), ("medium", -2), ("heavy", -4), ("near-total", -6)])
 def test_every_cover_step(cover: str, step: int) -> None:
-    mods, total, success = shot((7, 1), cover=cover)
+    mods, total, success = shot((7, 1), "short", cover=cover)
     assert mods == {f"{cover} cover": step} and total == 7 + step and success == (7 + step >= 4)
 
 
 @pytest.mark.parametrize("light, step", [("dim", -1), ("dark", -2), ("pitch", -4)])
 def test_every_light_step(light: str, step: int) -> None:
-    mods, total, _ = shot((7, 1), light=light)
+    mods, total, _ = shot((7, 1), "short", light=light)
     assert mods == {f"{light} light": step} and total == 7 + step
 
 
 @pytest.mark.parametrize("band, step", [("short", 0), ("medium", -2), ("long", -4)])
 def test_every_range_band(band: str, step: int) -> None:
-    mods, total, _ = shot((7, 1), range=band)
+    mods, total, _ = shot((7, 1), band)
     assert mods == ({f"{band} range": step} if step else {}) and total == 7 + step
 
 
@@ -98,7 +99,8 @@ def test_every_called_shot_to_hit_and_damage(called: str, to_hit: int, to_damage
                                              damage: int) -> None:
     g = duel()
     d = dice(11, 1, 3, 2, 1)  # Shooting d12 11 + the step; damage 3 + 2 (and a raise d6 1)
-    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", called=called), table())
+    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(range="short", weapon="Pistol", called=called),
+                table())
     assert dict(out.test.modifiers) == {f"called {called}": to_hit} and out.test.total == total
     assert out.victims[0].damage == damage
     assert out.damage_modifiers == ({f"called {called}": to_damage} if to_damage else {})
@@ -108,14 +110,15 @@ def test_every_called_shot_to_hit_and_damage(called: str, to_hit: int, to_damage
 def test_multi_action_is_two_per_action_beyond_the_first(actions: int, step: int) -> None:
     g = duel()
     assert own_modifiers(g, g.character("Ada"), actions).total == step
-    mods, total, _ = shot((7, 1), actions=actions)
+    mods, total, _ = shot((7, 1), "short", actions=actions)
     assert mods == ({"multi-action": step} if step else {}) and total == 7 + step
 
 
 def test_the_texts_example_shoot_and_intimidate_both_take_two() -> None:
     # Buck shoots one cultist and Intimidates another: two actions, -2 on both rolls.
     g = duel()
-    first = shoot(g, dice(6, 1, 1, 1), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", actions=2), table())
+    first = shoot(g, dice(6, 1, 1, 1), g.character("Ada"), g.character("Goon"), Options(range="short", weapon="Pistol",
+                                                                                        actions=2), table())
     assert first.test.total == 4
     assert own_modifiers(g, g.character("Ada"), 2).mods == [("multi-action", -2)]
 
@@ -125,7 +128,7 @@ def test_the_texts_tommy_gun_example_three_hits_at_most() -> None:
     tommy = Weapon("Tommy Gun", "2d8", range="12/24/48", rof=3)
     g = game([hero("Ada", skills={"shooting": "d12"}, weapons=[tommy])], [extra("Goon"), hero("Boss")])
     d = dice(9, 9, 9, 5, *[1] * 6)
-    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(rof=3), table())
+    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(range="short", rof=3), table())
     assert out.test.hits == 3 and len(out.test.results) == 3 and dict(out.test.modifiers) == {"autofire": -2}
 
 
@@ -144,7 +147,8 @@ def test_the_drop_and_the_joker_name_their_damage_bonus() -> None:
     g.character("Ada").card = "RJ"
     d = dice(7, 1, 4, 2, 3)  # 7 + 2 + 4 = 13: two raises; damage 4 + 2, raise d6 3, +2 +4
     g.character("Goon").toughness = 5
-    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", drop=True), table())
+    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(range="short", weapon="Pistol", drop=True),
+                table())
     assert dict(out.test.modifiers) == {"joker": 2, "the drop": 4} and out.test.total == 13
     assert out.damage_modifiers == {"joker": 2, "the drop": 4}
     assert out.victims[0].damage_rolls == [[4], [2], [3]] and out.victims[0].damage == 15 and leftover(d) == []

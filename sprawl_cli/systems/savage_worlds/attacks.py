@@ -105,13 +105,23 @@ def choose(value: str | None, allowed: dict[str, Any] | tuple[str, ...], what: s
         raise BadInput(f"--{what} {value}: use one of {', '.join(allowed)}")
 
 
-def range_band(weapon: Weapon, opts: Options, table: Table) -> str:
-    """The band named, else the one `--distance` falls in (W5); short by default."""
+def range_band(weapon: Weapon, opts: Options, table: Table, attacker: Character | None = None,
+               aimed_at: str = "the target") -> str:
+    """The band named, else the one `--distance` falls in (W5), else the table's answer: how far
+    the target is only the table knows (asked on a terminal, refused naming `--range` without one).
+    A benny's redo reuses the band the attack was resolved at (`redo_attack`).
+
+    Raises:
+        NeedsAnswer: neither --range nor --distance, and nobody to ask.
+    """
     choose(opts.range, RANGES, "range")
     if opts.range:
         return opts.range
     if opts.distance is None:
-        return "short"
+        short, medium, long = weapon.bands
+        whose = f"{attacker.name}'s {weapon.name}" if attacker is not None else weapon.name
+        return table.choose("range", f"Which range band is {aimed_at} in for {whose}: short (up to {short}\"), "
+                                     f"medium (up to {medium}\") or long (up to {long}\")?", list(RANGES))
     short, medium, long = weapon.bands
     for band, limit in (("short", short), ("medium", medium), ("long", long)):
         if opts.distance <= limit:
@@ -129,7 +139,7 @@ def attack_situation(game: Game, c: Character, target: Character | None, weapon:
     s = own_modifiers(game, c, opts.actions)
     damage = Situation()
     damage.add("joker", 2 if game.joker(c) else 0)  # W4
-    band = "short"
+    band = "short"  # bookkeeping only: a hand attack has no range band, and its callers drop it
     called = "limb" if opts.disarm and not opts.called else opts.called
     if opts.disarm and opts.nonlethal and ranged:
         called = "small"  # aiming at the weapon itself
@@ -137,7 +147,7 @@ def attack_situation(game: Game, c: Character, target: Character | None, weapon:
         s.add(f"called {called}", CALLED[called][0])
         damage.add(f"called {called}", CALLED[called][1])
     if ranged:
-        band = range_band(weapon, opts, table)
+        band = range_band(weapon, opts, table, c, target.name if target is not None else "the target")
         s.add(f"{band} range", RANGES[band])
         cover = opts.cover
         if target is not None and target.has("prone") and COVER.get(cover or "", 0) > COVER["medium"]:
@@ -225,6 +235,19 @@ def in_sight(attacker: Character, target: Character, opts: Options, table: Table
                           forceable=False)
 
 
+def in_contact(attacker: Character, defender: Character, table: Table) -> None:
+    """W5: a Fighting attack reaches only a foe touching the attacker's base. Nothing here tracks
+    where models stand or who is locked in melee, so every fight asks (`--yes` answers it).
+
+    Raises:
+        RuleRefusal: the answer was no (forceable: the referee may let the blow land anyway).
+        NeedsAnswer: nobody to ask and no --yes.
+    """
+    if not table.confirm(f"Is {attacker.name} in contact with {defender.name} (base to base)?"):
+        refuse(table, f"{attacker.name} is not in contact with {defender.name}: a Fighting attack needs bases "
+                      f"touching (W5); move into contact first (`move {attacker.name} INCHES`)")
+
+
 def start_action(game: Game, c: Character) -> None:
     """Acting uses a hold and ends a Defend (W4, W5); the last attack's hits can no longer be soaked."""
     c.drop("on_hold")
@@ -237,7 +260,9 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     """W5: Fighting against the defender's Parry (+2 while it defends); a raise adds a d6.
 
     Raises:
-        RuleRefusal: the attacker cannot act (forceable), the defender is itself.
+        RuleRefusal: the attacker cannot act (forceable), the defender is itself, the table says the
+            two are not in contact (forceable).
+        NeedsAnswer: contact is asked, and neither a terminal nor --yes answers it.
     """
     require_able(game, attacker, table)
     if attacker is defender:
@@ -252,6 +277,7 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     opts.actions = turn.action(game, attacker, table, f"fight:{weapon.name}", "fight", opts.actions,
                                holding=opts.drop)
     friendly_fire(attacker, defender, table)
+    in_contact(attacker, defender, table)
     situation, damage, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
     start_action(game, attacker)
     test = character_test(game, dice, attacker, "fighting", situation, tn=defender.current_parry)
@@ -259,7 +285,7 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     outcome = AttackOutcome("fight", attacker.name, defender.name, weapon.name, test, forced=list(table.overruled),
                             damage_modifiers=dict(damage.mods))
     resolve(game, dice, attacker, defender, weapon, opts, test, damage.total, outcome, table, {})
-    keep(game, attacker, outcome, opts, before, "short")
+    keep(game, attacker, outcome, opts, before, "short")  # bookkeeping: a hand attack's band is never read
     return outcome
 
 
@@ -272,6 +298,7 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     Raises:
         RuleRefusal: the attacker cannot act, too high a rate of fire, out of range (forceable).
         BadInput: options that do not go together.
+        NeedsAnswer: neither --range nor --distance, and no terminal to ask the range band.
     """
     require_able(game, attacker, table)
     if attacker is target:
@@ -451,6 +478,8 @@ def redo_attack(game: Game, dice: Dice, attacker: Character, record: TestRecord,
     if new.success != (int(record.successes) > 0):
         opts.under, opts.dove = None, {}  # the template lands elsewhere: who is under it is asked again
     ranged = detail["attack"] == "shoot"
+    if ranged and opts.range is None and opts.distance is None and detail.get("band") in RANGES:
+        opts.range = str(detail["band"])  # the band the table gave for the attack: not asked again
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
     for name, state in before.items():
         restore(game.character(name), state)

@@ -29,6 +29,9 @@ Called = Annotated[Optional[str], typer.Option(
 Drop = Annotated[bool, typer.Option("--drop", help="The attacker has the drop: +4 to hit and damage.")]
 Disarm = Annotated[bool, typer.Option("--disarm", help="Aim at the arm (-2); a hit makes the defender test Strength.")]
 Nonlethal = Annotated[bool, typer.Option("--nonlethal", help="With --disarm: no damage dealt.")]
+RangeOpt = Annotated[Optional[str], typer.Option(
+    "--range", click_type=click.Choice(["short", "medium", "long"]),
+    help="Range band: short 0, medium -2, long -4 (asked when nothing gives it).")]
 Draw = Annotated[bool, typer.Option("--draw", help="Draw the weapon first, in the same turn: one more action (-2).")]
 
 
@@ -126,6 +129,14 @@ def _names(raw: str | None) -> list[str]:
     return parse_names(raw or "")
 
 
+def _fresh(opts: Options) -> Options:
+    """A copy of the options for one run of the rule: a terminal runs it twice (a rehearsal, then
+    under the lock), and the rule writes into its options (drawn, who was under a template)."""
+    import copy
+
+    return copy.deepcopy(opts)
+
+
 def _covers(raw: str | None) -> dict[str, str]:
     from sprawl_cli.errors import UsageProblem
 
@@ -152,9 +163,10 @@ def fight(
     mod: Mod = 0,
 ) -> None:
     """Fighting against the defender's Parry (+2 if it defends); a raise adds a d6 of damage (W5).
+    The two must be in base contact: asked on a terminal, or `--yes`.
 
     Dice: Fighting die (and aces), Wild Die; damage: Strength die, weapon dice, raise d6.
-    Example: sprawl fight Jonah "Acolyte 1" --dice 7,3,5,4
+    Example: sprawl fight Jonah "Acolyte 1" --yes --dice 7,3,5,4
     """
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.attacks import fight as melee
@@ -162,7 +174,7 @@ def fight(
     opts = Options(weapon=weapon, called=called, drop=drop, actions=actions, disarm=disarm, nonlethal=nonlethal,
                    mod=mod, draw=draw)
     _act("fight", lambda game, dice, table: melee(game, dice, game.character(attacker), game.character(defender),
-                                                  opts, table))
+                                                  _fresh(opts), table))
 
 
 @app.command()
@@ -170,8 +182,7 @@ def shoot(
     attacker: Attacker,
     target: Annotated[str, typer.Argument(help="Who is shot at (or where a template is aimed).")],
     weapon: WeaponOpt = None,
-    range_: Annotated[Optional[str], typer.Option("--range", click_type=click.Choice(["short", "medium", "long"]),
-                                                  help="Range band: short 0, medium -2, long -4.")] = None,
+    range_: RangeOpt = None,
     distance: Annotated[Optional[float], typer.Option("--distance", min=0, metavar="INCHES",
                                                       help="Measured distance: picks the band; caps deviation.")] = None,
     cover: Annotated[Optional[str], typer.Option("--cover", click_type=click.Choice(
@@ -209,7 +220,8 @@ def shoot(
     mod: Mod = 0,
 ) -> None:
     """Shooting or Throwing against 4 with every modifier (W5); rate of fire with one Wild Die
-    (W2); area templates with deviation, cover as armour and diving clear (W6).
+    (W2); area templates with deviation, cover as armour and diving clear (W6). The range band
+    is --range, or picked by --distance, or asked on a terminal.
 
     Dice: shooting dice (each with its aces), Wild Die; a missed template's deviation die and d12;
     per victim its dive test and damage (weapon dice, raise d6).
@@ -225,7 +237,7 @@ def shoot(
         nonlethal=nonlethal, into_melee=_names(into_melee), dive=_names(dive), victim_cover=_covers(victim_cover),
         crouching=crouching, draw=draw)
     _act("shoot", lambda game, dice, table: fire(game, dice, game.character(attacker), game.character(target),
-                                                 opts, table),
+                                                 _fresh(opts), table),
          victims=victims, bystander=bystander, distance=None if distance is None else str(int(distance)))
 
 
@@ -239,6 +251,7 @@ def break_(
                                                      "pierce, a shotgun and bare hands are blunt; other "
                                                      "weapons are asked).")] = None,
     ranged: Annotated[bool, typer.Option("--ranged", help="Shoot at it (TN 4) instead of striking (Parry 2).")] = False,
+    range_: RangeOpt = None,
     weapon: WeaponOpt = None,
     actions: Actions = 1,
     mod: Mod = 0,
@@ -250,9 +263,9 @@ def break_(
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.objects import break_object
 
-    opts = Options(weapon=weapon, actions=actions, mod=mod)
+    opts = Options(weapon=weapon, actions=actions, mod=mod, range=range_)
     _act("break", lambda game, dice, table: break_object(game, dice, game.character(name), thing, kind, ranged,
-                                                         opts, table), type=kind)
+                                                         _fresh(opts), table), type=kind)
 
 
 @app.command()

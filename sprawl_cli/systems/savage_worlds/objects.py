@@ -13,7 +13,7 @@ from typing import Any
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.savage_worlds import turn
-from sprawl_cli.systems.savage_worlds.attacks import Options, attack_situation, require_able, start_action
+from sprawl_cli.systems.savage_worlds.attacks import Options, attack_situation, range_band, require_able, start_action
 from sprawl_cli.systems.savage_worlds.damage import roll_damage
 from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, character_test
@@ -69,6 +69,7 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
     Raises:
         BadInput: an unknown object or damage type.
         RuleRefusal: a damage type that cannot break it (forceable).
+        NeedsAnswer: a shot without --range, and no terminal to ask the range band.
     """
     key = thing.strip().lower().replace(" ", "-")
     if key in ("knife", "sword"):
@@ -76,6 +77,8 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
     if key not in OBJECTS:
         raise BadInput(f"no object '{thing}' in the table; use one of {', '.join(OBJECTS)}")
     toughness, types = OBJECTS[key]
+    if opts.range and not ranged:
+        raise BadInput("--range is for a shot at the object: add --ranged")
     require_able(game, attacker, table)
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
     if damage_type is None:
@@ -89,6 +92,7 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
                                once=not ranged)
     if ranged:
         turn.shots(game, attacker, weapon.name, weapon.rof, 1, table)
+        opts.range = range_band(weapon, opts, table, attacker, f"the {key}")  # asked once, here, by its name
     situation, damage, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
     start_action(game, attacker)
     skill = weapon.attack_skill if ranged else "fighting"

@@ -34,8 +34,8 @@ A holder's first action, or `interrupt NAME TARGET`, spends the hold and opens i
 `deal --surprise SQUAD`: the ambushers start on hold; everybody else tests Notice, and whoever fails gets no card in the first round and cannot act in it.
 `standoff`: everyone is on hold for one round, acting by Agility; the next `deal` deals everyone in as usual."""),
     "attacks": ("Attacks (W5)", """\
-Fighting: the target number is the defender's Parry, 2 plus half its Fighting die (just 2 without Fighting); a defender who chose to Defend adds 2 until its next action.
-Shooting and throwing: the target number is 4. Range: short 0, medium -2, long -4. Cover: light -1, medium -2, heavy -4, near total -6 (a prone target counts as medium). Light: dim -1, dark -2, pitch dark -4.
+Fighting: the target number is the defender's Parry, 2 plus half its Fighting die (just 2 without Fighting); a defender who chose to Defend adds 2 until its next action. Only a foe in base contact can be fought: sprawl does not know where models stand, so every `fight` asks (`--yes` says they touch; a "no" is refused, `--force` overrules it).
+Shooting and throwing: the target number is 4. Range: short 0, medium -2, long -4; the band comes from `--range`, or from `--distance` and the weapon's bands, and otherwise is asked (never assumed). Cover: light -1, medium -2, heavy -4, near total -6 (a prone target counts as medium). Light: dim -1, dark -2, pitch dark -4.
 Called shots: a limb -2; the head or vitals -4 with +4 damage; a small target -4 (+4 damage); a tiny one -6 (+4 damage).
 Aiming a full round +2; full-auto fire -2; a double tap +1 to hit and damage; a three-round burst +2 and +2; the drop +4 and +4; a Joker +2 and +2.
 A raise on the attack adds an acing d6 to the damage, but never for area effects or objects.

@@ -5,24 +5,44 @@ pays for anything; quickness pays only open-ground steps, acrobatics only rough
 ones, swimming only water ones, flying only steps through the air. A rough or
 water step costs 2 on the ground and may be paid partly from its own purse and
 partly from the allowance; a step through the air costs 1 over any ground but a
-tight place. The search (Dijkstra over the space and what is left in each
-purse, keeping only purses no other way to that space beats) finds the cheapest
-legal path to every space: spaces with walls, obstacles or enemies are never
-entered, a diagonal step squeezing between two blocking spaces is barred, a
-space with anyone else in it is passed but never stopped on, and a space next
-to an enemy still standing ends the move there.
+tight place.
+
+What a way of moving leaves in the purses depends only on how many of its steps
+enter open ground, tight places, rough ground and water, and on which of them
+are flown: the order of the steps does not matter, and neither does which of
+its open steps are flown, only how many. So the search keeps, per space, the
+step counts of the ways there (a label) and decides how to pay only when it
+asks whether a count can be paid at all (`payment`). A label is dropped when
+another way to the same space has no more steps of any kind: whatever the
+dropped way could still do, the other can do at least as cheaply. The search
+goes out one step at a time, so a later label can never beat an earlier one
+and a space's labels only grow; each space ends with its non-dominated labels,
+and its cheapest route is the cheapest of them.
+
+Legal steps: spaces with walls, obstacles or enemies are never entered, a
+diagonal step squeezing between two blocking spaces is barred, a space with
+anyone else in it is passed but never stopped on, and a space next to an enemy
+still standing ends the move there.
 """
 
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
-from sprawl_cli.systems.scratch_grid.grid import EXIT, OPEN, ROUGH, TIGHT, WATER, Board, Space
+from sprawl_cli.systems.scratch_grid.grid import ROUGH, TIGHT, WATER, Board, Space
 
 OUTSIDE: Space = (-1, -1)  # off the map's edge (S5: escaping)
-UNLIMITED = 10_000
 DIAGONAL = 2 ** 0.5
+
+# A label packs its step counts in one int, 16 bits each: open ground (with exits and the
+# step off the map), tight places, rough ground, water. A route never repeats a space, so no
+# count reaches 2**15, so the top bit of each field stays free: one label has no count over
+# another's exactly when subtracting it from the other (top bits set) clears none of them.
+_OPEN, _TIGHT, _ROUGH, _WATER = 1, 1 << 16, 1 << 32, 1 << 48
+_FIELD = 0xFFFF
+_GUARD = 0x8000_8000_8000_8000
 
 
 @dataclass(frozen=True)
@@ -35,12 +55,6 @@ class Allowance:
     acro: int = 0  # rough ground only
     swim: int = 0  # water only
     can_fly: bool = False  # any level of flying lets it take to the air
-
-    def purses(self) -> tuple[int, int, int, int, int]:
-        return self.base, self.quick, self.fly, self.acro, self.swim
-
-    def unlimited(self) -> Allowance:
-        return Allowance(UNLIMITED, self.quick, self.fly, self.acro, self.swim, self.can_fly)
 
     def describe(self) -> str:
         extras = [f"+{n} {what}" for n, what in ((self.quick, "on open ground (quickness)"),
@@ -74,68 +88,230 @@ class Route:
         return len(self.spaces) - 1
 
 
-Purses = tuple[int, int, int, int, int]
+@dataclass(frozen=True)
+class Payment:
+    """The cheapest way to pay for a route's steps: its cost and how many of each kind are flown."""
 
-
-def ground(terrain: str) -> str:
-    """Which purse may pay a ground step onto this terrain, besides the allowance."""
-    if terrain == ROUGH:
-        return "acro"
-    if terrain == WATER:
-        return "swim"
-    return "quick" if terrain in (OPEN, EXIT, TIGHT) else ""
-
-
-def pay(purses: Purses, cost: int, purse: int) -> Purses | None:
-    """Pay `cost` from purse number `purse` first, the rest from the allowance (purse 0)."""
-    left = list(purses)
-    own = min(cost, left[purse]) if purse else 0
-    left[purse] -= own
-    left[0] -= cost - own
-    return tuple(left) if left[0] >= 0 else None  # type: ignore[return-value]
-
-
-PURSE = {"quick": 1, "fly": 2, "acro": 3, "swim": 4, "": 0}
-
-
-def step_options(field_: Field, allowance: Allowance, here: Space, there: Space,
-                 purses: Purses) -> list[tuple[int, Purses, bool]]:
-    """The ways to take one step: (cost, purses left, through the air)."""
-    board = field_.board
-    if there == OUTSIDE:
-        terrain = OPEN
-    else:
-        if field_.blocks(there) or (board.beside(here, there)
-                                    and all(field_.blocks(s) for s in board.beside(here, there))):
-            return []
-        terrain = board.terrain(there)
-    options = []
-    cost = 2 if terrain in (ROUGH, WATER) else 1
-    left = pay(purses, cost, PURSE[ground(terrain)])
-    if left is not None:
-        options.append((cost, left, False))
-    if allowance.can_fly and terrain != TIGHT:
-        left = pay(purses, 1, PURSE["fly"])
-        if left is not None:
-            options.append((1, left, True))
-    return options
-
-
-def dominated(purses: Purses, kept: list[Purses]) -> bool:
-    """Another way here left at least as much in every purse."""
-    return any(all(o >= p for o, p in zip(other, purses, strict=True)) for other in kept)
-
-
-@dataclass(order=True)
-class _Node:
     cost: int
-    steps: int
-    length: float  # ties go to the straighter path (diagonal steps are longer)
-    order: int
-    space: Space = field(compare=False)
-    purses: Purses = field(compare=False)
-    parent: _Node | None = field(compare=False, default=None)
-    air: bool = field(compare=False, default=False)
+    flown_open: int
+    flown_rough: int
+    flown_water: int
+
+
+def _least(f: Callable[[int], int], low: int, high: int, *turns: int) -> tuple[int, int]:
+    """(value, x) of the least f(x) for x in low..high, f convex with its bends at `turns`."""
+    return min((f(x), x) for x in {low, high, *(min(high, max(low, t)) for t in turns)})
+
+
+def payment(a: Allowance, open_: int, tight: int, rough: int, water: int) -> Payment | None:
+    """The cheapest way to pay for steps onto `open_` open spaces, `tight` tight places, `rough` rough
+    spaces and `water` water spaces in one move (S2), or None when the purses cannot pay for them.
+
+    Flying one of the rough or water steps costs 1 instead of 2, so the cheapest payment flies as many
+    of them as the purses allow; for each such number, the best split between rough and water and the
+    best number of open steps to fly are the least of a convex sum, found at one of its bends."""
+    if not a.can_fly:
+        need = max(0, open_ + tight - a.quick) + max(0, 2 * rough - a.acro) + max(0, 2 * water - a.swim)
+        return Payment(open_ + tight + 2 * (rough + water), 0, 0, 0) if need <= a.base else None
+    for flown in range(rough + water, -1, -1):
+        walked = rough + water - flown
+
+        def wet(on_rough: int) -> int:  # walked steps on rough ground; the rest are in water
+            return max(0, 2 * on_rough - a.acro) + max(0, 2 * (walked - on_rough) - a.swim)
+
+        def dry(in_air: int) -> int:  # open steps flown
+            return max(0, open_ + tight - in_air - a.quick) + max(0, in_air + flown - a.fly)
+
+        need_wet, on_rough = _least(wet, max(0, walked - water), min(rough, walked), a.acro // 2,
+                                    (a.acro + 1) // 2, walked - a.swim // 2, walked - (a.swim + 1) // 2)
+        need_dry, in_air = _least(dry, 0, open_, open_ + tight - a.quick, a.fly - flown)
+        if need_wet + need_dry <= a.base:
+            return Payment(open_ + tight + 2 * walked + flown, in_air, rough - on_rough, water - (walked - on_rough))
+    return None
+
+
+def _counts(label: int) -> tuple[int, int, int, int]:
+    return label & _FIELD, (label >> 16) & _FIELD, (label >> 32) & _FIELD, label >> 48
+
+
+class Search:
+    """Every way a mover can move from `start`, kept as non-dominated labels per space (S2)."""
+
+    def __init__(self, field_: Field, start: Space, allowance: Allowance, leave: bool = False,
+                 goal: Space | None = None) -> None:
+        """With a `goal`, only ways that may still reach it are followed (`route(goal)` is the same)."""
+        self.field = field_
+        self.start = start
+        self.allowance = allowance
+        board = field_.board
+        width, height = board.width, board.height
+        self._width = width
+        self._outside = width * height
+        self._payments: dict[int, Payment | None] = {}
+        kind = {ROUGH: _ROUGH, WATER: _WATER, TIGHT: _TIGHT if allowance.can_fly else _OPEN}
+        blocked = [field_.blocks((i % width, i // width)) for i in range(width * height)]
+        stops = [False] * (width * height + 1)
+        for s in field_.watched:
+            stops[s[1] * width + s[0]] = True
+        stops[self._outside] = True
+        first = start[1] * width + start[0]
+        stops[first] = False  # S2: only entering a space next to an enemy ends the move
+
+        # Labels, by number: the space, the step counts, the label it came from, its length.
+        self._space = [first]
+        self._label = [0]
+        self._parent = [-1]
+        self._length = [0.0]
+        self.labels: list[dict[int, int]] = [{} for _ in range(width * height + 1)]  # per space: counts -> label
+        self.labels[first][0] = 0
+        steps: list[list[tuple[int, int, float]] | None] = [None] * (width * height)
+        total = sum((allowance.base, allowance.quick, allowance.fly, allowance.acro, allowance.swim))
+        far = _steps_to(field_, goal, blocked) if goal is not None and goal != OUTSIDE else []
+        if goal is not None and goal == OUTSIDE:
+            goal = None
+        layer = [0]
+        while layer:
+            following: list[int] = []
+            for number in layer:
+                here = self._space[number]
+                if stops[here]:
+                    continue
+                out = steps[here]
+                if out is None:
+                    out = steps[here] = self._steps(here, blocked, kind, leave)
+                counts, length = self._label[number], self._length[number]
+                for there, more, stride in out:
+                    label = counts + more
+                    if label not in self._payments:
+                        self._payments[label] = payment(allowance, *_counts(label))
+                    if self._payments[label] is None:
+                        continue
+                    kept = self.labels[there]
+                    same = kept.get(label)
+                    if same is not None:  # the same counts by another way in this layer: keep the straighter
+                        if length + stride < self._length[same]:
+                            self._parent[same], self._length[same] = number, length + stride
+                        continue
+                    for other in kept:
+                        if ((label | _GUARD) - other) & _GUARD == _GUARD:  # `other` covers `label`
+                            break
+                    else:
+                        if goal is not None and (far[there] < 0 or self._cost(label) + far[there] > total):
+                            continue  # it could not reach the goal with what is left in the purses
+                        kept[label] = len(self._space)
+                        following.append(len(self._space))
+                        self._space.append(there)
+                        self._label.append(label)
+                        self._parent.append(number)
+                        self._length.append(length + stride)
+            layer = following
+
+    def _steps(self, here: int, blocked: list[bool], kind: dict[str, int],
+               leave: bool) -> list[tuple[int, int, float]]:
+        """The legal steps from space number `here`: (space number, label increment, stride)."""
+        board, width = self.field.board, self._width
+        space = (here % width, here // width)
+        out = []
+        for there in board.neighbours(space):
+            number = there[1] * width + there[0]
+            beside = board.beside(space, there)
+            if blocked[number] or (beside and all(blocked[s[1] * width + s[0]] for s in beside)):
+                continue
+            out.append((number, kind.get(board.terrain(there), _OPEN), DIAGONAL if beside else 1.0))
+        if leave and board.on_edge(space):
+            out.append((self._outside, _OPEN, 1.0))
+        return out
+
+    def _at(self, number: int) -> Space:
+        return OUTSIDE if number == self._outside else (number % self._width, number // self._width)
+
+    def _best(self, number: int) -> tuple[int, int] | None:
+        """(cost, label) of the cheapest route ending on space number `number`."""
+        kept = self.labels[number]
+        if not kept:
+            return None
+        cost, _steps, _length, label = min((self._cost(counts), sum(_counts(counts)), self._length[label], label)
+                                           for counts, label in kept.items())
+        return cost, label
+
+    def _cost(self, counts: int) -> int:
+        paid = self._payments[counts]
+        assert paid is not None
+        return paid.cost
+
+    def _ends(self) -> Iterator[int]:
+        """Space numbers a move may end on: reached, not the start, nobody there."""
+        taken = {s[1] * self._width + s[0] for s in self.field.taken if s != OUTSIDE}
+        first = self._space[0]
+        for number, kept in enumerate(self.labels):
+            if kept and number != first and number not in taken:
+                yield number
+
+    def costs(self) -> dict[Space, int]:
+        """The cost of the cheapest route to every space the mover may end its move on."""
+        found = {}
+        for number in self._ends():
+            best = self._best(number)
+            assert best is not None
+            found[self._at(number)] = best[0]
+        return found
+
+    def route(self, space: Space) -> Route | None:
+        """The cheapest route to `space`, or None when the move cannot end there."""
+        number = self._outside if space == OUTSIDE else space[1] * self._width + space[0]
+        if space != OUTSIDE and not self.field.board.on_map(space):
+            return None
+        if number == self._space[0] or space in self.field.taken:
+            return None
+        best = self._best(number)
+        if best is None:
+            return None
+        cost, label = best
+        numbers = []
+        probe = label
+        while probe >= 0:
+            numbers.append(self._space[probe])
+            probe = self._parent[probe]
+        spaces = tuple(self._at(n) for n in reversed(numbers))
+        paid = self._payments[self._label[label]]
+        assert paid is not None
+        return Route(spaces, cost, self._flown(spaces[1:], paid))
+
+    def _flown(self, spaces: tuple[Space, ...], paid: Payment) -> tuple[bool, ...]:
+        """Which steps to fly: the first ones of each kind, as many as the payment flies."""
+        left = {"open": paid.flown_open, ROUGH: paid.flown_rough, WATER: paid.flown_water, TIGHT: 0}
+        air = []
+        for s in spaces:
+            terrain = "open" if s == OUTSIDE else self.field.board.terrain(s)
+            key = terrain if terrain in left else "open"
+            air.append(left[key] > 0)
+            left[key] -= 1 if left[key] > 0 else 0
+        return tuple(air)
+
+
+def _steps_to(field_: Field, goal: Space, blocked: list[bool]) -> list[int]:
+    """Per space number, the fewest steps from it to `goal` (-1: none), walls, obstacles and
+    enemies in the way: every step costs at least 1, so a way with fewer spaces of movement left
+    than that cannot get there."""
+    board = field_.board
+    width = board.width
+    far = [-1] * (width * board.height + 1)
+    far[goal[1] * width + goal[0]] = 0
+    layer = [goal]
+    while layer:
+        following = []
+        for here in layer:
+            away = far[here[1] * width + here[0]] + 1
+            for there in board.neighbours(here):
+                number = there[1] * width + there[0]
+                beside = board.beside(here, there)
+                if far[number] >= 0 or blocked[number] or (beside and all(blocked[s[1] * width + s[0]]
+                                                                          for s in beside)):
+                    continue
+                far[number] = away
+                following.append(there)
+        layer = following
+    return far
 
 
 def routes(field_: Field, start: Space, allowance: Allowance, leave: bool = False) -> dict[Space, Route]:
@@ -143,45 +319,58 @@ def routes(field_: Field, start: Space, allowance: Allowance, leave: bool = Fals
 
     With `leave`, OUTSIDE is reached by one more step (cost 1, open ground) from any
     edge space the move may pass through (or start on)."""
+    search = Search(field_, start, allowance, leave)
+    found = {}
+    for space in search.costs():
+        route = search.route(space)
+        assert route is not None
+        found[space] = route
+    return found
+
+
+def cheapest(field_: Field, start: Space, can_fly: bool, leave: bool = False) -> dict[Space, Route]:
+    """The cheapest legal route to every space, however far (the purses set aside): a step costs 1,
+    or 2 onto rough ground or water unless the mover can fly over it. For saying why a move is refused."""
     board = field_.board
+    heap: list[tuple[int, int, float, int, Space]] = [(0, 0, 0.0, 0, start)]
+    parent: dict[Space, Space] = {}
+    done: dict[Space, int] = {}
+    seen = {start: (0, 0, 0.0)}
     counter = 0
-    heap = [_Node(0, 0, 0.0, 0, start, allowance.purses())]
-    kept: dict[Space, list[Purses]] = {}
-    best: dict[Space, Route] = {}
     while heap:
-        node = heapq.heappop(heap)
-        if dominated(node.purses, kept.setdefault(node.space, [])):
+        cost, steps, length, _order, here = heapq.heappop(heap)
+        if here in done:
             continue
-        kept[node.space].append(node.purses)
-        if node.space not in best and node.space != start and node.space not in field_.taken:
-            best[node.space] = _route(node)
-        if node.space == OUTSIDE:
+        done[here] = cost
+        if here == OUTSIDE or (here != start and here in field_.watched):
             continue
-        if node.space != start and node.space in field_.watched:
-            continue  # S2: entering a space next to an enemy ends the move
-        nexts = list(board.neighbours(node.space))
-        if leave and board.on_edge(node.space):
+        nexts = board.neighbours(here)
+        if leave and board.on_edge(here):
             nexts.append(OUTSIDE)
         for there in nexts:
-            for cost, purses, air in step_options(field_, allowance, node.space, there, node.purses):
+            beside = board.beside(here, there) if there != OUTSIDE else []
+            if there in done or (there != OUTSIDE and (field_.blocks(there) or (
+                    beside and all(field_.blocks(s) for s in beside)))):
+                continue
+            terrain = TIGHT if there == OUTSIDE else board.terrain(there)
+            step = 2 if terrain in (ROUGH, WATER) and not can_fly else 1
+            key = (cost + step, steps + 1, length + (DIAGONAL if beside else 1.0))
+            if key < seen.get(there, (1 << 30, 0, 0.0)):
+                seen[there] = key
+                parent[there] = here
                 counter += 1
-                stride = DIAGONAL if board.beside(node.space, there) else 1.0
-                heapq.heappush(heap, _Node(node.cost + cost, node.steps + 1, node.length + stride, counter, there,
-                                           purses, node, air))
-    return best
-
-
-def _route(node: _Node) -> Route:
-    spaces: list[Space] = []
-    air: list[bool] = []
-    cost = node.cost
-    probe: _Node | None = node
-    while probe is not None:
-        spaces.append(probe.space)
-        if probe.parent is not None:
-            air.append(probe.air)
-        probe = probe.parent
-    return Route(tuple(reversed(spaces)), cost, tuple(reversed(air)))
+                heapq.heappush(heap, (*key, counter, there))
+    found = {}
+    for space, cost in done.items():
+        if space == start or space in field_.taken:
+            continue
+        path = [space]
+        while path[-1] != start:
+            path.append(parent[path[-1]])
+        spaces = tuple(reversed(path))
+        found[space] = Route(spaces, cost, tuple(can_fly and s != OUTSIDE and board.terrain(s) != TIGHT
+                                                 for s in spaces[1:]))
+    return found
 
 
 def step_cost(board: Board, space: Space, air: bool) -> int:

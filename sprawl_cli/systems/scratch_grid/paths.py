@@ -36,11 +36,13 @@ from sprawl_cli.systems.scratch_grid.grid import ROUGH, TIGHT, WATER, Board, Spa
 OUTSIDE: Space = (-1, -1)  # off the map's edge (S5: escaping)
 DIAGONAL = 2 ** 0.5
 
-# A label packs its step counts in one int, 16 bits each: open ground (with exits and the
-# step off the map), tight places, rough ground, water. A route never repeats a space, so no
+# A label packs its step counts in one int, 16 bits each: steps on dry ground (open ground, exits,
+# tight places and the step off the map), those of them into tight places, rough ground, water.
+# A tight place is dry ground that cannot be flown, so trading one for an open space never hurts:
+# counting it in both of the first two fields lets the plain comparison below see that. A route never repeats a space, so no
 # count reaches 2**15, so the top bit of each field stays free: one label has no count over
 # another's exactly when subtracting it from the other (top bits set) clears none of them.
-_OPEN, _TIGHT, _ROUGH, _WATER = 1, 1 << 16, 1 << 32, 1 << 48
+_DRY, _TIGHT, _ROUGH, _WATER = 1, 1 << 16, 1 << 32, 1 << 48
 _FIELD = 0xFFFF
 _GUARD = 0x8000_8000_8000_8000
 
@@ -131,7 +133,9 @@ def payment(a: Allowance, open_: int, tight: int, rough: int, water: int) -> Pay
 
 
 def _counts(label: int) -> tuple[int, int, int, int]:
-    return label & _FIELD, (label >> 16) & _FIELD, (label >> 32) & _FIELD, label >> 48
+    """(open, tight, rough, water) steps of a label."""
+    tight = (label >> 16) & _FIELD
+    return (label & _FIELD) - tight, tight, (label >> 32) & _FIELD, label >> 48
 
 
 class Search:
@@ -148,7 +152,7 @@ class Search:
         self._width = width
         self._outside = width * height
         self._payments: dict[int, Payment | None] = {}
-        kind = {ROUGH: _ROUGH, WATER: _WATER, TIGHT: _TIGHT if allowance.can_fly else _OPEN}
+        kind = {ROUGH: _ROUGH, WATER: _WATER, TIGHT: _DRY + _TIGHT if allowance.can_fly else _DRY}
         blocked = [field_.blocks((i % width, i // width)) for i in range(width * height)]
         stops = [False] * (width * height + 1)
         for s in field_.watched:
@@ -169,41 +173,46 @@ class Search:
         far = _steps_to(field_, goal, blocked) if goal is not None and goal != OUTSIDE else []
         if goal is not None and goal == OUTSIDE:
             goal = None
+        price: dict[int, int] = {}  # counts -> the cheapest payment's cost, -1 when none
+        space_of, label_of, parent_of, length_of, labels = (self._space, self._label, self._parent,
+                                                            self._length, self.labels)
         layer = [0]
         while layer:
             following: list[int] = []
             for number in layer:
-                here = self._space[number]
+                here = space_of[number]
                 if stops[here]:
                     continue
                 out = steps[here]
                 if out is None:
                     out = steps[here] = self._steps(here, blocked, kind, leave)
-                counts, length = self._label[number], self._length[number]
+                counts, length = label_of[number], length_of[number]
                 for there, more, stride in out:
                     label = counts + more
-                    if label not in self._payments:
-                        self._payments[label] = payment(allowance, *_counts(label))
-                    if self._payments[label] is None:
+                    cost = price.get(label)
+                    if cost is None:
+                        paid = self._payments[label] = payment(allowance, *_counts(label))
+                        cost = price[label] = -1 if paid is None else paid.cost
+                    if cost < 0:
                         continue
-                    kept = self.labels[there]
+                    kept = labels[there]
                     same = kept.get(label)
                     if same is not None:  # the same counts by another way in this layer: keep the straighter
-                        if length + stride < self._length[same]:
-                            self._parent[same], self._length[same] = number, length + stride
+                        if length + stride < length_of[same]:
+                            parent_of[same], length_of[same] = number, length + stride
                         continue
                     for other in kept:
                         if ((label | _GUARD) - other) & _GUARD == _GUARD:  # `other` covers `label`
                             break
                     else:
-                        if goal is not None and (far[there] < 0 or self._cost(label) + far[there] > total):
+                        if goal is not None and (far[there] < 0 or cost + far[there] > total):
                             continue  # it could not reach the goal with what is left in the purses
-                        kept[label] = len(self._space)
-                        following.append(len(self._space))
-                        self._space.append(there)
-                        self._label.append(label)
-                        self._parent.append(number)
-                        self._length.append(length + stride)
+                        kept[label] = len(space_of)
+                        following.append(len(space_of))
+                        space_of.append(there)
+                        label_of.append(label)
+                        parent_of.append(number)
+                        length_of.append(length + stride)
             layer = following
 
     def _steps(self, here: int, blocked: list[bool], kind: dict[str, int],
@@ -217,9 +226,9 @@ class Search:
             beside = board.beside(space, there)
             if blocked[number] or (beside and all(blocked[s[1] * width + s[0]] for s in beside)):
                 continue
-            out.append((number, kind.get(board.terrain(there), _OPEN), DIAGONAL if beside else 1.0))
+            out.append((number, kind.get(board.terrain(there), _DRY), DIAGONAL if beside else 1.0))
         if leave and board.on_edge(space):
-            out.append((self._outside, _OPEN, 1.0))
+            out.append((self._outside, _DRY, 1.0))
         return out
 
     def _at(self, number: int) -> Space:

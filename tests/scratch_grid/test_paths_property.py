@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.scratch_grid.grid import Board, Space
 from sprawl_cli.systems.scratch_grid.movement import move, reach
-from sprawl_cli.systems.scratch_grid.paths import Allowance, Field, routes
+from sprawl_cli.systems.scratch_grid.paths import Allowance, Field, Search, payment, routes, step_cost
 from tests.scratch_grid.kit import ch, game, table
 
 SYMBOLS = "..........^^~~=#o"
@@ -102,6 +102,10 @@ def check(field: Field, start: Space, allowance: Allowance) -> None:
         assert route.spaces[0] == start and route.spaces[-1] == space
         assert all(field.board.adjacent(a, b) for a, b in zip(route.spaces, route.spaces[1:]))
         assert not any(s in field.watched for s in route.spaces[1:-1])
+        assert sum(step_cost(field.board, s, air) for s, air in zip(route.spaces[1:], route.air, strict=True)) \
+            == route.cost
+        # a move searches only toward its space, and must find the very same route
+        assert Search(field, start, allowance, goal=space).route(space) == route
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -114,6 +118,27 @@ def test_square_paths_match_brute_force(case: tuple[Field, Space, Allowance]) ->
 @given(situations("hex"))
 def test_hex_paths_match_brute_force(case: tuple[Field, Space, Allowance]) -> None:
     check(*case)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 4), st.integers(0, 3), st.integers(0, 3), st.integers(0, 4), st.integers(0, 4),
+       st.integers(0, 5), st.integers(0, 2), st.integers(0, 3), st.integers(0, 3))
+def test_payment_is_the_cheapest_way_to_fly_or_walk_each_step(base: int, quick: int, fly: int, acro: int, swim: int,
+                                                              open_: int, tight: int, rough: int, water: int) -> None:
+    a = Allowance(base, quick, fly, acro, swim, True)
+    costs = []
+    for flown_open, flown_rough, flown_water in itertools.product(range(open_ + 1), range(rough + 1),
+                                                                  range(water + 1)):
+        counts = {"open": open_ + tight - flown_open, "rough": rough - flown_rough, "water": water - flown_water,
+                  "air": flown_open + flown_rough + flown_water}
+        if affordable(counts, a):
+            costs.append(counts["open"] + counts["air"] + 2 * (counts["rough"] + counts["water"]))
+    paid = payment(a, open_, tight, rough, water)
+    assert (paid and paid.cost) == (min(costs) if costs else None)
+    if paid:
+        counts = {"open": open_ + tight - paid.flown_open, "rough": rough - paid.flown_rough,
+                  "water": water - paid.flown_water, "air": paid.flown_open + paid.flown_rough + paid.flown_water}
+        assert affordable(counts, a) and 0 <= paid.flown_open <= open_
 
 
 # --- move agrees with reach ----------------------------------------------------------------------

@@ -132,6 +132,10 @@ def payment(a: Allowance, open_: int, tight: int, rough: int, water: int) -> Pay
     return None
 
 
+def _step_count(label: int) -> int:
+    return (label & _FIELD) + ((label >> 32) & _FIELD) + (label >> 48)
+
+
 def _counts(label: int) -> tuple[int, int, int, int]:
     """(open, tight, rough, water) steps of a label."""
     tight = (label >> 16) & _FIELD
@@ -170,9 +174,16 @@ class Search:
         self.labels[first][0] = 0
         steps: list[list[tuple[int, int, float]] | None] = [None] * (width * height)
         total = sum((allowance.base, allowance.quick, allowance.fly, allowance.acro, allowance.swim))
-        far = _steps_to(field_, goal, blocked) if goal is not None and goal != OUTSIDE else []
-        if goal is not None and goal == OUTSIDE:
+        if goal == OUTSIDE:
             goal = None
+        bound = total
+        # Each step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics
+        # or swimming; for a flyer, `far` counts steps.
+        most = allowance.base + allowance.quick + allowance.fly + (allowance.acro + allowance.swim) // 2
+        far = [] if goal is None else _cost_to(field_, goal, blocked, allowance.can_fly)
+        goal_number = -1 if goal is None else goal[1] * width + goal[0]
+        if goal is not None and far[first] > 0:
+            bound = min(bound, self._downhill(first, goal_number, far, blocked, stops, kind))
         price: dict[int, int] = {}  # counts -> the cheapest payment's cost, -1 when none
         space_of, label_of, parent_of, length_of, labels = (self._space, self._label, self._parent,
                                                             self._length, self.labels)
@@ -185,7 +196,7 @@ class Search:
                     continue
                 out = steps[here]
                 if out is None:
-                    out = steps[here] = self._steps(here, blocked, kind, leave)
+                    out = steps[here] = self._ways_out(here, blocked, kind, leave)
                 counts, length = label_of[number], length_of[number]
                 for there, more, stride in out:
                     label = counts + more
@@ -205,8 +216,12 @@ class Search:
                         if ((label | _GUARD) - other) & _GUARD == _GUARD:  # `other` covers `label`
                             break
                     else:
-                        if goal is not None and (far[there] < 0 or cost + far[there] > total):
-                            continue  # it could not reach the goal with what is left in the purses
+                        if goal is not None:
+                            if far[there] < 0 or cost + far[there] > bound or (
+                                    allowance.can_fly and _step_count(label) + far[there] > most):
+                                continue  # no way on to the goal from here is cheaper than one found
+                            if there == goal_number:
+                                bound = min(bound, cost)
                         kept[label] = len(space_of)
                         following.append(len(space_of))
                         space_of.append(there)
@@ -215,7 +230,23 @@ class Search:
                         length_of.append(length + stride)
             layer = following
 
-    def _steps(self, here: int, blocked: list[bool], kind: dict[str, int],
+    def _downhill(self, here: int, goal: int, far: list[int], blocked: list[bool], stops: list[bool],
+                  kind: dict[str, int]) -> int:
+        """The cost of one way to the goal found by always stepping to where `far` says it is
+        cheapest to go on from (a bound for the search), or a number past any allowance when that
+        way is not a legal move or the purses cannot pay for it."""
+        counts = 0
+        while here != goal:
+            if stops[here] and counts:
+                return 10 ** 9
+            here, more = min((far[there] + (2 if more in (_ROUGH, _WATER) and not self.allowance.can_fly else 1),
+                              there, more) for there, more, _stride in self._ways_out(here, blocked, kind, False)
+                             if far[there] >= 0)[1:]
+            counts += more
+        paid = payment(self.allowance, *_counts(counts))
+        return 10 ** 9 if paid is None else paid.cost
+
+    def _ways_out(self, here: int, blocked: list[bool], kind: dict[str, int],
                leave: bool) -> list[tuple[int, int, float]]:
         """The legal steps from space number `here`: (space number, label increment, stride)."""
         board, width = self.field.board, self._width
@@ -239,7 +270,7 @@ class Search:
         kept = self.labels[number]
         if not kept:
             return None
-        cost, _steps, _length, label = min((self._cost(counts), sum(_counts(counts)), self._length[label], label)
+        cost, _steps, _length, label = min((self._cost(counts), _step_count(counts), self._length[label], label)
                                            for counts, label in kept.items())
         return cost, label
 
@@ -298,28 +329,31 @@ class Search:
         return tuple(air)
 
 
-def _steps_to(field_: Field, goal: Space, blocked: list[bool]) -> list[int]:
-    """Per space number, the fewest steps from it to `goal` (-1: none), walls, obstacles and
-    enemies in the way: every step costs at least 1, so a way with fewer spaces of movement left
-    than that cannot get there."""
+def _cost_to(field_: Field, goal: Space, blocked: list[bool], can_fly: bool) -> list[int]:
+    """Per space number, the least any way from it to `goal` could cost (-1: no way), the purses
+    and the spaces next to enemies set aside: a step costs at least 1, and 2 onto rough ground or
+    water for a mover that cannot fly."""
     board = field_.board
     width = board.width
+    dear = () if can_fly else (ROUGH, WATER)
     far = [-1] * (width * board.height + 1)
     far[goal[1] * width + goal[0]] = 0
-    layer = [goal]
-    while layer:
-        following = []
-        for here in layer:
-            away = far[here[1] * width + here[0]] + 1
+    buckets: list[list[Space]] = [[goal]]
+    for away, bucket in enumerate(buckets):
+        for here in bucket:
+            if far[here[1] * width + here[0]] != away:
+                continue
+            enter = away + (2 if board.terrain(here) in dear else 1)
             for there in board.neighbours(here):
                 number = there[1] * width + there[0]
                 beside = board.beside(here, there)
-                if far[number] >= 0 or blocked[number] or (beside and all(blocked[s[1] * width + s[0]]
-                                                                          for s in beside)):
+                if (0 <= far[number] <= enter or blocked[number]
+                        or (beside and all(blocked[s[1] * width + s[0]] for s in beside))):
                     continue
-                far[number] = away
-                following.append(there)
-        layer = following
+                far[number] = enter
+                while len(buckets) <= enter:
+                    buckets.append([])
+                buckets[enter].append(there)
     return far
 
 

@@ -212,6 +212,9 @@ class Search:
                         if length + stride < length_of[same]:
                             parent_of[same], length_of[same] = number, length + stride
                         continue
+                    if ((label - _DRY) in kept or (label - _ROUGH) in kept or (label - _WATER) in kept
+                            or (label - more - more) in kept):
+                        continue  # the usual case, cheaply: a way there with a step less
                     for other in kept:
                         if ((label | _GUARD) - other) & _GUARD == _GUARD:  # `other` covers `label`
                             break

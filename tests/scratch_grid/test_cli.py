@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Sprawl
 from tests.factory import ROSTERS
 
@@ -239,3 +241,30 @@ def test_the_largest_map_with_every_extra_at_20(sprawl: Sprawl, snapshot: Callab
                            "has 4 spaces +10 on open ground (quickness), +10 in the air (flying)"), line
     moved = sprawl.json("move", "Ned", "m74", "--interrupts", "none")
     assert (moved["cost"], len(moved["path"]), moved["path"][-1]) == (24, 25, "m74")
+
+
+# Issue 24, item 21: what a hit does, by kind and the victim's health before it (S5); a miss does nothing.
+@pytest.mark.parametrize(("kind", "before", "after", "immobilised"), [
+    ("close", "healthy", "injured", False),
+    ("close", "injured", "incapacitated", False),
+    ("ranged", "healthy", "injured", False),
+    ("ranged", "injured", "incapacitated", False),
+    ("blast", "healthy", "injured", False),
+    ("blast", "injured", "incapacitated", False),
+    ("knockout", "healthy", "incapacitated", False),
+    ("knockout", "injured", "incapacitated", False),
+    ("hold", "healthy", "healthy", True),
+    ("hold", "injured", "injured", True),
+])
+def test_what_a_hit_does(sprawl: Sprawl, kind: str, before: str, after: str, immobilised: bool) -> None:
+    close = kind in ("close", "knockout", "hold")
+    play_on(sprawl, [".....", ".....", "....."], "{name: Ned, at: a2}", f"{{name: Ada, at: {'b2' if close else 'd2'}}}")
+    if before == "injured":
+        assert sprawl("set", "Ada", "injured", "on").exit_code == 0
+    extra = ["--at", "d3"] if kind == "blast" else []
+    miss = sprawl.json("attack", "Ned", "Ada", "--kind", kind, "--result", "miss", *extra)
+    assert [(v["before"], v["after"], v["immobilised"]) for v in miss["victims"]] == [(before, before, False)]
+    assert sprawl("undo").exit_code == 0
+    hit = sprawl.json("attack", "Ned", "Ada", "--kind", kind, "--result", "hit", *extra)
+    assert [(v["name"], v["result"], v["before"], v["after"], v["immobilised"]) for v in hit["victims"]] == \
+        [("Ada", "hit", before, after, immobilised)]

@@ -94,10 +94,10 @@ def diagnose(game: Game, c: Character, dest: Space) -> tuple[str, Route | None]:
     route = Search(free, start, allowance, goal=dest).route(dest)
     if route is not None:
         return f"{c.name} cannot reach {target}: {stop_on(route)} (S2)", route
-    through = cheapest(free, start, allowance.can_fly).get(dest)
+    through = cheapest(free, start, allowance.can_fly, goal=dest).get(dest)
     if through is None:
         return f"{c.name} cannot reach {target}: walls, obstacles or enemies block every way there (S2)", None
-    around = cheapest(watched, start, allowance.can_fly).get(dest)
+    around = cheapest(watched, start, allowance.can_fly, goal=dest).get(dest) if watched.watched else through
     if around is None:
         return (f"{c.name} cannot reach {target}: every way there passes next to an enemy; on the cheapest, "
                 f"{stop_on(through)} (S2)"), through

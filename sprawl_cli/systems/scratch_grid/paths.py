@@ -27,11 +27,12 @@ still standing ends the move there.
 
 from __future__ import annotations
 
+import functools
 import heapq
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from sprawl_cli.systems.scratch_grid.grid import ROUGH, TIGHT, WATER, Board, Space
+from sprawl_cli.systems.scratch_grid.grid import ROUGH, SOLID, TIGHT, WATER, Board, Space
 
 OUTSIDE: Space = (-1, -1)  # off the map's edge (S5: escaping)
 DIAGONAL = 2 ** 0.5
@@ -157,7 +158,8 @@ class Search:
         self._outside = width * height
         self._payments: dict[int, Payment | None] = {}
         kind = {ROUGH: _ROUGH, WATER: _WATER, TIGHT: _DRY + _TIGHT if allowance.can_fly else _DRY}
-        blocked = [field_.blocks((i % width, i // width)) for i in range(width * height)]
+        self._kinds = [kind.get(terrain, _DRY) for row in board.rows for terrain in row]
+        self._moves = _moves(board, field_.enemies)
         stops = [False] * (width * height + 1)
         for s in field_.watched:
             stops[s[1] * width + s[0]] = True
@@ -180,10 +182,11 @@ class Search:
         # Each step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics
         # or swimming; for a flyer, `far` counts steps.
         most = allowance.base + allowance.quick + allowance.fly + (allowance.acro + allowance.swim) // 2
-        far = [] if goal is None else _cost_to(field_, goal, blocked, allowance.can_fly)
+        far = [] if goal is None else _cost_to(field_, goal, allowance.can_fly,
+                                               min(total, most) if allowance.can_fly else total)
         goal_number = -1 if goal is None else goal[1] * width + goal[0]
         if goal is not None and far[first] > 0:
-            bound = min(bound, self._downhill(first, goal_number, far, blocked, stops, kind))
+            bound = min(bound, self._downhill(first, goal_number, far, stops))
         price: dict[int, int] = {}  # counts -> the cheapest payment's cost, -1 when none
         space_of, label_of, parent_of, length_of, labels = (self._space, self._label, self._parent,
                                                             self._length, self.labels)
@@ -196,7 +199,7 @@ class Search:
                     continue
                 out = steps[here]
                 if out is None:
-                    out = steps[here] = self._ways_out(here, blocked, kind, leave)
+                    out = steps[here] = self._ways_out(here, leave)
                 counts, length = label_of[number], length_of[number]
                 for there, more, stride in out:
                     label = counts + more
@@ -233,37 +236,32 @@ class Search:
                         length_of.append(length + stride)
             layer = following
 
-    def _downhill(self, here: int, goal: int, far: list[int], blocked: list[bool], stops: list[bool],
-                  kind: dict[str, int]) -> int:
+    def _downhill(self, here: int, goal: int, far: list[int], stops: list[bool]) -> int:
         """The cost of one way to the goal found by always stepping to where `far` says it is
         cheapest to go on from (a bound for the search), or a number past any allowance when that
         way is not a legal move or the purses cannot pay for it."""
+        dear = (_ROUGH, _WATER) if not self.allowance.can_fly else ()
         counts = 0
         while here != goal:
             if stops[here] and counts:
                 return 10 ** 9
-            here, more = min((far[there] + (2 if more in (_ROUGH, _WATER) and not self.allowance.can_fly else 1),
-                              there, more) for there, more, _stride in self._ways_out(here, blocked, kind, False)
-                             if far[there] >= 0)[1:]
+            here, more = min((far[there] + (2 if more in dear else 1), there, more)
+                             for there, more, _stride in self._ways_out(here, False) if far[there] >= 0)[1:]
             counts += more
         paid = payment(self.allowance, *_counts(counts))
         return 10 ** 9 if paid is None else paid.cost
 
-    def _ways_out(self, here: int, blocked: list[bool], kind: dict[str, int],
-               leave: bool) -> list[tuple[int, int, float]]:
+    def _ways_out(self, here: int, leave: bool) -> list[tuple[int, int, float]]:
         """The legal steps from space number `here`: (space number, label increment, stride)."""
-        board, width = self.field.board, self._width
-        space = (here % width, here // width)
-        out = []
-        for there in board.neighbours(space):
-            number = there[1] * width + there[0]
-            beside = board.beside(space, there)
-            if blocked[number] or (beside and all(blocked[s[1] * width + s[0]] for s in beside)):
-                continue
-            out.append((number, kind.get(board.terrain(there), _DRY), DIAGONAL if beside else 1.0))
-        if leave and board.on_edge(space):
+        kinds = self._kinds
+        out = [(there, kinds[there], DIAGONAL if diagonal else 1.0) for there, diagonal in self._moves[here]]
+        if leave and self.field.board.on_edge((here % self._width, here // self._width)):
             out.append((self._outside, _DRY, 1.0))
         return out
+
+    def kept(self) -> int:
+        """How many labels the search kept, over all spaces (for bench/paths.py)."""
+        return len(self._space)
 
     def _at(self, number: int) -> Space:
         return OUTSIDE if number == self._outside else (number % self._width, number // self._width)
@@ -332,28 +330,69 @@ class Search:
         return tuple(air)
 
 
-def _cost_to(field_: Field, goal: Space, blocked: list[bool], can_fly: bool) -> list[int]:
-    """Per space number, the least any way from it to `goal` could cost (-1: no way), the purses
-    and the spaces next to enemies set aside: a step costs at least 1, and 2 onto rough ground or
-    water for a mover that cannot fly."""
-    board = field_.board
-    width = board.width
-    dear = () if can_fly else (ROUGH, WATER)
-    far = [-1] * (width * board.height + 1)
-    far[goal[1] * width + goal[0]] = 0
-    buckets: list[list[Space]] = [[goal]]
-    for away, bucket in enumerate(buckets):
-        for here in bucket:
-            if far[here[1] * width + here[0]] != away:
-                continue
-            enter = away + (2 if board.terrain(here) in dear else 1)
-            for there in board.neighbours(here):
-                number = there[1] * width + there[0]
-                beside = board.beside(here, there)
-                if (0 <= far[number] <= enter or blocked[number]
-                        or (beside and all(blocked[s[1] * width + s[0]] for s in beside))):
+class _Moves:
+    """Per space number (column + row x width), the legal steps out of it: (space number, diagonal),
+    worked out the first time they are asked for. Walls, obstacles and the enemies' spaces are
+    never entered, and a diagonal step squeezing between two of them is barred. A step is legal
+    both ways, so the same table serves a search back from a goal."""
+
+    def __init__(self, board: Board, enemies: frozenset[Space]) -> None:
+        self.board = board
+        self.width = board.width
+        self.blocked = [terrain in SOLID for row in board.rows for terrain in row]
+        for column, row in enemies:
+            self.blocked[row * self.width + column] = True
+        self.table: list[tuple[tuple[int, bool], ...] | None] = [None] * len(self.blocked)
+
+    def __getitem__(self, number: int) -> tuple[tuple[int, bool], ...]:
+        found = self.table[number]
+        if found is None:
+            board, width, blocked = self.board, self.width, self.blocked
+            column, row = number % width, number // width
+            out = []
+            for dc, dr in board.steps((column, row)):
+                c, r = column + dc, row + dr
+                if not (0 <= c < width and 0 <= r < board.height) or blocked[r * width + c]:
                     continue
-                far[number] = enter
+                diagonal = board.grid == "square" and dc != 0 and dr != 0
+                if diagonal and blocked[row * width + c] and blocked[r * width + column]:
+                    continue
+                out.append((r * width + c, diagonal))
+            found = self.table[number] = tuple(out)
+        return found
+
+
+@functools.lru_cache(maxsize=8)
+def _moves(board: Board, enemies: frozenset[Space]) -> _Moves:
+    return _Moves(board, enemies)
+
+
+def _dear(board: Board, can_fly: bool) -> list[bool]:
+    """Per space number: entering it costs 2 (rough ground or water, for a mover that cannot fly)."""
+    return [not can_fly and terrain in (ROUGH, WATER) for row in board.rows for terrain in row] + [False]
+
+
+def _cost_to(field_: Field, goal: Space, can_fly: bool, limit: int) -> list[int]:
+    """Per space number, the least any way from it to `goal` could cost, up to `limit` (-1: no way
+    or dearer), the purses and the spaces next to enemies set aside: a step costs at least 1, and 2
+    onto rough ground or water for a mover that cannot fly."""
+    board = field_.board
+    moves, dear = _moves(board, field_.enemies), _dear(board, can_fly)
+    far = [-1] * (board.width * board.height + 1)
+    first = goal[1] * board.width + goal[0]
+    far[first] = 0
+    buckets: list[list[int]] = [[first]]
+    for away, bucket in enumerate(buckets):
+        if away > limit:
+            break
+        for here in bucket:
+            if far[here] != away:
+                continue
+            enter = away + (2 if dear[here] else 1)
+            for there, _diagonal in moves[here]:
+                if 0 <= far[there] <= enter:
+                    continue
+                far[there] = enter
                 while len(buckets) <= enter:
                     buckets.append([])
                 buckets[enter].append(there)
@@ -374,48 +413,53 @@ def routes(field_: Field, start: Space, allowance: Allowance, leave: bool = Fals
     return found
 
 
-def cheapest(field_: Field, start: Space, can_fly: bool, leave: bool = False) -> dict[Space, Route]:
+def cheapest(field_: Field, start: Space, can_fly: bool, leave: bool = False,
+             goal: Space | None = None) -> dict[Space, Route]:
     """The cheapest legal route to every space, however far (the purses set aside): a step costs 1,
-    or 2 onto rough ground or water unless the mover can fly over it. For saying why a move is refused."""
+    or 2 onto rough ground or water unless the mover can fly over it. For saying why a move is
+    refused. With a `goal`, the search stops there and only its route is given."""
     board = field_.board
-    heap: list[tuple[int, int, float, int, Space]] = [(0, 0, 0.0, 0, start)]
-    parent: dict[Space, Space] = {}
-    done: dict[Space, int] = {}
-    seen = {start: (0, 0, 0.0)}
-    counter = 0
+    width = board.width
+    outside = width * board.height
+    moves, dear = _moves(board, field_.enemies), _dear(board, can_fly)
+    stops = {s[1] * width + s[0] for s in field_.watched} | {outside}
+    first = start[1] * width + start[0]
+    last = -1 if goal is None else outside if goal == OUTSIDE else goal[1] * width + goal[0]
+    heap: list[tuple[int, int, float, int, int]] = [(0, 0, 0.0, 0, first)]
+    parent: dict[int, int] = {}
+    done: dict[int, int] = {}
+    best = {first: (0, 0, 0.0)}
     while heap:
         cost, steps, length, _order, here = heapq.heappop(heap)
         if here in done:
             continue
         done[here] = cost
-        if here == OUTSIDE or (here != start and here in field_.watched):
+        if here == last:
+            break
+        if here in stops and here != first:
             continue
-        nexts = board.neighbours(here)
-        if leave and board.on_edge(here):
-            nexts.append(OUTSIDE)
-        for there in nexts:
-            beside = board.beside(here, there) if there != OUTSIDE else []
-            if there in done or (there != OUTSIDE and (field_.blocks(there) or (
-                    beside and all(field_.blocks(s) for s in beside)))):
+        nexts = list(moves[here])
+        if leave and board.on_edge((here % width, here // width)):
+            nexts.append((outside, False))
+        for there, diagonal in nexts:
+            if there in done:
                 continue
-            terrain = TIGHT if there == OUTSIDE else board.terrain(there)
-            step = 2 if terrain in (ROUGH, WATER) and not can_fly else 1
-            key = (cost + step, steps + 1, length + (DIAGONAL if beside else 1.0))
-            if key < seen.get(there, (1 << 30, 0, 0.0)):
-                seen[there] = key
+            key = (cost + (2 if dear[there] else 1), steps + 1, length + (DIAGONAL if diagonal else 1.0))
+            if key < best.get(there, (1 << 30, 0, 0.0)):
+                best[there] = key
                 parent[there] = here
-                counter += 1
-                heapq.heappush(heap, (*key, counter, there))
+                heapq.heappush(heap, (*key, len(best), there))
     found = {}
-    for space, cost in done.items():
-        if space == start or space in field_.taken:
+    taken = {s[1] * width + s[0] for s in field_.taken if s != OUTSIDE}
+    for number, cost in done.items():
+        if number == first or number in taken or (goal is not None and number != last):
             continue
-        path = [space]
-        while path[-1] != start:
+        path = [number]
+        while path[-1] != first:
             path.append(parent[path[-1]])
-        spaces = tuple(reversed(path))
-        found[space] = Route(spaces, cost, tuple(can_fly and s != OUTSIDE and board.terrain(s) != TIGHT
-                                                 for s in spaces[1:]))
+        spaces = tuple(OUTSIDE if n == outside else (n % width, n // width) for n in reversed(path))
+        found[spaces[-1]] = Route(spaces, cost, tuple(can_fly and s != OUTSIDE and board.terrain(s) in (ROUGH, WATER)
+                                                      for s in spaces[1:]))
     return found
 
 

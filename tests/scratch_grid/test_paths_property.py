@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.scratch_grid.grid import Board, Space
 from sprawl_cli.systems.scratch_grid.movement import move, reach
-from sprawl_cli.systems.scratch_grid.paths import Allowance, Field, Search, payment, routes, step_cost
+from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Search, cheapest, payment, routes, step_cost
 from tests.scratch_grid.kit import ch, game, table
 
 SYMBOLS = "..........^^~~=#o"
@@ -130,12 +130,13 @@ def test_hex_paths_match_brute_force(case: tuple[Field, Space, Allowance]) -> No
     check(*case)
 
 
-@settings(max_examples=300, deadline=None)
-@given(st.integers(0, 4), st.integers(0, 3), st.integers(0, 3), st.integers(0, 4), st.integers(0, 4),
-       st.integers(0, 5), st.integers(0, 2), st.integers(0, 3), st.integers(0, 3))
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 4), st.integers(0, 4), st.integers(0, 4), st.integers(0, 5), st.integers(0, 5),
+       st.integers(0, 6), st.integers(0, 3), st.integers(0, 4), st.integers(0, 4), st.booleans())
 def test_payment_is_the_cheapest_way_to_fly_or_walk_each_step(base: int, quick: int, fly: int, acro: int, swim: int,
-                                                              open_: int, tight: int, rough: int, water: int) -> None:
-    a = Allowance(base, quick, fly, acro, swim, True)
+                                                              open_: int, tight: int, rough: int, water: int,
+                                                              can_fly: bool) -> None:
+    a = Allowance(base, quick, fly if can_fly else 0, acro, swim, can_fly)
     cheapest = cheapest_payment(a, {"open": open_, "tight": tight, "rough": rough, "water": water})
     paid = payment(a, open_, tight, rough, water)
     assert (paid and paid.cost) == cheapest
@@ -143,6 +144,37 @@ def test_payment_is_the_cheapest_way_to_fly_or_walk_each_step(base: int, quick: 
         counts = {"open": open_ + tight - paid.flown_open, "rough": rough - paid.flown_rough,
                   "water": water - paid.flown_water, "air": paid.flown_open + paid.flown_rough + paid.flown_water}
         assert affordable(counts, a) and 0 <= paid.flown_open <= open_
+
+
+def check_cheapest(field: Field, start: Space, can_fly: bool) -> None:
+    """`cheapest` (the purses set aside, for a refusal's reasons) against the label search with an
+    allowance nothing on these maps can exhaust."""
+    board = field.board
+    for leave in (False, True):
+        found = cheapest(field, start, can_fly, leave=leave)
+        search = Search(field, start, Allowance(99, can_fly=can_fly), leave=leave)
+        assert {s: r.cost for s, r in found.items()} == search.costs()
+        for space, route in found.items():
+            other = search.route(space)
+            assert other is not None and route.length == other.length
+            assert route.spaces[0] == start and route.spaces[-1] == space
+            assert all(b == OUTSIDE or board.adjacent(a, b) for a, b in zip(route.spaces, route.spaces[1:]))
+            assert not any(s in field.watched for s in route.spaces[1:-1])
+            assert sum(step_cost(board, s, air) for s, air in zip(route.spaces[1:], route.air, strict=True)) \
+                == route.cost
+            assert cheapest(field, start, can_fly, leave=leave, goal=space) == {space: route}
+
+
+@settings(max_examples=80, deadline=None)
+@given(situations("square"), st.booleans())
+def test_cheapest_on_squares_is_the_unlimited_search(case: tuple[Field, Space, Allowance], can_fly: bool) -> None:
+    check_cheapest(case[0], case[1], can_fly)
+
+
+@settings(max_examples=80, deadline=None)
+@given(situations("hex"), st.booleans())
+def test_cheapest_on_hexes_is_the_unlimited_search(case: tuple[Field, Space, Allowance], can_fly: bool) -> None:
+    check_cheapest(case[0], case[1], can_fly)
 
 
 # --- move agrees with reach ----------------------------------------------------------------------

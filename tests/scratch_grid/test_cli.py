@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Sprawl
 from tests.factory import ROSTERS
 
@@ -176,3 +178,93 @@ def test_a_roster_of_another_system_is_refused(sprawl: Sprawl, snapshot: Callabl
     line = refused(sprawl, snapshot, "new", "--system", "scratch-grid", "--squad", WARDENS, "--squad",
                    str(ROSTERS / "plf.yaml"), "--map", YARD)
     assert "plf.yaml" in line
+
+
+def play_on(sprawl: Sprawl, rows: list[str], red: str, blue: str) -> None:
+    """A game on a map of `rows` (squares): side Red (to play) and side Blue, each a line of
+    roster characters like `{name: Ada, at: a1}`."""
+    (sprawl.folder / "board.yaml").write_text("grid: square\nmap: |\n" + "".join(f"  {r}\n" for r in rows))
+    for squad, people in (("Red", red), ("Blue", blue)):
+        (sprawl.folder / f"{squad}.yaml").write_text(
+            f"system: scratch-grid\nsquad: {squad}\ncharacters:\n  - {people}\n")
+    result = sprawl("new", "--system", "scratch-grid", "--squad", "Red.yaml", "--squad", "Blue.yaml",
+                    "--map", "board.yaml")
+    assert result.exit_code == 0, result.stderr
+
+
+def test_a_move_a_zone_of_control_stops_says_so(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    # Issue 24, item 16: Ned (injured: 2 spaces) wants f4, 3 spaces away through the gap at f3,
+    # which is next to Ada; the way around costs far more. The gap is the reason, and is named.
+    rows = ["............", "............", "#####.#####.", "............", "............"]
+    play_on(sprawl, rows, "{name: Ned, at: f1}", "{name: Ada, at: e4}")
+    assert sprawl("set", "Ned", "injured", "on").exit_code == 0
+    line = refused(sprawl, snapshot, "move", "Ned", "f4")
+    assert line.startswith("error: Ned cannot reach f4: on the cheapest way (3 spaces of movement), entering f3, "
+                           "next to Ada, ends the move; the way around costs "), line
+    assert "it has 2 spaces (S2)" in line and "too far" not in line
+    # healthy, the 3 spaces are in reach: only the zone of control stops it
+    assert sprawl("set", "Ned", "injured", "off").exit_code == 0
+    line = refused(sprawl, snapshot, "move", "Ned", "f4")
+    assert line.startswith("error: Ned cannot reach f4: entering f3, next to Ada, ends the move (S2)"), line
+    # a space that is merely far says so, with the cheapest way's cost
+    line = refused(sprawl, snapshot, "move", "Ned", "l5")
+    assert line.startswith("error: l5 is too far for Ned: the cheapest way costs 8 spaces of movement"), line
+    # and one that no way reaches without passing Ada, says that
+    line = refused(sprawl, snapshot, "move", "Ned", "a5")
+    assert line.startswith("error: Ned cannot reach a5: every way there passes next to an enemy; on the cheapest, "
+                           "entering f3, next to Ada, ends the move (S2)"), line
+
+
+def test_map_svg_into_a_missing_folder_is_one_plain_line(sprawl: Sprawl,
+                                                         snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    # Issue 24, item 17
+    start(sprawl)
+    line = refused(sprawl, snapshot, "map", "--svg", "/no/such/dir/x.svg")
+    assert line == ("error: --svg /no/such/dir/x.svg: there is no folder /no/such/dir; give a file in a folder "
+                    "that exists")
+    (sprawl.folder / "maps").mkdir()
+    line = refused(sprawl, snapshot, "map", "--svg", "maps")
+    assert line == "error: --svg maps is a folder: give a file name, like maps/map.svg"
+
+
+def test_the_largest_map_with_every_extra_at_20(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    # Issue 24, item 15 (its speed is bench/paths.py's): 26 x 99 spaces, quickness, flying,
+    # acrobatics and swimming 20: 4 spaces + 10 on open ground + 10 in the air (+ 20 and 20 for
+    # rough ground and water, none here), so 24 spaces of open ground in all.
+    rows = ["." * 26] * 99
+    play_on(sprawl, rows, "{name: Ned, at: m50, quickness: 20, flying: 20, acrobatics: 20, swimming: 20}",
+            "{name: Ada, at: a1}")
+    reach = sprawl.json("map", "--reach", "Ned")["reach"]["spaces"]
+    assert len(reach) == 26 * 49 - 1 and reach["m26"] == 24 and reach["a74"] == 24 and "m25" not in reach
+    line = refused(sprawl, snapshot, "move", "Ned", "m99")
+    assert line.startswith("error: m99 is too far for Ned: the cheapest way costs 49 spaces of movement and it "
+                           "has 4 spaces +10 on open ground (quickness), +10 in the air (flying)"), line
+    moved = sprawl.json("move", "Ned", "m74", "--interrupts", "none")
+    assert (moved["cost"], len(moved["path"]), moved["path"][-1]) == (24, 25, "m74")
+
+
+# Issue 24, item 21: what a hit does, by kind and the victim's health before it (S5); a miss does nothing.
+@pytest.mark.parametrize(("kind", "before", "after", "immobilised"), [
+    ("close", "healthy", "injured", False),
+    ("close", "injured", "incapacitated", False),
+    ("ranged", "healthy", "injured", False),
+    ("ranged", "injured", "incapacitated", False),
+    ("blast", "healthy", "injured", False),
+    ("blast", "injured", "incapacitated", False),
+    ("knockout", "healthy", "incapacitated", False),
+    ("knockout", "injured", "incapacitated", False),
+    ("hold", "healthy", "healthy", True),
+    ("hold", "injured", "injured", True),
+])
+def test_what_a_hit_does(sprawl: Sprawl, kind: str, before: str, after: str, immobilised: bool) -> None:
+    close = kind in ("close", "knockout", "hold")
+    play_on(sprawl, [".....", ".....", "....."], "{name: Ned, at: a2}", f"{{name: Ada, at: {'b2' if close else 'd2'}}}")
+    if before == "injured":
+        assert sprawl("set", "Ada", "injured", "on").exit_code == 0
+    extra = ["--at", "d3"] if kind == "blast" else []
+    miss = sprawl.json("attack", "Ned", "Ada", "--kind", kind, "--result", "miss", *extra)
+    assert [(v["before"], v["after"], v["immobilised"]) for v in miss["victims"]] == [(before, before, False)]
+    assert sprawl("undo").exit_code == 0
+    hit = sprawl.json("attack", "Ned", "Ada", "--kind", kind, "--result", "hit", *extra)
+    assert [(v["name"], v["result"], v["before"], v["after"], v["immobilised"]) for v in hit["victims"]] == \
+        [("Ada", "hit", before, after, immobilised)]

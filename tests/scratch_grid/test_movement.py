@@ -132,7 +132,7 @@ def test_entering_a_space_next_to_an_enemy_ends_the_move() -> None:
     out = move(g, g.character("Ada"), "d3", table())
     assert out.path == ["a3", "b3", "c3", "d3"] and out.next_to == ["Zed"]
     g = game(OPEN5, [ch("Ada", "a3")], [ch("Zed", "d3")])
-    with pytest.raises(RuleRefusal, match=r"would stop next to an enemy earlier; entering c\d \(next to Zed\) ends the move"):
+    with pytest.raises(RuleRefusal, match=r"cannot reach e3: entering c\d, next to Zed, ends the move \(S2\)"):
         move(g, g.character("Ada"), "e3", table())
 
 

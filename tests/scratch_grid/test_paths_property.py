@@ -3,9 +3,11 @@
 The brute force walks every simple path from the mover, checks each step on
 its own terms (walls, obstacles, enemies, squeezing between two blockers,
 spaces next to standing enemies only at the end, nobody at the end), tries every
-way of taking each step (on the ground or, for a flyer, through the air) and
-checks the purses by counting: the allowance must cover whatever each extra
-cannot. The cheapest such path to every space must be what `routes` found.
+number of its open, rough and water steps to take through the air (for a flyer;
+which ones does not change what the purses pay) and checks the purses by
+counting: the allowance must cover whatever each extra cannot. A path no way of
+paying can afford goes no further. The cheapest such path to every space must be
+what `routes` found.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from hypothesis import strategies as st
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.scratch_grid.grid import Board, Space
 from sprawl_cli.systems.scratch_grid.movement import move, reach
-from sprawl_cli.systems.scratch_grid.paths import Allowance, Field, routes
+from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Search, cheapest, payment, routes, step_cost
 from tests.scratch_grid.kit import ch, game, table
 
 SYMBOLS = "..........^^~~=#o"
@@ -36,9 +38,21 @@ def affordable(counts: dict[str, int], a: Allowance) -> bool:
     return need <= a.base
 
 
+def cheapest_payment(a: Allowance, steps: dict[str, int]) -> int | None:
+    """The cheapest affordable way to take steps onto so many open, tight, rough and water spaces,
+    trying every number of each kind to fly (which of them does not change what the purses pay)."""
+    costs = []
+    flyable = (steps["open"], steps["rough"], steps["water"]) if a.can_fly else (0, 0, 0)
+    for flown in itertools.product(*(range(n + 1) for n in flyable)):
+        counts = {"open": steps["open"] + steps["tight"] - flown[0], "rough": steps["rough"] - flown[1],
+                  "water": steps["water"] - flown[2], "air": sum(flown)}
+        if affordable(counts, a):
+            costs.append(counts["open"] + counts["air"] + 2 * (counts["rough"] + counts["water"]))
+    return min(costs, default=None)
+
+
 def cheapest_by_brute_force(f: Field, start: Space, a: Allowance) -> dict[Space, int]:
     board = f.board
-    most = a.base + a.quick + a.fly + a.acro + a.swim
     best: dict[Space, int] = {}
 
     def legal_step(here: Space, there: Space) -> bool:
@@ -47,26 +61,22 @@ def cheapest_by_brute_force(f: Field, start: Space, a: Allowance) -> dict[Space,
         beside = board.beside(here, there)
         return not (beside and all(board.solid(s) or s in f.enemies for s in beside))
 
-    def walk(path: list[Space]) -> None:
+    def walk(path: list[Space], steps: dict[str, int]) -> None:
         end = path[-1]
-        if len(path) > 1 and end not in f.taken:
-            ways = (False, True) if a.can_fly else (False,)
-            for modes in itertools.product(ways, repeat=len(path) - 1):
-                if any(air and (not a.can_fly or board.terrain(s) == "=") for air, s in zip(modes, path[1:])):
-                    continue
-                counts = {"open": 0, "rough": 0, "water": 0, "air": 0}
-                for air, s in zip(modes, path[1:]):
-                    counts[category(board, s, air)] += 1
-                if affordable(counts, a):
-                    cost = counts["open"] + counts["air"] + 2 * (counts["rough"] + counts["water"])
-                    best[end] = min(best.get(end, cost), cost)
-        if len(path) > most or (len(path) > 1 and end in f.watched):
-            return
+        if len(path) > 1:
+            cost = cheapest_payment(a, steps)
+            if cost is None:
+                return  # nor can any longer path that starts so
+            if end not in f.taken:
+                best[end] = min(best.get(end, cost), cost)
+            if end in f.watched:
+                return
         for there in board.neighbours(end):
             if there not in path and legal_step(end, there):
-                walk(path + [there])
+                kind = {"^": "rough", "~": "water", "=": "tight"}.get(board.terrain(there), "open")
+                walk(path + [there], {**steps, kind: steps[kind] + 1})
 
-    walk([start])
+    walk([start], {"open": 0, "tight": 0, "rough": 0, "water": 0})
     return best
 
 
@@ -102,6 +112,10 @@ def check(field: Field, start: Space, allowance: Allowance) -> None:
         assert route.spaces[0] == start and route.spaces[-1] == space
         assert all(field.board.adjacent(a, b) for a, b in zip(route.spaces, route.spaces[1:]))
         assert not any(s in field.watched for s in route.spaces[1:-1])
+        assert sum(step_cost(field.board, s, air) for s, air in zip(route.spaces[1:], route.air, strict=True)) \
+            == route.cost
+        # a move searches only toward its space, and must find the very same route
+        assert Search(field, start, allowance, goal=space).route(space) == route
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -114,6 +128,53 @@ def test_square_paths_match_brute_force(case: tuple[Field, Space, Allowance]) ->
 @given(situations("hex"))
 def test_hex_paths_match_brute_force(case: tuple[Field, Space, Allowance]) -> None:
     check(*case)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(0, 4), st.integers(0, 4), st.integers(0, 4), st.integers(0, 5), st.integers(0, 5),
+       st.integers(0, 6), st.integers(0, 3), st.integers(0, 4), st.integers(0, 4), st.booleans())
+def test_payment_is_the_cheapest_way_to_fly_or_walk_each_step(base: int, quick: int, fly: int, acro: int, swim: int,
+                                                              open_: int, tight: int, rough: int, water: int,
+                                                              can_fly: bool) -> None:
+    a = Allowance(base, quick, fly if can_fly else 0, acro, swim, can_fly)
+    cheapest = cheapest_payment(a, {"open": open_, "tight": tight, "rough": rough, "water": water})
+    paid = payment(a, open_, tight, rough, water)
+    assert (paid and paid.cost) == cheapest
+    if paid:
+        counts = {"open": open_ + tight - paid.flown_open, "rough": rough - paid.flown_rough,
+                  "water": water - paid.flown_water, "air": paid.flown_open + paid.flown_rough + paid.flown_water}
+        assert affordable(counts, a) and 0 <= paid.flown_open <= open_
+
+
+def check_cheapest(field: Field, start: Space, can_fly: bool) -> None:
+    """`cheapest` (the purses set aside, for a refusal's reasons) against the label search with an
+    allowance nothing on these maps can exhaust."""
+    board = field.board
+    for leave in (False, True):
+        found = cheapest(field, start, can_fly, leave=leave)
+        search = Search(field, start, Allowance(99, can_fly=can_fly), leave=leave)
+        assert {s: r.cost for s, r in found.items()} == search.costs()
+        for space, route in found.items():
+            other = search.route(space)
+            assert other is not None and route.length == other.length
+            assert route.spaces[0] == start and route.spaces[-1] == space
+            assert all(b == OUTSIDE or board.adjacent(a, b) for a, b in zip(route.spaces, route.spaces[1:]))
+            assert not any(s in field.watched for s in route.spaces[1:-1])
+            assert sum(step_cost(board, s, air) for s, air in zip(route.spaces[1:], route.air, strict=True)) \
+                == route.cost
+            assert cheapest(field, start, can_fly, leave=leave, goal=space) == {space: route}
+
+
+@settings(max_examples=80, deadline=None)
+@given(situations("square"), st.booleans())
+def test_cheapest_on_squares_is_the_unlimited_search(case: tuple[Field, Space, Allowance], can_fly: bool) -> None:
+    check_cheapest(case[0], case[1], can_fly)
+
+
+@settings(max_examples=80, deadline=None)
+@given(situations("hex"), st.booleans())
+def test_cheapest_on_hexes_is_the_unlimited_search(case: tuple[Field, Space, Allowance], can_fly: bool) -> None:
+    check_cheapest(case[0], case[1], can_fly)
 
 
 # --- move agrees with reach ----------------------------------------------------------------------
@@ -136,3 +197,28 @@ def test_move_goes_exactly_where_reach_says(grid: str, rows: list[str], quick: i
         assert target not in costs
         return
     assert out.path[-1] == target and out.cost == costs[target]
+
+
+def test_richer_purses_on_larger_maps_match_brute_force(release: bool) -> None:
+    # More kinds of ground at once and purses big enough for ways that trade one kind for another,
+    # where several labels per space must be kept: seeded cases, many more with --release.
+    import random
+
+    draw = random.Random(24)
+    for _ in range(600 if release else 40):
+        grid = draw.choice(["square", "hex"])
+        width, height = draw.randint(3, 5), draw.randint(3, 5 if release else 4)
+        rows = tuple("".join(draw.choice("......^^~~=o") for _ in range(width)) for _ in range(height))
+        board = Board(grid, rows)
+        free = [s for s in board.spaces() if not board.solid(s)]
+        if len(free) < 2:
+            continue
+        start = draw.choice(free)
+        enemy = draw.choice([s for s in free if s != start] + [None])
+        enemies = frozenset([enemy] if enemy else [])
+        watched = frozenset(n for e in enemies for n in board.neighbours(e))
+        field = Field(board, enemies, watched, enemies)
+        flying = draw.randint(0, 4)
+        allowance = Allowance(draw.choice([2, 4]), draw.randint(0, 2), flying // 2, draw.randint(0, 3),
+                              draw.randint(0, 3), flying > 0)
+        check(field, start, allowance)

@@ -55,7 +55,7 @@ def map_(
             ctx.env.out.write(drawing + "\n")
             ctx.env.out.flush()
             return
-        svg.write_text(drawing + "\n", encoding="utf-8")
+        _write_svg(svg, drawing + "\n")
         data["svg"] = str(svg)
     if mover is not None:
         lines = reach_lines(game, mover, costs or {}, allowance_of(mover).describe())
@@ -64,6 +64,27 @@ def map_(
     if svg is not None:
         lines.append(f"SVG drawing written to {svg}.")
     ctx.emit(data, lambda console: print_lines(console, lines))
+
+
+def _write_svg(path: Path, text: str) -> None:
+    """`map --svg FILE`: the drawing, written whole or not at all.
+
+    Raises:
+        BadInput: the folder is missing, FILE is a folder, or the disk refused.
+    """
+    from sprawl_cli.errors import BadInput, SaveFileError
+    from sprawl_cli.store import atomic_write
+
+    if path.is_dir():
+        raise BadInput(f"--svg {path} is a folder: give a file name, like {path / 'map.svg'}")
+    if not path.parent.is_dir():
+        raise BadInput(f"--svg {path}: there is no folder {path.parent}; give a file in a folder that exists")
+    existed = path.exists()
+    try:
+        atomic_write(path, text)
+    except SaveFileError as problem:
+        why = str(problem).split(";")[0]
+        raise BadInput(f"--svg {path}: {why}{'; the file there is untouched' if existed else ''}") from None
 
 
 @app.command()

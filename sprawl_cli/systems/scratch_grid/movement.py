@@ -17,7 +17,7 @@ from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.scratch_grid.grid import EXIT, Space, space_name
 from sprawl_cli.systems.scratch_grid.interrupts import Interruption, offer, read_answers
 from sprawl_cli.systems.scratch_grid.model import Character, Game
-from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Route, routes, step_cost
+from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Route, Search, cheapest, step_cost
 from sprawl_cli.systems.scratch_grid.turn import check_end, ensure_not_over, require_can_move
 from sprawl_cli.table import Table, refuse
 
@@ -61,8 +61,8 @@ def field_for(game: Game, mover: Character, watch: bool = True) -> Field:
 
 def reach(game: Game, c: Character) -> dict[str, int]:
     """Every space `c` may end a move on now, with the cost of getting there (S2)."""
-    found = routes(field_for(game, c), c.space, allowance_of(c))
-    return {space_name(s): r.cost for s, r in sorted(found.items(), key=lambda i: (i[0][1], i[0][0]))}
+    found = Search(field_for(game, c), c.space, allowance_of(c)).costs()
+    return {space_name(s): cost for s, cost in sorted(found.items(), key=lambda i: (i[0][1], i[0][0]))}
 
 
 def reach_now(game: Game, c: Character) -> dict[str, int]:
@@ -78,25 +78,35 @@ def _enemies_next_to(game: Game, c: Character, space: Space) -> list[str]:
 
 
 def diagnose(game: Game, c: Character, dest: Space) -> tuple[str, Route | None]:
-    """Why `c` cannot end a move on `dest`, and the best path that breaks only that rule."""
+    """Why `c` cannot end a move on `dest`, and the best path that breaks only that rule.
+
+    A space next to an enemy on the way is named first (S2: entering it ends the move) whenever it
+    is what stands in the way: when the move would be in reach without it, or when the way
+    around it costs more than the way through."""
     start, allowance = c.space, allowance_of(c)
     watched, free = field_for(game, c), field_for(game, c, watch=False)
     target = space_name(dest)
-    route = routes(free, start, allowance).get(dest)
-    if route is not None:
+
+    def stop_on(route: Route) -> str:
         early = next((s for s in route.spaces[1:-1] if s in watched.watched), route.spaces[-1])
-        who = ", ".join(_enemies_next_to(game, c, early))
-        return (f"{c.name} cannot reach {target}: it would stop next to an enemy earlier; entering "
-                f"{space_name(early)} (next to {who}) ends the move (S2)"), route
-    route = routes(watched, start, allowance.unlimited()).get(dest)
+        return f"entering {space_name(early)}, next to {', '.join(_enemies_next_to(game, c, early))}, ends the move"
+
+    route = Search(free, start, allowance, goal=dest).route(dest)
     if route is not None:
-        return (f"{target} is too far for {c.name}: the cheapest way costs {route.cost} spaces of movement "
-                f"and it has {allowance.describe()} (S2)"), route
-    route = routes(free, start, allowance.unlimited()).get(dest)
-    if route is not None:
-        return (f"{c.name} cannot reach {target}: every way there would stop next to an enemy earlier "
-                "(S2)"), route
-    return (f"{c.name} cannot reach {target}: walls, obstacles or enemies block every way there (S2)"), None
+        return f"{c.name} cannot reach {target}: {stop_on(route)} (S2)", route
+    through = cheapest(free, start, allowance.can_fly, goal=dest).get(dest)
+    if through is None:
+        return f"{c.name} cannot reach {target}: walls, obstacles or enemies block every way there (S2)", None
+    around = cheapest(watched, start, allowance.can_fly, goal=dest).get(dest) if watched.watched else through
+    if around is None:
+        return (f"{c.name} cannot reach {target}: every way there passes next to an enemy; on the cheapest, "
+                f"{stop_on(through)} (S2)"), through
+    if around.cost > through.cost:
+        return (f"{c.name} cannot reach {target}: on the cheapest way ({through.cost} spaces of movement), "
+                f"{stop_on(through)}; the way around costs {around.cost} and it has {allowance.describe()} "
+                "(S2)"), around
+    return (f"{target} is too far for {c.name}: the cheapest way costs {around.cost} spaces of movement "
+            f"and it has {allowance.describe()} (S2)"), around
 
 
 def _walk(game: Game, c: Character, route: Route, doing: str, table: Table,
@@ -140,7 +150,7 @@ def move(game: Game, c: Character, destination: str, table: Table, interrupts: s
     if holder is not None:
         raise BadInput(f"{target} is taken by {holder.name}; a move may pass allies but not stop on anyone")
     answers = read_answers(game, interrupts)
-    route = routes(field_for(game, c), start, allowance_of(c)).get(dest)
+    route = Search(field_for(game, c), start, allowance_of(c), goal=dest).route(dest)
     if route is None:
         reason, fallback = diagnose(game, c, dest)
         refuse(table, reason)
@@ -195,12 +205,12 @@ def escape(game: Game, c: Character, table: Table, interrupts: str | None = None
     if board.terrain(start) == EXIT:
         route: Route | None = Route((start,), 0)
     else:
-        found = routes(field_for(game, c), start, allowance_of(c), leave=True)
-        ways = [(r.cost, r.length, s[1], s[0], r) for s, r in found.items()
-                if s == OUTSIDE or board.terrain(s) == EXIT]
+        search = Search(field_for(game, c), start, allowance_of(c), leave=True)
+        outs = [search.route(s) for s in search.costs() if s == OUTSIDE or board.terrain(s) == EXIT]
+        ways = [(r.cost, r.length, r.spaces[-1][1], r.spaces[-1][0], r) for r in outs if r is not None]
         route = min(ways)[-1] if ways else None
     if route is None:
-        far = routes(field_for(game, c), start, allowance_of(c).unlimited(), leave=True)
+        far = cheapest(field_for(game, c), start, allowance_of(c).can_fly, leave=True)
         costs = [r.cost for s, r in far.items() if s == OUTSIDE or board.terrain(s) == EXIT]
         if costs:
             refuse(table, f"no way out is in reach for {c.name}: the nearest costs {min(costs)} spaces of "

@@ -357,7 +357,10 @@ CACHE_FORMAT = 2
 def cache_key(create: bool = False) -> bytes | None:
     """This user's key for signing caches (`$XDG_STATE_HOME/sprawl/cache.key`, mode 600),
     made on the first save; None when it cannot be read (or made)."""
-    folder = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "sprawl"
+    try:
+        folder = Path(os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state") / "sprawl"
+    except (RuntimeError, KeyError):  # no home to be found: no cache, never an error
+        return None
     path = folder / "cache.key"
     for _ in range(2):
         try:

@@ -223,3 +223,15 @@ def test_the_live_page_says_when_the_game_is_over(sprawl, tmp_path):
     assert sprawl("concede", "Dock Rats").exit_code == 0
     view = game_view(tmp_path / "sprawl-game.yaml")
     assert 'id="over"' in view and "Wardens won" in view and 'class="side now"' not in view
+
+
+@pytest.mark.parametrize("target", [".", "sub", "sprawl-game.yaml"])
+def test_a_report_never_replaces_a_folder_or_the_save_not_even_forced(sprawl, snapshot, target):
+    sprawl.new()
+    (sprawl.folder / "sub").mkdir()
+    before = snapshot(sprawl.folder)
+    for command in (("report",), ("campaign", "report")):
+        result = sprawl(*command, "--out", target, "--force")
+        assert result.exit_code == 1, result.stderr
+        assert result.stderr.count("\n") == 1 and "internal error" not in result.stderr
+    assert snapshot(sprawl.folder) == before

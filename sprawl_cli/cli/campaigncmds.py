@@ -207,9 +207,15 @@ def report(
 def deliver_report(ctx: Context, data: dict[str, object], text: str, out: Path | None, key: str, what: str) -> None:
     """A report written to `out` (its path under `key` in the JSON), else printed as it is
     (or inside the JSON object with --json)."""
+    from sprawl_cli.errors import BadInput
     from sprawl_cli.store import atomic_write
 
     if out is not None:
+        if out.is_dir() or out.resolve().name == "":
+            raise BadInput(f"{out} is a folder; give --output a file name in it (e.g. {out / 'report.md'})")
+        keep = {ctx.game_path.resolve(), ctx.campaign_path().resolve()}
+        if out.resolve() in keep:  # not even with --force: an evening's game is not a report's to replace
+            raise BadInput(f"{out} is the game's own save or campaign file; give --output another file")
         atomic_write(out, text)
         data[key] = str(out)
         ctx.emit(data, lambda console: console.print(f"{what} written to {out}."))

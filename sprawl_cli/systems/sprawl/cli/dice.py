@@ -1,6 +1,6 @@
 """`sprawl roll`: SPRAWL's quickest lookup, a pool of d10 against a Difficulty.
 
-It has a module of its own (`table` is tablecmds.py, `odds` oddscmds.py), and is written
+It has a module of its own (`table` is cli/table.py, `odds` cli/odds.py), and is written
 for start-up, which every `roll` pays (bench/startup.py): no `from __future__ import
 annotations`, since Typer would compile each annotation kept as text at every run; and
 options given as defaults (`x: int = typer.Option(...)`) rather than in `Annotated`, whose
@@ -43,7 +43,7 @@ def roll(
     data = {"pool": pool, **result.to_json(), "rule_of_tens": not no_tens}
 
     def view(console: "Console") -> None:
-        from sprawl_cli.systems.sprawl.render.dicelook import roll_view
+        from sprawl_cli.systems.sprawl.views.dicelook import roll_view
 
         roll_view(console, result, pool, not no_tens)
 

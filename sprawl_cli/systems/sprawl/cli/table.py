@@ -38,7 +38,7 @@ def table(
         data = {"table": found.name, "roll": read, "result": row.result, "meaning": row.meaning}
 
     def view(console: "Console") -> None:
-        from sprawl_cli.systems.sprawl.render.dicelook import table_view
+        from sprawl_cli.systems.sprawl.views.dicelook import table_view
 
         table_view(console, found, row, roll)
 

@@ -1,0 +1,1 @@
+"""SPRAWL's commands, one Typer module per group (`COMMANDS` in the package names them `cli.dice`...)."""

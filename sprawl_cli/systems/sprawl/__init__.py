@@ -4,7 +4,7 @@ Only its commands are here (see `sprawl_cli.systems`); the system is `system.py`
 """
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "roll": ("cli.dice", "Roll a pool of d10 and count successes (R1-R4)."),
+    "roll": ("cli", "Roll a pool of d10 and count successes (R1-R4)."),
     "odds": ("cli.odds", "Exact odds of a Test, or of a shot (`odds shoot A T`)."),
     "table": ("cli.table", "Look up a table: incapacitation, misfire, scatter, throw, aftermath."),
     "set": ("cli.referee", "Referee: put a status on or off a character (--weapon, --count)."),

@@ -1,6 +1,6 @@
 """`sprawl odds`: exact odds of a Test, or of a shot with the options of `shoot`.
 
-No `from __future__ import annotations` (as in cli/dice.py): Typer would compile each of the
+No `from __future__ import annotations` (as in `roll`, cli/__init__.py): Typer would compile each of the
 seventeen parameters' annotations, kept as text, at every run.
 """
 
@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Optional, cast
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.systems.sprawl.cli import DIFFICULTY, MODS, NO_TENS  # roll's options
 from sprawl_cli.systems.sprawl.cli import ranged  # the options of a shot, for `odds shoot`
-from sprawl_cli.systems.sprawl.cli.dice import DIFFICULTY, MODS, NO_TENS
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -1,6 +1,6 @@
 """`sprawl table`: SPRAWL's tables, whole or one row.
 
-Written for start-up as `roll` is (see cli/dice.py): no `from __future__ import annotations`,
+Written for start-up as `roll` is (see cli/__init__.py): no `from __future__ import annotations`,
 and the parameters given as Typer defaults rather than in `Annotated`.
 """
 

@@ -95,7 +95,7 @@ def package_of(module: str) -> str:
     if parts[0] != "sprawl_cli":
         return parts[0]
     if parts[1:2] == ["systems"] and len(parts) > 2:
-        return ".".join(parts[:4]) if len(parts) > 3 and parts[3] in ("cli", "render") else ".".join(parts[:3])
+        return ".".join(parts[:4]) if len(parts) > 3 and parts[3] in ("cli", "views") else ".".join(parts[:3])
     return ".".join(parts[:2])
 
 

@@ -63,7 +63,7 @@ def open_session(folder: Path):  # type: ignore[no-untyped-def]
     out, err = io.StringIO(), io.StringIO()
     env = Env(stdin=io.StringIO(), stdout=out, stderr=err, interactive=False, environ=environ)
     session = Session(cli, env, folder / "sprawl-game.yaml", Options(), seed=1)
-    rosters = ROOT / "rosters"
+    rosters = ROOT / "rosters" / "sprawl"
     code = session.run(f"new --squad {rosters / 'plf.yaml'} --squad {rosters / 'suit.yaml'}")
     if code != 0:
         raise SystemExit(f"could not start a game: {err.getvalue().strip()}")

@@ -90,7 +90,8 @@ def sprawl_in(workdir: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return done
 
 
-SQUADS = ("--squad", str(ROOT / "rosters" / "plf.yaml"), "--squad", str(ROOT / "rosters" / "suit.yaml"))
+SAMPLES = ROOT / "rosters" / "sprawl"
+SQUADS = ("--squad", str(SAMPLES / "plf.yaml"), "--squad", str(SAMPLES / "suit.yaml"))
 
 
 def fresh_game(workdir: Path) -> None:

@@ -13,14 +13,14 @@ from sprawl_cli.table import ScriptedTable
 
 ROOT = Path(__file__).resolve().parent.parent
 ROSTERS = ROOT / "rosters"
-PLF = str(ROSTERS / "plf.yaml")  # the two sample squads
-SUIT = str(ROSTERS / "suit.yaml")
+PLF = str(ROSTERS / "sprawl/plf.yaml")  # the two sample squads
+SUIT = str(ROSTERS / "sprawl/suit.yaml")
 
 # The one place that knows how to start a game of each system from its sample rosters:
 # system -> (first squad, second squad, anything else `new` needs). `new_args` gives the
 # command line; the `sprawl` fixture's `new(system=...)` runs it.
 SAMPLES: dict[str, tuple[Path, Path, tuple[str, ...]]] = {
-    "sprawl": (ROSTERS / "plf.yaml", ROSTERS / "suit.yaml", ()),
+    "sprawl": (ROSTERS / "sprawl/plf.yaml", ROSTERS / "sprawl/suit.yaml", ()),
     "gunplay": (ROSTERS / "gunplay/crows.yaml", ROSTERS / "gunplay/wardens.yaml", ()),
     "street-fight": (ROSTERS / "street-fight/dock-rats.yaml", ROSTERS / "street-fight/wardens.yaml", ()),
     "savage-worlds": (ROSTERS / "savage-worlds/cult.yaml", ROSTERS / "savage-worlds/expedition.yaml", ()),

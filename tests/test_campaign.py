@@ -359,7 +359,7 @@ def test_reason_is_a_sentence_of_its_own(reason, sentence):
 
 
 def test_every_report_starts_the_reason_with_a_capital(path, book):
-    from sprawl_cli.systems.sprawl.render.campaign import history_lines
+    from sprawl_cli.systems.sprawl.views.campaign import history_lines
     from sprawl_cli.systems.sprawl.report import html_report, markdown
 
     game = game_from_campaign(path, rounds=4)

@@ -454,7 +454,7 @@ def test_scripting_examples_run(tmp_path, language):
     block = re.search(rf"```{language}\n(.*?)```", text, re.S)
     assert block is not None, f"docs/scripting.md lost its {language} example"
     env = harness.clean_environ()
-    env.update(PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}", ROSTERS=str(ROSTERS))
+    env.update(PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}", ROSTERS=str(ROSTERS / "sprawl"))
     program = [sys.executable, "-c"] if language == "python" else ["bash", "-c"]
     done = subprocess.run([*program, block.group(1)], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=120)

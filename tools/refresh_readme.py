@@ -1,7 +1,8 @@
-"""Re-run the README's walkthrough and write what each command prints back into it.
+"""Re-run the walkthroughs of the README and docs/sprawl.md (SPRAWL's round) and write what
+each command prints back into them.
 
 Run after changing a view: `python tools/refresh_readme.py`, then read the diff.
-tests/test_readme.py fails until the README shows what the program prints.
+tests/test_readme.py and tests/sprawl/test_docs.py fail until the pages show what the program prints.
 """
 
 from __future__ import annotations
@@ -24,8 +25,13 @@ from sprawl_cli.context import Env  # noqa: E402
 
 
 def main() -> int:
-    readme = ROOT / "README.md"
-    text = readme.read_text(encoding="utf-8")
+    for page in (ROOT / "README.md", ROOT / "docs" / "sprawl.md"):
+        refresh(page)
+    return 0
+
+
+def refresh(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
     runner = CliRunner()
     environ = {k: v for k, v in os.environ.items() if not k.startswith("SPRAWL_")}
     environ["NO_COLOR"] = "1"
@@ -46,8 +52,7 @@ def main() -> int:
             return "```console\n" + "\n\n".join(out) + "\n```"
 
         text = re.sub(r"```console\n(.*?)```", rerun, text, flags=re.S)
-    readme.write_text(text, encoding="utf-8")
-    return 0
+    page.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

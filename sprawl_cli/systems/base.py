@@ -8,15 +8,21 @@ when a game of that system is loaded (or a lookup needs it). To route a
 command line the kernel reads only the package's `__init__` (`COMMANDS`).
 Everything else, from the character sheet to the turn, is the system's own.
 
-A system package looks like this (`docs/ARCHITECTURE.md` says more):
+A system package looks like this, the same names in every one (`docs/ARCHITECTURE.md`
+says more, and has a table of where each job is in each system):
 
     systems/<name>/__init__.py   COMMANDS (LOOKUPS, GROUPS): its commands, plain data
-    systems/<name>/system.py     SYSTEM = TheSystem()
+    systems/<name>/system.py     SYSTEM = TheSystem(): the hooks below, each delegating
     systems/<name>/model.py      Character, Settings, Game(kernel Game[Character])
     systems/<name>/roster.py     roster files: read and check (file:line:key errors)
+    systems/<name>/setup.py      new_game: a new game from rosters and `new`'s settings
+    systems/<name>/turn.py       whose turn, what each did, `next`
+    systems/<name>/status.py     `status`: its JSON and its terminal view
+    systems/<name>/referee.py    the referee's corrections (`set`), nothing else
+    systems/<name>/odds.py       exact odds, where it has an `odds` lookup
     systems/<name>/<chapter>.py  pure rules handed their dice: outcomes as data
-    systems/<name>/views.py      outcomes -> lines of Rich markup
-    systems/<name>/cli.py        its Typer commands (thin: `flow.act(...)`)
+    systems/<name>/views.py      outcomes -> lines of Rich markup (or a views/ package)
+    systems/<name>/cli.py        its Typer commands, thin: `flow.act(...)` (or a cli/ package)
     systems/<name>/reference.py  its `rules` topics, in the project's own words
 """
 

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from sprawl_cli.errors import BadInput
-from sprawl_cli.systems.gunplay.ladder import COLUMNS, ROLLED, check_column, odds, p_hits, p_success, roll_test, shifted
+from sprawl_cli.systems.gunplay.ladder import COLUMNS, ROLLED, check_column, roll_test, shifted
+from sprawl_cli.systems.gunplay.odds import odds, p_hits, p_success
 from tests.gunplay.build import dice, leftover
 
 

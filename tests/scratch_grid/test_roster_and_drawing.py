@@ -15,7 +15,8 @@ from sprawl_cli.systems.base import NewGame
 from sprawl_cli.systems.scratch_grid.drawing import map_lines, reach_lines
 from sprawl_cli.systems.scratch_grid.model import Game
 from sprawl_cli.systems.scratch_grid.movement import reach
-from sprawl_cli.systems.scratch_grid.roster import check_game, new_game, read_roster
+from sprawl_cli.systems.scratch_grid.roster import check_game, read_roster
+from sprawl_cli.systems.scratch_grid.setup import new_game
 from sprawl_cli.systems.scratch_grid.svg import map_svg
 from tests.factory import ROSTERS
 from tests.scratch_grid.kit import ch, game

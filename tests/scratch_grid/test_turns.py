@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from sprawl_cli.errors import BadInput, RuleRefusal
-from sprawl_cli.systems.scratch_grid.actions import evade, heal, set_status
+from sprawl_cli.systems.scratch_grid.actions import evade, heal
+from sprawl_cli.systems.scratch_grid.referee import set_status
 from sprawl_cli.systems.scratch_grid.attacks import attack
 from sprawl_cli.systems.scratch_grid.movement import escape, move
 from sprawl_cli.systems.scratch_grid.turn import advance

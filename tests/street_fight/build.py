@@ -5,7 +5,7 @@ from __future__ import annotations
 from sprawl_cli.dice import RecordingDice, ScriptedDice
 from sprawl_cli.model import Squad
 from sprawl_cli.systems.street_fight.model import Character, Game, Settings
-from sprawl_cli.systems.street_fight.turn import new_game
+from sprawl_cli.systems.street_fight.setup import new_game
 from sprawl_cli.table import ScriptedTable
 
 

@@ -94,7 +94,7 @@ def test_next_says_what_the_phase_asks_for() -> None:
                                           ({"dice": "loaded"}, "dice should be")])
 def test_settings_are_checked(raw: dict[str, str], problem: str) -> None:
     from sprawl_cli.errors import BadInput
-    from sprawl_cli.systems.street_fight.turn import read_settings
+    from sprawl_cli.systems.street_fight.setup import read_settings
 
     with pytest.raises(BadInput, match=problem):
         read_settings(raw)

@@ -11,7 +11,7 @@ from sprawl_cli.systems.street_fight.roster import read_roster
 from sprawl_cli.systems.street_fight.weapons import weapon, weapon_for_roll
 from sprawl_cli.model import Squad
 from sprawl_cli.systems.street_fight.model import Settings
-from sprawl_cli.systems.street_fight.turn import new_game
+from sprawl_cli.systems.street_fight.setup import new_game
 from tests.street_fight.build import dice, leftover
 
 

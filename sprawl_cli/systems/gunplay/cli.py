@@ -251,8 +251,9 @@ def odds(
 
     Example: sprawl odds --system gunplay --column hard --shift 1 --mod -1
     """
-    from sprawl_cli.systems.gunplay.ladder import ROLLED, check_column, p_hits
-    from sprawl_cli.systems.gunplay.ladder import odds as exact
+    from sprawl_cli.systems.gunplay.ladder import ROLLED, check_column
+    from sprawl_cli.systems.gunplay.odds import odds as exact
+    from sprawl_cli.systems.gunplay.odds import p_hits
     from sprawl_cli.systems.gunplay.views import hits_lines, odds_lines
 
     ctx = current()

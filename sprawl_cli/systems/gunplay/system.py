@@ -1,11 +1,12 @@
 """Gunplay as the kernel sees it (`systems.base.System`): its save file, rosters, turn,
-status view, reference and books; each method imports the rules it needs when it runs."""
+status view, reference and books; each hook imports the module it delegates to when it runs
+(setup, status, turn, referee), and the books are kept here as in every system."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.gunplay import COMMANDS, LOOKUPS
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     from sprawl_cli.model import Game, Piece, Squad
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
+    from sprawl_cli.systems.gunplay.model import Character
+    from sprawl_cli.systems.gunplay.model import Game as GunplayGame
     from sprawl_cli.table import Table
 
 
@@ -51,22 +54,22 @@ class Gunplay(System):
         return read_roster(data, where, source)
 
     def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[Game[Any], Outcome]:
-        from sprawl_cli.systems.gunplay.referee import new_game
+        from sprawl_cli.systems.gunplay.setup import new_game
 
         return new_game(rosters, how, dice, table)
 
     def status(self, game: Game[Any], only: Piece | None) -> dict[str, Any]:
-        from sprawl_cli.systems.gunplay.referee import status
+        from sprawl_cli.systems.gunplay.status import status
 
         return status(game, only)  # type: ignore[arg-type]
 
     def status_view(self, console: Console, game: Game[Any], only: Piece | None) -> None:
-        from sprawl_cli.systems.gunplay.referee import status_view
+        from sprawl_cli.systems.gunplay.status import status_view
 
         status_view(console, game, only)  # type: ignore[arg-type]
 
     def advance(self, game: Game[Any], dice: Dice, table: Table) -> Outcome:
-        from sprawl_cli.systems.gunplay.referee import advance
+        from sprawl_cli.systems.gunplay.turn import advance
 
         return advance(game, dice, table)  # type: ignore[arg-type]
 
@@ -76,7 +79,7 @@ class Gunplay(System):
         return set_status(game, character, status, on, table)  # type: ignore[arg-type]
 
     def concede(self, game: Game[Any], squad: Squad) -> Ending:
-        from sprawl_cli.systems.gunplay.referee import concede
+        from sprawl_cli.systems.gunplay.turn import concede
 
         return concede(game, squad)  # type: ignore[arg-type]
 
@@ -90,20 +93,24 @@ class Gunplay(System):
         # Each line of a topic is a paragraph of its own in Markdown.
         return [Topic(key, title, text.replace("\n", "\n\n")) for key, (title, text) in TOPICS.items()]
 
-    def standing(self, game: Game[Any]) -> dict[str, int]:
-        from sprawl_cli.systems.gunplay.referee import standing
-
-        return standing(game)  # type: ignore[arg-type]
-
     def journal_extras(self, game: Game[Any]) -> dict[str, Any]:
-        from sprawl_cli.systems.gunplay.referee import journal_extras
+        """The battle report's series beyond the kernel's (who is gone, each side's `standing`):
+        wounds, per character (the kernel adds them up per squad)."""
+        return {"wounds": {c.name: c.wounds for c in cast("GunplayGame", game).characters}}
 
-        return journal_extras(game)  # type: ignore[arg-type]
+    def standing(self, game: Game[Any]) -> dict[str, int]:
+        """How many of each side still stand: neither down nor removed."""
+        gp = cast("GunplayGame", game)
+        return {s.name: sum(1 for c in gp.members(s) if not c.gone and not c.down) for s in gp.squads}
 
     def record(self, game: Game[Any], character: Piece) -> dict[str, int]:
-        from sprawl_cli.systems.gunplay.referee import record
+        from sprawl_cli.schema import to_data
 
-        return record(game, character)  # type: ignore[arg-type]
+        c = cast("Character", character)
+        data: dict[str, int] = to_data(c.record)
+        data["wounds_taken"] = c.wounds
+        data["was_removed"] = int(c.gone)
+        return data
 
 
 SYSTEM = Gunplay()

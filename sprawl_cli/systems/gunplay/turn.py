@@ -2,18 +2,24 @@
 
 A character's first action starts its activation; its second ends it (or
 `done` does). Nobody else acts in between. Sides alternate from the side that
-won the initiative; a side with nobody left to activate is skipped.
+won the initiative; a side with nobody left to activate is skipped. `next` (`advance`) ends
+the turn; `concede` lets the others play on among three sides or more.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput, GameOver
+from sprawl_cli.systems.base import Outcome
 from sprawl_cli.systems.gunplay.model import ACTIONS_PER_ACTIVATION, Character, Game
 from sprawl_cli.table import Table, refuse
+
+if TYPE_CHECKING:
+    from sprawl_cli.ending import Ending
+    from sprawl_cli.model import Squad
 
 
 @dataclass(frozen=True)
@@ -254,3 +260,40 @@ def end_turn(game: Game, dice: Dice, table: Table) -> TurnEnd:
         c.actions_left = ACTIONS_PER_ACTIVATION
     initiative = roll_initiative(game, dice)
     return TurnEnd(ended, waiting, initiative, game.over, game.winner, game.reason)
+
+
+def advance(game: Game, dice: Dice, table: Table) -> Outcome:
+    from sprawl_cli.systems.gunplay.views import turn_end_lines
+
+    out = end_turn(game, dice, table)
+    return Outcome(dict(out.to_json(), forced=list(table.overruled)), turn_end_lines(out))
+
+
+def concede(game: Game, squad: Squad) -> Ending:
+    """`concede SIDE`. With three or more sides still in the game, only that side leaves it
+    (its characters are removed) and the others play on, as when a side is wiped out; with
+    two, the game ends and the other side wins.
+
+    Raises:
+        BadInput: the side has nobody left in the game.
+        GameOver: the game has ended.
+    """
+    from sprawl_cli.ending import Ending, end_game, settle
+
+    ensure_not_over(game)
+    in_play = [s for s in game.squads if any(not c.gone for c in game.members(s))]
+    if squad not in in_play:
+        raise BadInput(f"{squad.name} has nobody left in the game; there is nothing to concede")
+    others = [s.name for s in in_play if s is not squad]
+    if len(others) == 1:
+        end_game(game, others[0], f"{squad.name} conceded")
+        return settle(game, Ending("concede", squad.name))
+    leaving = [c for c in game.members(squad) if not c.gone]
+    for c in leaving:
+        c.add("removed")
+        c.aiming_at = None
+        if game.active == c.name:
+            game.active = None
+    settle_side(game)
+    return settle(game, Ending("concede", squad.name, detail={"play_on": others,
+                                                              "removed": [c.name for c in leaving]}))

@@ -7,10 +7,11 @@ from fractions import Fraction
 
 from sprawl_cli.render import escape, name
 from sprawl_cli.systems.gunplay.firing import FireOutcome
-from sprawl_cli.systems.gunplay.ladder import Odds, Test
+from sprawl_cli.systems.gunplay.ladder import Test
 from sprawl_cli.systems.gunplay.melee import MeleeOutcome, Side
 from sprawl_cli.systems.gunplay.model import Game
 from sprawl_cli.systems.gunplay.movement import MoveOutcome
+from sprawl_cli.systems.gunplay.odds import Odds
 from sprawl_cli.systems.gunplay.toughness import Recovery, Victim
 from sprawl_cli.systems.gunplay.turn import Action, Initiative, TurnEnd
 

@@ -54,7 +54,7 @@ class ScratchGrid(System):
         return read_roster(data, where, source)
 
     def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
-        from sprawl_cli.systems.scratch_grid.roster import new_game
+        from sprawl_cli.systems.scratch_grid.setup import new_game
 
         game = new_game(rosters, how)
         if how.physical:
@@ -80,7 +80,7 @@ class ScratchGrid(System):
         return Outcome(step.to_json(), advance_lines(step))
 
     def set_status(self, game: KernelGame[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
-        from sprawl_cli.systems.scratch_grid.actions import set_status
+        from sprawl_cli.systems.scratch_grid.referee import set_status
         from sprawl_cli.systems.scratch_grid.views import status_change_lines
 
         change = set_status(cast("Game", game), cast("Character", character), status, on)

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from sprawl_cli.render import escape, name
 
 if TYPE_CHECKING:
-    from sprawl_cli.systems.scratch_grid.actions import EvadeOutcome, HealOutcome, StatusChange
+    from sprawl_cli.systems.scratch_grid.actions import EvadeOutcome, HealOutcome
+    from sprawl_cli.systems.scratch_grid.referee import StatusChange
     from sprawl_cli.systems.scratch_grid.attacks import AttackOutcome, Victim
     from sprawl_cli.systems.scratch_grid.interrupts import Interruption
     from sprawl_cli.systems.scratch_grid.movement import MoveOutcome

@@ -253,7 +253,7 @@ def game_from_campaign(path: Path, rounds: int | None = None, rule_of_tens: bool
     """
     from sprawl_cli.campaign import load_campaign, recover
     from sprawl_cli.systems.sprawl.roster import Roster
-    from sprawl_cli.systems.sprawl.turn import new_game
+    from sprawl_cli.systems.sprawl.setup import new_game
 
     recover(path)
     book = load_campaign(path)

@@ -3,7 +3,7 @@ line-of-sight roll (R13).
 
 `aim` works a shot out before any die is rolled (weapon, range band, every
 Difficulty modifier); `shoot` checks that the shot is allowed, rolls it and
-applies it; `ranged_odds` reuses `aim` for the exact odds.
+applies it; `odds` reuses `aim` for the exact odds.
 
 Decisions where the rules are silent (documented in docs/shooting.md):
 - A hidden character caught in a blast is hit like anyone else (a blast needs no
@@ -445,7 +445,7 @@ def blast_names(game: Game, outcome: ShotOutcome, target: Character, table: Tabl
     choices = [c.name for c in game.characters if not c.gone]
     aimed = f"{'the spot beside ' if outcome.aim.spot else ''}{target.name}"
     if scatter is not None and moved:
-        from sprawl_cli.systems.sprawl.render.compass import describe
+        from sprawl_cli.systems.sprawl.views.compass import describe
 
         option = "blast-scattered"
         question = (f"It scattered: who is within {radius} of the point where it landed, {scatter.inches}\" "

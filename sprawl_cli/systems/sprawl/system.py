@@ -62,7 +62,8 @@ class Sprawl(System):
         return roster_from_data(data, where, source)
 
     def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
-        from sprawl_cli.systems.sprawl.turn import new_game, start_turn
+        from sprawl_cli.systems.sprawl.setup import new_game
+        from sprawl_cli.systems.sprawl.turn import start_turn
 
         game = new_game(rosters, how.rounds, not how.flags.get("no_tens", False))
         if how.physical:
@@ -77,13 +78,13 @@ class Sprawl(System):
         return game_json(cast("Game", game), cast("Character | None", only))
 
     def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
-        from sprawl_cli.systems.sprawl.render.game import status_view
         from sprawl_cli.systems.sprawl.phases import todo
+        from sprawl_cli.systems.sprawl.status import status_view
 
         status_view(console, cast("Game", game), only.name if only else None, todo(cast("Game", game)))
 
     def advance(self, game: KernelGame[Any], dice: Dice, table: Table) -> Outcome:
-        from sprawl_cli.systems.sprawl.render.game import advance_lines
+        from sprawl_cli.systems.sprawl.views.game import advance_lines
         from sprawl_cli.systems.sprawl.turn import advance
 
         step = advance(cast("Game", game), dice, table)
@@ -91,7 +92,7 @@ class Sprawl(System):
 
     def set_status(self, game: KernelGame[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
         from sprawl_cli.systems.sprawl.referee import set_status
-        from sprawl_cli.systems.sprawl.render.game import set_lines
+        from sprawl_cli.systems.sprawl.views.game import set_lines
 
         result = set_status(cast("Game", game), cast("Character", character), status, on, None, None)
         return Outcome(result.to_json(), set_lines(character.name, result))
@@ -138,7 +139,7 @@ class Sprawl(System):
         return TOPICS
 
     def logged_faces(self, faces: Sequence[int | str], die: str | None) -> str | None:
-        from sprawl_cli.systems.sprawl.render import logged_faces
+        from sprawl_cli.systems.sprawl.views import logged_faces
 
         return logged_faces(faces, die)
 
@@ -175,12 +176,12 @@ class Sprawl(System):
         return campaign_json(book)
 
     def campaign_view(self, console: Console, book: Any) -> None:
-        from sprawl_cli.systems.sprawl.render.campaign import campaign_view
+        from sprawl_cli.systems.sprawl.views.campaign import campaign_view
 
         campaign_view(console, book)
 
     def campaign_history(self, book: Any) -> tuple[list[dict[str, Any]], list[str]]:
-        from sprawl_cli.systems.sprawl.render.campaign import history_lines
+        from sprawl_cli.systems.sprawl.views.campaign import history_lines
         from sprawl_cli.systems.sprawl.campaign import history_json
 
         return history_json(book), history_lines(book)
@@ -208,7 +209,7 @@ class Sprawl(System):
 
     def campaign_aftermath(self, game: KernelGame[Any], book: Any, entries: list[dict[str, Any]], dice: Dice,
                            played: Played) -> Outcome:
-        from sprawl_cli.systems.sprawl.render.campaign import aftermath_lines
+        from sprawl_cli.systems.sprawl.views.campaign import aftermath_lines
         from sprawl_cli.systems.sprawl.campaign import record_game, resolve_aftermath, series_from
 
         sprawl_game = cast("Game", game)

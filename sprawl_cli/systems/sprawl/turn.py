@@ -166,20 +166,3 @@ def advance(game: Game, dice: Dice, table: Table | None = None) -> Advance:
         else:
             start = start_turn(game, dice)
     return Advance(game.round, game.current_squad.name, game.phase, start, game.over, game.reason, todo(game))
-
-
-def new_game(rosters: list[Any], rounds: int | None = None, rule_of_tens: bool = True) -> Game:
-    """A game of these rosters (the kernel has checked the sides: `base.check_sides`); the
-    first takes the first turn (R23).
-
-    Raises:
-        BadInput: a round limit under 1.
-    """
-    from sprawl_cli.errors import BadInput
-    from sprawl_cli.systems.sprawl.model import Settings
-
-    squads = [r.squad for r in rosters]
-    characters = [c for r in rosters for c in r.characters]
-    if rounds is not None and rounds < 1:
-        raise BadInput("--rounds should be 1 or more")
-    return Game(squads=squads, characters=characters, rounds=rounds, settings=Settings(rule_of_tens=rule_of_tens))

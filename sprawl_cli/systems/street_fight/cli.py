@@ -227,7 +227,7 @@ def odds(
     Examples: sprawl odds shoot --weapon LMG --distance 4 --frontage 6 --targets 3; sprawl odds fight --attacker-mod 1
     """
     from sprawl_cli.systems.street_fight import odds as exact
-    from sprawl_cli.systems.street_fight.lookups import fight_inputs, morale_left, shot_inputs
+    from sprawl_cli.systems.street_fight.odds import fight_inputs, morale_left, shot_inputs
     from sprawl_cli.systems.street_fight.views import fight_odds_lines, shot_odds_lines
 
     key = what.strip().lower()

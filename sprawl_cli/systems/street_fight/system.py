@@ -51,7 +51,7 @@ class StreetFight(System):
         return read_roster(data, where, str(source))
 
     def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
-        from sprawl_cli.systems.street_fight.turn import new_game, read_settings
+        from sprawl_cli.systems.street_fight.setup import new_game, read_settings
         from sprawl_cli.systems.street_fight.views import started_lines
 
         settings = read_settings(how.settings)

@@ -1,18 +1,17 @@
 """F1 The turn: initiative, the four phases taken side by side in initiative order,
-what each phase asks for, the checks that refuse actions out of turn, and a new game."""
+what each phase asks for and the checks that refuse actions out of turn (a new game: setup.py)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.street_fight import morale
-from sprawl_cli.systems.street_fight.model import NORMAL_MOVE, PHASE_TITLES, PHASES, SETTING_CHOICES, \
-    Character, Game, Settings, Squad, SquadMorale
+from sprawl_cli.systems.street_fight.model import NORMAL_MOVE, PHASE_TITLES, PHASES, Character, Game
 from sprawl_cli.systems.street_fight.morale import MoraleTest
-from sprawl_cli.systems.street_fight.weapons import roll_weapon, weapon
+from sprawl_cli.systems.street_fight.weapons import weapon
 from sprawl_cli.table import Table, refuse
 
 
@@ -226,58 +225,3 @@ def may_shoot(game: Game, c: Character) -> bool:
     heavy = weapon(c.weapon).heavy and c.counts_as_moving
     busy = c.has("overwatch") or c.has("falling_back") or c.has("sheltering") or bool(c.engaged_with)
     return not (c.ran or heavy or busy or c.fired_turn == game.round)
-
-
-# --- a new game ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Started:
-    weapons: tuple[tuple[str, int, str], ...]  # name, d100, weapon: each `random` weapon rolled
-    initiative: Initiative
-    todo: tuple[str, ...] = field(default=())
-
-    def to_json(self) -> dict[str, Any]:
-        return {"weapons": [{"name": n, "roll": r, "weapon": w} for n, r, w in self.weapons],
-                "initiative": self.initiative.to_json(), "todo": list(self.todo)}
-
-
-def read_settings(raw: dict[str, str]) -> Settings:
-    """`--setting KEY=VALUE` pairs as Street-Fight settings.
-
-    Raises:
-        BadInput: an unknown key or value.
-    """
-    settings = Settings()
-    for key, value in raw.items():
-        if key == "dice":
-            if value not in ("random", "physical"):
-                raise BadInput(f"setting dice should be random or physical, not '{value}'")
-            settings.dice = value
-            continue
-        choices = SETTING_CHOICES.get(key)
-        if choices is None:
-            raise BadInput(f"'{key}' is not a Street-Fight setting; use {', '.join(SETTING_CHOICES)}")
-        if value not in choices:
-            raise BadInput(f"setting {key} should be {' or '.join(choices)}, not '{value}'")
-        setattr(settings, key, value)
-    return settings
-
-
-def new_game(squads: list[Squad], characters: list[Character], settings: Settings, rounds: int | None,
-             dice: Dice) -> tuple[Game, Started]:
-    """A fresh game: `random` weapons rolled in roster order, then the first initiative (F1, F5).
-
-    The kernel has checked the sides (`base.check_sides`): two or more, no name twice.
-    """
-    rolled = []
-    for c in characters:
-        if c.weapon == "random":
-            face, arm = roll_weapon(dice, c.name)
-            c.weapon, c.weapon_roll = arm.name, face
-            rolled.append((c.name, face, arm.name))
-    game = Game(squads=squads, characters=characters, settings=settings, rounds=rounds)
-    game.morale = [SquadMorale(s.name) for s in squads]
-    initiative, _ = start_turn(game, dice)
-    assert initiative is not None
-    return game, Started(tuple(rolled), initiative, tuple(todo(game)))

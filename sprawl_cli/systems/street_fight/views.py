@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     from sprawl_cli.systems.street_fight.movement import Aim, Move, Overwatch
     from sprawl_cli.systems.street_fight.odds import FightOdds, ShotOdds
     from sprawl_cli.systems.street_fight.shooting import Shooting
-    from sprawl_cli.systems.street_fight.turn import Advance, Initiative, Started
+    from sprawl_cli.systems.street_fight.setup import Started
+    from sprawl_cli.systems.street_fight.turn import Advance, Initiative
 
 
 def signed(value: int) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sprawl_cli.render import bar, print_lines
-from sprawl_cli.systems.sprawl.render import dice
+from sprawl_cli.systems.sprawl.views import dice
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -53,7 +53,7 @@ def odds_view(console: Console, odds: Odds) -> None:
 def table_view(console: Console, table: LookupTable, row: Row | None, roll: int | None) -> None:
     from rich.table import Table
 
-    from sprawl_cli.systems.sprawl.render.compass import compass, describe
+    from sprawl_cli.systems.sprawl.views.compass import compass, describe
 
     if row is not None:
         console.print(f"[bold]{table.title}[/]  {table.roll} {roll}: [bold]{row.result}[/] — {row.meaning}")

@@ -16,7 +16,8 @@ from sprawl_cli.errors import BadInput, DiceShortage, GameOver, RuleRefusal
 from sprawl_cli.systems.sprawl.close import brawl
 from sprawl_cli.systems.sprawl.model import Squad
 from sprawl_cli.systems.sprawl.phases import todo
-from sprawl_cli.systems.sprawl.turn import advance, new_game, start_turn
+from sprawl_cli.systems.sprawl.setup import new_game
+from sprawl_cli.systems.sprawl.turn import advance, start_turn
 from tests.factory import KNIFE, PISTOL, character, dice, game, leftover, table
 
 FORCE_HINT = " (add --force to overrule as referee)"

@@ -1,18 +1,14 @@
-"""Views of the game itself: status, `next`, damage victims, panic, the log."""
+"""Views of the game itself: `next`, damage victims, panic, `set` and `damage` (the status view: status.py)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.render import escape, name, print_lines
-from sprawl_cli.systems.sprawl.render import dice
-from sprawl_cli.render.grid import print_table
+from sprawl_cli.render import escape, name
+from sprawl_cli.systems.sprawl.views import dice
 from sprawl_cli.systems.sprawl.phases import PHASE_TITLES
 
 if TYPE_CHECKING:
-    from rich.console import Console
-
-    from sprawl_cli.systems.sprawl.model import Character, Game, Weapon
     from sprawl_cli.systems.sprawl.damage import Victim
     from sprawl_cli.systems.sprawl.morale import PanicTest
     from sprawl_cli.systems.sprawl.turn import Advance
@@ -34,69 +30,6 @@ BADGES = {
 
 def badge(status: str) -> str:
     return f"[{BADGES.get(status, 'reverse')}]{status.replace('_', ' ')}[/]"
-
-
-def health_bar(health: int, most: int) -> str:
-    colour = "green" if health * 2 > most else ("yellow" if health > 0 else "red")
-    return f"[{colour}]{'■' * health}[/][dim]{'□' * (most - health)}[/] {health}/{most}"
-
-
-def header(game: Game) -> str:
-    if game.over:
-        from sprawl_cli.ending import rounds_played  # only for a game that has ended: off status's start-up
-
-        won = f"{escape(game.winner)} wins" if game.winner else "no winner declared"
-        return (f"[bold]Game over[/] in round {game.round} ({rounds_played(game)}): {won} — "
-                f"{escape(game.reason or '')}")
-    limit = f" of {game.rounds}" if game.rounds else ""
-    return (f"[bold]Round {game.round}{limit}[/] · {name(game.current_squad.name)}'s turn · "
-            f"[bold]{PHASE_TITLES[game.phase]} Phase[/]")
-
-
-def _weapon_cell(c: Character, w: Weapon) -> str:
-    """A weapon's name, with why it cannot be used now (jammed, out of ammo...)."""
-    why = c.usable(w)
-    return escape(w.name) + (f" [warn]({why.replace('_', ' ')})[/]" if why else "")
-
-
-def status_view(console: Console, game: Game, only: str | None, todo: list[str]) -> None:
-    from rich.table import Table
-
-    console.print(header(game))
-    for squad in game.squads:
-        grid = Table(title=f"{escape(squad.name)}", title_justify="left", title_style="bold", expand=False,
-                     show_edge=False, pad_edge=False)
-        grid.add_column("name")
-        grid.add_column("health")
-        grid.add_column("T", justify="right")
-        grid.add_column("wounds", justify="right")
-        grid.add_column("status")
-        grid.add_column("weapons")
-        shown = 0
-        for c in game.members(squad):
-            if only is not None and c.name != only:
-                continue
-            shown += 1
-            leader = " ★" if c.name == squad.leader else ""
-            statuses = " ".join(badge(s) for s in c.shown_statuses)
-            if c.has("hidden") and c.hide_successes:
-                statuses += f" [dim]({c.hide_successes} to spot)[/]"
-            if c.engaged_with:
-                statuses += f" [dim]vs {escape(', '.join(c.engaged_with))}[/]"
-            weapons = ", ".join(_weapon_cell(c, w) for w in c.weapons) or "[dim]Fists[/]"
-            toughness = f"{c.toughness}" + (f"[dim]/{c.max_toughness}[/]" if c.toughness != c.max_toughness else "")
-            grid.add_row(f"[name]{escape(c.name)}[/]{leader}", health_bar(c.health, c.max_health), toughness,
-                         f"+{c.damage_taken}" if c.damage_taken else "", statuses, weapons)
-        if shown:
-            print_table(console, grid)
-        if only is not None and shown:
-            c = game.character(only)
-            console.print("  " + " · ".join(f"{label} [bold]{value}[/]" for label, value in (
-                ("Shooting", c.shooting), ("Brawling", c.brawling), ("Quickness", c.quickness),
-                ("Smarts", c.smarts), ("Guts", c.guts), ("Strength", c.strength))))
-    if todo and only is None:
-        console.print("[todo]This phase:[/]")
-        print_lines(console, [f"  • {escape(t)}" for t in todo])
 
 
 def advance_lines(step: Advance) -> list[str]:
@@ -170,7 +103,7 @@ def panic_lines(tests: list[PanicTest] | list[dict[str, Any]], tens: bool = True
                 lost = " and ".join(s.replace("_", " ") for s in d["lost"])
                 lines.append(f"  {who} is no longer {lost}: take the marker away (R9, R20)")
             for free in d.get("free_attacks", []):
-                from sprawl_cli.systems.sprawl.render.close import free_attack_lines  # close imports this module
+                from sprawl_cli.systems.sprawl.views.close import free_attack_lines  # close imports this module
 
                 lines.append(f"  {who} turns its back in close combat (R12)")
                 lines.extend(free_attack_lines(free, tens))

@@ -1,8 +1,10 @@
-"""`sprawl roll`: SPRAWL's quickest lookup, a pool of d10 against a Difficulty.
+"""SPRAWL's commands: this package holds one Typer module per group (`odds`, `table`, `referee`,
+`roster`, `movement`, `ranged`, `close`), and `roll`, its quickest lookup, here in the
+package's own module: a command in `cli/dice.py` would make every `roll` load the package and
+then the module, 0.4M instructions more (bench/instructions.py; `COMMANDS` names it `cli`).
 
-It has a module of its own (`table` is tablecmds.py, `odds` oddscmds.py), and is written
-for start-up, which every `roll` pays (bench/startup.py): no `from __future__ import
-annotations`, since Typer would compile each annotation kept as text at every run; and
+`roll` is written for start-up, which every `roll` pays (bench/startup.py): no `from __future__
+import annotations`, since Typer would compile each annotation kept as text at every run; and
 options given as defaults (`x: int = typer.Option(...)`) rather than in `Annotated`, whose
 aliases cost more to build and to read. `odds` shares the options below.
 """
@@ -43,7 +45,7 @@ def roll(
     data = {"pool": pool, **result.to_json(), "rule_of_tens": not no_tens}
 
     def view(console: "Console") -> None:
-        from sprawl_cli.systems.sprawl.render.dicelook import roll_view
+        from sprawl_cli.systems.sprawl.views.dicelook import roll_view
 
         roll_view(console, result, pool, not no_tens)
 

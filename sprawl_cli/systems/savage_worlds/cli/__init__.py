@@ -1,4 +1,5 @@
-"""Savage Worlds' own commands: thin, each through `flow.act` (or a lookup's emit)."""
+"""Savage Worlds' own commands: thin, each through `flow.act` (or a lookup's emit). Part two,
+bennies to standoffs, is `cli/actions.py`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """`sprawl odds`: exact odds of a Test, or of a shot with the options of `shoot`.
 
-No `from __future__ import annotations` (as in dicecmds.py): Typer would compile each of the
+No `from __future__ import annotations` (as in `roll`, cli/__init__.py): Typer would compile each of the
 seventeen parameters' annotations, kept as text, at every run.
 """
 
@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Optional, cast
 import typer
 
 from sprawl_cli.cli.main import current
-from sprawl_cli.systems.sprawl import rangedcmds as ranged  # the options of a shot, for `odds shoot`
-from sprawl_cli.systems.sprawl.dicecmds import DIFFICULTY, MODS, NO_TENS
+from sprawl_cli.systems.sprawl.cli import DIFFICULTY, MODS, NO_TENS  # roll's options
+from sprawl_cli.systems.sprawl.cli import ranged  # the options of a shot, for `odds shoot`
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -56,7 +56,7 @@ def odds(
         if difficulty != 1 or no_tens:
             raise UsageProblem("--difficulty and --no-tens are for `odds POOL`; a shot's Difficulty comes from "
                                "its options and the game's own Rule of Tens setting")
-        from sprawl_cli.systems.sprawl.ranged_odds import shot_odds
+        from sprawl_cli.systems.sprawl.odds import shot_odds
 
         plan = ranged.situation(weapon, range_, cover, target_running, small, large, mod, near_ledge, spot, distance)
         game = cast("Game", ctx.load_game())
@@ -66,7 +66,7 @@ def odds(
 
         def shot_view(console: "Console") -> None:
             from sprawl_cli.render import print_lines
-            from sprawl_cli.systems.sprawl.render.ranged import odds_lines
+            from sprawl_cli.systems.sprawl.views.ranged import odds_lines
 
             print_lines(console, odds_lines(shot))
 
@@ -87,7 +87,7 @@ def odds(
     result = exact_odds(size, difficulty_of(difficulty, mod or []), tens=not no_tens)
 
     def view(console: "Console") -> None:
-        from sprawl_cli.systems.sprawl.render.dicelook import odds_view
+        from sprawl_cli.systems.sprawl.views.dicelook import odds_view
 
         odds_view(console, result)
 

@@ -12,7 +12,7 @@ from sprawl_cli.systems.sprawl.pool import count_successes, net_successes
 from sprawl_cli.errors import RuleRefusal
 from sprawl_cli.systems.sprawl.model import RangeBand, Weapon
 from sprawl_cli.systems.sprawl.ranged import Situation, shoot
-from sprawl_cli.systems.sprawl.ranged_odds import _chance, binomial, shot_odds
+from sprawl_cli.systems.sprawl.odds import _chance, binomial, shot_odds
 from tests.factory import character, game, table
 
 PISTOL = Weapon("Pistol", "gun", 1, reliability=2, short=RangeBand(8, 0), long=RangeBand(16, 1))

@@ -199,7 +199,7 @@ def test_the_json_of_a_test_and_of_its_odds() -> None:
 
 
 def test_sprawls_faces_in_the_log() -> None:
-    from sprawl_cli.systems.sprawl.render import die, logged_faces
+    from sprawl_cli.systems.sprawl.views import die, logged_faces
 
     assert logged_faces([7, 10], "d10") == "\\[[die.hit]7[/] [die.ten]10[/]]"
     assert logged_faces([1, 4], None) == "\\[[die.one]1[/] [die.miss]4[/]]"  # a journal from before dice were named

@@ -42,7 +42,7 @@ def brawl(
 
     Example: sprawl brawl Wes Gordo --weapon Machete
     """
-    from sprawl_cli.systems.sprawl.render.close import brawl_view_lines
+    from sprawl_cli.systems.sprawl.views.close import brawl_view_lines
     from sprawl_cli.systems.sprawl.close import brawl as fight
 
     _act("brawl", lambda game, dice, table: fight(game, game.character(attacker), game.character(defender), dice,
@@ -61,7 +61,7 @@ def break_(
 
     Example: sprawl break Wes
     """
-    from sprawl_cli.systems.sprawl.render.close import break_lines
+    from sprawl_cli.systems.sprawl.views.close import break_lines
     from sprawl_cli.systems.sprawl.close import break_away
 
     _act("break", lambda game, dice, table: break_away(game, game.character(name), dice, table,
@@ -78,7 +78,7 @@ def recover(
 
     Example: sprawl recover Newton
     """
-    from sprawl_cli.systems.sprawl.render.close import recover_lines
+    from sprawl_cli.systems.sprawl.views.close import recover_lines
     from sprawl_cli.systems.sprawl.recovery import recover as recovery_phase
 
     _act("recover", lambda game, dice, table: recovery_phase(game, name, dice, table), recover_lines)
@@ -94,7 +94,7 @@ def rout(
 
     Example: sprawl rout "S.U.I.T. #13"
     """
-    from sprawl_cli.systems.sprawl.render.close import end_lines
+    from sprawl_cli.systems.sprawl.views.close import end_lines
     from sprawl_cli.systems.sprawl.recovery import rout as routing
 
     _act("rout", lambda game, dice, table: routing(game, game.squad(side) if side else game.current_squad, dice,

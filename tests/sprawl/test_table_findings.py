@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sprawl_cli.errors import BadInput, RuleRefusal
-from sprawl_cli.systems.sprawl.render.close import brawl_lines, break_lines
-from sprawl_cli.systems.sprawl.render.game import header, victim_lines
+from sprawl_cli.systems.sprawl.views.close import brawl_lines, break_lines
+from sprawl_cli.systems.sprawl.status import header
+from sprawl_cli.systems.sprawl.views.game import victim_lines
 from sprawl_cli.systems.sprawl import movement
 from sprawl_cli.systems.sprawl.close import brawl, break_away
 from sprawl_cli.systems.sprawl.model import Weapon

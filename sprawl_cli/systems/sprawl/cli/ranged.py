@@ -78,7 +78,7 @@ def shoot(
     """
     from sprawl_cli.cli.flow import act
     from sprawl_cli.systems.sprawl.ranged import shoot as take_shot
-    from sprawl_cli.systems.sprawl.render.ranged import shot_lines
+    from sprawl_cli.systems.sprawl.views.ranged import shot_lines
 
     plan = situation(weapon, range_, cover, target_running, small, large, mod, near_ledge, spot, distance)
     act("shoot", lambda game, dice, table: take_shot(game, game.character(attacker), game.character(target), plan,
@@ -99,7 +99,7 @@ def los(
     from sprawl_cli.cli.flow import act
     from sprawl_cli.errors import UsageProblem
     from sprawl_cli.systems.sprawl.ranged import line_of_sight
-    from sprawl_cli.systems.sprawl.render.ranged import sight_lines
+    from sprawl_cli.systems.sprawl.views.ranged import sight_lines
 
     if looker is not None and target is None:
         raise UsageProblem("give both LOOKER and TARGET, or neither")

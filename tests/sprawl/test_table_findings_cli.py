@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.test_roster import GOOD, write
+from tests.sprawl.test_roster import GOOD, write
 from tests.test_store import one_error
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 from sprawl_cli.ending import over_lines
 from sprawl_cli.render import escape, name
-from sprawl_cli.systems.sprawl.render import dice
-from sprawl_cli.systems.sprawl.render.game import badge, panic_lines, victim_lines
+from sprawl_cli.systems.sprawl.views import dice
+from sprawl_cli.systems.sprawl.views.game import badge, panic_lines, victim_lines
 
 
 def _fighter_line(f: dict[str, Any], tens: bool) -> str:

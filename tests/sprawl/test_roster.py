@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sprawl_cli.systems.sprawl.roster import HOUSE_GEAR
-from tests.factory import PLF, SUIT
+from tests.factory import PLF, ROOT, SUIT
 from tests.test_store import one_error
 
 # Line numbers matter below: each case names the line its problem is on.
@@ -284,7 +284,7 @@ def test_gear_beside_the_roster_wins(sprawl):
     assert sprawl("roster", "check", str(roster)).exit_code == 0
     # The house Pistol is not in this list.
     assert "no weapon 'Pistol'" in one_error(sprawl("roster", "edit", str(roster), "Bo", "--weapon", "Pistol"))
-    # rosters/gear.yaml is the house list unchanged, so it is labelled as such.
+    # rosters/sprawl/gear.yaml is the house list unchanged, so it is labelled as such.
     assert sprawl.json("gear", "--roster", PLF)["house_values"] is True
 
 
@@ -304,3 +304,22 @@ def test_show_lists_inline_weapons_apart_from_the_gear_list(sprawl):
     tables = result.stdout.split("Weapons (from", 1)[1]
     listed, _, inline = tables.partition("defined in")
     assert "Pistol" in listed and "Zapper" in inline and "Zapper" not in listed
+
+
+@pytest.mark.parametrize("folder", ["rosters", "rosters/sprawl"])
+def test_the_sample_squads_and_their_gear_are_found_at_both_paths(sprawl, folder):
+    # rosters/sprawl/ holds SPRAWL's samples; rosters/plf.yaml, suit.yaml and gear.yaml are links
+    # to them (the spec names rosters/gear.yaml, and scripts use rosters/plf.yaml).
+    plf, suit = ROOT / folder / "plf.yaml", ROOT / folder / "suit.yaml"
+    assert sprawl.json("roster", "show", str(plf))["gear"] == {"file": str(ROOT / folder / "gear.yaml"),
+                                                                "house_values": True}
+    assert sprawl.json("gear", "--roster", str(suit))["file"] == str(ROOT / folder / "gear.yaml")
+    assert sprawl("roster", "check", str(plf), str(suit)).exit_code == 0
+    assert sprawl("new", "--squad", str(plf), "--squad", str(suit)).exit_code == 0
+    assert (ROOT / folder / "gear.yaml").resolve() == HOUSE_GEAR.resolve()
+
+
+def test_the_old_sample_paths_are_relative_links_into_rosters_sprawl():
+    for name in ("plf.yaml", "suit.yaml", "gear.yaml"):
+        link = ROOT / "rosters" / name
+        assert link.is_symlink() and str(link.readlink()) == f"sprawl/{name}"

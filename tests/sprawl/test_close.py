@@ -316,7 +316,7 @@ def plain_lines(lines):
 
 
 def test_free_attack_lines_show_the_dice_the_damage_and_the_victim(wes_gordo):
-    from sprawl_cli.systems.sprawl.render.close import free_attack_lines
+    from sprawl_cli.systems.sprawl.views.close import free_attack_lines
 
     g, wes, gordo = wes_gordo
     wes.guts = 1
@@ -332,7 +332,7 @@ def test_free_attack_lines_show_the_dice_the_damage_and_the_victim(wes_gordo):
 
 
 def test_break_view_uses_the_free_attack_lines_and_a_miss_is_no_tie():
-    from sprawl_cli.systems.sprawl.render.close import break_lines, free_attack_lines
+    from sprawl_cli.systems.sprawl.views.close import break_lines, free_attack_lines
 
     wes = character("Wes", brawling=5, weapons=[MACHETE])
     gordo = character("Gordo", brawling=2, weapons=[CHAINBLADE])
@@ -347,7 +347,7 @@ def test_break_view_uses_the_free_attack_lines_and_a_miss_is_no_tie():
 
 
 def test_a_brawl_against_a_down_defender_with_no_net_misses(wes_gordo):
-    from sprawl_cli.systems.sprawl.render.close import brawl_lines
+    from sprawl_cli.systems.sprawl.views.close import brawl_lines
 
     g, wes, gordo = wes_gordo
     gordo.add("pinned")
@@ -358,7 +358,7 @@ def test_a_brawl_against_a_down_defender_with_no_net_misses(wes_gordo):
 
 
 def test_a_real_tie_is_still_a_tie(wes_gordo):
-    from sprawl_cli.systems.sprawl.render.close import brawl_lines
+    from sprawl_cli.systems.sprawl.views.close import brawl_lines
 
     g, wes, gordo = wes_gordo
     out = brawl(g, wes, gordo, dice(7, 1, 1, 1, 1, 7, 1, 1, 1, 1), table())

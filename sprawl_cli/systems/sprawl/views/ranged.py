@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.render import bar, escape, name
-from sprawl_cli.systems.sprawl.render import dice
-from sprawl_cli.systems.sprawl.render.compass import compass, describe
-from sprawl_cli.systems.sprawl.render.game import panic_lines, victim_lines
+from sprawl_cli.systems.sprawl.views import dice
+from sprawl_cli.systems.sprawl.views.compass import compass, describe
+from sprawl_cli.systems.sprawl.views.game import panic_lines, victim_lines
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.sprawl.ranged import ShotOutcome, SightRoll
-    from sprawl_cli.systems.sprawl.ranged_odds import ShotOdds
+    from sprawl_cli.systems.sprawl.odds import ShotOdds
 
 MISFIRE_WORDS = {
     "jammed": "[bad]jammed[/]: it will not fire until a Smarts test against its Reliability clears it "

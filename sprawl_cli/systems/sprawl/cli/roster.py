@@ -142,7 +142,7 @@ def rewrite(path: Path, edit: Callable[[dict[str, Any], dict[str, Weapon], Path]
     so a refused edit leaves the file byte for byte as it was.
     """
     from sprawl_cli import yamlio
-    from sprawl_cli.systems.sprawl.render.roster import roster_card
+    from sprawl_cli.systems.sprawl.views.roster import roster_card
     from sprawl_cli.systems.sprawl.roster import gear_path_for, load_gear, roster_from_data, roster_to_data
     from sprawl_cli.schema import Where
     from sprawl_cli.store import atomic_write
@@ -192,7 +192,7 @@ def show(path: FileArg) -> None:
     house = is_house(gear_file, gear)
 
     def view(console: Console) -> None:
-        from sprawl_cli.systems.sprawl.render.roster import roster_card
+        from sprawl_cli.systems.sprawl.views.roster import roster_card
 
         roster_card(console, roster, str(path), str(gear_file), house, gear)
 
@@ -379,7 +379,7 @@ def gear(
     Example: sprawl gear --roster rosters/plf.yaml
     """
     from sprawl_cli.errors import BadInput
-    from sprawl_cli.systems.sprawl.render.roster import HOUSE_NOTE
+    from sprawl_cli.systems.sprawl.views.roster import HOUSE_NOTE
     from sprawl_cli.systems.sprawl.roster import gear_path_for, load_gear
     from sprawl_cli.schema import to_data
 
@@ -395,7 +395,7 @@ def gear(
         data["note"] = HOUSE_NOTE
 
     def view(console: Console) -> None:
-        from sprawl_cli.systems.sprawl.render.roster import gear_view
+        from sprawl_cli.systems.sprawl.views.roster import gear_view
 
         gear_view(console, list(weapons.values()), str(gear_file), house)
 

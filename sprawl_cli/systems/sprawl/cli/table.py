@@ -1,6 +1,6 @@
 """`sprawl table`: SPRAWL's tables, whole or one row.
 
-Written for start-up as `roll` is (see dicecmds.py): no `from __future__ import annotations`,
+Written for start-up as `roll` is (see cli/__init__.py): no `from __future__ import annotations`,
 and the parameters given as Typer defaults rather than in `Annotated`.
 """
 
@@ -38,7 +38,7 @@ def table(
         data = {"table": found.name, "roll": read, "result": row.result, "meaning": row.meaning}
 
     def view(console: "Console") -> None:
-        from sprawl_cli.systems.sprawl.render.dicelook import table_view
+        from sprawl_cli.systems.sprawl.views.dicelook import table_view
 
         table_view(console, found, row, roll)
 

@@ -46,7 +46,7 @@ def move(
 
     Example: sprawl move Babs --run --terrain difficult --across 3
     """
-    from sprawl_cli.systems.sprawl.render.movement import move_lines
+    from sprawl_cli.systems.sprawl.views.movement import move_lines
     from sprawl_cli.systems.sprawl import movement
 
     terrain = terrain.strip().lower() if terrain else None
@@ -74,7 +74,7 @@ def charge(
 
     Example: sprawl charge Wes Gordo
     """
-    from sprawl_cli.systems.sprawl.render.movement import charge_lines
+    from sprawl_cli.systems.sprawl.views.movement import charge_lines
     from sprawl_cli.systems.sprawl import movement
 
     ground = terrain.strip().lower() if terrain else None
@@ -89,7 +89,7 @@ def hide(name: Name) -> None:
 
     Example: sprawl hide Babs --yes
     """
-    from sprawl_cli.systems.sprawl.render.movement import hide_lines
+    from sprawl_cli.systems.sprawl.views.movement import hide_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("hide", lambda game, dice, table: movement.hide(game, game.character(name), dice, table), hide_lines)
@@ -104,7 +104,7 @@ def spot(
 
     Example: sprawl spot Wilson Babs --yes
     """
-    from sprawl_cli.systems.sprawl.render.movement import spot_lines
+    from sprawl_cli.systems.sprawl.views.movement import spot_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("spot", lambda game, dice, table: movement.spot(
@@ -117,7 +117,7 @@ def overwatch(name: Name) -> None:
 
     Example: sprawl overwatch Razz
     """
-    from sprawl_cli.systems.sprawl.render.movement import overwatch_lines
+    from sprawl_cli.systems.sprawl.views.movement import overwatch_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("overwatch", lambda game, dice, table: movement.overwatch(game, game.character(name), table),
@@ -130,7 +130,7 @@ def jump(name: Name) -> None:
 
     Example: sprawl jump Mutt
     """
-    from sprawl_cli.systems.sprawl.render.movement import jump_lines
+    from sprawl_cli.systems.sprawl.views.movement import jump_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("jump", lambda game, dice, table: movement.jump(game, game.character(name), dice, table), jump_lines)
@@ -147,7 +147,7 @@ def fall(
 
     Example: sprawl fall Newton 3 --nearby none
     """
-    from sprawl_cli.systems.sprawl.render.movement import fall_lines
+    from sprawl_cli.systems.sprawl.views.movement import fall_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("fall", lambda game, dice, table: movement.fall(game, game.character(name), inches, dice, table,
@@ -160,7 +160,7 @@ def safe(name: Name) -> None:
 
     Example: sprawl safe Razz
     """
-    from sprawl_cli.systems.sprawl.render.movement import flight_lines
+    from sprawl_cli.systems.sprawl.views.movement import flight_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("safe", lambda game, dice, table: movement.safe(game, game.character(name)), flight_lines)
@@ -172,7 +172,7 @@ def edge(name: Name) -> None:
 
     Example: sprawl edge Razz
     """
-    from sprawl_cli.systems.sprawl.render.movement import flight_lines
+    from sprawl_cli.systems.sprawl.views.movement import flight_lines
     from sprawl_cli.systems.sprawl import movement
 
     act("edge", lambda game, dice, table: movement.edge(game, game.character(name)), flight_lines)

@@ -24,7 +24,7 @@ def set_(
     from sprawl_cli.cli.flow import act
     from sprawl_cli.errors import UsageProblem
     from sprawl_cli.systems.sprawl.referee import set_status
-    from sprawl_cli.systems.sprawl.render.game import set_lines
+    from sprawl_cli.systems.sprawl.views.game import set_lines
 
     if value.lower() not in ("on", "off"):
         raise UsageProblem(f"the last word should be on or off, not '{value}'")
@@ -46,7 +46,7 @@ def damage(
     """
     from sprawl_cli.cli.flow import act
     from sprawl_cli.systems.sprawl.referee import referee_damage
-    from sprawl_cli.systems.sprawl.render.game import damage_lines
+    from sprawl_cli.systems.sprawl.views.game import damage_lines
 
     act("damage", lambda game, dice, table: referee_damage(game, game.character(name), points, dice, table,
                                                            ledge=near_ledge),

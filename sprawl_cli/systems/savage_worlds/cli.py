@@ -257,8 +257,9 @@ def break_(
     mod: Mod = 0,
 ) -> None:
     """Attack an object (W7): Parry 2, damage with no raise and no aces against its Toughness.
+    A blow needs the object within reach: asked on a terminal, or `--yes`.
 
-    Example: sprawl break Jonah heavy-door --type cutting --weapon Axe
+    Example: sprawl break Jonah heavy-door --yes --type cutting --weapon Axe
     """
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.objects import break_object
@@ -270,9 +271,10 @@ def break_(
 
 @app.command()
 def finish(name: Name, victim: Annotated[str, typer.Argument(help="The helpless foe.")]) -> None:
-    """Finish off a helpless (incapacitated) foe as an action; no roll.
+    """Finish off a helpless (incapacitated) foe as an action; no roll. It is done up close: whether
+    the two are in contact is asked on a terminal, or `--yes`.
 
-    Example: sprawl finish Jonah "Acolyte 2"
+    Example: sprawl finish Jonah "Acolyte 2" --yes
     """
     from sprawl_cli.systems.savage_worlds.objects import finish as dispatch
 

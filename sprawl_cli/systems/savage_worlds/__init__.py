@@ -14,6 +14,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "interrupt": ("cli", "A held character cuts in: opposed Agility (W4)."),
     "fight": ("cli", "A Fighting attack against the defender's Parry (W5)."),
     "shoot": ("cli", "Shoot or throw, with every modifier, rate of fire and templates (W2, W5, W6)."),
+    "suppress": ("cli", "Suppressive fire (house): an automatic weapon sprays an area; all under it test Spirit."),
     "benny": ("cli_actions", "Spend a benny to reroll a character's last trait test (W3)."),
     "award": ("cli_actions", "The game master hands out bennies: to a side's pool or a GM Wild Card (W3)."),
     "soak": ("cli_actions", "Spend a benny on a Vigor test against the wounds just taken (W8)."),

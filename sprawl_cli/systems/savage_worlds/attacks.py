@@ -341,12 +341,13 @@ def rounds_fired(weapon: Weapon, opts: Options) -> int:
     return 3 if opts.burst else 2 if opts.double_tap else 1
 
 
-def spend_ammo(c: Character, weapon: Weapon, opts: Options, table: Table) -> None:
-    """Ammunition is spent (a roster's `shots`); more than is left is refused: `reload` first."""
+def spend_ammo(c: Character, weapon: Weapon, opts: Options, table: Table, used: int | None = None) -> None:
+    """Ammunition is spent (a roster's `shots`): `used` rounds, else what the shot fires
+    (`rounds_fired`); more than is left is refused: `reload` first."""
     left = c.ammo(weapon)
     if left is None:
         return
-    used = rounds_fired(weapon, opts)
+    used = rounds_fired(weapon, opts) if used is None else used
     if used > left:
         refuse(table, f"{c.name}'s {weapon.name} has {left} round{'s' if left != 1 else ''} left and this fires "
                       f"{used}; `reload {c.name}` first")

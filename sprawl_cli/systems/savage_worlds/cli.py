@@ -241,6 +241,38 @@ def shoot(
          victims=victims, bystander=bystander, distance=None if distance is None else str(int(distance)))
 
 
+@app.command()
+def suppress(
+    attacker: Attacker,
+    weapon: WeaponOpt = None,
+    range_: RangeOpt = None,
+    distance: Annotated[Optional[float], typer.Option("--distance", min=0, metavar="INCHES",
+                                                      help="Measured distance to the area: picks the band.")] = None,
+    light: Annotated[Optional[str], typer.Option("--light", click_type=click.Choice(["dim", "dark", "pitch"]),
+                                                 help="Lighting: dim -1, dark -2, pitch -4.")] = None,
+    victims: Annotated[Optional[str], typer.Option("--victims", metavar="NAMES|none",
+                                                   help="Who is under the medium burst template (asked on a "
+                                                        "terminal).")] = None,
+    actions: Actions = 1,
+    mod: Mod = 0,
+) -> None:
+    """Suppressive fire (house: the chapter names it, never prints it): an automatic weapon's whole
+    rate of fire into a medium burst template, one Shooting roll at -2 (autofire) against 4; on a
+    success everyone under it tests Spirit: a failure is Shaken, a natural 1 on the Spirit die a hit.
+    Uses 5 x the rate of fire in ammunition.
+
+    Dice: the Shooting die (and aces), Wild Die; then per character under the template its Spirit
+    test and, on a natural 1, its damage dice.
+    Example: sprawl suppress Jonah --range short --victims "Acolyte 1,Acolyte 2" --dice 6,2,4,1,3,2
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import Options
+    from sprawl_cli.systems.savage_worlds.suppression import suppress as spray
+
+    opts = Options(weapon=weapon, range=range_, distance=distance, light=light, actions=actions, mod=mod)
+    _act("suppress", lambda game, dice, table: spray(game, dice, game.character(attacker), _fresh(opts), table),
+         victims=victims)
+
+
 @app.command(name="break")
 def break_(
     name: Name,

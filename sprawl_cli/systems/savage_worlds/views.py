@@ -47,6 +47,15 @@ def victim_line(v: dict[str, Any], mods: dict[str, int] | None = None) -> str:
             f"{v['toughness']}: {result}{hand}{notes}")
 
 
+def closing_lines(d: dict[str, Any]) -> list[str]:
+    """An attack's last lines: each overrule of the referee, and the end of the fight if it came."""
+    out = [f"  [warn]overruled:[/] {escape(forced)}" for forced in d.get("forced", [])]
+    game = d.get("game") or {}
+    if game.get("over"):
+        out.append(f"[b]The fight is over[/]: {escape(str(game.get('winner') or 'nobody'))} ({game.get('reason')})")
+    return out
+
+
 def attack_lines(d: dict[str, Any]) -> list[str]:
     verb = "attacks" if d["kind"] == "fight" else "shoots at"
     out = [test_line(f"{name(d['attacker'])} {verb} {name(d['target'])} with {escape(d['weapon'])}", d)]
@@ -70,12 +79,7 @@ def attack_lines(d: dict[str, Any]) -> list[str]:
         out.append(f"  {name(dis['name'])} drops {escape(dis['dropped'])}" if dis["dropped"] else "  it keeps hold")
     for b in d.get("bystanders", []):
         out.append("  stray shot [rule](house)[/]:" + victim_line(b))
-    for forced in d.get("forced", []):
-        out.append(f"  [warn]overruled:[/] {escape(forced)}")
-    game = d.get("game") or {}
-    if game.get("over"):
-        out.append(f"[b]The fight is over[/]: {escape(str(game.get('winner') or 'nobody'))} ({game.get('reason')})")
-    return out
+    return out + closing_lines(d)
 
 
 def under_fire(s: dict[str, Any]) -> str:
@@ -109,12 +113,7 @@ def suppress_lines(d: dict[str, Any]) -> list[str]:
         out.append("  nobody is under the template")
     out.extend(suppressed_lines(d["suppressed"], d.get("damage_modifiers")))
     out.append("  [rule](suppressive fire: a house ruling, the chapter names it without printing it)[/]")
-    for forced in d.get("forced", []):
-        out.append(f"  [warn]overruled:[/] {escape(forced)}")
-    game = d.get("game") or {}
-    if game.get("over"):
-        out.append(f"[b]The fight is over[/]: {escape(str(game.get('winner') or 'nobody'))} ({game.get('reason')})")
-    return out
+    return out + closing_lines(d)
 
 
 def deal_lines(d: dict[str, Any]) -> list[str]:

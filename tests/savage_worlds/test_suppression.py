@@ -245,7 +245,8 @@ def test_a_victim_may_reroll_its_spirit_test_and_shake_it_off(sprawl: Sprawl) ->
     sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 2", "--dice", "6,2,4,1,5,3")
     assert who(sprawl.json("status"), "Acolyte 2")["statuses"] == ["shaken"]
     again = sprawl.json("benny", "Acolyte 2", "--dice", "5")  # the Cult's pool: Spirit 5, no 1: no hit
-    assert again["kept"] == "new" and again["effects"]["hit"] is False and again["effects"]["statuses"] == []
+    assert again["kind"] == "suppression" and again["kept"] == "new"
+    assert again["effects"]["hit"] is False and again["effects"]["statuses"] == []
     assert who(sprawl.json("status"), "Acolyte 2")["statuses"] == []
     assert sprawl.json("status")["bennies"]["Cult of the Eye"] == 1
     assert "now: holds firm" in sprawl("log").stdout
@@ -273,3 +274,11 @@ def test_before_the_first_deal_it_is_a_calculator(sprawl: Sprawl) -> None:
     start(sprawl)
     for _ in range(2):
         assert sprawl("suppress", "Jonah", "--range", "short", "--victims", "none", "--dice", "2,1").exit_code == 0
+
+
+def test_a_spirit_test_under_fire_is_rerolled_straight_away_or_not_at_all(sprawl: Sprawl) -> None:
+    jonahs_turn(sprawl)
+    sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--dice", "6,2,4,3")
+    sprawl.json("test", "Jonah", "notice", "--dice", "5,2")
+    result = sprawl("benny", "Acolyte 1", "--dice", "5")
+    assert result.exit_code == 1 and "Acolyte 1's last suppression is no longer the latest thing" in result.stderr

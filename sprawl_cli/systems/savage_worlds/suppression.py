@@ -142,7 +142,7 @@ def spirit_under_fire(game: Game, dice: Dice, attacker: Character, weapon: Weapo
     before = snapshot(c)
     test = character_test(game, dice, c, "spirit", own_modifiers(game, c), what="Spirit (suppressive fire)")
     out = settle(game, dice, attacker, weapon, c, test, bonus)
-    remember(game, c, "suppressed", test, {
+    remember(game, c, "suppression", test, {
         "attacker": attacker.name, "weapon": weapon.name, "bonus": bonus, "damage_modifiers": mods,
         "before": before, "damage": None if out.victim is None else out.victim.damage_rolls})
     return out

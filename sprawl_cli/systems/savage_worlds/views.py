@@ -188,7 +188,7 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         elif d["kind"] == "suppress" and effects:
             out.append("  on target after all: everyone under the template tests Spirit")
             out.extend(suppressed_lines(effects["suppressed"], effects.get("damage_modifiers")))
-        elif d["kind"] == "suppressed" and effects:
+        elif d["kind"] == "suppression" and effects:
             out.append(f"  now: {under_fire(effects)}")
             if effects["damage"]:
                 out.append("  " + victim_line(effects["damage"], effects.get("damage_modifiers")))

@@ -282,3 +282,14 @@ def test_a_spirit_test_under_fire_is_rerolled_straight_away_or_not_at_all(sprawl
     sprawl.json("test", "Jonah", "notice", "--dice", "5,2")
     result = sprawl("benny", "Acolyte 1", "--dice", "5")
     assert result.exit_code == 1 and "Acolyte 1's last suppression is no longer the latest thing" in result.stderr
+
+
+def test_on_a_terminal_every_question_is_asked_once_in_order(sprawl: Sprawl) -> None:
+    jonahs_turn(sprawl)
+    result = sprawl("suppress", "Jonah", "--json", "--dice", "6,2,4,5,1", input="short\nAda\ny\n", terminal=True)
+    assert result.exit_code == 0, result.stderr
+    asked = [result.stderr.index(q) for q in ("Which range band is the area in", "Who is under the medium burst",
+                                               "Ada is on Jonah's own side")]
+    assert asked == sorted(asked) and result.stderr.count("Which range band") == 1
+    out = json.loads(result.stdout)
+    assert out["band"] == "short" and out["under"] == ["Ada"] and out["forced"] == []

@@ -28,7 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "prone": ("cli_actions", "Drop prone (medium cover)."),
     "rise": ("cli_actions", "Get up from prone (2\" of movement)."),
     "jump": ("cli_actions", "Jump: 1\" (2\" with a run-up), +1\" on a Strength success."),
-    "test": ("cli_actions", "Any trait test of a character or a group (Notice, Vigor...); --helpers cooperate."),
+    "test": ("cli_actions", "Any trait test of a character or a group (Notice, Vigor...): an action on its turn, or --free."),
     "oppose": ("cli_actions", "An opposed roll between two characters."),
     "break": ("cli", "Attack an object from the object table (W7)."),
     "finish": ("cli", "Finish off a helpless foe."),

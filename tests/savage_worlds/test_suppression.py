@@ -293,3 +293,15 @@ def test_on_a_terminal_every_question_is_asked_once_in_order(sprawl: Sprawl) -> 
     assert asked == sorted(asked) and result.stderr.count("Which range band") == 1
     out = json.loads(result.stdout)
     assert out["band"] == "short" and out["under"] == ["Ada"] and out["forced"] == []
+
+
+def test_the_example_in_the_help_runs_as_written(sprawl: Sprawl) -> None:
+    import shlex
+
+    from sprawl_cli.systems.savage_worlds.cli import suppress
+
+    example = next(line for line in (suppress.__doc__ or "").splitlines() if "Example:" in line)
+    args = shlex.split(example.split("Example:", 1)[1])[1:]
+    jonahs_turn(sprawl)
+    out = sprawl.json(*args)
+    assert out["success"] and [s["name"] for s in out["suppressed"]] == ["Acolyte 1", "Acolyte 2"]

@@ -261,9 +261,8 @@ def suppress(
     success everyone under it tests Spirit: a failure is Shaken, a natural 1 on the Spirit die a hit.
     Uses 5 x the rate of fire in ammunition.
 
-    Dice: the Shooting die (and aces), Wild Die; then per character under the template its Spirit
-    test and, on a natural 1, its damage dice.
-    Example: sprawl suppress Jonah --range short --victims "Acolyte 1,Acolyte 2" --dice 6,2,4,1,3,2
+    Dice: the Shooting die (and aces), Wild Die; each one under it: Spirit, damage on a 1.
+    Example: sprawl suppress Jonah --range short --victims "Acolyte 1,Acolyte 2" --dice 6,2,4,1,3,2,5
     """
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.suppression import suppress as spray

@@ -225,7 +225,7 @@ def redo_suppressed(game: Game, dice: Dice, c: Character, record: TestRecord, ne
         attacker = game.character(str(detail["attacker"]))
         weapon = attacker.weapon(str(detail["weapon"]), ranged=True)
         bonus = int(detail["bonus"])
-        before = dict(detail["before"])
+        before = {"wounds": int(detail["before"]["wounds"]), "statuses": [str(x) for x in detail["before"]["statuses"]]}
         kept = [list(map(int, r)) for r in detail["damage"]] if detail.get("damage") else None
         mods = {str(k): int(v) for k, v in dict(detail.get("damage_modifiers") or {}).items()}
     except (TypeError, KeyError, ValueError, BadInput):

@@ -191,3 +191,12 @@ def test_the_turn_is_checked_before_contact_is_asked(sprawl: Sprawl) -> None:
     assert "it is not Jonah's turn" in said(sprawl, "finish", "Jonah", "Acolyte 1")
     to_card(sprawl, "Jonah")
     assert "Is Jonah in contact with Acolyte 1" in said(sprawl, "finish", "Jonah", "Acolyte 1")
+
+
+def test_a_helpers_roll_takes_its_own_multi_action_penalty(sprawl: Sprawl) -> None:
+    dealt(sprawl)
+    sprawl.json("next")  # Ada's card, which Pike shares
+    sprawl.json("shoot", "Pike", "Priestess", "--range", "short", "--dice", "2")
+    out = sprawl.json("test", "Ada", "notice", "--helpers", "Pike", "--dice", "5,3,2")  # Pike 5 - 2 = 3: no help
+    assert out["helpers"][0]["modifiers"] == {"multi-action": -2} and out["helpers"][0]["success"] is False
+    assert out["modifiers"] == {} and out["total"] == 3  # Ada's first action: no penalty, no cooperation

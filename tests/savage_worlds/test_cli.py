@@ -119,7 +119,7 @@ def test_force_overrules_and_hand_damage_setting(sprawl: Sprawl) -> None:
     assert data["victims"][0]["result"] == "incapacitated" and data["victims"][0]["applied"] is False
     assert who(sprawl.json("status"), "Acolyte 1")["statuses"] == []
     assert sprawl.json("set", "Acolyte 1", "incapacitated", "on")["on"]
-    assert sprawl.json("finish", "Jonah", "Acolyte 1")["dead"]
+    assert sprawl.json("finish", "Jonah", "Acolyte 1", "--yes")["dead"]
 
 
 def test_next_walks_the_countdown_and_undo_takes_back(sprawl: Sprawl) -> None:
@@ -191,7 +191,7 @@ def test_every_view_prints(sprawl: Sprawl) -> None:
         (("benny", "Priestess", "--dice", "4,1"), "no longer Shaken"),
         (("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4", "--victims", "none",
           "--dice", "2,1,5,7"), "capped"),
-        (("break", "Jonah", "rope", "--type", "cutting", "--dice", "7,2,6,8"), "broken"),
+        (("break", "Jonah", "rope", "--type", "cutting", "--yes", "--dice", "7,2,6,8"), "broken"),
         (("run", "Hound", "--dice", "3"), "runs"),
         (("move", "Ada", "--inches", "3", "--difficult", "1"), "costs 4"),
         (("prone", "Ada"), "prone on"),
@@ -205,7 +205,7 @@ def test_every_view_prints(sprawl: Sprawl) -> None:
         (("next",), "acts"),
         (("hold", "Pike"), "on hold"),
         (("interrupt", "Pike", "Hound", "--dice", "5,2"), "goes first"),
-        (("finish", "Ada", "Priestess", "--force"), "finishes"),
+        (("finish", "Ada", "Priestess", "--force", "--yes"), "finishes"),
     ]
     for args, text in steps:
         result = sprawl(*args)

@@ -20,7 +20,7 @@ WORDS = st.sampled_from(["Ada", "Jonah", "Pike", "Priestess", "Hound", "Acolyte 
                          "pitch", "--weapon", "Tommy Gun", "Cult of the Eye"])
 COMMANDS = st.sampled_from(["deal", "hold", "interrupt", "fight", "shoot", "benny", "soak", "recover", "defend",
                             "run", "move", "prone", "rise", "jump", "test", "break", "finish", "wounds", "next",
-                            "roll", "odds", "set", "status", "aim", "award", "reload", "standoff", "oppose"])
+                            "roll", "odds", "set", "status", "aim", "award", "reload", "standoff", "oppose", "suppress"])
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -357,9 +357,9 @@ def test_a_helper_and_a_group_roll_are_remembered_for_a_benny(sprawl: Sprawl) ->
 def test_break_asks_the_damage_type_of_a_hand_weapon(sprawl: Sprawl, snapshot: Snapshot) -> None:
     start(sprawl)
     before = snapshot(sprawl.folder)
-    result = sprawl("break", "Ada", "rope", "--dice", "5,1,3,4")
+    result = sprawl("break", "Ada", "rope", "--yes", "--dice", "5,1,3,4")
     assert result.exit_code == 1 and "--type" in result.stderr and snapshot(sprawl.folder) == before
-    assert sprawl.json("break", "Ada", "rope", "--type", "cutting", "--dice", "5,1,3,4")["broken"]
+    assert sprawl.json("break", "Ada", "rope", "--type", "cutting", "--yes", "--dice", "5,1,3,4")["broken"]
     shot = sprawl.json("break", "Ada", "lock", "--ranged", "--range", "short", "--dice", "5,1,3,4")
     assert shot["damage_type"] == "piercing" and not shot["broken"]
 

@@ -235,17 +235,22 @@ def in_sight(attacker: Character, target: Character, opts: Options, table: Table
                           forceable=False)
 
 
-def in_contact(attacker: Character, defender: Character, table: Table) -> None:
-    """W5: a Fighting attack reaches only a foe touching the attacker's base. Nothing here tracks
-    where models stand or who is locked in melee, so every fight asks (`--yes` answers it).
+def in_contact(attacker: Character, defender: Character | str, table: Table,
+               needs: str = "a Fighting attack needs bases touching (W5)") -> None:
+    """W5: a Fighting attack reaches only a foe touching the attacker's base (a blow at an
+    object, named by a string, or a finishing move only what is within reach: `needs` says
+    which). Nothing here tracks where models stand or who is locked in melee, so every one asks
+    (`--yes` answers it).
 
     Raises:
         RuleRefusal: the answer was no (forceable: the referee may let the blow land anyway).
         NeedsAnswer: nobody to ask and no --yes.
     """
-    if not table.confirm(f"Is {attacker.name} in contact with {defender.name} (base to base)?"):
-        refuse(table, f"{attacker.name} is not in contact with {defender.name}: a Fighting attack needs bases "
-                      f"touching (W5); move into contact first (`move {attacker.name} INCHES`)")
+    other = defender if isinstance(defender, str) else defender.name
+    touching = "" if isinstance(defender, str) else " (base to base)"
+    if not table.confirm(f"Is {attacker.name} in contact with {other}{touching}?"):
+        refuse(table, f"{attacker.name} is not in contact with {other}: {needs}; move into contact first "
+                      f"(`move {attacker.name} INCHES`)")
 
 
 def start_action(game: Game, c: Character) -> None:
@@ -336,12 +341,13 @@ def rounds_fired(weapon: Weapon, opts: Options) -> int:
     return 3 if opts.burst else 2 if opts.double_tap else 1
 
 
-def spend_ammo(c: Character, weapon: Weapon, opts: Options, table: Table) -> None:
-    """Ammunition is spent (a roster's `shots`); more than is left is refused: `reload` first."""
+def spend_ammo(c: Character, weapon: Weapon, opts: Options, table: Table, used: int | None = None) -> None:
+    """Ammunition is spent (a roster's `shots`): `used` rounds, else what the shot fires
+    (`rounds_fired`); more than is left is refused: `reload` first."""
     left = c.ammo(weapon)
     if left is None:
         return
-    used = rounds_fired(weapon, opts)
+    used = rounds_fired(weapon, opts) if used is None else used
     if used > left:
         refuse(table, f"{c.name}'s {weapon.name} has {left} round{'s' if left != 1 else ''} left and this fires "
                       f"{used}; `reload {c.name}` first")

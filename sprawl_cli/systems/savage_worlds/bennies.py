@@ -19,7 +19,7 @@ from sprawl_cli.table import Table, refuse
 
 PLAYER_POOL = 3  # W3: each player starts with three
 GM_OWN = 2  # W3: each game-master Wild Card holds two of its own
-RIGHT_AWAY = ("attack", "soak", "interrupt", "oppose", "disarm", "dive")  # their reroll redoes what came of them: only while still the latest
+RIGHT_AWAY = ("attack", "soak", "interrupt", "oppose", "disarm", "dive", "suppress", "suppression")  # their reroll redoes what came of them: only while still the latest
 
 
 def starting_bennies(game: Game) -> None:
@@ -178,6 +178,14 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
         from sprawl_cli.systems.savage_worlds.attacks import redo_attack
 
         return redo_attack(game, dice, c, record, new, table)
+    if record.kind == "suppress":
+        from sprawl_cli.systems.savage_worlds.suppression import redo_suppress
+
+        return redo_suppress(game, dice, c, record, new)
+    if record.kind == "suppression":
+        from sprawl_cli.systems.savage_worlds.suppression import redo_suppressed
+
+        return redo_suppressed(game, dice, c, record, new)
     return {}
 
 

@@ -13,7 +13,8 @@ from typing import Any
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.savage_worlds import turn
-from sprawl_cli.systems.savage_worlds.attacks import Options, attack_situation, range_band, require_able, start_action
+from sprawl_cli.systems.savage_worlds.attacks import (Options, attack_situation, in_contact, range_band, require_able,
+                                                      start_action)
 from sprawl_cli.systems.savage_worlds.damage import roll_damage
 from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, character_test
@@ -68,8 +69,9 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
 
     Raises:
         BadInput: an unknown object or damage type.
-        RuleRefusal: a damage type that cannot break it (forceable).
-        NeedsAnswer: a shot without --range, and no terminal to ask the range band.
+        RuleRefusal: a damage type that cannot break it, or a blow at an object the table says is
+            out of reach (forceable).
+        NeedsAnswer: a shot without --range, or a blow without --yes (contact), and no terminal to ask.
     """
     key = thing.strip().lower().replace(" ", "-")
     if key in ("knife", "sword"):
@@ -93,6 +95,8 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
     if ranged:
         turn.shots(game, attacker, weapon.name, weapon.rof, 1, table)
         opts.range = range_band(weapon, opts, table, attacker, f"the {key}")  # asked once, here, by its name
+    else:  # W7: Parry 2 is for a blow, and a blow reaches only what the attacker touches
+        in_contact(attacker, f"the {key}", table, "a blow needs the object within reach (or shoot it: `--ranged`)")
     situation, damage, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
     start_action(game, attacker)
     skill = weapon.attack_skill if ranged else "fighting"
@@ -120,8 +124,12 @@ def finish(game: Game, attacker: Character, victim: Character, table: Table) -> 
     """Finishing move: a helpless victim (incapacitated; a bound one by the referee's
     `--force`) is dispatched as an action, no roll.
 
+    Like a blow, it is made up close: whether the two are in contact is asked (`--yes`).
+
     Raises:
-        RuleRefusal: the victim is not helpless (forceable), already dead, or the attacker cannot act.
+        RuleRefusal: the victim is not helpless (forceable), already dead, the attacker cannot act,
+            or the table says the two are not in contact (forceable).
+        NeedsAnswer: contact is asked, and neither a terminal nor --yes answers it.
     """
     from sprawl_cli.systems.savage_worlds.cards import check_end
 
@@ -134,6 +142,7 @@ def finish(game: Game, attacker: Character, victim: Character, table: Table) -> 
         refuse(table, f"{victim.name} is not helpless (only an incapacitated, bound or unconscious foe "
                       "can be finished)")
     turn.action(game, attacker, table, f"finish:{victim.name}", "finish a foe")
+    in_contact(attacker, victim, table, "a finishing move is made up close (the referee may allow one at range)")
     start_action(game, attacker)
     victim.dead = True
     victim.add("incapacitated")

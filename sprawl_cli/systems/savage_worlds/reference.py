@@ -1,5 +1,5 @@
 """`sprawl rules` topics for Savage Worlds, in this project's own words, each ruling labelled
-with its number (W1-W8); W8 and the bystander rule are house rulings and say so."""
+with its number (W1-W8); W8, the bystander rule and suppressive fire are house rulings and say so."""
 
 from __future__ import annotations
 
@@ -42,6 +42,10 @@ A raise on the attack adds an acing d6 to the damage, but never for area effects
 Disarm (`--disarm`): a limb shot; the defender then tests Strength and drops its weapon if the total is under the damage. `--nonlethal` deals no damage (a ranged disarm then aims at the weapon, -4)."""),
     "melee-fire": ("Firing into a melee (house)", """\
 The chapter sends this to a bystander rule it does not print. House ruling, after the published game: with `--into-melee NAMES`, each shooting die (never the Wild Die) that misses with a natural 1 (1 or 2 on full auto) hits one of those named, the referee's pick, for normal damage without a raise."""),
+    "suppress": ("Suppressive fire (house)", """\
+The chapter lets automatic weapons use the suppressive fire maneuver but never says what it does. House ruling, after the published game: `suppress NAME` is the shooter's action with an automatic weapon (rate of fire 2 or more), and it takes the weapon's whole rate of fire for the turn. A medium burst template goes on the area; one Shooting die and the Wild Die are rolled against 4 with the autofire -2 and the usual range, light, Joker, wound and multi-action modifiers.
+A miss goes wide and nothing happens. A hit makes everyone under the template (`--victims NAMES`, asked on a terminal) test Spirit: a failure leaves the character Shaken (suppression alone never wounds, and one already Shaken stays as it is); a natural 1 on the Spirit die, whatever the Wild Die shows, is a bullet that finds it: damage as from any hit, without a raise die, settled before the Shaken.
+It burns five times the weapon's rate of fire in rounds (counted when the roster gives `shots`). A benny may reroll the Shooting test or any of the Spirit tests straight afterwards."""),
     "area": ("Area effects (W6)", """\
 Small, medium and large burst templates. On a hit the template sits where it was aimed; on a miss it drifts 1d6 inches for a thrown weapon or 1d10 for a launched one, doubled at medium range and tripled at long, in the direction a d12 shows on a clock face, but never further than half the distance to the target.
 Everyone under it takes damage separately. Cover turns into armour against the blast (light 1, medium 2, heavy 4, near total 6; lying prone counts as medium); those who saw it coming may dive clear with an Agility test at -2 (`--dive NAMES`)."""),
@@ -65,5 +69,6 @@ An attack on someone of one's own side is asked about on a terminal; a script ne
 A helpless (incapacitated) foe can be finished off as an action: `finish NAME VICTIM`."""),
     "dice-order": ("Dice order", """\
 For `--dice`: each trait test rolls its trait dice one after the other (each followed by its aces), then the Wild Die and its aces. An attack then rolls, for a template that missed, the deviation die and the d12; then for each victim its dive test (if it dives) and its damage: the Strength die first for str+dN, then the weapon's dice, then the raise d6, each followed by its aces; then a disarm's Strength test; then any bystander's damage.
+`suppress` takes its Shooting test, then for each character under the template, in the order named, its Spirit test and, on a natural 1, its damage dice.
 `deal` takes cards (like KS, 10H, RJ), after any Notice tests of a surprise. `run` takes one d6. `benny` takes the rerolled test, then any damage dice its new result needs."""),
 }

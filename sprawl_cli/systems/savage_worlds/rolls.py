@@ -28,9 +28,11 @@ class TestOutcome:
     test: dict[str, Any]
     helpers: list[dict[str, Any]] = field(default_factory=list)
     group: list[str] = field(default_factory=list)
+    free: bool = False  # not an action of its own: out of turn, not counted (W2)
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "skill": self.trait, **self.test, "helpers": self.helpers, "group": self.group}
+        return {"name": self.name, "skill": self.trait, **self.test, "helpers": self.helpers, "group": self.group,
+                "free": self.free}
 
 
 def group_members(game: Game, name: str) -> list[Character]:
@@ -40,46 +42,60 @@ def group_members(game: Game, name: str) -> list[Character]:
 
 
 def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod: int = 0, tn: int = TN,
-                actions: int = 1, helpers: list[str] | None = None) -> TestOutcome:
+                actions: int = 1, helpers: list[str] | None = None, free: bool = False) -> TestOutcome:
     """A trait test of a character in play, its wounds, Joker and multi-action counted (a benny
     may reroll it). `name` may be a group of Extras: one trait die and a Wild Die for all of
     them. Helpers each roll first; every success and raise of theirs adds +1 to the lead's
     total, at most +4 (no limit for Strength).
 
+    Once the cards are out the test is an action like any other (W2, W4): the character's
+    card must be up (or it holds a Joker, or is on hold, which the test spends), its turn not
+    ended early, the same trait not tested twice in a turn, and the multi-action penalty is
+    counted by itself; each helper's roll is its own action the same way. `free` is a test
+    that is no action of its own (resisting, reacting: W2's free actions): none of that is
+    checked or counted.
+
     Raises:
         BadInput: no such character or group; a helper is the lead.
+        RuleRefusal: out of turn, the turn over, the same test twice (forceable).
     """
     from sprawl_cli.systems.savage_worlds.bennies import remember
     from sprawl_cli.systems.savage_worlds.cards import require_standing
 
     members = group_members(game, name)
     lead = members[0] if members else game.character(name)
-    require_standing(lead, table)
-    helped: list[dict[str, Any]] = []
-    bonus = 0
-    for helper_name in helpers or []:
-        helper = game.character(helper_name)
+    rollers = members or [lead]
+    crew = [game.character(n) for n in helpers or []]
+    for c in rollers + crew:
+        require_standing(c, table)
+    for helper in crew:
         if helper is lead:
             raise BadInput(f"{helper.name} leads this roll; a helper is someone else")
-        require_standing(helper, table)
-        help_test = character_test(game, dice, helper, trait, own_modifiers(game, helper))
+    key, doing = trait.strip().lower(), f"test {trait.strip()}"
+    counted: dict[str, int] = {}  # W2: each roller's actions this turn, this test included
+    for c, declared in [(c, actions) for c in rollers] + [(c, 1) for c in crew]:
+        counted[c.name] = declared if free else action(game, c, table, key, doing, declared)
+    helped: list[dict[str, Any]] = []
+    bonus = 0
+    for helper in crew:
+        help_test = character_test(game, dice, helper, trait, own_modifiers(game, helper, counted[helper.name]))
         remember(game, helper, "roll", help_test)
         helped.append({"name": helper.name, **help_test.to_json()})
         if help_test.success:
             bonus += 1 + help_test.raises
     if trait.strip().lower() != "strength":
         bonus = min(bonus, COOPERATION_CAP)
-    situation = own_modifiers(game, lead, actions)
+    situation = own_modifiers(game, lead, max(counted[c.name] for c in rollers))
     situation.add("referee", mod)
     situation.add("cooperation", bonus)
     if members:
         label = f"{members[0].group}: {trait.capitalize()}"
         test = trait_test(dice, label, lead.trait(trait), situation.total, tn, True, 1, situation.mods)
         remember(game, lead, "roll", test)  # W3: the group's roll, rerolled by `benny` on its first member
-        return TestOutcome(str(members[0].group), trait, test.to_json(), helped, [c.name for c in members])
+        return TestOutcome(str(members[0].group), trait, test.to_json(), helped, [c.name for c in members], free)
     test = character_test(game, dice, lead, trait, situation, tn=tn)
     remember(game, lead, "roll", test)
-    return TestOutcome(lead.name, trait, test.to_json(), helped)
+    return TestOutcome(lead.name, trait, test.to_json(), helped, free=free)
 
 
 @dataclass(frozen=True)

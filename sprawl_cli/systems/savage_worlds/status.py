@@ -13,12 +13,14 @@ if TYPE_CHECKING:
 
 HOUSE = "W8 damage effects are a house ruling (the chapter leaves them out)"
 BYSTANDER = "firing into a melee hits a bystander on a natural 1: a house ruling (the chapter cites a rule it does not print)"
+SUPPRESSION = ("suppressive fire (`suppress`): a Spirit test for all under a medium template, Shaken on a failure, hit "
+               "on a natural 1; a house ruling (the chapter names the maneuver without printing it)")
 
 
 def house_rulings(game: Game) -> list[str]:
     """The house rulings in play: W8 unless damage is applied by hand; the bystander rule always
-    applies to `--into-melee` shots."""
-    return ([HOUSE] if game.settings.damage == "house" else []) + [BYSTANDER]
+    applies to `--into-melee` shots, and suppressive fire to `suppress`."""
+    return ([HOUSE] if game.settings.damage == "house" else []) + [BYSTANDER, SUPPRESSION]
 
 
 def character_json(c: Character) -> dict[str, Any]:

@@ -47,6 +47,15 @@ def victim_line(v: dict[str, Any], mods: dict[str, int] | None = None) -> str:
             f"{v['toughness']}: {result}{hand}{notes}")
 
 
+def closing_lines(d: dict[str, Any]) -> list[str]:
+    """An attack's last lines: each overrule of the referee, and the end of the fight if it came."""
+    out = [f"  [warn]overruled:[/] {escape(forced)}" for forced in d.get("forced", [])]
+    game = d.get("game") or {}
+    if game.get("over"):
+        out.append(f"[b]The fight is over[/]: {escape(str(game.get('winner') or 'nobody'))} ({game.get('reason')})")
+    return out
+
+
 def attack_lines(d: dict[str, Any]) -> list[str]:
     verb = "attacks" if d["kind"] == "fight" else "shoots at"
     out = [test_line(f"{name(d['attacker'])} {verb} {name(d['target'])} with {escape(d['weapon'])}", d)]
@@ -70,12 +79,41 @@ def attack_lines(d: dict[str, Any]) -> list[str]:
         out.append(f"  {name(dis['name'])} drops {escape(dis['dropped'])}" if dis["dropped"] else "  it keeps hold")
     for b in d.get("bystanders", []):
         out.append("  stray shot [rule](house)[/]:" + victim_line(b))
-    for forced in d.get("forced", []):
-        out.append(f"  [warn]overruled:[/] {escape(forced)}")
-    game = d.get("game") or {}
-    if game.get("over"):
-        out.append(f"[b]The fight is over[/]: {escape(str(game.get('winner') or 'nobody'))} ({game.get('reason')})")
+    return out + closing_lines(d)
+
+
+def under_fire(s: dict[str, Any]) -> str:
+    """What suppressive fire did to one character under the template, in a few words."""
+    said = []
+    if s["hit"]:
+        said.append("[bad]hit[/] (a natural 1 on the Spirit die)")
+    if s["shaken"]:
+        said.append("[warn]Shaken[/]")
+    elif not s["test"]["success"] and not s["hit"]:
+        said.append("Shaken already")
+    return ", ".join(said) or "[good]holds firm[/]"
+
+
+def suppressed_lines(people: list[dict[str, Any]], mods: dict[str, int] | None) -> list[str]:
+    out = []
+    for s in people:
+        out.append("  " + test_line(f"{name(s['name'])} Spirit", s["test"]) + f"; {under_fire(s)}")
+        if s["damage"]:
+            out.append("  " + victim_line(s["damage"], mods))
     return out
+
+
+def suppress_lines(d: dict[str, Any]) -> list[str]:
+    out = [test_line(f"{name(d['attacker'])} lays down suppressive fire with {escape(d['weapon'])}", d)]
+    left = f", {d['ammo_left']} left" if d["ammo_left"] is not None else ""
+    out.append(f"  {d['rounds']} rounds into the {d['template']} burst template (5 x rate of fire{left})")
+    if not d["success"]:
+        out.append("  the fire goes wide: nobody under it tests Spirit")
+    elif not d["under"]:
+        out.append("  nobody is under the template")
+    out.extend(suppressed_lines(d["suppressed"], d.get("damage_modifiers")))
+    out.append("  [rule](suppressive fire: a house ruling, the chapter names it without printing it)[/]")
+    return out + closing_lines(d)
 
 
 def deal_lines(d: dict[str, Any]) -> list[str]:
@@ -100,6 +138,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         return attack_lines(d)
     if kind == "deal":
         return deal_lines(d)
+    if kind == "suppress":
+        return suppress_lines(d)
     if kind == "next":
         if d["deal"]:
             return deal_lines(d["deal"])
@@ -145,6 +185,13 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
             out.append(f"  holds on to {escape(effects['kept'])} after all")
         elif d["kind"] == "notice" and effects.get("dealt"):
             out.append(f"  noticed after all: dealt the {effects['dealt']}")
+        elif d["kind"] == "suppress" and effects:
+            out.append("  on target after all: everyone under the template tests Spirit")
+            out.extend(suppressed_lines(effects["suppressed"], effects.get("damage_modifiers")))
+        elif d["kind"] == "suppression" and effects:
+            out.append(f"  now: {under_fire(effects)}")
+            if effects["damage"]:
+                out.append("  " + victim_line(effects["damage"], effects.get("damage_modifiers")))
         elif d["kind"] == "jump" and effects:
             out.append(f"  jumps {effects['distance']}\"")
         return out

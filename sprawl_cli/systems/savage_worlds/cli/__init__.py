@@ -242,6 +242,37 @@ def shoot(
          victims=victims, bystander=bystander, distance=None if distance is None else str(int(distance)))
 
 
+@app.command()
+def suppress(
+    attacker: Attacker,
+    weapon: WeaponOpt = None,
+    range_: RangeOpt = None,
+    distance: Annotated[Optional[float], typer.Option("--distance", min=0, metavar="INCHES",
+                                                      help="Measured distance to the area: picks the band.")] = None,
+    light: Annotated[Optional[str], typer.Option("--light", click_type=click.Choice(["dim", "dark", "pitch"]),
+                                                 help="Lighting: dim -1, dark -2, pitch -4.")] = None,
+    victims: Annotated[Optional[str], typer.Option("--victims", metavar="NAMES|none",
+                                                   help="Who is under the medium burst template (asked on a "
+                                                        "terminal).")] = None,
+    actions: Actions = 1,
+    mod: Mod = 0,
+) -> None:
+    """Suppressive fire (house: the chapter names it, never prints it): an automatic weapon's whole
+    rate of fire into a medium burst template, one Shooting roll at -2 (autofire) against 4; on a
+    success everyone under it tests Spirit: a failure is Shaken, a natural 1 on the Spirit die a hit.
+    Uses 5 x the rate of fire in ammunition.
+
+    Dice: the Shooting die (and aces), Wild Die; each one under it: Spirit, damage on a 1.
+    Example: sprawl suppress Jonah --range short --victims "Acolyte 1,Acolyte 2" --dice 6,2,4,1,3,2,5
+    """
+    from sprawl_cli.systems.savage_worlds.attacks import Options
+    from sprawl_cli.systems.savage_worlds.suppression import suppress as spray
+
+    opts = Options(weapon=weapon, range=range_, distance=distance, light=light, actions=actions, mod=mod)
+    _act("suppress", lambda game, dice, table: spray(game, dice, game.character(attacker), _fresh(opts), table),
+         victims=victims)
+
+
 @app.command(name="break")
 def break_(
     name: Name,
@@ -258,8 +289,9 @@ def break_(
     mod: Mod = 0,
 ) -> None:
     """Attack an object (W7): Parry 2, damage with no raise and no aces against its Toughness.
+    A blow needs the object within reach: asked on a terminal, or `--yes`.
 
-    Example: sprawl break Jonah heavy-door --type cutting --weapon Axe
+    Example: sprawl break Jonah heavy-door --yes --type cutting --weapon Axe
     """
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.objects import break_object
@@ -271,9 +303,10 @@ def break_(
 
 @app.command()
 def finish(name: Name, victim: Annotated[str, typer.Argument(help="The helpless foe.")]) -> None:
-    """Finish off a helpless (incapacitated) foe as an action; no roll.
+    """Finish off a helpless (incapacitated) foe as an action; no roll. It is done up close: whether
+    the two are in contact is asked on a terminal, or `--yes`.
 
-    Example: sprawl finish Jonah "Acolyte 2"
+    Example: sprawl finish Jonah "Acolyte 2" --yes
     """
     from sprawl_cli.systems.savage_worlds.objects import finish as dispatch
 

@@ -195,16 +195,20 @@ def test(name: Annotated[str, typer.Argument(help="The character, or a group of 
          mod: Mod = 0, tn: Tn = 4, actions: Actions = 1,
          helpers: Annotated[Optional[str], typer.Option("--helpers", metavar="NAMES",
                                                         help="Cooperating characters: +1 per success and raise, "
-                                                             "at most +4 (Strength: no limit).")] = None) -> None:
+                                                             "at most +4 (Strength: no limit).")] = None,
+         free: Annotated[bool, typer.Option("--free", help="Not an action of its own (resisting, reacting: "
+                                                           "W2's free actions): taken out of turn, not counted.")]
+         = False) -> None:
     """Any trait test of a character, with its wounds, Joker and multi-action counted; a group's
-    single roll; a cooperative roll.
+    single roll; a cooperative roll. Once cards are out it is an action on the character's turn
+    (and each helper's roll one of theirs), unless --free.
 
     Example: sprawl test Ada notice --mod -2 --helpers Jonah
     """
     from sprawl_cli.systems.savage_worlds.rolls import trait_check
 
     _act("test", lambda game, dice, table: trait_check(game, dice, name, trait, table, mod, tn, actions,
-                                                       _names(helpers)))
+                                                       _names(helpers), free))
 
 
 @app.command()

@@ -463,6 +463,10 @@ class GameStore:
         self.redo_dir = self.journal / "redo"
         self.prev = path.with_name(path.name + ".prev")  # the game `new --force` replaced
         self.cache = path.with_name(path.name + ".cache")  # the save's parsed data (read_cache)
+        # The game as `new` made it (step 0): the state `repair` falls back on when no change
+        # has been journalled (or every one was undone). Beside the journal folder, not in it,
+        # so that the first change is still the one that makes the folder.
+        self.first = path.with_name(path.name + ".first.json")
 
     # --- locking -------------------------------------------------------
     @contextlib.contextmanager
@@ -478,6 +482,7 @@ class GameStore:
             self.load()  # raises the "no game here: sprawl new" error
         with lock_file(self.path, notify):
             remove_stray_temps(self.path.parent, self.prev.name)
+            remove_stray_temps(self.path.parent, self.first.name)
             if self.journal.is_dir():
                 for folder in (self.journal, self.redo_dir, self.undone_dir):
                     for entry in os.listdir(folder) if folder.is_dir() else ():
@@ -531,6 +536,8 @@ class GameStore:
 
     def repairable(self) -> bool:
         """Whether the journal keeps a state to rebuild the save from."""
+        if self.first.is_file():
+            return True
         try:
             return any(name.endswith(".json") and name[:-5].isdigit() for name in os.listdir(self.journal))
         except OSError:
@@ -548,7 +555,7 @@ class GameStore:
             raise SaveFileError(f"the journal beside {self.path} keeps no state to rebuild from; "
                                 "start a new game with `sprawl new`")
         step, data = found
-        game = game_from_data(data, {}, f"{self._entry_path(step)} (after)")
+        game = game_from_data(data, {}, f"{self._entry_path(step) if step else self.first} (after)")
         game.step = step
         kept: Path | None = None
         if self.path.exists():
@@ -618,6 +625,10 @@ class GameStore:
                                     "nothing was changed") from None
             shutil.rmtree(prev_journal, ignore_errors=True)
             atomic_write(self.prev, old)
+        # The old game's first state goes before the new game is written: a kill between the two
+        # must not leave it beside the new game, where `repair` would take it for the new one's.
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.first)
         game.step = 0
         self.save(game)
         if self.journal.exists():
@@ -626,6 +637,9 @@ class GameStore:
                     shutil.rmtree(prev_journal, ignore_errors=True)
                     os.replace(self.journal, prev_journal)
             shutil.rmtree(self.journal, ignore_errors=True)
+        # Last, so that a kill before it leaves the game without a first state (as before
+        # issue 25), never with a journal that is not its own.
+        atomic_write(self.first, json.dumps({"step": 0, "after": game_to_data(game)}, separators=(",", ":")))
 
     # --- the journal ---------------------------------------------------
     def _entry_path(self, step: int, folder: Path | None = None) -> Path:
@@ -827,6 +841,10 @@ class GameStore:
                 entry = self.read_entry(step)
                 if entry is not None and isinstance(entry.get("after"), dict):
                     return step, entry["after"]
+        with contextlib.suppress(SaveFileError):  # no change stands: the game as `new` made it
+            first = self.read_entry(0, self.first)
+            if first is not None and isinstance(first.get("after"), dict):
+                return 0, first["after"]
         return None
 
     def undo(self, game: Game[Any], count: int) -> tuple[Game[Any], list[dict[str, Any]]]:

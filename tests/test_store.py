@@ -529,6 +529,64 @@ def test_repair_rebuilds_a_damaged_save_from_the_journal(sprawl, damage):
     assert "ran" not in sprawl.character("Razz")["statuses"]
 
 
+SYSTEMS = ["sprawl", "gunplay", "street-fight", "savage-worlds", "scratch-grid"]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("damage", ["truncate", "delete"])
+def test_repair_rebuilds_a_save_damaged_before_the_first_change(sprawl, system, damage):
+    """Issue 25, item 16: `new` keeps the game's first state, so a save damaged before any
+    change is rebuilt byte for byte (it used to be "the journal keeps no state")."""
+    sprawl.new(system=system)
+    made = sprawl.save.read_bytes()
+    assert not (sprawl.folder / f"{SAVE}.journal").exists()  # the first change still makes the folder
+    if damage == "truncate":
+        sprawl.save.write_bytes(made[: len(made) // 2])
+    else:
+        sprawl.save.unlink()
+    assert "`sprawl repair`" in one_error(sprawl("status"))
+    result = sprawl.json("repair")
+    assert (result["step"], result["number"]) == (0, 0)
+    assert sprawl.save.read_bytes() == made
+    assert "as `new` made it" in sprawl("repair", "--force").stdout
+    assert sprawl.save.read_bytes() == made
+    assert sprawl("next", "--force").exit_code == 0  # the game goes on, and its first change can be undone
+    sprawl.json("undo")
+    assert sprawl.save.read_bytes() == made
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_repair_after_every_change_was_undone_gives_the_first_state(sprawl, system):
+    sprawl.new(system=system)
+    made = sprawl.save.read_bytes()
+    sprawl.json("next", "--force")
+    sprawl.json("undo")
+    sprawl.save.write_text("system: [", encoding="utf-8")
+    assert sprawl.json("repair")["step"] == 0
+    assert sprawl.save.read_bytes() == made
+
+
+def test_repair_never_gives_back_the_game_a_new_one_replaced(sprawl):
+    sprawl.new()
+    sprawl.json("next")
+    sprawl.new("--force", system="gunplay")
+    made = sprawl.save.read_bytes()
+    sprawl.save.unlink()
+    assert sprawl.json("repair")["step"] == 0
+    assert sprawl.save.read_bytes() == made
+    assert sprawl.json("status")["system"] == "gunplay"
+
+
+def test_without_a_first_state_repair_still_says_there_is_nothing_to_rebuild(sprawl, snapshot):
+    """A save from before issue 25 (no first state) damaged at step 0: one clear line, nothing changed."""
+    sprawl.new()
+    (sprawl.folder / f"{SAVE}.first.json").unlink()
+    sprawl.save.write_text("system: [", encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    assert "keeps no state to rebuild from" in one_error(sprawl("repair"))
+    assert snapshot(sprawl.folder) == before
+
+
 def test_repair_leaves_a_good_save_alone(sprawl, snapshot):
     sprawl.new()
     before = snapshot(sprawl.folder)

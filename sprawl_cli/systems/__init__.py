@@ -9,15 +9,14 @@ that system is loaded; its rules load only when one of its commands runs.
 Systems are found through the entry-point group `sprawl.systems` (name = the system's
 package), where the five built-in ones are declared too (pyproject.toml). The built-in ones
 are also in `REGISTRY`, read first: importing importlib.metadata and reading every installed
-package's entry points costs more than a whole `roll`, so a line that names a built-in system
-(or none) never does it. A name that is not in `REGISTRY` is looked up among the entry points,
+package's entry points costs nearly half a whole `roll` (docs/ARCHITECTURE.md, "A system from
+outside"), so a line that names a built-in system (or none) never does it. A name that is not in `REGISTRY` is looked up among the entry points,
 once per process.
 """
 
 from __future__ import annotations
 
 import importlib
-import re
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import BadInput
@@ -64,7 +63,6 @@ class Menu:
         self.table_options = table_options or {}
 
 
-_NAME = re.compile(r"[a-z0-9][a-z0-9-]*")
 _OUTSIDE: dict[str, tuple[str, str]] | None = None  # entry points: name -> (package, distribution)
 
 
@@ -74,7 +72,10 @@ def outside() -> dict[str, tuple[str, str]]:
     distribution that declares it). Read once per process; unreadable metadata is no system."""
     global _OUTSIDE
     if _OUTSIDE is None:
+        import re
         from importlib.metadata import entry_points
+
+        system_name = re.compile(r"[a-z0-9][a-z0-9-]*")  # compiled here: `roll` pays for no pattern
 
         found: dict[str, tuple[str, str]] = {}
         try:
@@ -83,7 +84,7 @@ def outside() -> dict[str, tuple[str, str]]:
             points = []
         for point in points:
             name = key(point.name)
-            if name in REGISTRY or name in found or not _NAME.fullmatch(name):
+            if name in REGISTRY or name in found or not system_name.fullmatch(name):
                 # A built-in name is the built-in system's, the first of two alike wins, and a
                 # name a save's `system:` could not hold (letters, digits and `-`) is no system.
                 continue

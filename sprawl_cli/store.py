@@ -627,10 +627,24 @@ class GameStore:
             atomic_write(self.prev, old)
         # The old game's first state goes before the new game is written: a kill between the two
         # must not leave it beside the new game, where `repair` would take it for the new one's.
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(self.first)
+        # It is renamed aside (as a temp file, which the next command removes after a kill), so
+        # that if the disk refuses the new game the old one gets it back without writing a byte.
+        aside: Path | None = self.first.with_name(f".{self.first.name}{TEMP_MARK}aside")
+        try:
+            os.replace(self.first, aside)
+        except OSError:
+            aside = None  # none to keep (a game from before issue 25, or the first `new` here)
         game.step = 0
-        self.save(game)
+        try:
+            self.save(game)
+        except SaveFileError:
+            if aside is not None:
+                with contextlib.suppress(OSError):
+                    os.replace(aside, self.first)
+            raise
+        if aside is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(aside)
         if self.journal.exists():
             with contextlib.suppress(OSError):
                 if replacing:
@@ -638,8 +652,10 @@ class GameStore:
                     os.replace(self.journal, prev_journal)
             shutil.rmtree(self.journal, ignore_errors=True)
         # Last, so that a kill before it leaves the game without a first state (as before
-        # issue 25), never with a journal that is not its own.
-        atomic_write(self.first, json.dumps({"step": 0, "after": game_to_data(game)}, separators=(",", ":")))
+        # issue 25), never with a journal that is not its own. The game is started by now: a disk
+        # that refuses this file costs only the repair of a save damaged before the first change.
+        with contextlib.suppress(SaveFileError):
+            atomic_write(self.first, json.dumps({"step": 0, "after": game_to_data(game)}, separators=(",", ":")))
 
     # --- the journal ---------------------------------------------------
     def _entry_path(self, step: int, folder: Path | None = None) -> Path:

@@ -14,7 +14,7 @@ import pytest
 
 from sprawl_cli import store, yamlio
 from tests import harness
-from tests.factory import PLF, SUIT
+from tests.factory import PLF, SUIT, new_args
 
 SAVE = "sprawl-game.yaml"
 
@@ -575,6 +575,26 @@ def test_repair_never_gives_back_the_game_a_new_one_replaced(sprawl):
     assert sprawl.json("repair")["step"] == 0
     assert sprawl.save.read_bytes() == made
     assert sprawl.json("status")["system"] == "gunplay"
+
+
+def test_a_new_game_the_disk_refuses_leaves_the_old_game_its_first_state(sprawl, snapshot, monkeypatch):
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    real = store.atomic_write
+
+    def refuse_the_save(path, text):
+        if Path(path).resolve() == sprawl.save.resolve():
+            raise store.SaveFileError(f"could not write {path}: No space left on device")
+        real(path, text)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "atomic_write", refuse_the_save)
+        assert "No space left" in one_error(sprawl("new", "--force", *new_args("gunplay")))
+    after = snapshot(sprawl.folder)
+    after.pop(f"{SAVE}.prev", None)  # the old game, copied aside before the new one was refused
+    assert after == before
+    sprawl.save.unlink()
+    assert sprawl.json("repair")["step"] == 0 and sprawl.json("status")["system"] == "sprawl"
 
 
 def test_without_a_first_state_repair_still_says_there_is_nothing_to_rebuild(sprawl, snapshot):

@@ -629,9 +629,10 @@ class GameStore:
         # must not leave it beside the new game, where `repair` would take it for the new one's.
         # It is renamed aside (as a temp file, which the next command removes after a kill), so
         # that if the disk refuses the new game the old one gets it back without writing a byte.
-        aside: Path | None = self.first.with_name(f".{self.first.name}{TEMP_MARK}aside")
+        kept = self.first.with_name(f".{self.first.name}{TEMP_MARK}aside")
+        aside: Path | None = kept
         try:
-            os.replace(self.first, aside)
+            os.replace(self.first, kept)
         except OSError:
             aside = None  # none to keep (a game from before issue 25, or the first `new` here)
         game.step = 0

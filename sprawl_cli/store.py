@@ -467,6 +467,7 @@ class GameStore:
         # has been journalled (or every one was undone). Beside the journal folder, not in it,
         # so that the first change is still the one that makes the folder.
         self.first = path.with_name(path.name + ".first.json")
+        self.first_kept = path.with_name(path.name + ".first.json.old")  # while `new` replaces it
 
     # --- locking -------------------------------------------------------
     @contextlib.contextmanager
@@ -483,6 +484,7 @@ class GameStore:
         with lock_file(self.path, notify):
             remove_stray_temps(self.path.parent, self.prev.name)
             remove_stray_temps(self.path.parent, self.first.name)
+            self.settle_first()
             if self.journal.is_dir():
                 for folder in (self.journal, self.redo_dir, self.undone_dir):
                     for entry in os.listdir(folder) if folder.is_dir() else ():
@@ -592,11 +594,18 @@ class GameStore:
         return known
 
     def save(self, game: Game[Any]) -> None:
+        self._write(*self._render(game))
+
+    @staticmethod
+    def _render(game: Game[Any]) -> tuple[str, dict[str, Any]]:
+        """The save file's text for `game`, and the data it holds."""
         from sprawl_cli import yamlio
 
         header = "# sprawl save file: the current state of one game. Safe to read; edit with care.\n"
         data = game_to_data(game)
-        text = header + yamlio.dump(data)
+        return header + yamlio.dump(data), data
+
+    def _write(self, text: str, data: dict[str, Any]) -> None:
         atomic_write(self.path, text)
         _PARSED[os.path.abspath(self.path)] = (text, data, {})
         write_cache(self.cache, text, data)
@@ -625,38 +634,55 @@ class GameStore:
                                     "nothing was changed") from None
             shutil.rmtree(prev_journal, ignore_errors=True)
             atomic_write(self.prev, old)
-        # The old game's first state goes before the new game is written: a kill between the two
-        # must not leave it beside the new game, where `repair` would take it for the new one's.
-        # It is renamed aside (as a temp file, which the next command removes after a kill), so
-        # that if the disk refuses the new game the old one gets it back without writing a byte.
-        kept = self.first.with_name(f".{self.first.name}{TEMP_MARK}aside")
-        aside: Path | None = kept
-        try:
-            os.replace(self.first, kept)
-        except OSError:
-            aside = None  # none to keep (a game from before issue 25, or the first `new` here)
+        # The new game's first state is written before the game itself, the old game's first state
+        # kept aside (`.first.json.old`) until the new game is in place: a disk that refuses either
+        # write puts it back, so nothing changes. A kill between leaves the kept one for the next
+        # command under the lock to settle (`settle_first`): the first state names the save text
+        # it belongs to, so the one that matches the save stays.
         game.step = 0
+        text, data = self._render(game)
+        had_first = True
         try:
-            self.save(game)
+            os.replace(self.first, self.first_kept)
+        except FileNotFoundError:
+            had_first = False  # the first game here (or one from before issue 25)
+        except OSError as problem:
+            raise SaveFileError(f"could not set {self.first} aside: {problem.strerror}; nothing was changed") from None
+        try:
+            atomic_write(self.first, json.dumps({"step": 0, "save": digest(text), "after": data},
+                                                separators=(",", ":")))
+            self._write(text, data)
         except SaveFileError:
-            if aside is not None:
-                with contextlib.suppress(OSError):
-                    os.replace(aside, self.first)
-            raise
-        if aside is not None:
             with contextlib.suppress(OSError):
-                os.unlink(aside)
+                if had_first:
+                    os.replace(self.first_kept, self.first)
+                else:
+                    os.unlink(self.first)
+            raise
         if self.journal.exists():
             with contextlib.suppress(OSError):
                 if replacing:
                     shutil.rmtree(prev_journal, ignore_errors=True)
                     os.replace(self.journal, prev_journal)
             shutil.rmtree(self.journal, ignore_errors=True)
-        # Last, so that a kill before it leaves the game without a first state (as before
-        # issue 25), never with a journal that is not its own. The game is started by now: a disk
-        # that refuses this file costs only the repair of a save damaged before the first change.
-        with contextlib.suppress(SaveFileError):
-            atomic_write(self.first, json.dumps({"step": 0, "after": game_to_data(game)}, separators=(",", ":")))
+        with contextlib.suppress(OSError):
+            os.unlink(self.first_kept)
+
+    def settle_first(self) -> None:
+        """After a `new` killed between its writes: keep the first state whose save text is the
+        save's (the new game's, if it landed), else put the old game's back."""
+        if not self.first_kept.exists():
+            return
+        try:
+            first = self.read_entry(0, self.first)
+            ours = first is not None and first.get("save") == digest(self.path.read_text(encoding="utf-8"))
+        except (SaveFileError, OSError, ValueError):
+            ours = False
+        with contextlib.suppress(OSError):
+            if ours:
+                os.unlink(self.first_kept)
+            else:
+                os.replace(self.first_kept, self.first)
 
     # --- the journal ---------------------------------------------------
     def _entry_path(self, step: int, folder: Path | None = None) -> Path:

@@ -597,6 +597,45 @@ def test_a_new_game_the_disk_refuses_leaves_the_old_game_its_first_state(sprawl,
     assert sprawl.json("repair")["step"] == 0 and sprawl.json("status")["system"] == "sprawl"
 
 
+class Killed(BaseException):
+    """A kill in the middle of `new`: nothing after it runs, not even an `except Exception`."""
+
+
+@pytest.mark.parametrize("window", ["writing the first state", "writing the save", "dropping the old first state"])
+def test_a_new_killed_between_its_writes_leaves_each_game_its_own_first_state(sprawl, monkeypatch, window):
+    sprawl.new()
+    old = sprawl.save.read_bytes()
+    first = sprawl.folder / f"{SAVE}.first.json"
+    real_write, real_unlink = store.atomic_write, os.unlink
+
+    def write(path, text):
+        if (window == "writing the first state" and Path(path).name == first.name
+                or window == "writing the save" and Path(path).name == SAVE):
+            raise Killed
+        real_write(path, text)
+
+    def unlink(path, *args, **kwargs):
+        if window == "dropping the old first state" and str(path).endswith(".first.json.old"):
+            raise Killed
+        real_unlink(path, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "atomic_write", write)
+        patch.setattr(os, "unlink", unlink)
+        with pytest.raises(Killed):
+            sprawl("new", "--force", *new_args("gunplay"))
+    assert (sprawl.folder / f"{SAVE}.first.json.old").exists()
+    now = sprawl.save.read_bytes()
+    assert now == old or window == "dropping the old first state"
+    assert sprawl("set" if now == old else "next", *(["Razz", "ran", "on"] if now == old else ["--force"])).exit_code == 0
+    assert not (sprawl.folder / f"{SAVE}.first.json.old").exists()  # the command under the lock settled it
+    sprawl.json("undo")
+    assert sprawl.save.read_bytes() == now
+    sprawl.save.unlink()
+    sprawl.json("repair")
+    assert sprawl.save.read_bytes() == now  # the game at the save path got its own first state
+
+
 def test_without_a_first_state_repair_still_says_there_is_nothing_to_rebuild(sprawl, snapshot):
     """A save from before issue 25 (no first state) damaged at step 0: one clear line, nothing changed."""
     sprawl.new()

@@ -273,3 +273,8 @@ def test_a_system_no_package_provides_is_refused_naming_every_system(installed):
     refused = installed("new", "--system", "nosuch", *rosters(installed.folder))
     assert refused.returncode == 2
     assert re.search(r"no such game system; the systems are: sprawl, .*scratch-grid, .*coinflip", one_line(refused))
+    # A save of a system no package provides (uninstalled since): every command says so, lookups too.
+    (installed.folder / "sprawl-game.yaml").write_text("schema_version: 1\nsystem: nosuch\n", encoding="utf-8")
+    for args in (["status"], ["roll", "2"], ["attack", "Ann", "Cy"]):
+        refused = installed(*args)
+        assert refused.returncode == 1 and "no game system 'nosuch'" in one_line(refused), args

@@ -363,9 +363,10 @@ class SprawlGroup(click.Group):
 
             from sprawl_cli import systems
 
-            for which in _systems_for(ctx.find_object(Context)):
-                if systems.known(which):
-                    systems.menu(which)  # a system that is there but does not load says why
+            lookup_name, game_name = _systems_for(ctx.find_object(Context))
+            systems.menu(game_name)  # the save's system, not installed or not loading, says so
+            if systems.known(lookup_name):  # an unknown --system is a usage error, below
+                systems.menu(lookup_name)
             elsewhere = [s for s in systems.installed() if name in systems.menu(s).commands]
             close = difflib.get_close_matches(name, list(table), n=1, cutoff=0.6)
             from sprawl_cli.cli.choices import has_game

@@ -278,9 +278,12 @@ def campaign_system(data: dict[str, Any], where: Where) -> System:
 
     named = data.get("system", "sprawl")
     key = named.strip().lower().replace("_", "-") if isinstance(named, str) else ""
-    if key not in systems.REGISTRY:
-        where.fail(("system",), f"this campaign is for '{named}'; this sprawl knows {', '.join(systems.REGISTRY)}")
-    return systems.get(key)
+    if not key or not systems.known(key):
+        where.fail(("system",), f"this campaign is for '{named}'; this sprawl knows {', '.join(systems.names())}")
+    try:
+        return systems.get(key)
+    except BadInput as problem:
+        where.fail(("system",), problem.message)
 
 
 def campaign_from_data(data: Any, lines: Lines, source: str) -> Any:

@@ -463,6 +463,11 @@ class GameStore:
         self.redo_dir = self.journal / "redo"
         self.prev = path.with_name(path.name + ".prev")  # the game `new --force` replaced
         self.cache = path.with_name(path.name + ".cache")  # the save's parsed data (read_cache)
+        # The game as `new` made it (step 0): the state `repair` falls back on when no change
+        # has been journalled (or every one was undone). Beside the journal folder, not in it,
+        # so that the first change is still the one that makes the folder.
+        self.first = path.with_name(path.name + ".first.json")
+        self.first_kept = path.with_name(path.name + ".first.json.old")  # while `new` replaces it
 
     # --- locking -------------------------------------------------------
     @contextlib.contextmanager
@@ -478,6 +483,8 @@ class GameStore:
             self.load()  # raises the "no game here: sprawl new" error
         with lock_file(self.path, notify):
             remove_stray_temps(self.path.parent, self.prev.name)
+            remove_stray_temps(self.path.parent, self.first.name)
+            self.settle_first()
             if self.journal.is_dir():
                 for folder in (self.journal, self.redo_dir, self.undone_dir):
                     for entry in os.listdir(folder) if folder.is_dir() else ():
@@ -531,6 +538,8 @@ class GameStore:
 
     def repairable(self) -> bool:
         """Whether the journal keeps a state to rebuild the save from."""
+        if self.first.is_file():
+            return True
         try:
             return any(name.endswith(".json") and name[:-5].isdigit() for name in os.listdir(self.journal))
         except OSError:
@@ -548,7 +557,7 @@ class GameStore:
             raise SaveFileError(f"the journal beside {self.path} keeps no state to rebuild from; "
                                 "start a new game with `sprawl new`")
         step, data = found
-        game = game_from_data(data, {}, f"{self._entry_path(step)} (after)")
+        game = game_from_data(data, {}, f"{self._entry_path(step) if step else self.first} (after)")
         game.step = step
         kept: Path | None = None
         if self.path.exists():
@@ -585,11 +594,18 @@ class GameStore:
         return known
 
     def save(self, game: Game[Any]) -> None:
+        self._write(*self._render(game))
+
+    @staticmethod
+    def _render(game: Game[Any]) -> tuple[str, dict[str, Any]]:
+        """The save file's text for `game`, and the data it holds."""
         from sprawl_cli import yamlio
 
         header = "# sprawl save file: the current state of one game. Safe to read; edit with care.\n"
         data = game_to_data(game)
-        text = header + yamlio.dump(data)
+        return header + yamlio.dump(data), data
+
+    def _write(self, text: str, data: dict[str, Any]) -> None:
         atomic_write(self.path, text)
         _PARSED[os.path.abspath(self.path)] = (text, data, {})
         write_cache(self.cache, text, data)
@@ -618,14 +634,55 @@ class GameStore:
                                     "nothing was changed") from None
             shutil.rmtree(prev_journal, ignore_errors=True)
             atomic_write(self.prev, old)
+        # The new game's first state is written before the game itself, the old game's first state
+        # kept aside (`.first.json.old`) until the new game is in place: a disk that refuses either
+        # write puts it back, so nothing changes. A kill between leaves the kept one for the next
+        # command under the lock to settle (`settle_first`): the first state names the save text
+        # it belongs to, so the one that matches the save stays.
         game.step = 0
-        self.save(game)
+        text, data = self._render(game)
+        had_first = True
+        try:
+            os.replace(self.first, self.first_kept)
+        except FileNotFoundError:
+            had_first = False  # the first game here (or one from before issue 25)
+        except OSError as problem:
+            raise SaveFileError(f"could not set {self.first} aside: {problem.strerror}; nothing was changed") from None
+        try:
+            atomic_write(self.first, json.dumps({"step": 0, "save": digest(text), "after": data},
+                                                separators=(",", ":")))
+            self._write(text, data)
+        except SaveFileError:
+            with contextlib.suppress(OSError):
+                if had_first:
+                    os.replace(self.first_kept, self.first)
+                else:
+                    os.unlink(self.first)
+            raise
         if self.journal.exists():
             with contextlib.suppress(OSError):
                 if replacing:
                     shutil.rmtree(prev_journal, ignore_errors=True)
                     os.replace(self.journal, prev_journal)
             shutil.rmtree(self.journal, ignore_errors=True)
+        with contextlib.suppress(OSError):
+            os.unlink(self.first_kept)
+
+    def settle_first(self) -> None:
+        """After a `new` killed between its writes: keep the first state whose save text is the
+        save's (the new game's, if it landed), else put the old game's back."""
+        if not self.first_kept.exists():
+            return
+        try:
+            first = self.read_entry(0, self.first)
+            ours = first is not None and first.get("save") == digest(self.path.read_text(encoding="utf-8"))
+        except (SaveFileError, OSError, ValueError):
+            ours = False
+        with contextlib.suppress(OSError):
+            if ours:
+                os.unlink(self.first_kept)
+            else:
+                os.replace(self.first_kept, self.first)
 
     # --- the journal ---------------------------------------------------
     def _entry_path(self, step: int, folder: Path | None = None) -> Path:
@@ -827,6 +884,10 @@ class GameStore:
                 entry = self.read_entry(step)
                 if entry is not None and isinstance(entry.get("after"), dict):
                     return step, entry["after"]
+        with contextlib.suppress(SaveFileError):  # no change stands: the game as `new` made it
+            first = self.read_entry(0, self.first)
+            if first is not None and isinstance(first.get("after"), dict):
+                return 0, first["after"]
         return None
 
     def undo(self, game: Game[Any], count: int) -> tuple[Game[Any], list[dict[str, Any]]]:

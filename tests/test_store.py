@@ -14,7 +14,7 @@ import pytest
 
 from sprawl_cli import store, yamlio
 from tests import harness
-from tests.factory import PLF, SUIT
+from tests.factory import PLF, SUIT, new_args
 
 SAVE = "sprawl-game.yaml"
 
@@ -527,6 +527,123 @@ def test_repair_rebuilds_a_damaged_save_from_the_journal(sprawl, damage):
         assert (sprawl.folder / "sprawl-game.yaml.damaged").read_text(encoding="utf-8") == text[: len(text) // 3]
     sprawl.json("undo")  # the journal goes on working
     assert "ran" not in sprawl.character("Razz")["statuses"]
+
+
+SYSTEMS = ["sprawl", "gunplay", "street-fight", "savage-worlds", "scratch-grid"]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@pytest.mark.parametrize("damage", ["truncate", "delete"])
+def test_repair_rebuilds_a_save_damaged_before_the_first_change(sprawl, system, damage):
+    """Issue 25, item 16: `new` keeps the game's first state, so a save damaged before any
+    change is rebuilt byte for byte (it used to be "the journal keeps no state")."""
+    sprawl.new(system=system)
+    made = sprawl.save.read_bytes()
+    assert not (sprawl.folder / f"{SAVE}.journal").exists()  # the first change still makes the folder
+    if damage == "truncate":
+        sprawl.save.write_bytes(made[: len(made) // 2])
+    else:
+        sprawl.save.unlink()
+    assert "`sprawl repair`" in one_error(sprawl("status"))
+    result = sprawl.json("repair")
+    assert (result["step"], result["number"]) == (0, 0)
+    assert sprawl.save.read_bytes() == made
+    assert "as `new` made it" in sprawl("repair", "--force").stdout
+    assert sprawl.save.read_bytes() == made
+    assert sprawl("next", "--force").exit_code == 0  # the game goes on, and its first change can be undone
+    sprawl.json("undo")
+    assert sprawl.save.read_bytes() == made
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_repair_after_every_change_was_undone_gives_the_first_state(sprawl, system):
+    sprawl.new(system=system)
+    made = sprawl.save.read_bytes()
+    sprawl.json("next", "--force")
+    sprawl.json("undo")
+    sprawl.save.write_text("system: [", encoding="utf-8")
+    assert sprawl.json("repair")["step"] == 0
+    assert sprawl.save.read_bytes() == made
+
+
+def test_repair_never_gives_back_the_game_a_new_one_replaced(sprawl):
+    sprawl.new()
+    sprawl.json("next")
+    sprawl.new("--force", system="gunplay")
+    made = sprawl.save.read_bytes()
+    sprawl.save.unlink()
+    assert sprawl.json("repair")["step"] == 0
+    assert sprawl.save.read_bytes() == made
+    assert sprawl.json("status")["system"] == "gunplay"
+
+
+def test_a_new_game_the_disk_refuses_leaves_the_old_game_its_first_state(sprawl, snapshot, monkeypatch):
+    sprawl.new()
+    before = snapshot(sprawl.folder)
+    real = store.atomic_write
+
+    def refuse_the_save(path, text):
+        if Path(path).resolve() == sprawl.save.resolve():
+            raise store.SaveFileError(f"could not write {path}: No space left on device")
+        real(path, text)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "atomic_write", refuse_the_save)
+        assert "No space left" in one_error(sprawl("new", "--force", *new_args("gunplay")))
+    after = snapshot(sprawl.folder)
+    after.pop(f"{SAVE}.prev", None)  # the old game, copied aside before the new one was refused
+    assert after == before
+    sprawl.save.unlink()
+    assert sprawl.json("repair")["step"] == 0 and sprawl.json("status")["system"] == "sprawl"
+
+
+class Killed(BaseException):
+    """A kill in the middle of `new`: nothing after it runs, not even an `except Exception`."""
+
+
+@pytest.mark.parametrize("window", ["writing the first state", "writing the save", "dropping the old first state"])
+def test_a_new_killed_between_its_writes_leaves_each_game_its_own_first_state(sprawl, monkeypatch, window):
+    sprawl.new()
+    old = sprawl.save.read_bytes()
+    first = sprawl.folder / f"{SAVE}.first.json"
+    real_write, real_unlink = store.atomic_write, os.unlink
+
+    def write(path, text):
+        if (window == "writing the first state" and Path(path).name == first.name
+                or window == "writing the save" and Path(path).name == SAVE):
+            raise Killed
+        real_write(path, text)
+
+    def unlink(path, *args, **kwargs):
+        if window == "dropping the old first state" and str(path).endswith(".first.json.old"):
+            raise Killed
+        real_unlink(path, *args, **kwargs)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(store, "atomic_write", write)
+        patch.setattr(os, "unlink", unlink)
+        with pytest.raises(Killed):
+            sprawl("new", "--force", *new_args("gunplay"))
+    assert (sprawl.folder / f"{SAVE}.first.json.old").exists()
+    now = sprawl.save.read_bytes()
+    assert now == old or window == "dropping the old first state"
+    assert sprawl("set" if now == old else "next", *(["Razz", "ran", "on"] if now == old else ["--force"])).exit_code == 0
+    assert not (sprawl.folder / f"{SAVE}.first.json.old").exists()  # the command under the lock settled it
+    sprawl.json("undo")
+    assert sprawl.save.read_bytes() == now
+    sprawl.save.unlink()
+    sprawl.json("repair")
+    assert sprawl.save.read_bytes() == now  # the game at the save path got its own first state
+
+
+def test_without_a_first_state_repair_still_says_there_is_nothing_to_rebuild(sprawl, snapshot):
+    """A save from before issue 25 (no first state) damaged at step 0: one clear line, nothing changed."""
+    sprawl.new()
+    (sprawl.folder / f"{SAVE}.first.json").unlink()
+    sprawl.save.write_text("system: [", encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    assert "keeps no state to rebuild from" in one_error(sprawl("repair"))
+    assert snapshot(sprawl.folder) == before
 
 
 def test_repair_leaves_a_good_save_alone(sprawl, snapshot):

@@ -29,9 +29,9 @@ def check_system_choice(ctx: click.Context, command: str) -> None:
     from sprawl_cli.context import peek_system
 
     for source, value in (("--system", given), ("SPRAWL_SYSTEM", env.get("SPRAWL_SYSTEM"))):
-        if value and systems.key(value) not in systems.REGISTRY:
+        if value and not systems.known(value):
             raise click.UsageError(f"{source} {value}: no such game system; the systems are: "
-                                   f"{', '.join(systems.REGISTRY)}", ctx)
+                                   f"{', '.join(systems.names())}", ctx)
     if not given or command in CHOOSE_SYSTEM or command in systems.menu(given).lookups:
         return
     saved = peek_system(path)

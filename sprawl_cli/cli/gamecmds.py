@@ -339,7 +339,8 @@ def repair() -> None:
     data = {"step": step, "number": number, "kept": str(kept) if kept else None, "save": str(store.path)}
 
     def view(console: Console) -> None:
-        console.print(f"Rebuilt {store.path} from the journal (the game as it stood after change #{number}).")
+        stood = f"as it stood after change #{number}" if step else "as `new` made it, before any change"
+        console.print(f"Rebuilt {store.path} from the journal (the game {stood}).")
         if kept:
             console.print(f"The damaged file is kept as {kept}.")
 

@@ -135,6 +135,15 @@ def common_options() -> list[click.Option]:
     return _COMMON
 
 
+def system_names(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """`--system <Tab>`: every system, built in or installed from another package."""
+    from click.shell_completion import CompletionItem
+
+    from sprawl_cli import systems
+
+    return [CompletionItem(n) for n in systems.names() if n.startswith(incomplete.lower())]
+
+
 def _build_common_options() -> list[click.Option]:
 
     def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
@@ -158,7 +167,7 @@ def _build_common_options() -> list[click.Option]:
         flag("json", "Print one JSON object on stdout and nothing else."),
         click.Option(["--campaign"], metavar="PATH", expose_value=False, callback=keep,
                      help="The campaign file (env SPRAWL_CAMPAIGN; default ./sprawl-campaign.yaml)."),
-        click.Option(["--system"], metavar="NAME", expose_value=False, callback=keep,
+        click.Option(["--system"], metavar="NAME", expose_value=False, callback=keep, shell_complete=system_names,
                      help="The game system of a lookup or a new game (env SPRAWL_SYSTEM; default: the game's, else sprawl)."),
         flag("yes", "Confirm every table fact this action needs (no enemy too close, in range...)."),
         flag("force", "Referee overrule: do it although the rules forbid it (logged)."),
@@ -354,6 +363,10 @@ class SprawlGroup(click.Group):
 
             from sprawl_cli import systems
 
+            lookup_name, game_name = _systems_for(ctx.find_object(Context))
+            systems.menu(game_name)  # the save's system, not installed or not loading, says so
+            if systems.known(lookup_name):  # an unknown --system is a usage error, below
+                systems.menu(lookup_name)
             elsewhere = [s for s in systems.installed() if name in systems.menu(s).commands]
             close = difflib.get_close_matches(name, list(table), n=1, cutoff=0.6)
             from sprawl_cli.cli.choices import has_game
@@ -394,7 +407,10 @@ class SprawlGroup(click.Group):
         with formatter.section("Commands for every game"):
             formatter.write_dl([(name, text) for name, (_, text) in COMMANDS.items() if name not in own])
         for which in shown:
-            system = systems.get(which)
+            try:
+                system = systems.get(which)
+            except SprawlError:
+                continue  # a system from another package that does not load: `--system NAME` says why
             with formatter.section(f"{system.title} (--system {system.name})"):
                 # Without a game, a command every game has is listed once, above, even where a
                 # system gives it options of its own (its --help in such a game shows them).

@@ -5,6 +5,13 @@ A system's package `__init__` holds only what routes a command line (its
 plain data, read by `menu()` without importing the system. Its `system.py`
 defines `SYSTEM` (a `systems.base.System`), imported by `get()` when a game of
 that system is loaded; its rules load only when one of its commands runs.
+
+Systems are found through the entry-point group `sprawl.systems` (name = the system's
+package), where the five built-in ones are declared too (pyproject.toml). The built-in ones
+are also in `REGISTRY`, read first: importing importlib.metadata and reading every installed
+package's entry points costs nearly half a whole `roll` (docs/ARCHITECTURE.md, "A system from
+outside"), so a line that names a built-in system (or none) never does it. A name that is not in `REGISTRY` is looked up among the entry points,
+once per process.
 """
 
 from __future__ import annotations
@@ -18,8 +25,10 @@ if TYPE_CHECKING:
     from sprawl_cli.systems.base import System
 
 DEFAULT = "sprawl"
+ENTRY_POINTS = "sprawl.systems"
 # system name (as in a save, a roster and --system) -> package under sprawl_cli.systems (or the
-# full dotted path of a system's package installed from elsewhere)
+# full dotted path of a system's package from elsewhere). The built-in systems, as declared under
+# [project.entry-points."sprawl.systems"] (tests/test_entry_points.py keeps the two the same).
 REGISTRY: dict[str, str] = {
     "sprawl": "sprawl",
     "gunplay": "gunplay",
@@ -54,15 +63,62 @@ class Menu:
         self.table_options = table_options or {}
 
 
+_OUTSIDE: dict[str, tuple[str, str]] | None = None  # entry points: name -> (package, distribution)
+
+
+def outside() -> dict[str, tuple[str, str]]:
+    """The systems installed from other packages: each entry point of `sprawl.systems` whose
+    name is not a built-in system's, name -> (the full dotted path of its package, the
+    distribution that declares it). Read once per process; unreadable metadata is no system."""
+    global _OUTSIDE
+    if _OUTSIDE is None:
+        import re
+        from importlib.metadata import entry_points
+
+        system_name = re.compile(r"[a-z0-9][a-z0-9-]*")  # compiled here: `roll` pays for no pattern
+
+        found: dict[str, tuple[str, str]] = {}
+        try:
+            points = list(entry_points(group=ENTRY_POINTS))
+        except Exception:  # a damaged dist-info of some other package must not stop a game
+            points = []
+        for point in points:
+            name = key(point.name)
+            if name in REGISTRY or name in found or not system_name.fullmatch(name):
+                # A built-in name is the built-in system's, the first of two alike wins, and a
+                # name a save's `system:` could not hold (letters, digits and `-`) is no system.
+                continue
+            dist = getattr(point.dist, "name", None) or "an installed package"
+            found[name] = (point.value.partition(":")[0].strip(), dist)
+        _OUTSIDE = found
+    return _OUTSIDE
+
+
+def _package(name: str) -> str | None:
+    """The full dotted path of the package of system `name`, or None when none is installed.
+    A built-in name never reads the entry points."""
+    package = REGISTRY.get(key(name))
+    if package is not None:
+        return module_path(package)
+    found = outside().get(key(name))
+    return found[0] if found else None
+
+
+def known(name: str) -> bool:
+    """Whether `name` is a system this sprawl has, built in or installed from elsewhere."""
+    return _package(name) is not None
+
+
 def names() -> list[str]:
-    """Every system this sprawl knows, in the registry's order."""
-    return list(REGISTRY)
+    """Every system this sprawl knows: the built-in ones in the registry's order, then those
+    installed from other packages."""
+    return [*REGISTRY, *(n for n in outside() if n not in REGISTRY)]
 
 
 def installed() -> list[str]:
-    """The systems whose package is present."""
+    """The systems whose package is present (and, for one from elsewhere, loads)."""
     found = []
-    for name in REGISTRY:
+    for name in names():
         try:
             menu(name)
         except BadInput:
@@ -83,14 +139,33 @@ def _import(name: str, module: str) -> Any:
     Raises:
         BadInput: no such system, or its package is not installed.
     """
-    package = REGISTRY.get(key(name))
+    package = _package(name)
     if package is None:
-        raise BadInput(f"no game system '{name}'; the systems are: {', '.join(REGISTRY)}")
+        raise BadInput(f"no game system '{name}'; the systems are: {', '.join(names())} "
+                       f"(a system from another package is found once that package is installed)")
+    if key(name) in REGISTRY and "." not in REGISTRY[key(name)]:
+        try:
+            return importlib.import_module(f"{package}{module}")
+        except ImportError:
+            raise BadInput(f"the game system '{key(name)}' is not part of this sprawl yet; "
+                           f"use one of: {', '.join(n for n in REGISTRY if n in _present())}") from None
+    # A system from elsewhere is code sprawl does not ship: whatever stops it loading is one line.
     try:
-        return importlib.import_module(f"{module_path(package)}{module}")
-    except ImportError:
-        raise BadInput(f"the game system '{key(name)}' is not part of this sprawl yet; "
-                       f"use one of: {', '.join(n for n in REGISTRY if n in _present())}") from None
+        return importlib.import_module(f"{package}{module}")
+    except Exception as problem:  # noqa: BLE001 (ImportError, SyntaxError, an error at its import)
+        raise BadInput(f"{_origin(name)} cannot be loaded: {_why(problem)}; reinstall or "
+                       f"uninstall that package") from None
+
+
+def _origin(name: str) -> str:
+    """`the game system 'X' (from package P)`, for the messages about a system from elsewhere."""
+    found = outside().get(key(name)) if key(name) not in REGISTRY else None
+    return f"the game system '{key(name)}'" + (f" (from the package {found[1]})" if found else "")
+
+
+def _why(problem: BaseException) -> str:
+    text = " ".join(str(problem).split())
+    return f"{type(problem).__name__}: {text}" if text else type(problem).__name__
 
 
 def menu(name: str) -> Menu:
@@ -101,7 +176,10 @@ def menu(name: str) -> Menu:
     """
     if key(name) not in _MENUS:
         package = _import(name, "")
-        _MENUS[key(name)] = Menu(key(name), package.__name__, package.COMMANDS,
+        commands = getattr(package, "COMMANDS", None)
+        if not isinstance(commands, dict):
+            raise BadInput(f"{_origin(name)} cannot be loaded: its package {package.__name__} has no COMMANDS")
+        _MENUS[key(name)] = Menu(key(name), package.__name__, commands,
                                   getattr(package, "LOOKUPS", DEFAULT_LOOKUPS), getattr(package, "GROUPS", frozenset()),
                                   getattr(package, "TABLE_OPTIONS", None))
     return _MENUS[key(name)]
@@ -114,7 +192,9 @@ def get(name: str) -> System:
         BadInput: no such system.
     """
     if key(name) not in _LOADED:
-        system: System = _import(name, ".system").SYSTEM
+        system: System | None = getattr(_import(name, ".system"), "SYSTEM", None)
+        if system is None:
+            raise BadInput(f"{_origin(name)} cannot be loaded: its module {_package(name)}.system has no SYSTEM")
         _LOADED[key(name)] = system
     return _LOADED[key(name)]
 

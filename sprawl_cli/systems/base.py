@@ -3,7 +3,7 @@
 The kernel (save file, journal, undo, `new`, `status`, `next`, `set`, `log`,
 `end`, `concede`, `play`, `--json`, dice, campaign books) knows a system only
 through a `System` object: the module-level `SYSTEM` of its package's
-`system.py`, found by name in `sprawl_cli.systems.REGISTRY` and imported only
+`system.py`, found by name (`sprawl_cli.systems`: built in, or an entry point) and imported only
 when a game of that system is loaded (or a lookup needs it). To route a
 command line the kernel reads only the package's `__init__` (`COMMANDS`).
 Everything else, from the character sheet to the turn, is the system's own.

@@ -1,9 +1,10 @@
 """Coinflip: a toy system built from docs/ARCHITECTURE.md alone, to prove the guide.
 
 Each character has 3 Health; `attack A B` flips a coin, and heads takes 1 Health from
-B, which is down (out of the game) at 0. Sides take turns with `next`. Registered by
-its test with a dotted package path in `systems.REGISTRY`, as a system from outside
-the package would be.
+B, which is down (out of the game) at 0. Sides take turns with `next`.
+tests/test_toy_system.py registers it in-process (its dotted path in `systems.REGISTRY`);
+tests/test_entry_points.py builds it into a package of its own, installs that with pip and
+plays it as a system from outside is found: through the `sprawl.systems` entry points.
 """
 
 COMMANDS: dict[str, tuple[str, str]] = {

@@ -83,3 +83,42 @@ def new_flags_given() -> dict[str, bool]:
     return found
 
 
+
+
+_CAMPAIGN: dict[str, click.Command] = {}
+
+
+def with_campaign_options(group: click.Command, system: str) -> click.Command:
+    """`campaign` whose `new` takes the options the system's campaigns take (`System.campaign_options`),
+    so that system's `campaign new --help` lists them and another's refuses them as unknown options.
+    Each option given lands in the click context's meta, `sprawl.campaign_options` (see `campaign_options_given`)."""
+    if system not in _CAMPAIGN:
+        import copy
+
+        from sprawl_cli import systems
+
+        try:
+            options = systems.get(system).campaign_options
+        except SprawlError:
+            options = {}
+        if not options or not isinstance(group, click.Group) or "new" not in group.commands:
+            _CAMPAIGN[system] = group
+            return group
+
+        def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+            if value is not None and param.name:
+                ctx.meta.setdefault("sprawl.campaign_options", {})[param.name] = value
+            return value
+
+        made, new = copy.copy(group), copy.copy(group.commands["new"])
+        new.params = [*new.params, *(click.Option([f"--{name.replace('_', '-')}"], metavar=metavar, expose_value=False,
+                                                  callback=keep, help=text) for name, (metavar, text) in options.items())]
+        made.commands = {**group.commands, "new": new}
+        _CAMPAIGN[system] = made
+    return _CAMPAIGN[system]
+
+
+def campaign_options_given() -> dict[str, str]:
+    """The system's `campaign new` options given on this command line (parameter name -> value)."""
+    found: dict[str, str] = click.get_current_context().meta.get("sprawl.campaign_options", {})
+    return found

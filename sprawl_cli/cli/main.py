@@ -340,6 +340,10 @@ class SprawlGroup(click.Group):
             from sprawl_cli.cli.choices import with_new_flags
 
             command = with_new_flags(command, system)
+        elif cmd_name == "campaign":
+            from sprawl_cli.cli.choices import with_campaign_options
+
+            command = with_campaign_options(command, system)
         if cmd_name in groups:
             command.name = cmd_name
         return with_table_options(_with_common(command), system, own=not entry[0].startswith("sprawl_cli.cli."))

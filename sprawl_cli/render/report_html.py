@@ -157,11 +157,11 @@ NOTES = {"casualties": "Characters each side had lost by the end of each round."
 
 def book_charts(game: BookGame) -> str:
     """A line chart per series the game kept (casualties first), one line per squad."""
-    from sprawl_cli.report import words
+    from sprawl_cli.report import round_label, words
 
     if not game.rounds_axis:
         return "<p>No round-by-round record was kept for this game.</p>"
-    labels = [str(r) for r in game.rounds_axis]
+    labels = [round_label(r) for r in game.rounds_axis]
     colours = palette(game.squads)
     measures = sorted(game.series, key=lambda m: (m != "casualties", m))
     out = [f"<p>{legend(game.squads)}</p>", '<div class="charts">']

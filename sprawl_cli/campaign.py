@@ -10,7 +10,7 @@ happens after a game (`System.campaign_aftermath`).
 The books (`Book`) are the same for every system: each character's sheet as
 plain data (`System.campaign_character`), alive or dead, the counters of
 `System.record` added up game after game and the system's own notes on it
-(`Member.extra`, as lasting injuries); each game with its characters' records,
+(`Member.extra`: what its aftermath left on it); each game with its characters' records,
 the system's aftermath (if it has one: its table, its rolls as data and in
 words) and round-by-round series from the journal (`System.book_facts`: who is
 gone, how many each side has standing, and the system's `journal_extras`).
@@ -339,7 +339,7 @@ def campaign_text(book: Book) -> str:
 
 
 def campaign_system(data: dict[str, Any], where: Where) -> System:
-    """The system a campaign file's data is for (SPRAWL when it does not say).
+    """The system a campaign file's data is for (`sprawl` when it does not say).
 
     Raises:
         SaveFileError: a system this sprawl does not know.
@@ -366,7 +366,8 @@ def campaign_from_data(data: Any, lines: Lines, source: str) -> Book:
         raise SaveFileError(f"{source}: not a sprawl campaign file (expected a map with schema_version and squads)")
     where = Where(source, lines)
     system = campaign_system(data, where)
-    steps = {version: partial(system.campaign_migrate, version) for version in range(1, CAMPAIGN_SCHEMA)}
+    steps: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        version: partial(system.campaign_migrate, version) for version in range(1, CAMPAIGN_SCHEMA)}
     data = migrate(data, source, CAMPAIGN_SCHEMA, steps, "sprawl campaign file")
     data["system"] = system.name
     return system.campaign_read(data, where)

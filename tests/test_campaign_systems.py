@@ -141,3 +141,29 @@ def test_a_campaign_of_mixed_systems_is_refused(sprawl: Any, system: str) -> Non
              "scratch-grid": "wardens.yaml"}[system]
     result = sprawl("campaign", "new", "--squad", here(system, first), "--squad", str(ROSTERS / "plf.yaml"))
     assert result.exit_code == 1 and "system" in result.stderr
+
+
+def test_a_systems_campaign_option_is_its_own(sprawl: Any, snapshot: Any) -> None:
+    """`campaign new --table` is SPRAWL's (R26's table), registered by SPRAWL: its campaigns'
+    `campaign new --help` lists it, another system's does not and refuses it as unknown."""
+    assert "--table" in sprawl("campaign", "new", "--help").stdout
+    assert "--table" not in sprawl("campaign", "new", "--system", "gunplay", "--help").stdout
+    sprawl.json("campaign", "new", "--squad", here("gunplay", "crows.yaml"), "--squad", here("gunplay", "wardens.yaml"))
+    before = snapshot(sprawl.folder)
+    result = sprawl("campaign", "new", "--system", "gunplay", "--squad", here("gunplay", "crows.yaml"), "--squad",
+                    here("gunplay", "wardens.yaml"), "--table", "x.yaml", "--force")
+    assert result.exit_code == 2 and "--table" in result.stderr and "Traceback" not in result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_the_kernels_books_name_no_system() -> None:
+    """The campaign's books and reports are the kernel's for every system: no SPRAWL word in them."""
+    from pathlib import Path
+
+    kernel = Path(__file__).resolve().parent.parent / "sprawl_cli"
+    files = ["campaign.py", "report.py", "gamereport.py", "render/report_html.py", "render/report_views.py",
+             "cli/campaigncmds.py", "cli/choices.py", "systems/base.py"]
+    words = ["SPRAWL", "R26", "Out of Action", "house table", "--table", "injur", "Health", "d8", "Smarts"]
+    found = [(name, word) for name in files for word in words
+             if word in (kernel / name).read_text(encoding="utf-8").replace("SPRAWL_", "")]
+    assert found == []

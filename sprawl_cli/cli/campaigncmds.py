@@ -142,7 +142,7 @@ def new(
 
 
 def roster_system(path: Path) -> str:
-    """The system a roster file names (`system:`), SPRAWL when it names none.
+    """The system a roster file names (`system:`), `sprawl` when it names none.
 
     Raises:
         SaveFileError: the file is broken.
@@ -159,7 +159,8 @@ def roster_system(path: Path) -> str:
 
 @app.command()
 def show() -> None:
-    """The squads as they stand between games: alive or dead, sheets, injuries, records.
+    """The squads as they stand between games: alive or dead, their sheets, records and
+    what the system notes of them.
 
     Example: sprawl campaign show --json
     """

@@ -299,7 +299,8 @@ def aftermath_words(label: str, results: list[dict[str, Any]]) -> list[str]:
 def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
     """SPRAWL's own books (schema 1) in the kernel's shape: each character's attributes and
     weapons become its sheet, its injuries its notes, the games' entries the kernel's."""
-    for squad in data.get("squads") if isinstance(data.get("squads"), list) else []:
+    squads = data.get("squads")
+    for squad in squads if isinstance(squads, list) else []:
         if isinstance(squad, dict) and isinstance(squad.get("characters"), list):
             squad["characters"] = [old_member(f) for f in squad["characters"]]
     settings = data.get("settings")

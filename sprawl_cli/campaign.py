@@ -1,11 +1,11 @@
 """The campaign file, for any system: squads between games and every game played.
 
 A campaign is one YAML file (`sprawl-campaign.yaml`) with `schema_version`,
-`system` and the books that system keeps. The kernel reads and writes it with
-the same care as the save file (safe YAML, strict keys with file:line
-messages, a lock, atomic replacement, undo through the game's journal); the
-system named in it reads its books (`System.campaign_read`) and does what
-happens after a game (`System.campaign_aftermath`).
+`system` and the books. The kernel reads and writes it with the same care as
+the save file (safe YAML, strict keys with file:line messages, a lock, atomic
+replacement, undo through the game's journal); the system named in it checks
+its part (`System.campaign_read`) and migrates its part of an older file
+(`System.campaign_migrate`).
 
 The books (`Book`) are the same for every system: each character's sheet as
 plain data (`System.campaign_character`), alive or dead, the counters of

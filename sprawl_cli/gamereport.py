@@ -1,10 +1,11 @@
 """`sprawl report`: the battle report of the game in the save, finished or not, for any system.
 
-The report is the campaign's own (`report.py`, `render/report_html.py`): the game is put into a book entry as `aftermath` would, without
-rolling anything and without a campaign file, and drawn by the campaign report's views. Its
-aftermath section (a game outside a campaign has none) gives way to what the journal tells:
-who fell and how, with the dice that decided it, every change with its dice, and the house
-rulings the system labels in its `status`.
+The report is the campaign's own (`report.py`, `render/report_html.py`): the game is put
+into a book entry as `aftermath` would (`campaign.game_entry`), without rolling anything and
+without a campaign file, and drawn by the campaign report's views. Its aftermath section (a
+game outside a campaign has none) gives way to what the journal tells: who fell and how, with
+the dice that decided it, every change with its dice, and the house rulings in play (the
+system's `house_rulings`, and those it labels in its `status`).
 """
 
 from __future__ import annotations

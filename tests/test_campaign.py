@@ -8,10 +8,13 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sprawl_cli.campaign import (
     Book, BookGame, book_from_rosters, game_entry, game_from_book, load_campaign, record_book_game,
-    save_campaign,
+    campaign_text, save_campaign,
 )
 from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice
 from sprawl_cli.errors import BadInput, DiceShortage, SaveFileError
@@ -449,3 +452,32 @@ def test_an_old_file_is_written_in_the_new_shape_and_undo_puts_it_back(sprawl):
     assert len(sprawl.json("campaign", "history")["games"]) == 3
     sprawl.json("undo")
     assert campaign.read_bytes() == OLD_FILE.read_bytes()
+
+
+_old_counts = st.integers(min_value=0, max_value=40)
+
+
+@settings(max_examples=40, deadline=None)
+@given(attributes=st.lists(st.integers(min_value=1, max_value=9), min_size=8, max_size=8),
+       counts=st.lists(_old_counts, min_size=7, max_size=7), dead=st.booleans(),
+       hurt=st.lists(st.tuples(st.integers(min_value=1, max_value=9), st.sampled_from(INJURY_ATTRIBUTES),
+                               st.integers(min_value=1, max_value=9)), max_size=3))
+def test_an_old_characters_books_read_the_same(attributes, counts, dead, hurt):
+    """Any character as the old books kept it (attributes, state, injuries, record) shows in
+    `campaign show --json` exactly as the old books showed it."""
+    from sprawl_cli import yamlio
+    from sprawl_cli.campaign import campaign_from_data
+    from sprawl_cli.systems.sprawl.model import ATTRIBUTES
+
+    data, _ = yamlio.load(OLD_FILE, "campaign")
+    old = data["squads"][0]["characters"][0]
+    old.update(dict(zip(ATTRIBUTES, attributes, strict=True)), state="dead" if dead else "active",
+               injuries=[{"game": g, "attribute": a, "before": b + 1, "after": b} for g, a, b in hurt],
+               record=dict(zip(("shots", "hits", "damage_dealt", "put_out_of_action", "times_out_of_action", "games",
+                                "damage_taken"), counts, strict=True)))
+    expected = {"name": old["name"], "state": old["state"], **{a: old[a] for a in ATTRIBUTES},
+                "injuries": old["injuries"], "record": old["record"]}
+    book = campaign_from_data(data, {}, "old.yaml")
+    assert SYSTEM.campaign_member(book.squads[0].characters[0]) == expected
+    again = campaign_from_data(yaml.safe_load(campaign_text(book)), {}, "new.yaml")
+    assert again == book  # written in the new shape, it reads back the same

@@ -308,8 +308,8 @@ class System:
         return {}
 
     def book_start(self, game: Game[Any]) -> dict[str, Any] | None:
-        """The journal extras as they stood before the first round (each character whole, nothing counted yet), for the
-        books' series to start from; None: the series start at the end of round 1."""
+        """The journal extras as they stood before the first round (each character whole, nothing
+        counted yet), for the books' series to start from; None: they start at the end of round 1."""
         return None
 
     def end_words(self, game: Game[Any], character: Piece) -> str:

@@ -9,39 +9,47 @@ from sprawl_cli.render import escape, name
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.table import Table
 
-    from sprawl_cli.campaign import Book, BookGame
+    from sprawl_cli.campaign import Book, BookGame, BookSquad
     from sprawl_cli.systems.base import System
 
 
 def book_view(console: Console, system: System, book: Book) -> None:
     """`campaign show`: each squad's characters, alive or dead, with the system's cells (its sheet,
     its notes) and their records added up (in the order the system counts them)."""
-    import textwrap
-
-    from rich.table import Table
-
     for squad in book.squads:
-        keys = list(dict.fromkeys(k for m in squad.characters for k in m.record))
-        cells = [system.campaign_columns(m) for m in squad.characters]
-        heads = list(dict.fromkeys(h for c in cells for h in c))
-        grid = Table(title=escape(squad.name), title_justify="left", title_style="bold", box=None, padding=(0, 1),
-                     pad_edge=False, show_edge=False)
-        grid.add_column("name", no_wrap=True)
-        for head in heads[:1]:  # the first the system adds beside the name (its sheet), the rest at the end
-            grid.add_column(escape(head), no_wrap=True)
-        grid.add_column("games", justify="right")
-        for key in keys:
-            grid.add_column(escape(textwrap.fill(key.replace("_", " "), 8)), justify="right")
-        for head in heads[1:]:
-            grid.add_column(escape(head))
-        for m, own in zip(squad.characters, cells, strict=True):
-            label = escape(m.name) + (" ★" if m.name == squad.leader else "")
-            grid.add_row(f"[bad]† {label}[/]" if m.dead else label, *(own.get(h, "") for h in heads[:1]),
-                         str(m.games), *(str(m.record.get(k, 0)) for k in keys), *(own.get(h, "") for h in heads[1:]))
+        grid = squad_grid(system, squad, wrap=False)
+        if console.measure(grid, options=console.options.update_width(10_000)).maximum > console.width:
+            grid = squad_grid(system, squad, wrap=True)
         console.print(grid)
     console.print("[rule]★ leader, † dead[/]")
     console.print(f"Aftermath: {escape(system.aftermath_label(book))}. Games played: {len(book.games)}.")
+
+
+def squad_grid(system: System, squad: BookSquad, wrap: bool) -> Table:
+    """One squad of `campaign show`: name, the system's first cell (its sheet), games, the
+    record (`wrap`: each heading's words on lines of their own) and the system's other cells."""
+    from rich.table import Table
+
+    keys = list(dict.fromkeys(k for m in squad.characters for k in m.record))
+    cells = [system.campaign_columns(m) for m in squad.characters]
+    heads = list(dict.fromkeys(h for c in cells for h in c))
+    grid = Table(title=escape(squad.name), title_justify="left", title_style="bold", box=None, padding=(0, 1),
+                 pad_edge=False, show_edge=False)
+    grid.add_column("name", no_wrap=True)
+    for head in heads[:1]:
+        grid.add_column(escape(head), no_wrap=True)
+    grid.add_column("games", justify="right")
+    for key in keys:
+        grid.add_column(escape(key.replace("_", "\n" if wrap else " ")), justify="right")
+    for head in heads[1:]:
+        grid.add_column(escape(head))
+    for m, own in zip(squad.characters, cells, strict=True):
+        label = escape(m.name) + (" ★" if m.name == squad.leader else "")
+        grid.add_row(f"[bad]† {label}[/]" if m.dead else label, *(own.get(h, "") for h in heads[:1]),
+                     str(m.games), *(str(m.record.get(k, 0)) for k in keys), *(own.get(h, "") for h in heads[1:]))
+    return grid
 
 
 NO_GAMES = "No games recorded yet: play one with `sprawl new --campaign FILE`, then `sprawl aftermath`."

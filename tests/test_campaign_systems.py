@@ -167,3 +167,18 @@ def test_the_kernels_books_name_no_system() -> None:
     found = [(name, word) for name in files for word in words
              if word in (kernel / name).read_text(encoding="utf-8").replace("SPRAWL_", "")]
     assert found == []
+
+
+def test_a_campaign_file_of_schema_1_of_another_system_reads_as_it_did(sprawl: Any) -> None:
+    """The kernel's books kept their shape from schema 1 to 2: a Gunplay campaign written by the
+    older sprawl shows, and reports, exactly what that sprawl printed (kept beside it)."""
+    import json
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parent / "data"
+    (sprawl.folder / CAMPAIGN).write_bytes((data / "gunplay-campaign-v1.yaml").read_bytes())
+    shown = sprawl.json("campaign", "show")
+    shown.pop("campaign")
+    assert shown == json.loads((data / "gunplay-campaign-v1.show.json").read_text(encoding="utf-8"))
+    report = sprawl("campaign", "report")
+    assert report.stdout == (data / "gunplay-campaign-v1.report.md").read_text(encoding="utf-8")

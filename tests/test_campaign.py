@@ -143,6 +143,15 @@ def test_out_of_action_then_back_still_rolls(path, book):
     assert [r.name for r in aftermath(game, book, dice(7)).results] == ["Razz"]
 
 
+def test_out_of_action_without_a_count_still_rolls(path, book):
+    """A save whose character is Out of Action with no count of it (a referee's hand edit) still rolls."""
+    game = game_from_campaign(path)
+    game.character("Lang").add("out_of_action")
+    game.over = True
+    outcome = aftermath(game, book, dice(7))
+    assert [r.name for r in outcome.results] == ["Lang"] and outcome.game == 1
+
+
 def test_nobody_out_rolls_nothing(path, book):
     game = game_from_campaign(path)
     d = dice()

@@ -303,9 +303,6 @@ def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
     for squad in squads if isinstance(squads, list) else []:
         if isinstance(squad, dict) and isinstance(squad.get("characters"), list):
             squad["characters"] = [old_member(f) for f in squad["characters"]]
-    settings = data.get("settings")
-    if isinstance(settings, dict) and settings.get("aftermath_table") is None:
-        settings.pop("aftermath_table", None)
     if isinstance(data.get("games"), list):
         data["games"] = [old_game(g) for g in data["games"]]
     return data

@@ -435,6 +435,22 @@ def test_an_old_sprawl_campaign_file_reads_as_it_did(sprawl):
     assert "Mean streets" in sprawl("campaign", "report", "1", "--format", "html").stdout
 
 
+@pytest.mark.parametrize(("old", "new"), [
+    ("    health: 3\n    max_health: 3\n", "    health: three\n    max_health: 3\n"),
+    ("  series:\n    rounds: [0, 1]\n", "  series:\n    rounds: [0, one]\n"),
+    ("    record: {shots: 0", "    record: [shots, 0]\n    x: {shots: 0"),
+])
+def test_an_old_file_broken_by_hand_is_refused_naming_the_key(sprawl, snapshot, old, new):
+    text = OLD_FILE.read_text(encoding="utf-8")
+    assert old in text
+    (sprawl.folder / "sprawl-campaign.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and "sprawl-campaign.yaml:" in result.stderr and "key '" in result.stderr
+    assert "internal error" not in result.stderr and result.stderr.count("\n") == 1
+    assert snapshot(sprawl.folder) == before
+
+
 def test_an_old_file_is_written_in_the_new_shape_and_undo_puts_it_back(sprawl):
     """Migrated on write: the next aftermath writes schema 2 with the old games in it; undo
     puts back the very bytes of the old file."""

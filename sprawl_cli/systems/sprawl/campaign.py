@@ -302,10 +302,21 @@ def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
     squads = data.get("squads")
     for squad in squads if isinstance(squads, list) else []:
         if isinstance(squad, dict) and isinstance(squad.get("characters"), list):
-            squad["characters"] = [old_member(f) for f in squad["characters"]]
+            squad["characters"] = [as_it_is(old_member, f) for f in squad["characters"]]
     if isinstance(data.get("games"), list):
-        data["games"] = [old_game(g) for g in data["games"]]
+        data["games"] = [as_it_is(old_game, g) for g in data["games"]]
     return data
+
+
+def as_it_is(step: Any, part: Any) -> Any:
+    """`step(part)`, or `part` as it was when a hand edit broke it past migrating: the strict
+    read that follows then names the file, line and key."""
+    import copy
+
+    try:
+        return step(copy.deepcopy(part))
+    except (AttributeError, TypeError, ValueError, KeyError):
+        return part
 
 
 def old_member(f: Any) -> Any:
@@ -338,7 +349,7 @@ def old_game(g: Any) -> Any:
         record = {k: old.pop(k) for k in RECORD_KEYS if k in old} | old
         out_of_action, fled = bool(c.get("out_of_action")), bool(c.get("out_of_play"))
         end = ("Out of Action" if out_of_action else "Out of Play (fled)" if fled
-               else f"Health {c.get('health', 0)}/{c.get('max_health', 0)}")
+               else f"Health {int(c.get('health', 0))}/{int(c.get('max_health', 0))}")
         statuses = ["out_of_action"] * out_of_action + ["out_of_play"] * fled
         parts.append({"name": c.get("name"), "squad": c.get("squad"), "record": record, "statuses": statuses,
                       "gone": out_of_action or fled, "state": "dead" if c.get("name") in dead else "active",

@@ -1,24 +1,28 @@
 """The campaign file, for any system: squads between games and every game played.
 
 A campaign is one YAML file (`sprawl-campaign.yaml`) with `schema_version`,
-`system` and the books that system keeps. The kernel reads and writes it with
-the same care as the save file (safe YAML, strict keys with file:line
-messages, a lock, atomic replacement, undo through the game's journal); the
-system named in it reads its books (`System.campaign_read`) and does what
-happens after a game (`System.campaign_aftermath`).
+`system` and the books. The kernel reads and writes it with the same care as
+the save file (safe YAML, strict keys with file:line messages, a lock, atomic
+replacement, undo through the game's journal); the system named in it checks
+its part (`System.campaign_read`) and migrates its part of an older file
+(`System.campaign_migrate`).
 
-The books here (`Book`) are the ones every system gets unless it keeps its
-own: each character's sheet as plain data (`System.campaign_character`),
-alive or dead, and the counters of `System.record` added up game after game;
-each game with its characters' records, the system's aftermath (if it has
-one) and round-by-round series from the journal (`System.book_facts`: who is gone, how
-many each side has standing, and the system's `journal_extras`).
-SPRAWL keeps its own books (`systems/sprawl/campaign.py`).
+The books (`Book`) are the same for every system: each character's sheet as
+plain data (`System.campaign_character`), alive or dead, the counters of
+`System.record` added up game after game and the system's own notes on it
+(`Member.extra`: what its aftermath left on it); each game with its characters' records,
+the system's aftermath (if it has one: its table, its rolls as data and in
+words) and round-by-round series from the journal (`System.book_facts`: who is
+gone, how many each side has standing, and the system's `journal_extras`).
+A system adds what its text adds through `System` hooks: its `campaign new`
+options (`campaign_options`) become the book's `settings`, and its `aftermath`
+changes the book's characters after a game.
 """
 
 from __future__ import annotations
 
 import contextlib
+from functools import partial
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,11 +32,13 @@ from sprawl_cli.errors import BadInput, SaveFileError
 from sprawl_cli.schema import Where, from_data, to_data
 
 if TYPE_CHECKING:
+    from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game
-    from sprawl_cli.systems.base import Roster, System
+    from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
+    from sprawl_cli.table import Table
     from sprawl_cli.yamlio import Lines
 
-CAMPAIGN_SCHEMA = 1
+CAMPAIGN_SCHEMA = 2  # 2: one shape of books for every system (a system migrates its own part)
 STATES = ("active", "dead")
 NO_AFTERMATH = "no aftermath in this system"
 
@@ -46,6 +52,7 @@ class Member:
     state: str = "active"  # active | dead
     games: int = 0
     record: dict[str, int] = field(default_factory=dict)  # System.record's counters, added up
+    extra: dict[str, Any] = field(default_factory=dict)  # the system's own notes on its career (its aftermath's)
 
     @property
     def dead(self) -> bool:
@@ -71,6 +78,7 @@ class Part:
     statuses: list[str] = field(default_factory=list)
     gone: bool = False
     state: str = "active"  # what the campaign made of it: active | dead
+    end: str = ""  # the system's words for its state at the end (`System.end_words`); "": its statuses
 
 
 @dataclass
@@ -83,6 +91,8 @@ class BookGame:
     date: str = ""
     characters: list[Part] = field(default_factory=list)
     aftermath: list[str] = field(default_factory=list)  # the system's aftermath in words; empty: none
+    table: str = ""  # the aftermath table rolled on ("": the system has no aftermath)
+    results: list[dict[str, Any]] = field(default_factory=list)  # the aftermath's rolls, as its JSON gives them
     rounds_axis: list[int] = field(default_factory=list)  # the rounds the series cover
     series: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # measure -> squad -> per round
     figure: str = ""  # a drawing of the game's end the system made (an SVG), or ""
@@ -97,6 +107,7 @@ class Book:
     games: list[BookGame] = field(default_factory=list)
     schema_version: int = CAMPAIGN_SCHEMA
     system: str = ""
+    settings: dict[str, Any] = field(default_factory=dict)  # the system's `campaign_options`, as it keeps them
 
     def member(self, squad: str, name: str) -> Member | None:
         for s in self.squads:
@@ -112,32 +123,27 @@ class Book:
         Raises:
             BadInput: no games yet, or no such game.
         """
-        found: BookGame = pick_game(self.games, number)
-        return found
-
-
-def pick_game(games: list[Any], number: int | None) -> Any:
-    """Game `number` of a campaign's games (any system's), or the last.
-
-    Raises:
-        BadInput: no games yet, or no such game.
-    """
-    if not games:
-        raise BadInput("no game of this campaign has been recorded yet; play one and run `sprawl aftermath`")
-    if number is None:
-        return games[-1]
-    for g in games:
-        if g.number == number:
-            return g
-    raise BadInput(f"no game {number} in this campaign; it has games 1 to {len(games)}")
+        if not self.games:
+            raise BadInput("no game of this campaign has been recorded yet; play one and run `sprawl aftermath`")
+        if number is None:
+            return self.games[-1]
+        for g in self.games:
+            if g.number == number:
+                return g
+        raise BadInput(f"no game {number} in this campaign; it has games 1 to {len(self.games)}")
 
 
 # --- building one and playing from it ---------------------------------------------
 
 
-def book_from_rosters(system: System, rosters: list[Roster]) -> Book:
-    """A new campaign of these squads, each character's sheet as the system keeps it."""
-    return Book(system=system.name, squads=[
+def book_from_rosters(system: System, rosters: list[Roster], options: dict[str, str] | None = None) -> Book:
+    """A new campaign of these squads, each character's sheet as the system keeps it, and the
+    system's settings from its `campaign new` options (`System.campaign_options`).
+
+    Raises:
+        SaveFileError: a file an option names is broken (the system's `campaign_settings`).
+    """
+    return Book(system=system.name, settings=system.campaign_settings(options or {}), squads=[
         BookSquad(r.squad.name, r.squad.leader, [Member(c.name, system.campaign_character(c)) for c in r.characters],
                   str(r.squad.roster), dict(r.extra))
         for r in rosters
@@ -158,10 +164,10 @@ def rosters_from_book(system: System, book: Book, where: Where) -> list[Roster]:
         alive = [(j, m) for j, m in enumerate(squad.characters) if not m.dead]
         if not alive:
             raise BadInput(f"{squad.name} has nobody left alive in {where.source}; that campaign cannot field it")
-        characters = [system.character_from_sheet(m.sheet, squad.name, where, ("squads", i, "characters", j, "sheet"))
-                      for j, m in alive]
+        characters = [system.character_from_sheet(m.name, m.sheet, squad.name, where,
+                                                  ("squads", i, "characters", j, "sheet")) for j, m in alive]
         names = [m.name for _, m in alive]
-        leader = squad.leader if squad.leader in names or not squad.leader else names[0]
+        leader = squad.leader if squad.leader in names or not squad.leader else system.stand_in(characters)
         rosters.append(Roster(Squad(squad.name, leader, names, squad.roster), characters, dict(squad.extra)))
     return rosters
 
@@ -170,12 +176,15 @@ def rosters_from_book(system: System, book: Book, where: Where) -> list[Roster]:
 
 
 def book_series(game: Game[Any], entries: list[dict[str, Any]], measures: list[str],
-                side_measures: tuple[str, ...] = ()) -> tuple[list[int], dict[str, dict[str, list[int]]]]:
+                side_measures: tuple[str, ...] = (), start: dict[str, Any] | None = None,
+                ) -> tuple[list[int], dict[str, dict[str, list[int]]]]:
     """Round by round (the state at each round's end, from the journal): each measure of
     `System.book_facts` that maps names to numbers, per squad (a measure in `measures` maps
     characters, added up per squad; one in `side_measures` maps squads, taken as it is), and
     the casualties (`gone`) of each squad. `standing` starts at each squad's size; in a
-    journal written before entries kept it, it is the squad's size less its casualties."""
+    journal written before entries kept it, it is the squad's size less its casualties.
+    With `start` (`System.book_start`: the measures before the first round) the series
+    begin with round 0, the game as it started."""
     squad_of = {c.name: c.squad for c in game.characters}
     squads = [s.name for s in game.squads]
     keyed = {**{m: squad_of for m in measures}, **{m: {s: s for s in squads} for m in side_measures}}
@@ -187,11 +196,11 @@ def book_series(game: Game[Any], entries: list[dict[str, Any]], measures: list[s
     by_round: dict[int, list[dict[str, Any]]] = {}
     for e in entries:
         by_round.setdefault(int(e.get("round") or 1), []).append(e)
-    axis = list(range(1, max(1, game.round) + 1))
+    axis = [0] * (start is not None) + list(range(1, max(1, game.round) + 1))
     series: dict[str, dict[str, list[int]]] = {m: {s: [] for s in squads} for m in keyed}
     series["casualties"] = {s: [] for s in squads}
     for rnd in axis:
-        for e in by_round.get(rnd, []):
+        for e in by_round.get(rnd, []) if rnd else [start or {}]:
             for m, owner in keyed.items():
                 values = e.get(m)
                 if isinstance(values, dict):
@@ -217,8 +226,23 @@ def number_measures(extras: dict[str, Any], squads: Collection[str] = ()) -> tup
     return [k for k in found if k not in sides], sides
 
 
+def game_entry(system: System, game: Game[Any], entries: list[dict[str, Any]], number: int = 1) -> BookGame:
+    """The books' entry of a game (finished or not) made from it and its journal `entries`:
+    each character's record for this game and state at its end, the round-by-round series."""
+    measures, sides = number_measures(system.book_facts(game), [s.name for s in game.squads])
+    axis, series = book_series(game, entries, measures, sides, system.book_start(game))
+    played = BookGame(number=number, squads=[s.name for s in game.squads], rounds=game.round, winner=game.winner,
+                      reason=game.reason, rounds_axis=axis, series=series, figure=system.report_figure(game) or "",
+                      house=list(system.house_rulings(game)))
+    for c in game.characters:
+        record = {k: int(v) for k, v in system.record(game, c).items()}
+        played.characters.append(Part(c.name, c.squad, record, list(c.shown_statuses), bool(c.gone),
+                                      system.fate(game, c), system.end_words(game, c)))
+    return played
+
+
 def record_book_game(system: System, book: Book, game: Game[Any], entries: list[dict[str, Any]],
-                     aftermath: list[str], *, save: str = "", step: int = 0, date: str = "") -> BookGame:
+                     *, save: str = "", step: int = 0, date: str = "") -> BookGame:
     """Put a finished game into the campaign: each character's counters added to its career
     (+1 game), the system's verdict on who died, and the game's entry for its battle report.
 
@@ -234,34 +258,80 @@ def record_book_game(system: System, book: Book, game: Game[Any], entries: list[
         if member.dead:
             raise BadInput(f"{c.name} is already dead in this campaign; this game cannot be recorded in it")
         parts.append((c, member))
-    measures, sides = number_measures(system.book_facts(game), [s.name for s in game.squads])
-    axis, series = book_series(game, entries, measures, sides)
-    played = BookGame(number=len(book.games) + 1, squads=[s.name for s in game.squads], rounds=game.round,
-                      winner=game.winner, reason=game.reason, date=date, aftermath=list(aftermath),
-                      rounds_axis=axis, series=series, figure=system.report_figure(game) or "",
-                      house=list(system.house_rulings(game)), save=save, step=step)
-    for c, member in parts:
-        record = {k: int(v) for k, v in system.record(game, c).items()}
+    played = game_entry(system, game, entries, len(book.games) + 1)
+    played.date, played.save, played.step = date, save, step
+    for part, (_, member) in zip(played.characters, parts, strict=True):
         member.games += 1
-        for key, value in record.items():
+        for key, value in part.record.items():
             member.record[key] = member.record.get(key, 0) + value
-        member.state = system.fate(game, c)
-        played.characters.append(Part(c.name, c.squad, record, list(c.shown_statuses), bool(c.gone), member.state))
+        member.state = part.state
     book.games.append(played)
     return played
 
 
+@dataclass
+class Played:
+    """Where a finished game is being recorded from (for `after_game`)."""
+
+    campaign: str  # the campaign file
+    save: str = ""  # the game's save file
+    step: int = 0  # the journal step of the aftermath
+    date: str = ""
+
+
+def after_game(system: System, game: Game[Any], book: Book, entries: list[dict[str, Any]], dice: Dice,
+               played: Played) -> tuple[dict[str, Any], list[str]]:
+    """`aftermath`: the game and every record go into `book` (changed in memory), then what the
+    system's rules roll after it (`System.aftermath`, which may change the book's characters).
+    Returns the command's JSON and its lines (Rich markup).
+
+    Raises:
+        BadInput: the game's characters do not belong to this campaign.
+    """
+    from sprawl_cli.render import escape
+
+    entry = record_book_game(system, book, game, entries, save=played.save, step=played.step, date=played.date)
+    rolled = system.aftermath(game, book, entry, dice)
+    for part in entry.characters:  # the aftermath may have killed someone
+        member = book.member(part.squad, part.name)
+        part.state = member.state if member else part.state
+    dead = [c.name for c in entry.characters if c.state == "dead"]
+    data = {"game": entry.number, "table": entry.table or NO_AFTERMATH, "results": list(entry.results),
+            "records": {c.name: c.record for c in entry.characters}, "dead": dead}
+    if rolled is None:
+        lines = [f"[bold]After game {entry.number}[/]: {NO_AFTERMATH}; nothing is rolled."]
+        lines += [f"  {escape(name)} dies in the campaign." for name in dead]
+    else:
+        lines = list(rolled)
+    lines.append(f"Recorded in {escape(played.campaign)} as game {entry.number}, with every character's record; "
+                 "`sprawl undo` takes it back.")
+    return data, lines
+
+
+def game_from_book(system: System, path: Path, how: NewGame, dice: Dice, table: Table) -> tuple[Game[Any], Outcome]:
+    """`new --campaign`: a game of the campaign's squads as they stand (the dead stay home).
+
+    Raises:
+        SaveFileError: the campaign file is missing, broken or of another system.
+        BadInput: a squad has nobody left alive.
+    """
+    recover(path)
+    book = load_campaign(path)
+    if book.system != system.name:
+        raise SaveFileError(f"{path} is a campaign of {book.system}, not {system.title}")
+    game, outcome = system.new_game(rosters_from_book(system, book, Where(str(path), {})), how, dice, table)
+    game.campaign = str(path.resolve())
+    return game, outcome
+
+
 # --- the file ------------------------------------------------------------------------
 
-CAMPAIGN_MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
-
-
-def campaign_to_data(book: Any) -> dict[str, Any]:
+def campaign_to_data(book: Book) -> dict[str, Any]:
     data: dict[str, Any] = to_data(book)
     return {"schema_version": data.pop("schema_version"), "system": data.pop("system"), **data}
 
 
-def campaign_text(book: Any) -> str:
+def campaign_text(book: Book) -> str:
     from sprawl_cli import yamlio
 
     header = "# sprawl campaign file: squads between games and every game played. Safe to read; edit with care.\n"
@@ -269,7 +339,7 @@ def campaign_text(book: Any) -> str:
 
 
 def campaign_system(data: dict[str, Any], where: Where) -> System:
-    """The system a campaign file's data is for (SPRAWL when it does not say).
+    """The system a campaign file's data is for (`sprawl` when it does not say).
 
     Raises:
         SaveFileError: a system this sprawl does not know.
@@ -286,8 +356,9 @@ def campaign_system(data: dict[str, Any], where: Where) -> System:
         where.fail(("system",), problem.message)
 
 
-def campaign_from_data(data: Any, lines: Lines, source: str) -> Any:
-    """A campaign from plain data, read and checked by its system.
+def campaign_from_data(data: Any, lines: Lines, source: str) -> Book:
+    """A campaign from plain data, read and checked by its system (which migrates its own part
+    of an older file: `System.campaign_migrate`).
 
     Raises:
         SaveFileError: naming the file, line and key.
@@ -296,9 +367,11 @@ def campaign_from_data(data: Any, lines: Lines, source: str) -> Any:
 
     if not isinstance(data, dict):
         raise SaveFileError(f"{source}: not a sprawl campaign file (expected a map with schema_version and squads)")
-    data = migrate(data, source, CAMPAIGN_SCHEMA, CAMPAIGN_MIGRATIONS, "sprawl campaign file")
     where = Where(source, lines)
     system = campaign_system(data, where)
+    steps: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+        version: partial(system.campaign_migrate, version) for version in range(1, CAMPAIGN_SCHEMA)}
+    data = migrate(data, source, CAMPAIGN_SCHEMA, steps, "sprawl campaign file")
     data["system"] = system.name
     return system.campaign_read(data, where)
 
@@ -334,7 +407,7 @@ def read_book(data: dict[str, Any], where: Where) -> Book:
     return book
 
 
-def load_campaign(path: Path) -> Any:
+def load_campaign(path: Path) -> Book:
     """The campaign in `path`, validated by its system.
 
     Raises:
@@ -364,7 +437,7 @@ def campaign_locked(path: Path, notify: Callable[[str], None] = lambda _m: None,
         yield
 
 
-def save_campaign(path: Path, book: Any) -> None:
+def save_campaign(path: Path, book: Book) -> None:
     from sprawl_cli.store import atomic_write
 
     atomic_write(path, campaign_text(book))
@@ -396,27 +469,24 @@ def recover(path: Path, notify: Callable[[str], None] = lambda _m: None) -> None
             store.discard_orphans(store.load())
 
 
-def book_json(book: Book) -> dict[str, Any]:
-    """What `sprawl campaign show --json` prints for a system with the kernel's books."""
+def book_json(system: System, book: Book) -> dict[str, Any]:
+    """What `sprawl campaign show --json` prints: each character as the system shows it
+    (`System.campaign_member`), the games, and the aftermath table (`System.aftermath_label`)."""
     return {
         "system": book.system,
-        "squads": [
-            {"name": s.name, "leader": s.leader,
-             "characters": [{"name": m.name, "state": m.state, "sheet": m.sheet,
-                             "record": {"games": m.games, **m.record}} for m in s.characters]}
-            for s in book.squads
-        ],
+        "squads": [{"name": s.name, "leader": s.leader, "characters": [system.campaign_member(m) for m in s.characters]}
+                   for s in book.squads],
         "games": [{"number": g.number, "winner": g.winner, "rounds": g.rounds, "reason": g.reason}
                   for g in book.games],
-        "aftermath_table": NO_AFTERMATH,
+        "aftermath_table": system.aftermath_label(book),
     }
 
 
 def book_history(book: Book) -> list[dict[str, Any]]:
-    """What `sprawl campaign history --json` prints for a system with the kernel's books."""
+    """What `sprawl campaign history --json` prints."""
     return [
         {"number": g.number, "date": g.date, "squads": g.squads, "winner": g.winner, "rounds": g.rounds,
-         "reason": g.reason, "table": NO_AFTERMATH, "aftermath": list(g.aftermath),
+         "reason": g.reason, "table": g.table or NO_AFTERMATH, "aftermath": list(g.results),
          "out_of_action": [c.name for c in g.characters if c.gone],
          "standing": {s: values[-1] for s, values in g.series.get("standing", {}).items() if values},
          "records": {c.name: dict(c.record) for c in g.characters}}

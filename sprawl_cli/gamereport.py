@@ -1,11 +1,11 @@
 """`sprawl report`: the battle report of the game in the save, finished or not, for any system.
 
-The report is the campaign's own (`report.py`, `render/report_html.py`, or the books of a
-system that keeps its own): the game is put into a book entry as `aftermath` would, without
-rolling anything and without a campaign file, and drawn by the campaign report's views. Its
-aftermath section (a game outside a campaign has none) gives way to what the journal tells:
-who fell and how, with the dice that decided it, every change with its dice, and the house
-rulings the system labels in its `status`.
+The report is the campaign's own (`report.py`, `render/report_html.py`): the game is put
+into a book entry as `aftermath` would (`campaign.game_entry`), without rolling anything and
+without a campaign file, and drawn by the campaign report's views. Its aftermath section (a
+game outside a campaign has none) gives way to what the journal tells: who fell and how, with
+the dice that decided it, every change with its dice, and the house rulings in play (the
+system's `house_rulings`, and those it labels in its `status`).
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from sprawl_cli.report import md, outcome_line, title
 
 if TYPE_CHECKING:
+    from sprawl_cli.campaign import BookGame
     from sprawl_cli.model import Game
-    from sprawl_cli.report import Played
     from sprawl_cli.systems.base import System
 
 
@@ -180,7 +180,7 @@ def in_place_of_aftermath(text: str, fmt: str, sections: str) -> str:
     return text[:start] + sections + text[min(ends):]
 
 
-def retitle(text: str, fmt: str, entry: Played, game: Game[Any], heading: str) -> str:
+def retitle(text: str, fmt: str, entry: BookGame, game: Game[Any], heading: str) -> str:
     """The campaign's title ("game N") and, for a game not over, its outcome line, made the save's."""
     quote = escape if fmt == "html" else md
     text = text.replace(quote(title(entry)), quote(heading)).replace(" (struck from the campaign)", "")
@@ -190,11 +190,11 @@ def retitle(text: str, fmt: str, entry: Played, game: Game[Any], heading: str) -
 
 
 def finish(system: System, game: Game[Any], entries: list[dict[str, Any]], fmt: str, text: str,
-           entry: Played, house: Sequence[str] = ()) -> str:
+           entry: BookGame, house: Sequence[str] = ()) -> str:
     """A campaign report of `entry` made the report of the game in the save; `house`: house
     rulings in force beyond those the system's status labels."""
     heading = f"Battle report: {' vs '.join(s.name for s in game.squads)}"
-    rulings = [*house, *house_rulings(system, game)]
+    rulings = list(dict.fromkeys([*house, *house_rulings(system, game)]))
     sections = (journal_html if fmt == "html" else journal_markdown)(game, entries, rulings)
     return retitle(in_place_of_aftermath(text, fmt, sections), fmt, entry, game, heading)
 
@@ -205,18 +205,13 @@ def played_date(entries: list[dict[str, Any]]) -> str:
 
 
 def book_report(system: System, game: Game[Any], entries: list[dict[str, Any]], fmt: str) -> str:
-    """The report of a game of a system that uses the kernel's books (`campaign.Book`)."""
-    from sprawl_cli.campaign import Book, BookGame, Part, book_series, number_measures
+    """`sprawl report`: the battle report of the game in the save (finished or not) in `fmt`,
+    its campaign books' entry made from the save and its journal without rolling anything."""
+    from sprawl_cli.campaign import Book, game_entry
     from sprawl_cli.report import render_book
 
-    measures, sides = number_measures(system.book_facts(game), [s.name for s in game.squads])
-    axis, series = book_series(game, entries, measures, sides)
-    entry = BookGame(number=1, squads=[s.name for s in game.squads], rounds=game.round, winner=game.winner,
-                     reason=game.reason, date=played_date(entries), rounds_axis=axis, series=series,
-                     figure=system.report_figure(game) or "")
-    for c in game.characters:
-        record = {k: int(v) for k, v in system.record(game, c).items()}
-        entry.characters.append(Part(c.name, c.squad, record, list(c.shown_statuses), bool(c.gone),
-                                     system.fate(game, c)))
+    entry = game_entry(system, game, entries)
+    entry.date = played_date(entries)
+    house, entry.house = entry.house, []  # said with the journal's sections, beside those the status labels
     book = Book(squads=[], system=system.name)
-    return finish(system, game, entries, fmt, render_book(book, entry, fmt), entry)
+    return finish(system, game, entries, fmt, render_book(book, entry, fmt), entry, house)

@@ -2,15 +2,16 @@
 post or as one self-contained HTML page (`render/report_html.py`).
 
 The words every report shares (title, outcome, Markdown escaping) and the
-report of a game kept in the kernel's books. A system with books of its own
-(SPRAWL's) writes its report beside them and uses these pieces. Nothing here
+report of a game kept in the campaign's books, for every system: what a system
+adds (its aftermath in words, its characters' states at the end, the series
+its journal keeps) is already in the game's entry. Nothing here
 reads the save file or the journal, so a report can be written long after the
 game's save file is gone.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from sprawl_cli.campaign import Book, BookGame, Part
@@ -18,22 +19,11 @@ if TYPE_CHECKING:
 FORMATS = ("md", "html")
 
 
-class Played(Protocol):
-    """What every report says of a game, whichever books kept it."""
-
-    number: int
-    squads: list[str]
-    rounds: int
-    winner: str | None
-    reason: str | None
-    date: str
-
-
-def title(game: Played) -> str:
+def title(game: BookGame) -> str:
     return f"Battle report: game {game.number}, {' vs '.join(game.squads)}"
 
 
-def outcome_line(game: Played) -> str:
+def outcome_line(game: BookGame) -> str:
     won = f"{game.winner} won" if game.winner else "No winner"
     rounds = f"after {game.rounds} round{'s' if game.rounds != 1 else ''}"
     return f"{won} {rounds}."
@@ -67,6 +57,11 @@ def words(key: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def round_label(rnd: int) -> str:
+    """A round of the series; round 0 is the game as it started."""
+    return str(rnd) if rnd else "start"
+
+
 def record_keys(game: BookGame) -> list[str]:
     """The counters the system's `record` gave, in the order it gave them."""
     keys: list[str] = []
@@ -79,6 +74,8 @@ def part_end(c: Part) -> str:
     """A character's state at the end of the game, in words."""
     if c.state == "dead":
         return "dead (struck from the campaign)"
+    if c.end:
+        return c.end
     shown = ", ".join(s.replace("_", " ") for s in c.statuses)
     if c.gone:
         return f"out of the game ({shown})" if shown else "out of the game"
@@ -129,7 +126,7 @@ def book_markdown(book: Book, game: BookGame) -> str:
             for squad, measure in columns:
                 values = game.series[measure].get(squad, [])
                 cells.append(str(values[i]) if i < len(values) else "")
-            lines.append(f"| {rnd} | " + " | ".join(cells) + " |")
+            lines.append(f"| {round_label(rnd)} | " + " | ".join(cells) + " |")
         lines.append("")
     lines.append("*Report by sprawl, the referee assistant.*")
     return "\n".join(lines) + "\n"

@@ -1,5 +1,6 @@
-"""The campaign's rules and file: R26's aftermath with scripted dice on every edge,
-the d8, games from the campaign, records, the round series, and the strict file."""
+"""SPRAWL's campaign rules and file: R26's aftermath with scripted dice on every edge,
+the d8, games from the campaign, records, the round series, the strict file, and a
+campaign file written when SPRAWL kept books of its own (schema 1), still read."""
 
 from __future__ import annotations
 
@@ -7,26 +8,52 @@ import json
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from sprawl_cli.campaign import load_campaign, save_campaign
-from sprawl_cli.systems.sprawl.campaign import (
-    HOUSE_LABEL, AftermathRow, AftermathTable, Campaign, CampaignSettings, campaign_from_rosters, game_from_campaign,
-    record_game, resolve_aftermath, roll_d8, series_from,
+from sprawl_cli.campaign import (
+    Book, BookGame, book_from_rosters, game_entry, game_from_book, load_campaign, record_book_game,
+    campaign_text, save_campaign,
 )
 from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice
 from sprawl_cli.errors import BadInput, DiceShortage, SaveFileError
+from sprawl_cli.systems.base import NewGame
+from sprawl_cli.systems.sprawl.campaign import HOUSE_LABEL, Aftermath, injuries, resolve_aftermath, roll_d8
+from sprawl_cli.systems.sprawl.model import Game
 from sprawl_cli.systems.sprawl.roster import load_roster
+from sprawl_cli.systems.sprawl.system import SYSTEM
 from sprawl_cli.systems.sprawl.tables import INJURY_ATTRIBUTES
-from tests.factory import ROSTERS, dice, leftover
+from tests.factory import ROOT, ROSTERS, dice, leftover, table
+
+OLD_FILE = ROOT / "tests" / "data" / "sprawl-campaign-v1.yaml"  # written by sprawl before SPRAWL used the kernel's books
 
 
 @pytest.fixture
-def book() -> Campaign:
-    return campaign_from_rosters([load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")])
+def book() -> Book:
+    return book_from_rosters(SYSTEM, [load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")])
+
+
+def game_from_campaign(path: Path, rounds: int | None = None, rule_of_tens: bool = True) -> Game:
+    game, _ = game_from_book(SYSTEM, path, NewGame(rounds=rounds, flags={} if rule_of_tens else {"no_tens": True}),
+                             dice(), table())
+    assert isinstance(game, Game)
+    return game
+
+
+def aftermath(game: Game, book: Book, d: RecordingDice) -> Aftermath:
+    return resolve_aftermath(game, book, d, len(book.games) + 1)
+
+
+def record_game(book: Book, game: Game, entries: list | None = None, d: RecordingDice | None = None, **how) -> BookGame:
+    """The game into the books, then its aftermath rolled, as `sprawl aftermath` does."""
+    played = record_book_game(SYSTEM, book, game, entries or [], **how)
+    SYSTEM.aftermath(game, book, played, d or dice())
+    return played
 
 
 @pytest.fixture
-def path(tmp_path: Path, book: Campaign) -> Path:
+def path(tmp_path: Path, book: Book) -> Path:
     target = tmp_path / "camp.yaml"
     save_campaign(target, book)
     return target
@@ -40,7 +67,7 @@ def knock_out(game, *names: str) -> None:
     game.over = True
 
 
-def fighter(book: Campaign, name: str):
+def fighter(book: Book, name: str):
     return next(f for s in book.squads for f in s.characters if f.name == name)
 
 
@@ -53,7 +80,7 @@ def test_house_table_edges(path, book, roll, result):
     game = game_from_campaign(path)
     knock_out(game, "Razz")
     d = dice(roll, 1) if result == "injured" else dice(roll)
-    outcome = resolve_aftermath(game, book, d)
+    outcome = aftermath(game, book, d)
     assert [r.result for r in outcome.results] == [result]
     assert outcome.results[0].roll == roll and outcome.table == HOUSE_LABEL
     assert fighter(book, "Razz").state == ("dead" if result == "dead" else "active")
@@ -65,38 +92,38 @@ def test_d8_picks_the_attribute_in_spec_order(path, book, face):
     game = game_from_campaign(path)
     knock_out(game, "Wes")  # every attribute of Wes is 2 or more
     attribute = INJURY_ATTRIBUTES[face - 1]
-    before = getattr(fighter(book, "Wes"), attribute)
-    outcome = resolve_aftermath(game, book, dice(2, face))
+    before = fighter(book, "Wes").sheet[attribute]
+    outcome = aftermath(game, book, dice(2, face))
     r = outcome.results[0]
     assert (r.attribute, r.attribute_roll, r.before, r.after) == (attribute, face, before, before - 1)
-    assert getattr(fighter(book, "Wes"), attribute) == before - 1
-    assert [(i.game, i.attribute) for i in fighter(book, "Wes").injuries] == [(1, attribute)]
+    assert fighter(book, "Wes").sheet[attribute] == before - 1
+    assert [(i["game"], i["attribute"]) for i in injuries(fighter(book, "Wes"))] == [(1, attribute)]
 
 
 def test_injury_never_takes_an_attribute_below_1(path, book):
-    fighter(book, "Mutt").guts = 1
+    fighter(book, "Mutt").sheet["guts"] = 1
     save_campaign(path, book)
     game = game_from_campaign(path)
     knock_out(game, "Mutt")
-    outcome = resolve_aftermath(game, book, dice(3, 5))  # d8 5: guts
+    outcome = aftermath(game, book, dice(3, 5))  # d8 5: guts
     r = outcome.results[0]
     assert (r.attribute, r.before, r.after) == ("guts", 1, 1)
-    assert fighter(book, "Mutt").guts == 1
-    assert len(fighter(book, "Mutt").injuries) == 1  # the injury is still on the books
+    assert fighter(book, "Mutt").sheet["guts"] == 1
+    assert len(injuries(fighter(book, "Mutt"))) == 1  # the injury is still on the books
 
 
 def test_d8_is_a_real_d8_and_refuses_a_9(path, book):
     game = game_from_campaign(path)
     knock_out(game, "Razz")
     d = dice(2, 4)
-    outcome = resolve_aftermath(game, book, d)
+    outcome = aftermath(game, book, d)
     assert outcome.results[0].attribute == "smarts" and outcome.results[0].attribute_roll == 4
     assert leftover(d) == []
     assert d.rolls[-1].label == "Razz: Injury" and d.rolls[-1].faces == (4,) and d.rolls[-1].die == "d8"
     again = game_from_campaign(path)
     knock_out(again, "Razz")
     with pytest.raises(BadInput, match="'9' is not a d8 face"):
-        resolve_aftermath(again, book, dice(2, 9))
+        aftermath(again, book, dice(2, 9))
 
 
 def test_only_those_who_went_out_of_action_roll_in_roster_order(path, book):
@@ -104,7 +131,7 @@ def test_only_those_who_went_out_of_action_roll_in_roster_order(path, book):
     knock_out(game, "Gordo", "Mutt", "Babs")
     game.character("Lang").add("out_of_play")  # fled off the table: not Out of Action (R26)
     game.character("Wes").health = 0  # Down or hurt, but never Out of Action
-    outcome = resolve_aftermath(game, book, dice(5, 6, 7))
+    outcome = aftermath(game, book, dice(5, 6, 7))
     assert [r.name for r in outcome.results] == ["Babs", "Mutt", "Gordo"]
 
 
@@ -113,22 +140,31 @@ def test_out_of_action_then_back_still_rolls(path, book):
     game = game_from_campaign(path)
     knock_out(game, "Razz")
     game.character("Razz").drop("out_of_action")
-    assert [r.name for r in resolve_aftermath(game, book, dice(7)).results] == ["Razz"]
+    assert [r.name for r in aftermath(game, book, dice(7)).results] == ["Razz"]
+
+
+def test_out_of_action_without_a_count_still_rolls(path, book):
+    """A save whose character is Out of Action with no count of it (a referee's hand edit) still rolls."""
+    game = game_from_campaign(path)
+    game.character("Lang").add("out_of_action")
+    game.over = True
+    outcome = aftermath(game, book, dice(7))
+    assert [r.name for r in outcome.results] == ["Lang"] and outcome.game == 1
 
 
 def test_nobody_out_rolls_nothing(path, book):
     game = game_from_campaign(path)
     d = dice()
-    assert resolve_aftermath(game, book, d).results == [] and d.rolls == []
+    assert aftermath(game, book, d).results == [] and d.rolls == []
 
 
 def test_campaign_table_is_used_instead_of_the_house_table(path, book):
-    book.settings = CampaignSettings(AftermathTable(
-        [AftermathRow(1, 5, "dead"), AftermathRow(6, 9, "injured"), AftermathRow(10, None, "recovered")],
-        title="Grim streets"))
+    book.settings = {"aftermath_table": {"title": "Grim streets", "rows": [
+        {"low": 1, "high": 5, "result": "dead"}, {"low": 6, "high": 9, "result": "injured"},
+        {"low": 10, "result": "recovered"}]}}
     game = game_from_campaign(path)
     knock_out(game, "Babs", "Razz")
-    outcome = resolve_aftermath(game, book, dice(5, 6, 8))
+    outcome = aftermath(game, book, dice(5, 6, 8))
     assert [(r.name, r.result, r.attribute) for r in outcome.results] == [("Babs", "dead", None),
                                                                           ("Razz", "injured", "health")]
     assert outcome.table == "Grim streets"
@@ -139,10 +175,13 @@ def test_a_character_missing_or_dead_in_the_campaign_is_refused(path, book):
     knock_out(game, "Razz")
     fighter(book, "Razz").state = "dead"
     with pytest.raises(BadInput, match="already dead"):
-        resolve_aftermath(game, book, dice(5))
+        record_game(book, game, d=dice(5))
     game.character("Babs").squad = "Nobody"
     with pytest.raises(BadInput, match="not in this campaign"):
-        resolve_aftermath(game, book, dice(5))
+        aftermath(game, book, dice(5))
+    with pytest.raises(BadInput, match="not in this campaign"):
+        record_game(book, game, d=dice(5))
+    assert book.games == []
 
 
 # --- the d8 from each dice source -----------------------------------------------------
@@ -182,8 +221,8 @@ def test_scripted_d8_falls_back_to_asking():
 
 def test_game_from_campaign_leaves_the_dead_home_and_carries_injuries(path, book):
     fighter(book, "Razz").state = "dead"
-    fighter(book, "Wes").shooting = 1
-    fighter(book, "Gordo").health = 3
+    fighter(book, "Wes").sheet["shooting"] = 1
+    fighter(book, "Gordo").sheet["health"] = 3
     save_campaign(path, book)
     game = game_from_campaign(path, rounds=4, rule_of_tens=False)
     names = [c.name for c in game.characters]
@@ -221,17 +260,18 @@ def test_record_game_adds_each_record_and_one_game(path, book):
     knock_out(game, "Wilson")
     game.character("Wilson").damage_taken = 3
     game.winner, game.round = "People's Liberation Front", 3
-    outcome = resolve_aftermath(game, book, dice(6))
-    played = record_game(book, game, outcome, series_from(game, []), save="s.yaml", step=9)
-    r = fighter(book, "Razz").record
-    assert (r.games, r.shots, r.hits, r.damage_dealt, r.put_out_of_action) == (1, 3, 2, 4, 1)
-    w = fighter(book, "Wilson").record
-    assert (w.games, w.damage_taken, w.times_out_of_action) == (1, 3, 1)
+    played = record_game(book, game, d=dice(6), save="s.yaml", step=9)
+    razz = fighter(book, "Razz")
+    r = razz.record
+    assert (razz.games, r["shots"], r["hits"], r["damage_dealt"], r["put_out_of_action"]) == (1, 3, 2, 4, 1)
+    wilson = fighter(book, "Wilson")
+    assert (wilson.games, wilson.record["damage_taken"], wilson.record["times_out_of_action"]) == (1, 3, 1)
     assert (played.number, played.winner, played.rounds, played.step) == (1, "People's Liberation Front", 3, 9)
+    assert played.table == HOUSE_LABEL and [r["name"] for r in played.results] == ["Wilson"]
     again = game_from_campaign(path)  # a second game adds up
     again.character("Razz").record.shots = 2
-    record_game(book, again, resolve_aftermath(again, book, dice()), series_from(again, []))
-    assert fighter(book, "Razz").record.shots == 5 and fighter(book, "Razz").record.games == 2
+    record_game(book, again)
+    assert fighter(book, "Razz").record["shots"] == 5 and fighter(book, "Razz").games == 2
     assert [g.number for g in book.games] == [1, 2]
 
 
@@ -243,11 +283,13 @@ def test_series_takes_the_last_entry_of_each_round(path):
         {"round": 1, "health": {"Razz": 0}, "gone": ["Razz"], "hits": {"Wilson": 2}},
         {"round": 3, "health": {"Gordo": 1}, "gone": ["Razz"], "hits": {"Wilson": 2, "Babs": 1}},
     ]
-    s = series_from(game, entries)
-    assert s.rounds == [0, 1, 2, 3]
-    assert s.health["Razz"] == [3, 0, 0, 0] and s.health["Gordo"] == [4, 4, 4, 1]
-    assert s.casualties == {"People's Liberation Front": [0, 1, 1, 1], "S.U.I.T. #13": [0, 0, 0, 0]}
-    assert s.hits == {"People's Liberation Front": [0, 0, 0, 1], "S.U.I.T. #13": [0, 2, 2, 2]}
+    s = game_entry(SYSTEM, game, entries)
+    assert s.rounds_axis == [0, 1, 2, 3]
+    # Each side's Health added up: Razz (3) falls to 0 in round 1, Gordo (4) drops to 1 in round 3.
+    assert s.series["health"] == {"People's Liberation Front": [13, 10, 10, 10], "S.U.I.T. #13": [16, 16, 16, 13]}
+    assert s.series["casualties"] == {"People's Liberation Front": [0, 1, 1, 1], "S.U.I.T. #13": [0, 0, 0, 0]}
+    assert s.series["standing"] == {"People's Liberation Front": [5, 4, 4, 4], "S.U.I.T. #13": [5, 5, 5, 5]}
+    assert s.series["hits"] == {"People's Liberation Front": [0, 0, 0, 1], "S.U.I.T. #13": [0, 2, 2, 2]}
 
 
 def opened(rnd: int) -> dict:
@@ -261,9 +303,8 @@ def test_a_rout_as_a_round_opens_counts_that_round(path, book):
     game = game_from_campaign(path)
     game.round, game.over, game.winner = 3, True, "S.U.I.T. #13"
     entries = [{"round": 1, "kind": "damage", "health": {"Razz": 1}, "gone": [], "hits": {}}, opened(2), opened(3)]
-    series = series_from(game, entries)
-    assert series.rounds == [0, 1, 2, 3] and series.health["Razz"] == [3, 1, 1, 1]
-    played = record_game(book, game, resolve_aftermath(game, book, dice()), series)
+    played = record_game(book, game, entries)
+    assert played.rounds_axis == [0, 1, 2, 3] and played.series["health"]["People's Liberation Front"] == [13, 11, 11, 11]
     assert played.rounds == 3
 
 
@@ -273,7 +314,7 @@ def test_a_rout_as_a_round_opens_counts_that_round(path, book):
 def test_file_round_trips(path, book):
     game = game_from_campaign(path)
     knock_out(game, "Razz")
-    record_game(book, game, resolve_aftermath(game, book, dice(2, 3)), series_from(game, []))
+    record_game(book, game, d=dice(2, 3))
     save_campaign(path, book)
     assert load_campaign(path) == book
 
@@ -287,8 +328,8 @@ def edit(path: Path, old: str, new: str) -> None:
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("state: active", "state: resting", "'resting' is not a state"),
     ("shooting: 3", "shooting: three", "should be a whole number"),
-    ("  guts: 3", "  guts: 3\n    luck: 2", "unknown key"),
-    ("schema_version: 1", "schema_version: 99", "newer sprawl"),
+    ("  guts: 3", "  guts: 3\n      luck: 2", "unknown key"),
+    ("schema_version: 2", "schema_version: 99", "newer sprawl"),
     ("leader: Babs", "leader: Nobody", "'Nobody' is not one of"),
     ("health: 3", "health: 0", "should be 1 or more"),
 ])
@@ -327,6 +368,7 @@ def table_data(rows):
 ])
 def test_user_table_must_cover_1_to_10_with_known_results(path, rows, message):
     text = path.read_text().replace("settings: {}", "settings:\n  aftermath_table: " + json.dumps(table_data(rows)))
+    assert "aftermath_table" in text
     path.write_text(text)
     with pytest.raises(SaveFileError, match=message):
         load_campaign(path)
@@ -339,7 +381,8 @@ def test_user_table_in_the_shape_sprawl_table_prints_is_accepted(path):
     shape["title"] = "Our own"
     path.write_text(path.read_text().replace("settings: {}", "settings:\n  aftermath_table: " + json.dumps(shape)))
     book = load_campaign(path)
-    assert book.settings.aftermath_table is not None and book.settings.aftermath_table.title == "Our own"
+    assert book.settings["aftermath_table"]["title"] == "Our own"
+    assert SYSTEM.aftermath_label(book) == "Our own"
 
 
 # --- the report's words ------------------------------------------------------------------
@@ -359,12 +402,107 @@ def test_reason_is_a_sentence_of_its_own(reason, sentence):
 
 
 def test_every_report_starts_the_reason_with_a_capital(path, book):
-    from sprawl_cli.systems.sprawl.views.campaign import history_lines
-    from sprawl_cli.systems.sprawl.report import html_report, markdown
+    from sprawl_cli.render.report_views import book_history_lines
+    from sprawl_cli.report import render_book
 
     game = game_from_campaign(path, rounds=4)
     game.over, game.round, game.reason = True, 4, "the round limit (4) was reached (R25)"
-    played = record_game(book, game, resolve_aftermath(game, book, dice()), series_from(game, []))
-    assert "**No winner after 4 rounds.** The round limit (4) was reached (R25).\n" in markdown(book, played)
-    assert "</strong> The round limit (4) was reached (R25).</p>" in html_report(book, played)
-    assert history_lines(book)[0].endswith("in 4 rounds. The round limit (4) was reached (R25).")
+    played = record_game(book, game)
+    assert "**No winner after 4 rounds.** The round limit (4) was reached (R25).\n" in render_book(book, played, "md")
+    assert "</strong> The round limit (4) was reached (R25).</p>" in render_book(book, played, "html")
+    assert book_history_lines(book)[0].endswith("in 4 rounds. The round limit (4) was reached (R25).")
+
+
+# --- a campaign file of schema 1, written when SPRAWL kept books of its own -----------------
+
+
+def test_an_old_sprawl_campaign_file_reads_as_it_did(sprawl):
+    """`campaign show --json` of a file written by the old code is what the old code printed
+    (kept beside it), less nothing: only `system` and `campaign` are new."""
+    (sprawl.folder / "sprawl-campaign.yaml").write_bytes(OLD_FILE.read_bytes())
+    shown = sprawl.json("campaign", "show")
+    expected = json.loads(OLD_FILE.with_suffix(".show.json").read_text(encoding="utf-8"))
+    assert {k: v for k, v in shown.items() if k not in ("system", "campaign")} == expected
+    history = sprawl.json("campaign", "history")["games"]
+    assert history[0]["table"] == "Mean streets" and history[0]["aftermath"][0] == {
+        "name": "Razz", "roll": 1, "result": "dead", "attribute": None, "attribute_roll": None, "before": None,
+        "after": None}
+    assert history[0]["standing"] == {"People's Liberation Front": 1, "S.U.I.T. #13": 5}
+    report = sprawl("campaign", "report", "1").stdout
+    assert "- Wes: rolled 3, lasting injury: Shooting -1 (2 to 1), d8 1" in report
+    assert "| Lang | 0 | 0 | 0 | 0 | 0 | 0 | Out of Play (fled) |" in report
+    assert "| start | 13 | 0 | 5 | 0 | 16 | 0 | 5 | 0 |" in report and "| 1 | 10 | 0 | 1 | 4 | 14 | 0 | 5 | 0 |" in report
+    assert "Mean streets" in sprawl("campaign", "report", "1", "--format", "html").stdout
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    ("    health: 3\n    max_health: 3\n", "    health: three\n    max_health: 3\n"),
+    ("  series:\n    rounds: [0, 1]\n", "  series:\n    rounds: [0, one]\n"),
+    ("    record: {shots: 0", "    record: [shots, 0]\n    x: {shots: 0"),
+])
+def test_an_old_file_broken_by_hand_is_refused_naming_the_key(sprawl, snapshot, old, new):
+    text = OLD_FILE.read_text(encoding="utf-8")
+    assert old in text
+    (sprawl.folder / "sprawl-campaign.yaml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and "sprawl-campaign.yaml:" in result.stderr and "key '" in result.stderr
+    assert "internal error" not in result.stderr and result.stderr.count("\n") == 1
+    assert snapshot(sprawl.folder) == before
+
+
+def test_an_old_file_is_written_in_the_new_shape_and_undo_puts_it_back(sprawl):
+    """Migrated on write: the next aftermath writes schema 2 with the old games in it; undo
+    puts back the very bytes of the old file."""
+    campaign = sprawl.folder / "sprawl-campaign.yaml"
+    campaign.write_bytes(OLD_FILE.read_bytes())
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    status = sprawl.json("status")
+    names = [c["name"] for c in status["characters"]]
+    assert "Razz" not in names  # dead in game 1
+    wes = next(c for c in status["characters"] if c["name"] == "Wes")
+    assert wes["attributes"]["shooting"] == 1  # injured in game 1
+    sprawl.json("set", "Babs", "out_of_action", "on", "--nearby", "none")
+    sprawl.json("concede", "People's Liberation Front")
+    done = sprawl.json("aftermath", "--dice", "4,1")  # Babs: a lasting injury, d8 1: Shooting 3 to 2
+    assert done["game"] == 3 and done["table"] == "Mean streets"
+    text = campaign.read_text(encoding="utf-8")
+    assert "schema_version: 2" in text and "sheet:" in text and "number: 3" in text
+    show = sprawl.json("campaign", "show")
+    babs = next(c for s in show["squads"] for c in s["characters"] if c["name"] == "Babs")
+    assert babs["shooting"] == 2 and babs["record"]["games"] == 3
+    assert [i["game"] for i in babs["injuries"]] == [3]
+    wes = next(c for s in show["squads"] for c in s["characters"] if c["name"] == "Wes")
+    assert wes["injuries"] == [{"game": 1, "attribute": "shooting", "before": 2, "after": 1}]
+    assert len(sprawl.json("campaign", "history")["games"]) == 3
+    sprawl.json("undo")
+    assert campaign.read_bytes() == OLD_FILE.read_bytes()
+
+
+_old_counts = st.integers(min_value=0, max_value=40)
+
+
+@settings(max_examples=40, deadline=None)
+@given(attributes=st.lists(st.integers(min_value=1, max_value=9), min_size=8, max_size=8),
+       counts=st.lists(_old_counts, min_size=7, max_size=7), dead=st.booleans(),
+       hurt=st.lists(st.tuples(st.integers(min_value=1, max_value=9), st.sampled_from(INJURY_ATTRIBUTES),
+                               st.integers(min_value=1, max_value=9)), max_size=3))
+def test_an_old_characters_books_read_the_same(attributes, counts, dead, hurt):
+    """Any character as the old books kept it (attributes, state, injuries, record) shows in
+    `campaign show --json` exactly as the old books showed it."""
+    from sprawl_cli import yamlio
+    from sprawl_cli.campaign import campaign_from_data
+    from sprawl_cli.systems.sprawl.model import ATTRIBUTES
+
+    data, _ = yamlio.load(OLD_FILE, "campaign")
+    old = data["squads"][0]["characters"][0]
+    old.update(dict(zip(ATTRIBUTES, attributes, strict=True)), state="dead" if dead else "active",
+               injuries=[{"game": g, "attribute": a, "before": b + 1, "after": b} for g, a, b in hurt],
+               record=dict(zip(("shots", "hits", "damage_dealt", "put_out_of_action", "times_out_of_action", "games",
+                                "damage_taken"), counts, strict=True)))
+    expected = {"name": old["name"], "state": old["state"], **{a: old[a] for a in ATTRIBUTES},
+                "injuries": old["injuries"], "record": old["record"]}
+    book = campaign_from_data(data, {}, "old.yaml")
+    assert SYSTEM.campaign_member(book.squads[0].characters[0]) == expected
+    again = campaign_from_data(yaml.safe_load(campaign_text(book)), {}, "new.yaml")
+    assert again == book  # written in the new shape, it reads back the same

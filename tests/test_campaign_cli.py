@@ -98,12 +98,13 @@ def test_two_games_of_a_campaign(sprawl):
     assert "Razz: rolled 1, dead" in md.stdout and "Shooting -1 (2 to 1), d8 1" in md.stdout
     assert "| Gordo | 0 | 0 | 0 | 2 | 0 | 0 | Health 2/4 |" in md.stdout
     assert "house table" in md.stdout
-    # Round by round, from game 1's journal: PLF lost Razz, Wes and Mutt (Razz's 3 Health) in round 1,
-    # S.U.I.T. #13 Gordo's 2.
-    assert "| start | 5 | 13 | 0 | 5 | 16 | 0 |" in md.stdout and "| 1 | 2 | 10 | 0 | 5 | 14 | 0 |" in md.stdout
+    # Round by round, from game 1's journal (each side's Health, hits so far, standing and casualties):
+    # PLF lost Razz, Wes and Mutt (Razz's 3 Health) in round 1, S.U.I.T. #13 Gordo's 2.
+    assert "| start | 13 | 0 | 5 | 0 | 16 | 0 | 5 | 0 |" in md.stdout
+    assert "| 1 | 10 | 0 | 2 | 3 | 14 | 0 | 5 | 0 |" in md.stdout
     md2 = sprawl("campaign", "report").stdout  # the last game: Lang's 2 hits in round 1
-    assert "| Lang | 1 | 2 |" in md2 and "| start | 4 | 9 | 0 | 5 | 16 | 0 |" in md2
-    assert "| 1 | 4 | 9 | 2 | 0 | 16 | 0 |" in md2  # Mutt carries his injury: Health 1
+    assert "| Lang | 1 | 2 |" in md2 and "| start | 9 | 0 | 4 | 0 | 16 | 0 | 5 | 0 |" in md2
+    assert "| 1 | 9 | 2 | 4 | 0 | 16 | 0 | 0 | 5 |" in md2  # Mutt carries his injury: Health 1
     out = sprawl.json("campaign", "report", "--format", "html", "--out", "last.html")
     assert out["number"] == 2 and out["format"] == "html"
     page = (sprawl.folder / "last.html").read_text()

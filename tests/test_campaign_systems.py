@@ -132,7 +132,7 @@ def test_a_campaign_game_of_another_system_needs_its_campaign(sprawl: Any) -> No
     assert result.exit_code == 1 and "gunplay" in result.stderr
     bad = sprawl("campaign", "new", "--squad", here("gunplay", "crows.yaml"), "--squad",
                  here("gunplay", "wardens.yaml"), "--table", "x.yaml", "--campaign", "other.yaml")
-    assert bad.exit_code == 1 and "no aftermath" in bad.stderr
+    assert bad.exit_code == 1 and bad.stderr == "error: --table is not an option of Gunplay campaigns\n"
 
 
 @pytest.mark.parametrize("system", ["gunplay", "street-fight", "savage-worlds", "scratch-grid"])
@@ -141,3 +141,44 @@ def test_a_campaign_of_mixed_systems_is_refused(sprawl: Any, system: str) -> Non
              "scratch-grid": "wardens.yaml"}[system]
     result = sprawl("campaign", "new", "--squad", here(system, first), "--squad", str(ROSTERS / "plf.yaml"))
     assert result.exit_code == 1 and "system" in result.stderr
+
+
+def test_a_systems_campaign_option_is_its_own(sprawl: Any, snapshot: Any) -> None:
+    """`campaign new --table` is SPRAWL's (R26's table), registered by SPRAWL: its campaigns'
+    `campaign new --help` lists it, another system's does not and refuses it as unknown."""
+    assert "--table" in sprawl("campaign", "new", "--help").stdout
+    assert "--table" not in sprawl("campaign", "new", "--system", "gunplay", "--help").stdout
+    sprawl.json("campaign", "new", "--squad", here("gunplay", "crows.yaml"), "--squad", here("gunplay", "wardens.yaml"))
+    before = snapshot(sprawl.folder)
+    result = sprawl("campaign", "new", "--system", "gunplay", "--squad", here("gunplay", "crows.yaml"), "--squad",
+                    here("gunplay", "wardens.yaml"), "--table", "x.yaml", "--force")
+    assert result.exit_code == 2 and "--table" in result.stderr and "Traceback" not in result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_the_kernels_books_name_no_system() -> None:
+    """The campaign's books and reports are the kernel's for every system: no SPRAWL word in them."""
+    from pathlib import Path
+
+    kernel = Path(__file__).resolve().parent.parent / "sprawl_cli"
+    files = ["campaign.py", "report.py", "gamereport.py", "render/report_html.py", "render/report_views.py",
+             "cli/campaigncmds.py", "cli/choices.py", "systems/base.py"]
+    words = ["SPRAWL", "R26", "Out of Action", "house table", "--table", "injur", "Health", "d8", "Smarts"]
+    found = [(name, word) for name in files for word in words
+             if word in (kernel / name).read_text(encoding="utf-8").replace("SPRAWL_", "")]
+    assert found == []
+
+
+def test_a_campaign_file_of_schema_1_of_another_system_reads_as_it_did(sprawl: Any) -> None:
+    """The kernel's books kept their shape from schema 1 to 2: a Gunplay campaign written by the
+    older sprawl shows, and reports, exactly what that sprawl printed (kept beside it)."""
+    import json
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parent / "data"
+    (sprawl.folder / CAMPAIGN).write_bytes((data / "gunplay-campaign-v1.yaml").read_bytes())
+    shown = sprawl.json("campaign", "show")
+    shown.pop("campaign")
+    assert shown == json.loads((data / "gunplay-campaign-v1.show.json").read_text(encoding="utf-8"))
+    report = sprawl("campaign", "report")
+    assert report.stdout == (data / "gunplay-campaign-v1.report.md").read_text(encoding="utf-8")

@@ -15,14 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from sprawl_cli.campaign import save_campaign
-from sprawl_cli.systems.sprawl.campaign import (
-    campaign_from_rosters, game_from_campaign, record_game, resolve_aftermath, series_from,
-)
-from sprawl_cli.systems.sprawl.report import html_report
+from sprawl_cli.campaign import book_from_rosters, game_from_book, record_book_game, save_campaign
+from sprawl_cli.report import render_book
+from sprawl_cli.systems.base import NewGame
 from sprawl_cli.systems.sprawl.roster import load_roster
+from sprawl_cli.systems.sprawl.system import SYSTEM
 from tests import harness
-from tests.factory import ROSTERS, dice
+from tests.factory import ROSTERS, dice, table
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -47,11 +46,11 @@ def run_browser(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def report_page(tmp_path: Path) -> Path:
     """A played game with hits, wounds, a casualty and an aftermath, kept in a campaign."""
-    book = campaign_from_rosters([load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")])
+    book = book_from_rosters(SYSTEM, [load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")])
     book.squads[0].name = HOSTILE
     path = tmp_path / "camp.yaml"
     save_campaign(path, book)
-    game = game_from_campaign(path, rounds=3)
+    game, _ = game_from_book(SYSTEM, path, NewGame(rounds=3), dice(), table())
     game.over, game.round, game.winner, game.reason = True, 3, "S.U.I.T. #13", "the round limit (3) was reached (R25)"
     razz, wilson, mutt = game.character("Razz"), game.character("Wilson"), game.character("Mutt")
     razz.record.shots, razz.record.hits, razz.record.damage_dealt = 3, 2, 2
@@ -62,9 +61,10 @@ def report_page(tmp_path: Path) -> Path:
         {"round": 1, "health": {"Gordo": 2}, "gone": [], "hits": {"Razz": 2}},
         {"round": 2, "health": {"Mutt": 0}, "gone": ["Mutt"], "hits": {"Razz": 2, "Wilson": 2}},
     ]
-    record_game(book, game, resolve_aftermath(game, book, dice(2, 3)), series_from(game, entries), date="2026-11-21")
+    played = record_book_game(SYSTEM, book, game, entries, date="2026-11-21")
+    SYSTEM.aftermath(game, book, played, dice(2, 3))
     page = tmp_path / "report.html"
-    page.write_text(html_report(book, book.games[-1]), encoding="utf-8")
+    page.write_text(render_book(book, played, "html"), encoding="utf-8")
     return page
 
 
@@ -85,13 +85,13 @@ def test_chromium_shows_the_text_and_draws_the_charts(tmp_path):
     assert "the house table" in dom
     assert "&lt;script&gt;x&lt;/script&gt;" in dom and "<script>x</script>" not in dom  # shown, never run
     svgs = re.findall(r"<svg.*?</svg>", dom, flags=re.S)
-    assert len(svgs) == 3
-    casualties, health, hits = svgs
-    for chart in (casualties, health):
+    assert len(svgs) == 4  # casualties, then Health, hits (so far) and standing, each side a line from the start
+    for chart in svgs:
         paths = re.findall(r'<path class="series"[^>]* d="([^"]+)"', chart)
         assert len(paths) == 2 and all(p.startswith("M") and p.count("L") == 3 for p in paths)
-    bars = re.findall(r'<rect class="bar"[^>]*height="([\d.]+)"', hits)
-    assert len(bars) == 2 and all(float(h) > 0 for h in bars)
+    for line in re.findall(r'<path class="series"[^>]* d="([^"]+)"', svgs[2]):  # both sides hit: each line rises
+        ys = [float(point.split(",")[1]) for point in line[1:].split(" L")]
+        assert ys[-1] < ys[0]
 
 
 def test_screenshot_has_the_charts_in_colour(tmp_path):

@@ -7,7 +7,7 @@ root group and hidden inside `campaign`, whose other commands are the group.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -16,6 +16,7 @@ from sprawl_cli.cli.main import current
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from sprawl_cli.campaign import Book
     from sprawl_cli.context import Context
     from sprawl_cli.systems.base import System
 
@@ -37,7 +38,7 @@ def campaign_path(ctx: Context) -> Path:
     return ctx.campaign_path(remembered)
 
 
-def read_campaign(ctx: Context) -> tuple[Path, Any, System]:
+def read_campaign(ctx: Context) -> tuple[Path, Book, System]:
     """The campaign file, its books and its system."""
     from sprawl_cli import systems
     from sprawl_cli.campaign import load_campaign, recover
@@ -50,19 +51,17 @@ def read_campaign(ctx: Context) -> tuple[Path, Any, System]:
 
 @app.command(hidden=True)
 def aftermath() -> None:
-    """After the game: the game and every record go into the campaign, in one step that
-    `sprawl undo` takes back. SPRAWL first rolls R26 for each character that went Out of
-    Action (d10 on the house table unless the campaign has its own; on a lasting injury a
-    d8 picks the attribute); a system without an aftermath rolls nothing.
+    """After the game: the game and every record go into the campaign, and the system rolls
+    what its rules roll after a game (what became of the fallen), in one step that
+    `sprawl undo` takes back; a system without an aftermath rolls nothing.
 
     Example: sprawl aftermath --dice 1,2,5,9
     """
     import time
 
-    from sprawl_cli.campaign import campaign_locked, campaign_text, load_campaign
+    from sprawl_cli.campaign import Played, after_game, campaign_locked, campaign_text, load_campaign
     from sprawl_cli.errors import BadInput, RuleRefusal
     from sprawl_cli.render import plain, print_lines
-    from sprawl_cli.systems.base import Played
 
     from sprawl_cli.cli.flow import change_game
 
@@ -84,33 +83,32 @@ def aftermath() -> None:
                            "point --campaign at the campaign the game was started from")
         entries = ctx.store().entries(upto=game.step)
         played = Played(str(path), str(ctx.game_path.resolve()), game.step + 1, time.strftime("%Y-%m-%d"))
-        outcome = system.campaign_aftermath(game, book, entries, ctx.dice(physical=game.settings.dice == "physical"),
-                                            played)
+        data, lines = after_game(system, game, book, entries, ctx.dice(physical=game.settings.dice == "physical"),
+                                 played)
         game.aftermath_done = True
         change.files[str(path)] = campaign_text(book)
-        lines = outcome.lines
         change.summary = [plain(line) for line in lines]
-        change.outcome = outcome.data
-    ctx.emit(dict(outcome.data, campaign=str(path)), lambda console: print_lines(console, lines))
+        change.outcome = data
+    ctx.emit(dict(data, campaign=str(path)), lambda console: print_lines(console, lines))
 
 
 @app.command()
 def new(
     squad: Annotated[Optional[list[Path]], typer.Option("--squad", "-s", help="A roster file; give two or more.")] = None,
-    table: Annotated[Optional[Path], typer.Option(
-        "--table", help="SPRAWL: the campaign's own aftermath table (YAML or JSON, shaped like `sprawl table aftermath --json`).")] = None,
 ) -> None:
     """Start a campaign from roster files of any system (`--system NAME`, or the rosters'
-    own `system:`). Refuses to replace a campaign file without --force.
+    own `system:`); a system may take options of its own here. Refuses to replace a
+    campaign file without --force.
 
     Example: sprawl campaign new --squad rosters/plf.yaml --squad rosters/suit.yaml
     """
     from sprawl_cli import systems
-    from sprawl_cli.campaign import campaign_locked, campaign_text
+    from sprawl_cli.campaign import book_from_rosters, book_json, campaign_locked, campaign_text
+    from sprawl_cli.cli.choices import campaign_options_given
     from sprawl_cli.cli.gamecmds import read_rosters
-    from sprawl_cli.errors import RuleRefusal
+    from sprawl_cli.errors import BadInput, RuleRefusal
+    from sprawl_cli.render.report_views import book_view
     from sprawl_cli.store import atomic_write
-
     from sprawl_cli.systems.base import check_sides
 
     ctx = current()
@@ -118,9 +116,13 @@ def new(
         check_sides([], "a campaign")
     assert squad
     system = systems.get(ctx.options.system or roster_system(squad[0]))
+    options = campaign_options_given()
+    for option in options:  # given for the line's system (the default), the rosters are of another
+        if option not in system.campaign_options:
+            raise BadInput(f"--{option.replace('_', '-')} is not an option of {system.title} campaigns")
     rosters = read_rosters(squad, system.name)
     check_sides(rosters, "a campaign")
-    book = system.campaign_new(rosters, table)
+    book = book_from_rosters(system, rosters, options)
     path = ctx.campaign_path()
     with campaign_locked(path, ctx.note, create=True):
         if path.exists():
@@ -129,18 +131,18 @@ def new(
                                   "--force to replace it (the old one is kept as a .prev backup)", forceable=False)
             atomic_write(path.with_name(path.name + ".prev"), path.read_text(encoding="utf-8"))
         atomic_write(path, campaign_text(book))
-    data = dict(system.campaign_json(book), campaign=str(path))
+    data = dict(book_json(system, book), campaign=str(path))
 
     def view(console: Console) -> None:
         console.print(f"New {system.title} campaign saved to {path}. Start its first game with "
                       f"`sprawl new --campaign {path}`.")
-        system.campaign_view(console, book)
+        book_view(console, system, book)
 
     ctx.emit(data, view)
 
 
 def roster_system(path: Path) -> str:
-    """The system a roster file names (`system:`), SPRAWL when it names none.
+    """The system a roster file names (`system:`), `sprawl` when it names none.
 
     Raises:
         SaveFileError: the file is broken.
@@ -157,13 +159,17 @@ def roster_system(path: Path) -> str:
 
 @app.command()
 def show() -> None:
-    """The squads as they stand between games: alive or dead, sheets, injuries, records.
+    """The squads as they stand between games: alive or dead, their sheets, records and
+    what the system notes of them.
 
     Example: sprawl campaign show --json
     """
+    from sprawl_cli.campaign import book_json
+    from sprawl_cli.render.report_views import book_view
+
     ctx = current()
     path, book, system = read_campaign(ctx)
-    ctx.emit(dict(system.campaign_json(book), campaign=str(path)), lambda console: system.campaign_view(console, book))
+    ctx.emit(dict(book_json(system, book), campaign=str(path)), lambda console: book_view(console, system, book))
 
 
 @app.command()
@@ -172,12 +178,14 @@ def history() -> None:
 
     Example: sprawl campaign history
     """
+    from sprawl_cli.campaign import book_history
     from sprawl_cli.render import print_lines
+    from sprawl_cli.render.report_views import book_history_lines
 
     ctx = current()
-    path, book, system = read_campaign(ctx)
-    games, lines = system.campaign_history(book)
-    ctx.emit({"campaign": str(path), "games": games}, lambda console: print_lines(console, lines))
+    path, book, _system = read_campaign(ctx)
+    lines = book_history_lines(book)
+    ctx.emit({"campaign": str(path), "games": book_history(book)}, lambda console: print_lines(console, lines))
 
 
 @app.command()
@@ -192,16 +200,16 @@ def report(
     Example: sprawl campaign report 2 --format html --out game2.html
     """
     from sprawl_cli.errors import UsageProblem
-    from sprawl_cli.report import FORMATS
+    from sprawl_cli.report import FORMATS, render_book
 
     fmt = fmt.strip().lower()
     if fmt not in FORMATS:
         raise UsageProblem(f"--format should be md or html, not '{fmt}'")
     ctx = current()
-    path, book, system = read_campaign(ctx)
-    shown, text = system.campaign_report(book, number, fmt)
-    data: dict[str, object] = {"campaign": str(path), "number": shown, "format": fmt}
-    deliver_report(ctx, data, text, out, "out", f"Battle report of game {shown}")
+    path, book, _system = read_campaign(ctx)
+    game = book.game(number)
+    data: dict[str, object] = {"campaign": str(path), "number": game.number, "format": fmt}
+    deliver_report(ctx, data, render_book(book, game, fmt), out, "out", f"Battle report of game {game.number}")
 
 
 def deliver_report(ctx: Context, data: dict[str, object], text: str, out: Path | None, key: str, what: str) -> None:

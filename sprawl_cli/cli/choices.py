@@ -49,6 +49,36 @@ def has_game(sprawl: Context | None) -> bool:
 
 
 _NEW: dict[str, click.Command] = {}
+_CAMPAIGN: dict[str, click.Command] = {}
+
+
+def _kept_in(key: str) -> Any:
+    """A click callback keeping a given value in the context's meta under `key` (parameter name -> value)."""
+    def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+        if value not in (None, False) and param.name:
+            ctx.meta.setdefault(key, {})[param.name] = value
+        return value
+
+    return keep
+
+
+def _added(command: click.Command, options: list[click.Option]) -> click.Command:
+    import copy
+
+    made = copy.copy(command)
+    made.params = [*command.params, *options]
+    return made
+
+
+def _of_system(system: str, name: str) -> dict[str, Any]:
+    """A `System` attribute naming options (`new_flags`, `campaign_options`); none for an unknown system."""
+    from sprawl_cli import systems
+
+    try:
+        found: dict[str, Any] = getattr(systems.get(system), name)
+    except SprawlError:
+        found = {}
+    return found
 
 
 def with_new_flags(command: click.Command, system: str) -> click.Command:
@@ -56,24 +86,10 @@ def with_new_flags(command: click.Command, system: str) -> click.Command:
     game's `new --help` lists them and another game's `new` refuses them as unknown options.
     Each flag given lands in the click context's meta, `sprawl.flags` (see `new_flags_given`)."""
     if system not in _NEW:
-        import copy
-
-        from sprawl_cli import systems
-
-        try:
-            flags = systems.get(system).new_flags
-        except SprawlError:
-            flags = {}
-
-        def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-            if value and param.name:
-                ctx.meta.setdefault("sprawl.flags", {})[param.name] = True
-            return value
-
-        made = copy.copy(command)
-        made.params = [*command.params, *(click.Option([f"--{flag}"], is_flag=True, default=False, expose_value=False,
-                                                       callback=keep, help=text) for flag, text in flags.items())]
-        _NEW[system] = made
+        keep = _kept_in("sprawl.flags")
+        _NEW[system] = _added(command, [click.Option([f"--{flag}"], is_flag=True, default=False, expose_value=False,
+                                                     callback=keep, help=text)
+                                        for flag, text in _of_system(system, "new_flags").items()])
     return _NEW[system]
 
 
@@ -83,3 +99,27 @@ def new_flags_given() -> dict[str, bool]:
     return found
 
 
+def with_campaign_options(group: click.Command, system: str) -> click.Command:
+    """`campaign` whose `new` takes the options the system's campaigns take (`System.campaign_options`),
+    so that system's `campaign new --help` lists them and another's refuses them as unknown options.
+    Each option given lands in the click context's meta, `sprawl.campaign_options` (see `campaign_options_given`)."""
+    if system not in _CAMPAIGN:
+        options = _of_system(system, "campaign_options")
+        if not options or not isinstance(group, click.Group) or "new" not in group.commands:
+            _CAMPAIGN[system] = group
+            return group
+        keep = _kept_in("sprawl.campaign_options")
+        new = _added(group.commands["new"], [click.Option([f"--{name.replace('_', '-')}"], metavar=metavar,
+                                                          expose_value=False, callback=keep, help=text)
+                                             for name, (metavar, text) in options.items()])
+        made = _added(group, [])
+        assert isinstance(made, click.Group)
+        made.commands = {**group.commands, "new": new}
+        _CAMPAIGN[system] = made
+    return _CAMPAIGN[system]
+
+
+def campaign_options_given() -> dict[str, str]:
+    """The system's `campaign new` options given on this command line (parameter name -> value)."""
+    found: dict[str, str] = click.get_current_context().meta.get("sprawl.campaign_options", {})
+    return found

@@ -133,7 +133,9 @@ def new(
         check_sides(rosters)
         game, outcome = system.new_game(rosters, how, dice, table)
     elif from_campaign:
-        game, outcome = system.from_campaign(ctx.campaign_path(), how, dice, table)
+        from sprawl_cli.campaign import game_from_book
+
+        game, outcome = game_from_book(system, ctx.campaign_path(), how, dice, table)
     else:
         raise BadInput("give a roster file per side with --squad FILE --squad FILE (or --campaign FILE)")
     if physical:

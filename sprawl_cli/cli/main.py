@@ -62,7 +62,8 @@ def _systems_for(sprawl: Context | None) -> tuple[str, str]:
 
     A lookup (`roll`, `odds`, `table`) follows --system, else SPRAWL_SYSTEM, else the game's
     system; every other command follows the game in the save file (SPRAWL when there is none).
-    `new --system` names the system of the game it starts.
+    `new --system` names the system of the game it starts, `campaign new --system` that of the
+    campaign it starts.
     """
     from sprawl_cli.context import peek_system
 
@@ -70,7 +71,7 @@ def _systems_for(sprawl: Context | None) -> tuple[str, str]:
     game_system = peek_system(path) or "sprawl"
     chosen = _argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
     lookup_system = chosen or env.get("SPRAWL_SYSTEM") or game_system
-    if argv and argv[0] == "new":
+    if argv and (argv[0] == "new" or argv[:2] == ["campaign", "new"]):
         game_system = chosen or "sprawl"
     return lookup_system, game_system
 
@@ -349,6 +350,10 @@ class SprawlGroup(click.Group):
             from sprawl_cli.cli.choices import with_new_flags
 
             command = with_new_flags(command, system)
+        elif cmd_name == "campaign":
+            from sprawl_cli.cli.choices import with_campaign_options
+
+            command = with_campaign_options(command, system)
         if cmd_name in groups:
             command.name = cmd_name
         return with_table_options(_with_common(command), system, own=not entry[0].startswith("sprawl_cli.cli."))

@@ -45,7 +45,9 @@ def report(
         raise RuleRefusal(f"{output} already holds something other than a sprawl report; give another --output "
                           "(or --force to replace it)", forceable=False)
     entries = ctx.store().entries(upto=game.step)
-    text = ctx.system_of(game).battle_report(game, entries, fmt)
+    from sprawl_cli.gamereport import book_report
+
+    text = book_report(ctx.system_of(game), game, entries, fmt)
     data: dict[str, object] = {"format": fmt, "over": game.over, "round": game.round}
     deliver_report(ctx, data, text, output, "output", "Battle report")
 

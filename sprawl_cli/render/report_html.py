@@ -106,26 +106,6 @@ def line_chart(caption: str, x_labels: list[str], lines: list[Line]) -> str:
     return _svg(caption, body)
 
 
-def bar_chart(caption: str, x_labels: list[str], bars: list[Line]) -> str:
-    """Bars grouped by round, one per series."""
-    top = _scale([b.values for b in bars])
-    body = _frame(caption, x_labels, top)
-    slot = (WIDTH - LEFT - RIGHT) / max(1, len(x_labels))
-    width = slot * 0.8 / max(1, len(bars))
-    for k, series in enumerate(bars):
-        for i, v in enumerate(series.values):
-            if v <= 0:
-                continue
-            x = _x(i, len(x_labels)) - slot * 0.4 + k * width
-            y = _y(v, top)
-            body.append(f'<rect class="bar" data-series="{escape(series.label)}" x="{x:.1f}" y="{y:.1f}" '
-                        f'width="{width:.1f}" height="{_y(0, top) - y:.1f}" fill="{series.colour}"/>')
-    if not any(v > 0 for b in bars for v in b.values):
-        body.append(f'<text x="{WIDTH / 2}" y="{HEIGHT / 2}" text-anchor="middle" font-size="13" fill="#777">'
-                    'no hits in this game</text>')
-    return _svg(caption, body)
-
-
 def palette(squads: list[str]) -> dict[str, str]:
     """Each squad's colour, the same in every chart and legend of a page."""
     return {s: PALETTE[i % len(PALETTE)] for i, s in enumerate(squads)}
@@ -157,11 +137,11 @@ NOTES = {"casualties": "Characters each side had lost by the end of each round."
 
 def book_charts(game: BookGame) -> str:
     """A line chart per series the game kept (casualties first), one line per squad."""
-    from sprawl_cli.report import words
+    from sprawl_cli.report import round_label, words
 
     if not game.rounds_axis:
         return "<p>No round-by-round record was kept for this game.</p>"
-    labels = [str(r) for r in game.rounds_axis]
+    labels = [round_label(r) for r in game.rounds_axis]
     colours = palette(game.squads)
     measures = sorted(game.series, key=lambda m: (m != "casualties", m))
     out = [f"<p>{legend(game.squads)}</p>", '<div class="charts">']

@@ -1,5 +1,5 @@
-"""Terminal views of the kernel's campaign books: the squads between games and
-the list of games played (a system with books of its own draws its own)."""
+"""Terminal views of the campaign's books: the squads between games (with the cells a
+system adds, `System.campaign_columns`) and the list of games played."""
 
 from __future__ import annotations
 
@@ -9,39 +9,53 @@ from sprawl_cli.render import escape, name
 
 if TYPE_CHECKING:
     from rich.console import Console
-
-    from sprawl_cli.campaign import Book
-    from sprawl_cli.report import Played
-
-
-def book_view(console: Console, book: Book) -> None:
-    """`campaign show`: each squad's characters, alive or dead, with their records added up."""
     from rich.table import Table
 
-    from sprawl_cli.campaign import NO_AFTERMATH
+    from sprawl_cli.campaign import Book, BookGame, BookSquad
+    from sprawl_cli.systems.base import System
 
+
+def book_view(console: Console, system: System, book: Book) -> None:
+    """`campaign show`: each squad's characters, alive or dead, with the system's cells (its sheet,
+    its notes) and their records added up (in the order the system counts them)."""
     for squad in book.squads:
-        keys = sorted({k for m in squad.characters for k in m.record})
-        grid = Table(title=escape(squad.name), title_justify="left", title_style="bold", box=None, padding=(0, 1),
-                     pad_edge=False, show_edge=False)
-        grid.add_column("name")
-        grid.add_column("games", justify="right")
-        for key in keys:
-            grid.add_column(escape(key.replace("_", " ")), justify="right")
-        for m in squad.characters:
-            label = escape(m.name) + (" ★" if m.name == squad.leader else "")
-            grid.add_row(f"[bad]† {label}[/]" if m.dead else label, str(m.games),
-                         *(str(m.record.get(k, 0)) for k in keys))
+        grid = squad_grid(system, squad, wrap=False)
+        if console.measure(grid, options=console.options.update_width(10_000)).maximum > console.width:
+            grid = squad_grid(system, squad, wrap=True)
         console.print(grid)
     console.print("[rule]★ leader, † dead[/]")
-    console.print(f"Aftermath: {NO_AFTERMATH if not any(g.aftermath for g in book.games) else 'as the rules say'}. "
-                  f"Games played: {len(book.games)}.")
+    console.print(f"Aftermath: {escape(system.aftermath_label(book))}. Games played: {len(book.games)}.")
+
+
+def squad_grid(system: System, squad: BookSquad, wrap: bool) -> Table:
+    """One squad of `campaign show`: name, the system's first cell (its sheet), games, the
+    record (`wrap`: each heading's words on lines of their own) and the system's other cells."""
+    from rich.table import Table
+
+    keys = list(dict.fromkeys(k for m in squad.characters for k in m.record))
+    cells = [system.campaign_columns(m) for m in squad.characters]
+    heads = list(dict.fromkeys(h for c in cells for h in c))
+    grid = Table(title=escape(squad.name), title_justify="left", title_style="bold", box=None, padding=(0, 1),
+                 pad_edge=False, show_edge=False)
+    grid.add_column("name", no_wrap=True)
+    for head in heads[:1]:
+        grid.add_column(escape(head), no_wrap=True)
+    grid.add_column("games", justify="right")
+    for key in keys:
+        grid.add_column(escape(key.replace("_", "\n" if wrap else " ")), justify="right")
+    for head in heads[1:]:
+        grid.add_column(escape(head))
+    for m, own in zip(squad.characters, cells, strict=True):
+        label = escape(m.name) + (" ★" if m.name == squad.leader else "")
+        grid.add_row(f"[bad]† {label}[/]" if m.dead else label, *(own.get(h, "") for h in heads[:1]),
+                     str(m.games), *(str(m.record.get(k, 0)) for k in keys), *(own.get(h, "") for h in heads[1:]))
+    return grid
 
 
 NO_GAMES = "No games recorded yet: play one with `sprawl new --campaign FILE`, then `sprawl aftermath`."
 
 
-def game_line(g: Played) -> str:
+def game_line(g: BookGame) -> str:
     """One game of `campaign history`: number, date, sides, winner, rounds and why it ended."""
     from sprawl_cli.report import reason_sentence
 

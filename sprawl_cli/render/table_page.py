@@ -90,7 +90,7 @@ def scrub(text: str, save: Path) -> str:
     return re.sub(r"(?<![\w.])/(?:[\w.\-]+/)+[\w.\-]+", "a file", text)
 
 
-PATH_OPTIONS = ("--game", "--campaign", "--squad", "-s", "--map", "--table", "--out", "-o", "--output")
+PATH_OPTIONS = ("--game", "--campaign", "--squad", "-s", "--map", "--out", "-o", "--output")
 
 
 def command_words(entry: dict[str, Any]) -> str:

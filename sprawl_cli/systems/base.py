@@ -38,6 +38,7 @@ from sprawl_cli.model import Fields, Squad
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from sprawl_cli.campaign import Book, BookGame, Member
     from sprawl_cli.dice import Dice
     from sprawl_cli.ending import Ending
     from sprawl_cli.model import Game, Piece
@@ -312,15 +313,53 @@ class System:
         """What `character` did in this game, for the campaign's books."""
         return {}
 
-    # --- campaigns: the parts a system may change -----------------------------------
+    def book_start(self, game: Game[Any]) -> dict[str, Any] | None:
+        """The journal extras as they stood before the first round (each character whole, nothing
+        counted yet), for the books' series to start from; None: they start at the end of round 1."""
+        return None
+
+    def end_words(self, game: Game[Any], character: Piece) -> str:
+        """A character's state at the end of a game in the system's words, for its battle report;
+        "": the report says it from the character's statuses."""
+        return ""
+
+    # --- campaigns: what a system adds to the kernel's books (`sprawl_cli/campaign.py`) ------
+    campaign_options: dict[str, tuple[str, str]] = {}  # `campaign new` options: name -> (metavar, help)
+
+    def campaign_settings(self, options: dict[str, str]) -> dict[str, Any]:
+        """The book's `settings` from the `campaign_options` given (option name -> value).
+
+        Raises:
+            SaveFileError: a file an option names is broken.
+        """
+        return {}
+
+    def campaign_migrate(self, version: int, data: dict[str, Any]) -> dict[str, Any]:
+        """A campaign file's data of schema `version` brought to the next: the system's own
+        part of an older file (the kernel's shape is the same from one version to the next)."""
+        return data
+
+    def campaign_read(self, data: dict[str, Any], where: Where) -> Book:
+        """The campaign file's books (its `system:` already checked); a system that keeps
+        settings, sheets or notes of its own checks them here too.
+
+        Raises:
+            SaveFileError: via `where.fail`.
+        """
+        from sprawl_cli.campaign import read_book
+
+        return read_book(data, where)
+
     def campaign_character(self, character: Piece) -> dict[str, Any]:
         """Plain data of a fresh character's sheet, kept in the campaign between games."""
         from sprawl_cli.schema import to_data
 
         return dict(to_data(character))
 
-    def character_from_sheet(self, sheet: dict[str, Any], squad: str, where: Where, at: tuple[object, ...]) -> Piece:
-        """A character for a new game from its campaign sheet (`campaign_character`'s data).
+    def character_from_sheet(self, name: str, sheet: dict[str, Any], squad: str, where: Where,
+                             at: tuple[object, ...]) -> Piece:
+        """A character called `name` of `squad` for a new game from its campaign sheet
+        (`campaign_character`'s data).
 
         Raises:
             SaveFileError: via `where.fail`, when a hand edit broke the sheet.
@@ -332,16 +371,38 @@ class System:
         game_type: Any = self.game_type()
         kind = get_args(_hints(game_type)["characters"])[0]
         character: Piece = from_data(kind, sheet, where, at)
-        character.squad = squad
+        character.name, character.squad = name, squad
         return character
+
+    def stand_in(self, characters: list[Piece]) -> str:
+        """Who leads a campaign's squad in a game when its leader is dead: by default the first."""
+        return characters[0].name
 
     def fate(self, game: Game[Any], character: Piece) -> str:
         """What the campaign makes of a character after a game: "active" or "dead"."""
         return "active"
 
-    def aftermath(self, game: Game[Any], dice: Dice) -> Outcome | None:
-        """What the rules roll after a game for the campaign; None: this system has no aftermath."""
+    def aftermath(self, game: Game[Any], book: Book, entry: BookGame, dice: Dice) -> list[str] | None:
+        """What the rules roll after a game, the game already in `book` as `entry`: the system
+        changes the book's characters (`Member.state`, `sheet`, `extra`) and says what it rolled
+        in `entry` (`table`, `results` as its JSON, `aftermath` in words). Returns the lines
+        `aftermath` prints (Rich markup); None: this system has no aftermath."""
         return None
+
+    def aftermath_label(self, book: Book) -> str:
+        """The aftermath table a campaign rolls on, as `campaign show` names it."""
+        from sprawl_cli.campaign import NO_AFTERMATH
+
+        return NO_AFTERMATH
+
+    def campaign_member(self, member: Member) -> dict[str, Any]:
+        """A character of `campaign show --json`."""
+        return {"name": member.name, "state": member.state, "sheet": member.sheet,
+                "record": {"games": member.games, **member.record}}
+
+    def campaign_columns(self, member: Member) -> dict[str, str]:
+        """What `campaign show` adds to a character's row beside its record: heading -> cell."""
+        return {}
 
     def house_rulings(self, game: Game[Any]) -> list[str]:
         """The house rulings (SYSTEMS.md section 0) this game is played with, one sentence each,
@@ -351,124 +412,6 @@ class System:
     def report_figure(self, game: Game[Any]) -> str | None:
         """A drawing of the game's end (one inline SVG) for its battle report, or None."""
         return None
-
-    # --- campaigns: the books as a whole (SPRAWL keeps its own; see campaign.py) --------
-    def campaign_new(self, rosters: list[Roster], table_file: Path | None) -> Any:
-        """A new campaign of these squads.
-
-        Raises:
-            BadInput: fewer than two squads, clashing names, or an aftermath table for a system without one.
-        """
-        from sprawl_cli.campaign import book_from_rosters
-        from sprawl_cli.errors import BadInput
-
-        if table_file is not None:
-            raise BadInput(f"{self.title} has no aftermath, so a campaign of it takes no --table")
-        return book_from_rosters(self, rosters)
-
-    def campaign_read(self, data: dict[str, Any], where: Where) -> Any:
-        """The campaign file's books (its `system:` already checked).
-
-        Raises:
-            SaveFileError: via `where.fail`.
-        """
-        from sprawl_cli.campaign import read_book
-
-        return read_book(data, where)
-
-    def campaign_json(self, book: Any) -> dict[str, Any]:
-        """`campaign show --json`."""
-        from sprawl_cli.campaign import book_json
-
-        return book_json(book)
-
-    def campaign_view(self, console: Console, book: Any) -> None:
-        """`campaign show` on a terminal."""
-        from sprawl_cli.render.report_views import book_view
-
-        book_view(console, book)
-
-    def campaign_history(self, book: Any) -> tuple[list[dict[str, Any]], list[str]]:
-        """`campaign history`: its JSON games and its lines."""
-        from sprawl_cli.campaign import book_history
-        from sprawl_cli.render.report_views import book_history_lines
-
-        return book_history(book), book_history_lines(book)
-
-    def campaign_report(self, book: Any, number: int | None, fmt: str) -> tuple[int, str]:
-        """The battle report of game `number` (the last if None) in `fmt` (md or html): its number and text.
-
-        Raises:
-            BadInput: no such game.
-        """
-        from sprawl_cli.report import render_book
-
-        game = book.game(number)
-        return game.number, render_book(book, game, fmt)
-
-    def battle_report(self, game: Game[Any], entries: list[dict[str, Any]], fmt: str) -> str:
-        """`sprawl report`: the battle report of the game in the save (finished or not) in `fmt`,
-        drawn by the campaign report's views from the save and its journal `entries`."""
-        from sprawl_cli.gamereport import book_report
-
-        return book_report(self, game, entries, fmt)
-
-    def from_campaign(self, path: Path, how: NewGame, dice: Dice, table: Table) -> tuple[Game[Any], Outcome]:
-        """`new --campaign`: a game of the campaign's squads as they stand (the dead stay home).
-
-        Raises:
-            SaveFileError: the campaign file is missing, broken or of another system.
-            BadInput: a squad has nobody left alive.
-        """
-        from sprawl_cli.campaign import load_campaign, recover, rosters_from_book
-        from sprawl_cli.schema import Where
-
-        recover(path)
-        book = load_campaign(path)
-        if getattr(book, "system", "") != self.name:
-            from sprawl_cli.errors import SaveFileError
-
-            raise SaveFileError(f"{path} is a campaign of {getattr(book, 'system', '?')}, not {self.title}")
-        game, outcome = self.new_game(rosters_from_book(self, book, Where(str(path), {})), how, dice, table)
-        game.campaign = str(path.resolve())
-        return game, outcome
-
-    def campaign_aftermath(self, game: Game[Any], book: Any, entries: list[dict[str, Any]], dice: Dice,
-                           played: Played) -> Outcome:
-        """`aftermath`: what the rules roll after the game (if anything), then the game and every
-        record go into `book` (changed in memory). Its data is the command's JSON.
-
-        Raises:
-            BadInput: the game's characters do not belong to this campaign.
-        """
-        from sprawl_cli.campaign import NO_AFTERMATH, record_book_game
-        from sprawl_cli.render import escape, plain
-
-        rolled = self.aftermath(game, dice)
-        words = [plain(line) for line in rolled.lines] if rolled else []
-        entry = record_book_game(self, book, game, entries, words, save=played.save, step=played.step,
-                                 date=played.date)
-        data = {"game": entry.number, "table": f"{self.title} aftermath" if rolled else NO_AFTERMATH,
-                "results": rolled.data.get("results", [rolled.data]) if rolled else [],
-                "records": {c.name: c.record for c in entry.characters},
-                "dead": [c.name for c in entry.characters if c.state == "dead"]}
-        lines = [f"[bold]After game {entry.number}[/]: "
-                 + ("what the rules roll:" if rolled else f"{NO_AFTERMATH}; nothing is rolled.")]
-        lines += [f"  {line}" for line in (rolled.lines if rolled else [])]
-        lines += [f"  {escape(c.name)} dies in the campaign." for c in entry.characters if c.state == "dead"]
-        lines.append(f"Recorded in {escape(played.campaign)} as game {entry.number}, with every character's record; "
-                     "`sprawl undo` takes it back.")
-        return Outcome(data, lines)
-
-
-@dataclass(eq=False, repr=False)
-class Played(Fields):
-    """Where a finished game is being recorded from (for `System.campaign_aftermath`)."""
-
-    campaign: str  # the campaign file
-    save: str = ""  # the game's save file
-    step: int = 0  # the journal step of the aftermath
-    date: str = ""
 
 
 Loader = Callable[[], System]

@@ -1,16 +1,12 @@
-"""SPRAWL's campaign books and what happens after a game: R26's aftermath.
+"""What SPRAWL adds to the kernel's campaign books (`sprawl_cli/campaign.py`): R26's aftermath.
 
-A campaign is one YAML file (`sprawl-campaign.yaml`) holding each squad's
-characters as they stand between games (attributes after injuries, alive or
-dead, career records) and every game played, with enough of each game kept
-(records, aftermath, round-by-round series from the journal) to write its
-battle report later. It is read and written with the same care as the save
-file: safe YAML, strict keys with file:line messages, `schema_version`, a
-lock and atomic replacement.
-
-The rule parts (`resolve_aftermath`, `record_game`, `series_from`) are pure:
-they are handed the campaign, the game and the dice, and change the
-campaign in memory. The commands in `cli/campaigncmds.py` do the files.
+The kernel keeps the campaign file, the records, the games and their reports. SPRAWL keeps
+in them a character's sheet (its eight attributes, after injuries, and its weapons), its
+lasting injuries (`Member.extra["injuries"]`), the campaign's own aftermath table if it has
+one (`Book.settings["aftermath_table"]`, in the shape `sprawl table aftermath --json`
+prints), and rolls R26 for each character that went Out of Action (`resolve_aftermath`,
+pure: handed the book, the game and the dice). `migrate_v1` turns a campaign file written
+when SPRAWL kept books of its own into the kernel's shape.
 """
 
 from __future__ import annotations
@@ -19,19 +15,19 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.dice import Dice, Face
-from sprawl_cli.campaign import CAMPAIGN_SCHEMA
-from sprawl_cli.errors import BadInput
-from sprawl_cli.systems.sprawl.model import ATTRIBUTES, Character, Game, Record, Squad, Weapon
 from sprawl_cli.schema import Where, from_data, to_data
+from sprawl_cli.systems.sprawl.model import ATTRIBUTES, Character, Game, Weapon
 from sprawl_cli.systems.sprawl.tables import HOUSE_AFTERMATH, INJURY_ATTRIBUTES, LookupTable, Row
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-STATES = ("active", "dead")
+    from sprawl_cli.campaign import Book, Member
+
 AFTERMATH_RESULTS = ("dead", "injured", "recovered")
-RECORD_KEYS = ("games", "shots", "hits", "damage_dealt", "damage_taken", "put_out_of_action", "times_out_of_action")
+RESULT_WORDS = {"dead": "dead", "injured": "lasting injury", "recovered": "recovers fully"}
 HOUSE_LABEL = "house table"
+RECORD_KEYS = ("shots", "hits", "damage_dealt", "damage_taken", "put_out_of_action", "times_out_of_action")
 
 
 def roll_d8(dice: Dice, label: str) -> Face:
@@ -39,20 +35,22 @@ def roll_d8(dice: Dice, label: str) -> Face:
     return dice.roll(1, label, 8)[0]
 
 
-# --- the campaign's nouns -----------------------------------------------------
+# --- a character between games --------------------------------------------------------
 
 
 @dataclass
-class CareerRecord(Record):
-    """A character's totals over the campaign (or, in a game's entry, over that game):
-    the game's own `Record` plus games played and the Health lost."""
+class Sheet:
+    """A character's sheet in the campaign: its attributes as they stand, and its weapons."""
 
-    games: int = 0
-    damage_taken: int = 0
-
-    def add(self, other: CareerRecord) -> None:
-        for key in RECORD_KEYS:
-            setattr(self, key, getattr(self, key) + getattr(other, key))
+    shooting: int
+    brawling: int
+    quickness: int
+    smarts: int
+    guts: int
+    strength: int
+    toughness: int
+    health: int
+    weapons: list[Weapon] = field(default_factory=list)
 
 
 @dataclass
@@ -65,35 +63,60 @@ class Injury:
     after: int
 
 
-@dataclass
-class Fighter:
-    """A character between games."""
-
-    name: str
-    shooting: int
-    brawling: int
-    quickness: int
-    smarts: int
-    guts: int
-    strength: int
-    toughness: int
-    health: int
-    state: str = "active"  # active | dead
-    weapons: list[Weapon] = field(default_factory=list)
-    injuries: list[Injury] = field(default_factory=list)
-    record: CareerRecord = field(default_factory=CareerRecord)
-
-    @property
-    def dead(self) -> bool:
-        return self.state == "dead"
+def sheet_of(c: Character) -> dict[str, Any]:
+    """A fresh character's sheet as the campaign keeps it."""
+    sheet = Sheet(c.shooting, c.brawling, c.quickness, c.smarts, c.guts, c.strength, c.max_toughness, c.max_health,
+                  [Weapon(**vars(w)) for w in c.weapons])
+    data: dict[str, Any] = to_data(sheet)
+    return data
 
 
-@dataclass
-class CampaignSquad:
-    name: str
-    leader: str
-    characters: list[Fighter]
-    roster: str = ""  # the roster file it came from
+def character_of(sheet: dict[str, Any], squad: str, name: str, where: Where, at: tuple[object, ...]) -> Character:
+    """A character for a new game from its sheet: injuries carried, the dead already left home.
+
+    Raises:
+        SaveFileError: via `where.fail`, when a hand edit broke the sheet.
+    """
+    s = from_data(Sheet, sheet, where, at)
+    return Character(name=name, squad=squad, shooting=s.shooting, brawling=s.brawling, quickness=s.quickness,
+                     smarts=s.smarts, guts=s.guts, strength=s.strength, max_toughness=s.toughness,
+                     max_health=s.health, toughness=s.toughness, health=s.health, weapons=s.weapons)
+
+
+def injuries(member: Member) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = member.extra.get("injuries", [])
+    return found
+
+
+def check_book(book: Book, where: Where) -> None:
+    """SPRAWL's part of a campaign file: sheets, injuries and the campaign's own table.
+
+    Raises:
+        SaveFileError: naming the file, line and key.
+    """
+    for i, squad in enumerate(book.squads):
+        for j, m in enumerate(squad.characters):
+            at: tuple[object, ...] = ("squads", i, "characters", j)
+            sheet = from_data(Sheet, m.sheet, where, at + ("sheet",))
+            for attr in ATTRIBUTES:
+                lowest = 1 if attr in ("toughness", "health") else 0
+                if getattr(sheet, attr) < lowest:
+                    where.fail(at + ("sheet", attr), f"should be {lowest} or more")
+            for key in m.extra:
+                if key != "injuries":
+                    where.fail(at + ("extra", key), "unknown key; a SPRAWL character's notes are its injuries")
+            for k, hurt in enumerate(from_data(list[Injury], injuries(m), where, at + ("extra", "injuries"))):
+                if hurt.attribute not in INJURY_ATTRIBUTES:
+                    where.fail(at + ("extra", "injuries", k, "attribute"), f"'{hurt.attribute}' is not an attribute")
+    for key in book.settings:
+        if key != "aftermath_table":
+            where.fail(("settings", key), "unknown key; a SPRAWL campaign's setting is its aftermath_table")
+    if "aftermath_table" in book.settings:
+        at = ("settings", "aftermath_table")
+        check_aftermath_table(from_data(AftermathTable, book.settings["aftermath_table"], where, at), where, at)
+
+
+# --- the aftermath table -------------------------------------------------------------
 
 
 @dataclass
@@ -115,184 +138,22 @@ class AftermathTable:
     note: str = ""
 
 
-@dataclass
-class CampaignSettings:
-    aftermath_table: AftermathTable | None = None  # None: the house table (R26)
+def own_table(book: Book) -> AftermathTable | None:
+    own = book.settings.get("aftermath_table")
+    return None if own is None else from_data(AftermathTable, own, Where("campaign", {}))
 
 
-@dataclass
-class AftermathResult:
-    """SPEC's `results` element, plus the d8 that picked the attribute and what it did."""
-
-    name: str
-    roll: int
-    result: str  # dead | injured | recovered
-    attribute: str | None = None
-    attribute_roll: int | None = None
-    before: int | None = None
-    after: int | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "roll": self.roll, "result": self.result, "attribute": self.attribute,
-                "attribute_roll": self.attribute_roll, "before": self.before, "after": self.after}
-
-
-@dataclass
-class PlayedCharacter:
-    """One character's part in one game."""
-
-    name: str
-    squad: str
-    record: CareerRecord
-    health: int = 0
-    max_health: int = 0
-    out_of_action: bool = False
-    out_of_play: bool = False
-
-
-@dataclass
-class Series:
-    """The game round by round (index 0 is the start): Health of each character,
-    casualties (Out of Action or Out of Play) and hits so far of each squad."""
-
-    rounds: list[int] = field(default_factory=list)
-    health: dict[str, list[int]] = field(default_factory=dict)
-    casualties: dict[str, list[int]] = field(default_factory=dict)
-    hits: dict[str, list[int]] = field(default_factory=dict)
-
-
-@dataclass
-class PlayedGame:
-    number: int
-    squads: list[str]
-    rounds: int
-    winner: str | None = None
-    reason: str | None = None
-    date: str = ""
-    table: str = HOUSE_LABEL  # the aftermath table used: "house table" or the campaign table's title
-    characters: list[PlayedCharacter] = field(default_factory=list)
-    aftermath: list[AftermathResult] = field(default_factory=list)
-    series: Series = field(default_factory=Series)
-    save: str = ""  # the save file the game was played in
-    step: int = 0  # the journal step of its aftermath
-
-    def standing(self, squad: str) -> list[int]:
-        """How many of `squad` were still standing, round by round (fielded less casualties)."""
-        fielded = sum(1 for c in self.characters if c.squad == squad)
-        return [fielded - n for n in self.series.casualties.get(squad, [])] or [fielded]
-
-
-@dataclass
-class Campaign:
-    squads: list[CampaignSquad]
-    games: list[PlayedGame] = field(default_factory=list)
-    schema_version: int = CAMPAIGN_SCHEMA
-    system: str = "sprawl"
-    settings: CampaignSettings = field(default_factory=CampaignSettings)
-
-    def fighter(self, squad: str, name: str) -> Fighter | None:
-        for s in self.squads:
-            if s.name == squad:
-                for f in s.characters:
-                    if f.name == name:
-                        return f
-        return None
-
-    def game(self, number: int | None) -> PlayedGame:
-        """Game `number` (1-based), or the last.
-
-        Raises:
-            BadInput: no games yet, or no such game.
-        """
-        if not self.games:
-            raise BadInput("no game of this campaign has been recorded yet; play one and run `sprawl aftermath`")
-        if number is None:
-            return self.games[-1]
-        for g in self.games:
-            if g.number == number:
-                return g
-        raise BadInput(f"no game {number} in this campaign; it has games 1 to {len(self.games)}")
-
-
-# --- building one ------------------------------------------------------------
-
-
-def fighter_from(c: Character) -> Fighter:
-    """A campaign character from a roster's fresh character."""
-    return Fighter(
-        name=c.name, shooting=c.shooting, brawling=c.brawling, quickness=c.quickness, smarts=c.smarts,
-        guts=c.guts, strength=c.strength, toughness=c.max_toughness, health=c.max_health,
-        weapons=[Weapon(**vars(w)) for w in c.weapons],
-    )
-
-
-def campaign_from_rosters(rosters: list[Any]) -> Campaign:
-    """A new campaign of these squads (`roster.Roster`s), whose sides the kernel has checked."""
-    return Campaign(squads=[
-        CampaignSquad(r.squad.name, r.squad.leader, [fighter_from(c) for c in r.characters], r.squad.roster)
-        for r in rosters
-    ])
-
-
-def game_leader(squad: CampaignSquad, alive: list[Fighter]) -> str:
-    """The squad's leader if alive, else the living character with the most Smarts
-    (the first in roster order on a tie), as R24 picks a stand-in."""
-    for f in alive:
-        if f.name == squad.leader:
-            return f.name
-    return max(alive, key=lambda f: f.smarts).name
-
-
-def game_from_campaign(path: Path, rounds: int | None = None, rule_of_tens: bool = True) -> Game:
-    """A new game of the campaign's squads as they stand: the dead stay home,
-    injuries are carried (the stored attributes already include them).
-
-    Raises:
-        SaveFileError: the campaign file is missing or broken.
-        BadInput: a squad has nobody left alive.
-    """
-    from sprawl_cli.campaign import load_campaign, recover
-    from sprawl_cli.systems.sprawl.roster import Roster
-    from sprawl_cli.systems.sprawl.setup import new_game
-
-    recover(path)
-    book = load_campaign(path)
-    if not isinstance(book, Campaign):
-        raise BadInput(f"{path} is a campaign of another system, not SPRAWL")
-    rosters = []
-    for squad in book.squads:
-        alive = [f for f in squad.characters if not f.dead]
-        if not alive:
-            raise BadInput(f"{squad.name} has nobody left alive in {path}; that campaign cannot field it")
-        characters = [
-            Character(
-                name=f.name, squad=squad.name, shooting=f.shooting, brawling=f.brawling, quickness=f.quickness,
-                smarts=f.smarts, guts=f.guts, strength=f.strength, max_toughness=f.toughness, max_health=f.health,
-                toughness=f.toughness, health=f.health, weapons=[Weapon(**vars(w)) for w in f.weapons],
-            )
-            for f in alive
-        ]
-        team = Squad(squad.name, game_leader(squad, alive), [c.name for c in characters], squad.roster)
-        rosters.append(Roster(team, characters))
-    game = new_game(rosters, rounds, rule_of_tens)
-    game.campaign = str(path.resolve())
-    return game
-
-
-# --- the aftermath table -------------------------------------------------------
-
-
-def aftermath_table(book: Campaign) -> LookupTable:
+def aftermath_table(book: Book) -> LookupTable:
     """The campaign's own table, or the house table (R26)."""
-    own = book.settings.aftermath_table
+    own = own_table(book)
     if own is None:
         return HOUSE_AFTERMATH
     rows = tuple(Row(r.low, r.high, r.result, r.meaning) for r in own.rows)
     return LookupTable(own.name, own.title, own.roll, "R26", rows, own.note)
 
 
-def table_label(book: Campaign) -> str:
-    own = book.settings.aftermath_table
+def table_label(book: Book) -> str:
+    own = own_table(book)
     return HOUSE_LABEL if own is None else own.title
 
 
@@ -323,211 +184,9 @@ def check_aftermath_table(table: AftermathTable, where: Where, at: tuple[object,
         where.fail(at + ("rows",), f"no row covers the roll(s) {', '.join(missing)}; cover 1 to 10")
 
 
-# --- R26: what became of the fallen ----------------------------------------------
-
-
-@dataclass
-class Aftermath:
-    """What `sprawl aftermath` rolled, and which table it used."""
-
-    game: int
-    table: str
-    results: list[AftermathResult]
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "table": self.table, "results": [r.to_json() for r in self.results]}
-
-
-def went_out_of_action(c: Character) -> bool:
-    """R26 asks after characters that went Out of Action at any time in the game."""
-    return c.record.times_out_of_action > 0 or c.has("out_of_action")
-
-
-def campaign_fighter(book: Campaign, c: Character, *, alive: bool = True) -> Fighter:
-    """The campaign's entry for a game character (with `alive`, one still alive there).
-
-    Raises:
-        BadInput: the character is not in the campaign, or is dead there.
-    """
-    found = book.fighter(c.squad, c.name)
-    if found is None:
-        raise BadInput(f"{c.name} ({c.squad}) is not in this campaign; was the game started with "
-                       "`sprawl new --campaign` on this campaign file?")
-    if alive and found.dead:
-        raise BadInput(f"{c.name} is already dead in this campaign; this game cannot be recorded in it")
-    return found
-
-
-def resolve_aftermath(game: Game, book: Campaign, dice: Dice) -> Aftermath:
-    """R26 for each character that went Out of Action, in roster order: a d10 on the
-    campaign's table (the house table unless it has its own); on a lasting injury
-    a d8 picks the attribute (INJURY_ATTRIBUTES order), which drops by 1, never
-    below 1. Changes `book`'s characters; rolls nothing for the others.
-
-    Raises:
-        BadInput: a character of the game is missing from the campaign or dead there.
-    """
-    table = aftermath_table(book)
-    number = len(book.games) + 1
-    fallen = [(c, campaign_fighter(book, c)) for squad in game.squads for c in game.members(squad)]
-    results: list[AftermathResult] = []
-    for c, fighter in fallen:
-        if not went_out_of_action(c):
-            continue
-        roll = dice.roll(1, f"{c.name}: Aftermath")[0]
-        result = str(table.lookup(roll).result)
-        out = AftermathResult(c.name, roll, result)
-        if result == "dead":
-            fighter.state = "dead"
-        elif result == "injured":
-            # R26: the d8 picks shooting, brawling, ... health; -1, but never below 1.
-            pick = roll_d8(dice, f"{c.name}: Injury")
-            attribute = INJURY_ATTRIBUTES[pick - 1]
-            before = getattr(fighter, attribute)
-            after = before - 1 if before > 1 else before  # R26: never below 1 (and never raised)
-            setattr(fighter, attribute, after)
-            fighter.injuries.append(Injury(number, attribute, before, after))
-            out.attribute, out.attribute_roll, out.before, out.after = attribute, pick, before, after
-        results.append(out)
-    return Aftermath(number, table_label(book), results)
-
-
-def game_record(c: Character) -> CareerRecord:
-    """What `c` did in this game, as a record (one game)."""
-    r = c.record
-    return CareerRecord(games=1, shots=r.shots, hits=r.hits, damage_dealt=r.damage_dealt, damage_taken=c.damage_taken,
-                        put_out_of_action=r.put_out_of_action, times_out_of_action=r.times_out_of_action)
-
-
-def series_from(game: Game, entries: list[dict[str, Any]]) -> Series:
-    """Round-by-round Health, casualties and hits from the game's journal entries.
-
-    Each entry holds the round it was made in and, after it, everyone's Health,
-    who is gone and everyone's hits so far; the last entry of a round gives the
-    state at that round's end. Index 0 is the start of the game; the last round is the one
-    the game ended in, which counts once begun (H7), even when the game ended as it began.
-    """
-    squad_of = {c.name: c.squad for c in game.characters}
-    health = {c.name: c.max_health for c in game.characters}
-    gone: set[str] = set()
-    hits = {c.name: 0 for c in game.characters}
-    series = Series(rounds=[0], health={n: [h] for n, h in health.items()},
-                    casualties={s.name: [0] for s in game.squads}, hits={s.name: [0] for s in game.squads})
-    by_round: dict[int, list[dict[str, Any]]] = {}
-    for e in entries:
-        by_round.setdefault(int(e.get("round") or 1), []).append(e)
-    for rnd in range(1, game.round + 1):
-        for e in by_round.get(rnd, []):
-            health.update({n: int(h) for n, h in (e.get("health") or {}).items() if n in health})
-            gone = {n for n in (e.get("gone") or []) if n in squad_of}
-            hits.update({n: int(h) for n, h in (e.get("hits") or {}).items() if n in hits})
-        series.rounds.append(rnd)
-        for name, h in health.items():
-            series.health[name].append(h)
-        for s in game.squads:
-            series.casualties[s.name].append(sum(1 for n in gone if squad_of[n] == s.name))
-            series.hits[s.name].append(sum(h for n, h in hits.items() if squad_of[n] == s.name))
-    return series
-
-
-def record_game(book: Campaign, game: Game, aftermath: Aftermath, series: Series, *,
-                save: str = "", step: int = 0, date: str = "") -> PlayedGame:
-    """Add the game to the campaign: each character's record (+1 game), and the
-    game's own entry with everything its battle report needs."""
-    played = PlayedGame(
-        number=aftermath.game, squads=[s.name for s in game.squads],
-        rounds=game.round, winner=game.winner,
-        reason=game.reason, date=date, table=aftermath.table, aftermath=list(aftermath.results),
-        series=series, save=save, step=step,
-    )
-    for squad in game.squads:
-        for c in game.members(squad):
-            record = game_record(c)
-            fighter = campaign_fighter(book, c, alive=False)  # the aftermath may just have killed it
-            fighter.record.add(record)
-            played.characters.append(PlayedCharacter(
-                c.name, c.squad, record, c.health, c.max_health, c.has("out_of_action"), c.has("out_of_play")))
-    book.games.append(played)
-    return played
-
-
-# --- the file (the kernel's `sprawl_cli.campaign` reads and writes it) ----------------
-
-
-def read_campaign(data: dict[str, Any], where: Where) -> Campaign:
-    """A SPRAWL campaign from the file's plain data, checked for shape and sense.
-
-    Raises:
-        SaveFileError: naming the file, line and key.
-    """
-    book = from_data(Campaign, data, where)
-    check_campaign(book, where)
-    return book
-
-
-def check_campaign(book: Campaign, where: Where) -> None:
-    """Cross-checks a hand edit could break."""
-    if len(book.squads) < 2:
-        where.fail(("squads",), "a campaign needs at least two squads")
-    names: set[str] = set()
-    for i, squad in enumerate(book.squads):
-        if not squad.characters:
-            where.fail(("squads", i, "characters"), "a squad needs at least one character")
-        members = {f.name for f in squad.characters}
-        if squad.leader not in members:
-            where.fail(("squads", i, "leader"), f"'{squad.leader}' is not one of the squad's characters")
-        for j, f in enumerate(squad.characters):
-            at: tuple[object, ...] = ("squads", i, "characters", j)
-            if f.name.lower() in names:
-                where.fail(at + ("name",), f"two characters are called '{f.name}'")
-            names.add(f.name.lower())
-            if f.state not in STATES:
-                where.fail(at + ("state",), f"'{f.state}' is not a state; use active or dead")
-            for attr in ATTRIBUTES:
-                lowest = 1 if attr in ("toughness", "health") else 0
-                if getattr(f, attr) < lowest:
-                    where.fail(at + (attr,), f"should be {lowest} or more")
-            for key in RECORD_KEYS:
-                if getattr(f.record, key) < 0:
-                    where.fail(at + ("record", key), "cannot be negative")
-            for k, injury in enumerate(f.injuries):
-                if injury.attribute not in INJURY_ATTRIBUTES:
-                    where.fail(at + ("injuries", k, "attribute"), f"'{injury.attribute}' is not an attribute")
-    if book.settings.aftermath_table is not None:
-        check_aftermath_table(book.settings.aftermath_table, where, ("settings", "aftermath_table"))
-    for i, g in enumerate(book.games):
-        if g.number != i + 1:
-            where.fail(("games", i, "number"), f"games are numbered in order; this one should be {i + 1}")
-
-
-def campaign_json(book: Campaign) -> dict[str, Any]:
-    """What `sprawl campaign show --json` prints (SPEC section 2)."""
-    return {
-        "squads": [
-            {
-                "name": s.name,
-                "leader": s.leader,
-                "characters": [
-                    {
-                        "name": f.name,
-                        "state": f.state,
-                        **{attr: getattr(f, attr) for attr in ATTRIBUTES},
-                        "injuries": [to_data(i) for i in f.injuries],
-                        "record": {key: getattr(f.record, key) for key in RECORD_KEYS},
-                    }
-                    for f in s.characters
-                ],
-            }
-            for s in book.squads
-        ],
-        "games": [{"number": g.number, "winner": g.winner, "rounds": g.rounds, "reason": g.reason}
-                  for g in book.games],
-        "aftermath_table": table_label(book),
-    }
-
-
-def load_table(path: Path) -> AftermathTable:
-    """A user's aftermath table file, checked (rows covering 1-10; dead, injured or recovered).
+def load_table(path: Path) -> dict[str, Any]:
+    """A user's aftermath table file, checked (rows covering 1-10; dead, injured or recovered),
+    as the campaign keeps it.
 
     Raises:
         SaveFileError: naming the file, line and key.
@@ -538,16 +197,175 @@ def load_table(path: Path) -> AftermathTable:
     where = Where(str(path), lines)
     own = from_data(AftermathTable, data, where)
     check_aftermath_table(own, where, ())
-    return own
+    kept: dict[str, Any] = to_data(own)
+    return kept
 
 
-def history_json(book: Campaign) -> list[dict[str, Any]]:
-    """What `sprawl campaign history --json` prints for each game (SPEC section 2)."""
-    return [
-        {"number": g.number, "date": g.date, "squads": g.squads, "winner": g.winner, "rounds": g.rounds,
-         "reason": g.reason, "table": g.table, "aftermath": [r.to_json() for r in g.aftermath],
-         "out_of_action": [c.name for c in g.characters if c.out_of_action],
-         "standing": {s: g.standing(s)[-1] for s in g.squads},
-         "records": {c.name: to_data(c.record) for c in g.characters}}
-        for g in book.games
-    ]
+# --- R26: what became of the fallen ----------------------------------------------
+
+
+@dataclass
+class AftermathResult:
+    """SPEC's `results` element, plus the d8 that picked the attribute and what it did."""
+
+    name: str
+    roll: int
+    result: str  # dead | injured | recovered
+    attribute: str | None = None
+    attribute_roll: int | None = None
+    before: int | None = None
+    after: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "roll": self.roll, "result": self.result, "attribute": self.attribute,
+                "attribute_roll": self.attribute_roll, "before": self.before, "after": self.after}
+
+
+@dataclass
+class Aftermath:
+    """What `sprawl aftermath` rolled, and which table it used."""
+
+    game: int
+    table: str
+    results: list[AftermathResult]
+
+
+def went_out_of_action(c: Character) -> bool:
+    """R26 asks after characters that went Out of Action at any time in the game."""
+    return c.record.times_out_of_action > 0 or c.has("out_of_action")
+
+
+def resolve_aftermath(game: Game, book: Book, dice: Dice, number: int) -> Aftermath:
+    """R26 for each character that went Out of Action, in roster order: a d10 on the
+    campaign's table (the house table unless it has its own); on a lasting injury
+    a d8 picks the attribute (INJURY_ATTRIBUTES order), which drops by 1, never
+    below 1. Changes `book`'s characters; rolls nothing for the others. `number` is the game's.
+
+    Raises:
+        BadInput: a character of the game is missing from the campaign.
+    """
+    from sprawl_cli.errors import BadInput
+
+    table = aftermath_table(book)
+    results: list[AftermathResult] = []
+    for squad in game.squads:
+        for c in game.members(squad):
+            member = book.member(c.squad, c.name)
+            if member is None:
+                raise BadInput(f"{c.name} ({c.squad}) is not in this campaign")
+            if not went_out_of_action(c):
+                continue
+            roll = dice.roll(1, f"{c.name}: Aftermath")[0]
+            out = AftermathResult(c.name, roll, str(table.lookup(roll).result))
+            if out.result == "dead":
+                member.state = "dead"
+            elif out.result == "injured":
+                pick = roll_d8(dice, f"{c.name}: Injury")  # R26: the d8 picks shooting, brawling, ... health
+                attribute = INJURY_ATTRIBUTES[pick - 1]
+                before = int(member.sheet[attribute])
+                after = before - 1 if before > 1 else before  # R26: never below 1 (and never raised)
+                member.sheet[attribute] = after
+                member.extra.setdefault("injuries", []).append(to_data(Injury(number, attribute, before, after)))
+                out.attribute, out.attribute_roll, out.before, out.after = attribute, pick, before, after
+            results.append(out)
+    return Aftermath(number, table_label(book), results)
+
+
+def result_words(result: dict[str, Any]) -> str:
+    """One aftermath result (its JSON) in words (plain text; callers escape it)."""
+    text = f"{result['name']}: rolled {result['roll']}, {RESULT_WORDS.get(result['result'], result['result'])}"
+    if result["result"] == "injured" and result.get("attribute"):
+        before, after = result.get("before"), result.get("after")
+        change = f" ({before} to {after})" if before != after else f" (already {after}, it stays there)"
+        text += f": {str(result['attribute']).capitalize()} -1{change}, d8 {result.get('attribute_roll')}"
+    return text
+
+
+def table_words(label: str) -> str:
+    if label == HOUSE_LABEL:
+        return "Rolled on the house table (R26; the rules give no table of their own)."
+    return f"Rolled on the campaign's own table, {label} (R26)."
+
+
+def aftermath_words(label: str, results: list[dict[str, Any]]) -> list[str]:
+    """The aftermath as its battle report and history tell it."""
+    said = [result_words(r) for r in results] or ["Nobody went Out of Action, so nobody rolled."]
+    return [table_words(label), *said]
+
+
+# --- a campaign file written when SPRAWL kept books of its own (schema 1) -----------------
+
+
+def migrate_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """SPRAWL's own books (schema 1) in the kernel's shape: each character's attributes and
+    weapons become its sheet, its injuries its notes, the games' entries the kernel's."""
+    squads = data.get("squads")
+    for squad in squads if isinstance(squads, list) else []:
+        if isinstance(squad, dict) and isinstance(squad.get("characters"), list):
+            squad["characters"] = [as_it_is(old_member, f) for f in squad["characters"]]
+    if isinstance(data.get("games"), list):
+        data["games"] = [as_it_is(old_game, g) for g in data["games"]]
+    return data
+
+
+def as_it_is(step: Any, part: Any) -> Any:
+    """`step(part)`, or `part` as it was when a hand edit broke it past migrating: the strict
+    read that follows then names the file, line and key."""
+    import copy
+
+    try:
+        return step(copy.deepcopy(part))
+    except (AttributeError, TypeError, ValueError, KeyError):
+        return part
+
+
+def old_member(f: Any) -> Any:
+    if not isinstance(f, dict) or "sheet" in f:
+        return f
+    old = dict(f.get("record") or {})
+    games = old.pop("games", 0)
+    record = {k: old.pop(k) for k in RECORD_KEYS if k in old} | old  # in the order the game's record gives them
+    sheet = {attr: f[attr] for attr in (*ATTRIBUTES, "weapons") if attr in f}
+    member = {"name": f.get("name"), "sheet": sheet, "state": f.get("state", "active"), "games": games,
+              "record": record}
+    if f.get("injuries"):
+        member["extra"] = {"injuries": f["injuries"]}
+    extra = set(f) - {*ATTRIBUTES, "weapons", "name", "state", "injuries", "record"}
+    member.update({k: f[k] for k in extra})  # unknown keys stay, for the kernel's read to name
+    return member
+
+
+def old_game(g: Any) -> Any:
+    if not isinstance(g, dict) or not isinstance(g.get("series"), dict) or "rounds_axis" in g:
+        return g
+    series = g.pop("series")
+    results = [dict({"attribute": None, "attribute_roll": None, "before": None, "after": None}, **r)
+               for r in g.pop("aftermath", None) or [] if isinstance(r, dict)]
+    dead = {r.get("name") for r in results if r.get("result") == "dead"}
+    parts = []
+    for c in g.get("characters") or []:
+        old = dict(c.get("record") or {})
+        old.pop("games", None)
+        record = {k: old.pop(k) for k in RECORD_KEYS if k in old} | old
+        out_of_action, fled = bool(c.get("out_of_action")), bool(c.get("out_of_play"))
+        end = ("Out of Action" if out_of_action else "Out of Play (fled)" if fled
+               else f"Health {int(c.get('health', 0))}/{int(c.get('max_health', 0))}")
+        statuses = ["out_of_action"] * out_of_action + ["out_of_play"] * fled
+        parts.append({"name": c.get("name"), "squad": c.get("squad"), "record": record, "statuses": statuses,
+                      "gone": out_of_action or fled, "state": "dead" if c.get("name") in dead else "active",
+                      "end": end})
+    squads = [s for s in g.get("squads") or [] if isinstance(s, str)]
+    squad_of = {p["name"]: p["squad"] for p in parts}
+    fielded = {s: sum(1 for p in parts if p["squad"] == s) for s in squads}
+    health = series.get("health") or {}
+    kept = {
+        "health": {s: [sum(v) for v in zip(*(h for n, h in health.items() if squad_of.get(n) == s), strict=False)]
+                   for s in squads},
+        "hits": {s: list(series.get("hits", {}).get(s, [])) for s in squads},
+        "standing": {s: [fielded[s] - n for n in series.get("casualties", {}).get(s, [])] for s in squads},
+        "casualties": {s: list(series.get("casualties", {}).get(s, [])) for s in squads},
+    }
+    table = g.pop("table", HOUSE_LABEL)
+    g.update(characters=parts, table=table, results=results, aftermath=aftermath_words(table, results),
+             rounds_axis=list(series.get("rounds") or []), series=kept)
+    return g

@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sprawl_cli.systems.base import NewGame, Outcome, Played, Roster, System
+from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.sprawl import COMMANDS, GROUPS, LOOKUPS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from sprawl_cli.campaign import Book, BookGame, Member
     from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game as KernelGame
     from sprawl_cli.model import Piece
@@ -151,72 +152,88 @@ class Sprawl(System):
             "hits": {c.name: c.record.hits for c in people},  # the battle report's series
         }
 
+    def book_start(self, game: KernelGame[Any]) -> dict[str, Any] | None:
+        people = cast("Game", game).characters
+        return {"health": {c.name: c.max_health for c in people}, "hits": {c.name: 0 for c in people}}
+
     def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
-        from sprawl_cli.schema import to_data
+        c = cast("Character", character)
+        r = c.record
+        return {"shots": r.shots, "hits": r.hits, "damage_dealt": r.damage_dealt, "damage_taken": c.damage_taken,
+                "put_out_of_action": r.put_out_of_action, "times_out_of_action": r.times_out_of_action}
 
-        return dict(to_data(cast("Character", character).record))
+    def end_words(self, game: KernelGame[Any], character: Piece) -> str:
+        c = cast("Character", character)
+        if c.has("out_of_action"):
+            return "Out of Action"
+        return "Out of Play (fled)" if c.has("out_of_play") else f"Health {c.health}/{c.max_health}"
 
-    # --- SPRAWL keeps its own campaign books (campaign.py): attributes, R26, injuries ------
-    def campaign_new(self, rosters: list[Roster], table_file: Path | None) -> Any:
-        from sprawl_cli.systems.sprawl.campaign import CampaignSettings, campaign_from_rosters, load_table
+    def house_rulings(self, game: KernelGame[Any]) -> list[str]:
+        # The rules' GEAR page is missing (README, `sprawl rules gear`).
+        return ["weapon numbers are house values (rosters/gear.yaml) unless a roster gave its own: "
+                "the rules' GEAR page is missing"]
 
-        book = campaign_from_rosters(rosters)
-        if table_file is not None:
-            book.settings = CampaignSettings(aftermath_table=load_table(table_file))
+    # --- the campaign's books: R26's aftermath, sheets and injuries (campaign.py) ----------
+    campaign_options = {"table": ("FILE", "The campaign's own aftermath table (R26): YAML or JSON shaped like "
+                                          "`sprawl table aftermath --json`.")}
+
+    def campaign_settings(self, options: dict[str, str]) -> dict[str, Any]:
+        from sprawl_cli.systems.sprawl.campaign import load_table
+
+        return {"aftermath_table": load_table(Path(options["table"]))} if options.get("table") else {}
+
+    def campaign_migrate(self, version: int, data: dict[str, Any]) -> dict[str, Any]:
+        from sprawl_cli.systems.sprawl.campaign import migrate_v1
+
+        return migrate_v1(data) if version == 1 else data
+
+    def campaign_read(self, data: dict[str, Any], where: Where) -> Book:
+        from sprawl_cli.systems.sprawl.campaign import check_book
+
+        book = super().campaign_read(data, where)
+        check_book(book, where)
         return book
 
-    def campaign_read(self, data: dict[str, Any], where: Where) -> Any:
-        from sprawl_cli.systems.sprawl.campaign import read_campaign
+    def campaign_character(self, character: Piece) -> dict[str, Any]:
+        from sprawl_cli.systems.sprawl.campaign import sheet_of
 
-        return read_campaign(data, where)
+        return sheet_of(cast("Character", character))
 
-    def campaign_json(self, book: Any) -> dict[str, Any]:
-        from sprawl_cli.systems.sprawl.campaign import campaign_json
+    def character_from_sheet(self, name: str, sheet: dict[str, Any], squad: str, where: Where,
+                             at: tuple[object, ...]) -> Piece:
+        from sprawl_cli.systems.sprawl.campaign import character_of
 
-        return campaign_json(book)
+        return character_of(sheet, squad, name, where, at)
 
-    def campaign_view(self, console: Console, book: Any) -> None:
-        from sprawl_cli.systems.sprawl.views.campaign import campaign_view
+    def stand_in(self, characters: list[Piece]) -> str:
+        # R24's stand-in: the living character with the most Smarts (the first in roster order on a tie).
+        return max(cast("list[Character]", characters), key=lambda c: c.smarts).name
 
-        campaign_view(console, book)
+    def aftermath(self, game: KernelGame[Any], book: Book, entry: BookGame, dice: Dice) -> list[str] | None:
+        from sprawl_cli.systems.sprawl.campaign import aftermath_words, resolve_aftermath
+        from sprawl_cli.systems.sprawl.report import aftermath_lines
 
-    def campaign_history(self, book: Any) -> tuple[list[dict[str, Any]], list[str]]:
-        from sprawl_cli.systems.sprawl.views.campaign import history_lines
-        from sprawl_cli.systems.sprawl.campaign import history_json
+        rolled = resolve_aftermath(cast("Game", game), book, dice, entry.number)
+        entry.table, entry.results = rolled.table, [r.to_json() for r in rolled.results]
+        entry.aftermath = aftermath_words(rolled.table, entry.results)
+        return aftermath_lines(rolled)
 
-        return history_json(book), history_lines(book)
+    def aftermath_label(self, book: Book) -> str:
+        from sprawl_cli.systems.sprawl.campaign import table_label
 
-    def campaign_report(self, book: Any, number: int | None, fmt: str) -> tuple[int, str]:
-        from sprawl_cli.systems.sprawl.report import render
+        return table_label(book)
 
-        game = book.game(number)
-        return game.number, render(book, game, fmt)
+    def campaign_member(self, member: Member) -> dict[str, Any]:
+        from sprawl_cli.systems.sprawl.campaign import injuries
+        from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 
-    def battle_report(self, game: KernelGame[Any], entries: list[dict[str, Any]], fmt: str) -> str:
-        from sprawl_cli.systems.sprawl.gamereport import report
+        return {"name": member.name, "state": member.state, **{a: member.sheet.get(a) for a in ATTRIBUTES},
+                "injuries": injuries(member), "record": {"games": member.games, **member.record}}
 
-        return report(self, cast("Game", game), entries, fmt)
+    def campaign_columns(self, member: Member) -> dict[str, str]:
+        from sprawl_cli.systems.sprawl.report import member_columns
 
-    def from_campaign(self, path: Path, how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
-        from sprawl_cli.systems.sprawl.campaign import game_from_campaign
-        from sprawl_cli.systems.sprawl.turn import start_turn
-
-        game = game_from_campaign(path, how.rounds, not how.flags.get("no_tens", False))
-        if how.physical:
-            game.settings.dice = "physical"
-        start_turn(game, dice)
-        return game, Outcome()
-
-    def campaign_aftermath(self, game: KernelGame[Any], book: Any, entries: list[dict[str, Any]], dice: Dice,
-                           played: Played) -> Outcome:
-        from sprawl_cli.systems.sprawl.views.campaign import aftermath_lines
-        from sprawl_cli.systems.sprawl.campaign import record_game, resolve_aftermath, series_from
-
-        sprawl_game = cast("Game", game)
-        series = series_from(sprawl_game, entries)
-        result = resolve_aftermath(sprawl_game, book, dice)
-        record_game(book, sprawl_game, result, series, save=played.save, step=played.step, date=played.date)
-        return Outcome(result.to_json(), aftermath_lines(result, played.campaign))
+        return member_columns(member)
 
 
 SYSTEM = Sprawl()

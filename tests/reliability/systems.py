@@ -66,7 +66,7 @@ PROFILES: dict[str, Profile] = {
         changes=(("move", "Orla", "--inches", "4"), ("set", "Mags", "aiming", "on"), ("next",), ("undo",),
                  ("set", "Dee", "casualty", "on"), ("undo", "2")),
         fault_change=("move", "Orla", "--inches", "4"),
-        toggles=("aiming", "in_cover"),
+        toggles=("aiming", "sheltering"),
         words=("casualty", "aiming", "overwatch", "in_cover", "sheltering", "falling_back", "half", "none",
                "weapon", "Vex", "Orla", "Brant"),
         options=("--inches", "--into-cover", "--cover", "--frontage", "--targets", "-d"),

@@ -40,8 +40,9 @@ def check_refusal(code: int, stderr: str, stdout: str = "") -> None:
     assert not errors[0].startswith("error: internal error"), errors[0]
 
 
-def commands_that_load(names: list[str]) -> list[str]:
-    """`names`, checked to be commands the program really has: each one's `--help` runs.
+def commands_that_load(names: list[str], save: Path | None = None) -> list[str]:
+    """`names`, checked to be commands the program really has: each one's `--help` runs
+    (with `--game save`: the commands of that game's system).
 
     A registered command whose module is missing (or does not load) makes the calling
     test skip and say which, or fail under CI=true, where every command must be there:
@@ -50,7 +51,7 @@ def commands_that_load(names: list[str]) -> list[str]:
     broken: list[str] = []
     for name in names:
         try:
-            ok = harness.invoke([name, "--help"]).exit_code == 0
+            ok = harness.invoke([name, "--help", *(["--game", str(save)] if save else [])]).exit_code == 0
         except Exception:  # an import error surfaces here (no error boundary around --help's loading)
             ok = False
         if not ok:

@@ -1,4 +1,5 @@
-"""Concurrency suite: several real processes change one game at the same moment.
+"""Concurrency suite: several real processes change one game at the same moment, in a game
+of each of the five systems (each toggling statuses of its own: tests/reliability/systems.py).
 
 Each worker thread runs its own sequence of `python -m sprawl_cli set ...`
 processes on its own character, all workers at once, while a reader keeps

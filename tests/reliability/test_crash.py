@@ -1,16 +1,18 @@
-"""Crash suite: SIGKILL real `python -m sprawl_cli` processes in the middle of their saves.
+"""Crash suite: SIGKILL real `python -m sprawl_cli` processes in the middle of their saves,
+in a game of each of the five systems (its changes: tests/reliability/systems.py).
 
 After every kill the save file must load, hold byte for byte either the state
 before the command or the state after it, and the next command must leave no
 temp file and no orphan journal entry behind.
 
-`new` and `aftermath` (two files, the campaign and the game, in one step) are
-killed the same way in tests of their own.
+`new` (of each system) and `aftermath` (two files, the campaign and the game, in
+one step) are killed the same way in tests of their own.
 
-The kill delay is steered towards the write: the run time of each command is
-measured first, then after each kill the delay moves later when the kill
-landed before the write began and earlier when it landed after the new file
-was in place (a stochastic search, so machine speed does not matter).
+Half the kills are triggered by the first trace of the write; the other half are
+timed, and their delay is steered towards the write: it starts at the time the
+first triggered kill of that command saw the write begin, then after each kill it
+moves later when the kill landed before the write began and earlier when it landed
+after the new file was in place (a stochastic search, so machine speed does not matter).
 """
 
 from __future__ import annotations

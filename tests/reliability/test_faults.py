@@ -5,7 +5,8 @@
 command makes, and then on every call. Each time: exit 1 with exactly one
 `error:` line, every file byte for byte as it was, no temp file left, and once
 the fault clears the same command works and gives the state it would have
-given without the fault.
+given without the fault. SPRAWL's game is faulted in seven changes; every other
+system's in one of its own rules (the long tier adds `next`, `undo`, `redo` and `new`).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Fuzzed command lines: hypothesis builds argument lists from command names, option
-names, character names, numbers and junk, and runs them on a live game.
+names, character names, numbers and junk, and runs them on a live game of each of the
+five systems (from that system's own commands and words).
 
 Whatever the line: no traceback, no "internal error", exit 0, 1 or 2; a failure
 prints exactly one `error:` line and changes no file; a success with --json

@@ -2,7 +2,10 @@
 
 Every command that reads such a file must refuse it with exactly one `error:`
 line (exit 1 or 2), never a traceback or an "internal error", never build a
-Python object from a YAML tag, and never change any file.
+Python object from a YAML tag, and never change any file. Beside the shapes any file
+can take, each system's saves are broken in that system's own shapes (a hex position
+off the map, negative bennies, a `system:` key that disagrees with the rest), and a
+stale cache of any system's save is never believed.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ statuses set and cleared, Health, Toughness and damage_taken with R8's table
 at 0 Health, and R8's "Recovery" result applied when the pin is lifted). After every command the CLI's `status --json` must equal the model;
 `undo` must put the save file back byte for byte as it was before the undone
 commands, `redo` exactly as it was after; a refused command changes no file.
+The other four systems get a smaller machine of their own (`Toggles`, below): the
+bookkeeping every system shares, statuses set and cleared, undo and redo.
 """
 
 from __future__ import annotations

@@ -47,7 +47,7 @@ PROFILES: dict[str, Profile] = {
                  ("damage", "Wilson", "1", "--nearby", "none"), ("next",), ("undo", "2"),
                  ("set", "Wes", "overwatch", "on")),
         fault_change=("damage", "Gordo", "1"),
-        toggles=("ran", "overwatch", "safe"),
+        toggles=("ran", "overwatch"),  # not "safe": kept, but never shown among the statuses
     ),
     "gunplay": Profile(
         "gunplay",

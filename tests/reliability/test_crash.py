@@ -182,8 +182,8 @@ def test_kill_during_new_keeps_a_loadable_game(system: str, tmp_path: Path, rele
     """`new` (with --force over a game in progress) sets the old game aside and saves the
     new one: a kill at any instant leaves the old or the new game loadable at the save path."""
     # SPRAWL keeps its 12 quick kills; the other systems' `new` is the same kernel code
-    # behind their own roster reading, so a few quick kills each (the long tier: 30 each).
-    kills = (150 if system == "sprawl" else 30) if release else (12 if system == "sprawl" else 3)
+    # behind their own roster reading, so a few quick kills each (the long tier: 20 each).
+    kills = (150 if system == "sprawl" else 20) if release else (12 if system == "sprawl" else 3)
     rng = random.Random(7)
     folder = game_of(system, tmp_path / "game")
     args = ["new", *new_args(system, swap=True), "--force", *SEED]

@@ -65,7 +65,7 @@ RANDOM = st.tuples(st.sampled_from(NAMES + ["", "nosuch", "-x"]), st.lists(TOKEN
 ARGV = st.one_of(RANDOM, st.tuples(SHAPED, EXTRA).map(lambda t: t[0] + t[1]))
 
 # Lines per system: SPRAWL's many commands get the most.
-LINES = {"quick": {"sprawl": 200, "other": 50}, "release": {"sprawl": 3000, "other": 1000}}
+LINES = {"quick": {"sprawl": 200, "other": 50}, "release": {"sprawl": 3000, "other": 500}}
 KERNEL_OPTIONS = ["--json", "--dice", "--seed", "--force", "--yes", "--last", "--squad", "--rounds", "--winner",
                   "--help", "--version", "--format", "--out"]  # not --debug: it asks for tracebacks
 

@@ -319,7 +319,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiv
 # --- every other system: statuses toggled, undo and redo byte for byte ---------------------
 
 # Examples x steps per system (SPRAWL's own machine above keeps its sizes).
-TOGGLE_SIZES = {"quick": (6, 12), "release": (100, 30)}
+TOGGLE_SIZES = {"quick": (6, 12), "release": (40, 25)}
 
 
 class Toggles(RuleBasedStateMachine):

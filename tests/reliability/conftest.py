@@ -85,10 +85,7 @@ class Folder:
 
     def new(self, *extra: str, system: str = "sprawl") -> None:
         """A game of `system` between its two sample squads (tests/factory.py `SAMPLES`)."""
-        if system == "sprawl":
-            self.ok("new", "--squad", PLF, "--squad", SUIT, *extra)
-        else:
-            self.ok("new", *new_args(system), *extra)
+        self.ok("new", *new_args(system), *extra)
 
     def process(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
         """A real `python -m sprawl_cli ARGS --game <this save>` process, run to its end."""

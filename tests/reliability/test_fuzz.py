@@ -113,7 +113,8 @@ def run_line(game: Folder, argv: list[str], counts: dict[str, int], system: str 
     elif "--json" in argv and not {"--help", "-h", "--version"} & set(argv):
         lines = [line for line in result.stdout.splitlines() if line.strip()]
         assert len(lines) == 1 and isinstance(json.loads(lines[0]), dict), f"{argv}: {result.stdout!r}"
-    if not game.save.is_file() or game.json("status")["over"] or game.json("status")["system"] != system:
+    status = game.json("status") if game.save.is_file() else {"over": True}
+    if status["over"] or status.get("system") != system:
         game.new("--seed", "5", "--force", system=system)  # keep a game of this system in progress to play on
 
 

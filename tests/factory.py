@@ -1,12 +1,21 @@
-"""Builders for rule tests: characters, games and dice that say exactly what they roll."""
+"""Builders for rule tests: characters, games and dice that say exactly what they roll.
+
+The one test factory of every system: `game_of` builds a game of any system's Game type
+from teams of its characters, `new_args` (with the `sprawl` fixture's `new(system=...)`)
+starts one from the sample rosters, and `dice`, `table` and `leftover` serve them all.
+Each system's tests add only what is their own on top, in tests/<pkg>/ (gunplay/build.py,
+street_fight/build.py, savage_worlds/helpers.py, scratch_grid/kit.py); SPRAWL's is below.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from sprawl_cli.dice import RecordingDice, ScriptedDice
+from sprawl_cli.model import Piece
 from sprawl_cli.systems.sprawl.model import Character, Game, RangeBand, Squad, Weapon
 from sprawl_cli.systems.sprawl.turn import start_turn
 from sprawl_cli.table import ScriptedTable
@@ -59,22 +68,43 @@ def character(name: str, squad: str = "Red", **values: Any) -> Character:
                      health=health, weapons=list(weapons), **attrs, **extra)
 
 
-def game(red: list[Character], blue: list[Character], **settings: Any) -> Game:
-    """A game between squads Red and Blue, Red to move, turn bookkeeping started."""
-    for c in red:
-        c.squad = "Red"
-    for c in blue:
-        c.squad = "Blue"
-    squads = [Squad("Red", red[0].name, [c.name for c in red]), Squad("Blue", blue[0].name, [c.name for c in blue])]
-    g = Game(squads=squads, characters=red + blue)
-    for key, value in settings.items():
+SIDE_NAMES = ("Red", "Blue", "Green", "Gold", "Grey")
+G = TypeVar("G")
+
+
+def sides(teams: Sequence[Sequence[Piece]], names: Sequence[str] = SIDE_NAMES,
+          leaders: bool = True) -> tuple[list[Squad], list[Any]]:
+    """Each team a squad, named from `names` in turn (its first member its leader when
+    `leaders`, else no leader), every character's `squad` set to it: the squads and everyone."""
+    squads: list[Squad] = []
+    everyone: list[Any] = []
+    for squad_name, team in zip(names, teams, strict=False):
+        for c in team:
+            c.squad = squad_name
+        squads.append(Squad(squad_name, team[0].name if leaders and team else "", [c.name for c in team]))
+        everyone += team
+    return squads, everyone
+
+
+def game_of(game_type: type[G], teams: Sequence[Sequence[Piece]], names: Sequence[str] = SIDE_NAMES,
+            leaders: bool = True, **fields: Any) -> G:
+    """A game of any system (its Game type) between `teams` (see `sides`), with `fields` set."""
+    squads, everyone = sides(teams, names, leaders)
+    g = game_type(squads=squads, characters=everyone)  # type: ignore[call-arg]
+    for key, value in fields.items():
         setattr(g, key, value)
+    return g
+
+
+def game(red: list[Character], blue: list[Character], **settings: Any) -> Game:
+    """A SPRAWL game between squads Red and Blue, Red to move, turn bookkeeping started."""
+    g = game_of(Game, [red, blue], **settings)
     start_turn(g, dice())
     return g
 
 
-def dice(*faces: int) -> RecordingDice:
-    """Exactly these faces; asking for more fails the test with DiceShortage."""
+def dice(*faces: int | str) -> RecordingDice:
+    """Exactly these faces (or cards); asking for more fails the test with DiceShortage."""
     return RecordingDice(ScriptedDice(faces))
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.model import Squad
 from sprawl_cli.systems.gunplay.gear import house_weapon
 from sprawl_cli.systems.gunplay.model import Character, Game, Weapon
-from sprawl_cli.table import ScriptedTable
+from tests import factory
 from tests.factory import dice as dice
 from tests.factory import leftover as leftover
+from tests.factory import table as table
 
 
 def gear(*names: str) -> list[Weapon]:
@@ -25,21 +25,9 @@ def person(name: str, *weapons: str, **values: Any) -> Character:
 def game(red: list[Character], blue: list[Character], *more: list[Character], side: int = 0,
          die: str = "d12") -> Game:
     """Squads Red, Blue (and Green, Gold...) in that order; `side` activates first."""
-    names = ["Red", "Blue", "Green", "Gold", "Grey"]
     teams = [red, blue, *more]
-    squads = []
-    everyone: list[Character] = []
-    for squad_name, team in zip(names, teams, strict=False):
-        for c in team:
-            c.squad = squad_name
-        squads.append(Squad(squad_name, "", [c.name for c in team]))
-        everyone += team
-    g = Game(squads=squads, characters=everyone)
+    g = factory.game_of(Game, teams, leaders=False)
     g.settings.die = die
     g.order = [(side + k) % len(teams) for k in range(len(teams))]
     g.side = side
     return g
-
-
-def table(**kwargs: Any) -> ScriptedTable:
-    return ScriptedTable(**kwargs)

@@ -21,9 +21,10 @@ from click.testing import Result
 
 from sprawl_cli.store import TEMP_MARK
 from tests import harness
-from tests.factory import PLF, SUIT
+from tests.factory import PLF, SUIT, new_args
+from tests.reliability.systems import NAMES, PROFILES
 
-__all__ = ["PLF", "SUIT", "SAVE", "Folder", "check_refusal"]
+__all__ = ["NAMES", "PLF", "PROFILES", "SUIT", "SAVE", "Folder", "check_refusal", "game_of"]
 
 SAVE = "sprawl-game.yaml"
 
@@ -39,8 +40,9 @@ def check_refusal(code: int, stderr: str, stdout: str = "") -> None:
     assert not errors[0].startswith("error: internal error"), errors[0]
 
 
-def commands_that_load(names: list[str]) -> list[str]:
-    """`names`, checked to be commands the program really has: each one's `--help` runs.
+def commands_that_load(names: list[str], save: Path | None = None) -> list[str]:
+    """`names`, checked to be commands the program really has: each one's `--help` runs
+    (with `--game save`: the commands of that game's system).
 
     A registered command whose module is missing (or does not load) makes the calling
     test skip and say which, or fail under CI=true, where every command must be there:
@@ -49,7 +51,7 @@ def commands_that_load(names: list[str]) -> list[str]:
     broken: list[str] = []
     for name in names:
         try:
-            ok = harness.invoke([name, "--help"]).exit_code == 0
+            ok = harness.invoke([name, "--help", *(["--game", str(save)] if save else [])]).exit_code == 0
         except Exception:  # an import error surfaces here (no error boundary around --help's loading)
             ok = False
         if not ok:
@@ -81,8 +83,9 @@ class Folder:
     def json(self, *args: str) -> Any:
         return json.loads(self.ok(*args, "--json").stdout)
 
-    def new(self, *extra: str) -> None:
-        self.ok("new", "--squad", PLF, "--squad", SUIT, *extra)
+    def new(self, *extra: str, system: str = "sprawl") -> None:
+        """A game of `system` between its two sample squads (tests/factory.py `SAMPLES`)."""
+        self.ok("new", *new_args(system), *extra)
 
     def process(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
         """A real `python -m sprawl_cli ARGS --game <this save>` process, run to its end."""
@@ -131,6 +134,15 @@ def folder(tmp_path: Path) -> Folder:
     return game
 
 
+def game_of(system: str, path: Path) -> Folder:
+    """A folder at `path` with a fresh game of `system`, started with its profile's seed
+    (tests/reliability/systems.py), so every change in the profile has one known result."""
+    game = Folder(path)
+    game.path.mkdir(parents=True)
+    game.new(*PROFILES[system].new_extra, system=system)
+    return game
+
+
 @pytest.fixture
 def figures() -> dict[str, Any]:
     """Record a suite's measured numbers: `figures["crash"] = {...}`."""
@@ -142,7 +154,11 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         return
     terminalreporter.section("reliability figures")
     for name, values in _FIGURES.items():
-        terminalreporter.write_line(f"{name}: {json.dumps(values, sort_keys=True)}")
+        if isinstance(values, dict) and values and set(values) <= set(NAMES):  # one line per system
+            for system in (n for n in NAMES if n in values):
+                terminalreporter.write_line(f"{name}[{system}]: {json.dumps(values[system], sort_keys=True)}")
+        else:
+            terminalreporter.write_line(f"{name}: {json.dumps(values, sort_keys=True)}")
     out = os.environ.get("SPRAWL_RELIABILITY_FIGURES")
     if out:
         Path(out).write_text(json.dumps(_FIGURES, indent=2, sort_keys=True) + "\n", encoding="utf-8")

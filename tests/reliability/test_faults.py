@@ -5,7 +5,8 @@
 command makes, and then on every call. Each time: exit 1 with exactly one
 `error:` line, every file byte for byte as it was, no temp file left, and once
 the fault clears the same command works and gives the state it would have
-given without the fault.
+given without the fault. SPRAWL's game is faulted in seven changes; every other
+system's in one of its own rules (the long tier adds `next`, `undo`, `redo` and `new`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import Any
 import pytest
 
 from sprawl_cli.store import TEMP_MARK
-from tests.reliability.conftest import PLF, SUIT, Folder, check_refusal
+from tests.factory import new_args
+from tests.reliability.conftest import NAMES, PLF, PROFILES, SUIT, Folder, check_refusal, game_of
 
 FUNCTIONS = ("open", "write", "fsync", "replace")
 ERRNOS = (errno.ENOSPC, errno.EIO)
@@ -34,6 +36,22 @@ COMMANDS: dict[str, list[str]] = {
     "redo": ["redo"],
     "new": ["new", "--squad", SUIT, "--squad", PLF, "--force", "--seed", "3"],
 }
+
+
+def other_commands(system: str) -> dict[str, list[str]]:
+    """The changes faulted in a game of another system: one of its own rules; the long tier
+    adds the kernel's changes (`next`, `undo`, `redo`, `new`) in its games."""
+    return {
+        "own": [*PROFILES[system].fault_change, "--seed", "3"],
+        "next": ["next", "--seed", "3", "--force"],
+        "undo": ["undo"],
+        "redo": ["redo"],
+        "new": ["new", *new_args(system, swap=True), "--force", "--seed", "3"],
+    }
+
+
+CASES = [pytest.param("sprawl", label, id=label) for label in COMMANDS] + [
+    pytest.param(system, label, id=f"{system}-{label}") for system in NAMES[1:] for label in other_commands(system)]
 
 
 class Disk:
@@ -84,10 +102,16 @@ class Disk:
             monkeypatch.setattr(os, name, getattr(self, name))
 
 
-@pytest.fixture
-def prepared(tmp_path: Path) -> Folder:
+def prepared(system: str, path: Path) -> Folder:
     """A game with history to undo and a change to redo."""
-    game = Folder(tmp_path / "prepared")
+    if system != "sprawl":
+        game = game_of(system, path)
+        people, toggle = PROFILES[system].people, PROFILES[system].toggles[0]
+        game.ok("set", people[-1], toggle, "on")
+        game.ok("set", people[-2], toggle, "on")
+        game.ok("undo")
+        return game
+    game = Folder(path)
     game.path.mkdir()
     game.new()
     game.ok("set", "Wes", "pinned", "on")
@@ -109,13 +133,16 @@ def plan(release: bool, counts: dict[str, int]) -> list[tuple[str, int, int | No
     return cases
 
 
-@pytest.mark.parametrize("label", list(COMMANDS))
-def test_disk_fault_changes_nothing_and_says_so(prepared: Folder, tmp_path: Path, label: str, release: bool,
+@pytest.mark.parametrize(("system", "label"), CASES)
+def test_disk_fault_changes_nothing_and_says_so(system: str, tmp_path: Path, label: str, release: bool,
                                                 monkeypatch: pytest.MonkeyPatch, figures: dict[str, Any]) -> None:
-    args = COMMANDS[label]
+    if system != "sprawl" and label != "own" and not release:
+        pytest.skip("the kernel's changes in every system's game: the long tier (--release)")
+    args = COMMANDS[label] if system == "sprawl" else other_commands(system)[label]
+    prepared_game = prepared(system, tmp_path / "prepared")
     work = Folder(tmp_path / "work")
     # A clean run on a copy: the state the command should give, and how many calls it makes.
-    prepared.copy_to(work)
+    prepared_game.copy_to(work)
     counter = Disk()
     with monkeypatch.context() as patch:
         counter.install(patch)
@@ -127,7 +154,7 @@ def test_disk_fault_changes_nothing_and_says_so(prepared: Folder, tmp_path: Path
     injected = 0
     cases = plan(release, dict(counter.calls))
     for name, code, at in cases:
-        prepared.copy_to(work)
+        prepared_game.copy_to(work)
         before = work.files()
         disk = Disk(name, code, at)
         with monkeypatch.context() as patch:
@@ -152,7 +179,8 @@ def test_disk_fault_changes_nothing_and_says_so(prepared: Folder, tmp_path: Path
         assert work.save.read_bytes() == expected, f"{what}: after the fault cleared the state differs"
         assert work.json("status")["round"] >= 1
 
-    record: dict[str, Any] = figures.setdefault("faults", {"commands": 0, "cases": 0, "faults_injected": 0})
+    record: dict[str, Any] = figures.setdefault("faults", {}).setdefault(
+        system, {"commands": 0, "cases": 0, "faults_injected": 0})
     record["commands"] += 1
     record["cases"] += len(cases)
     record["faults_injected"] += injected

@@ -2,7 +2,10 @@
 
 Every command that reads such a file must refuse it with exactly one `error:`
 line (exit 1 or 2), never a traceback or an "internal error", never build a
-Python object from a YAML tag, and never change any file.
+Python object from a YAML tag, and never change any file. Beside the shapes any file
+can take, each system's saves are broken in that system's own shapes (a hex position
+off the map, negative bennies, a `system:` key that disagrees with the rest), and a
+stale cache of any system's save is never believed.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ import pytest
 import yaml
 
 from tests import harness
-from tests.reliability.conftest import PLF, SUIT, Folder, check_refusal
+from tests.reliability.conftest import NAMES, PLF, PROFILES, SUIT, Folder, check_refusal, game_of
+from tests.reliability.systems import HEX_MAP
 
 BOMB = "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
@@ -145,6 +149,131 @@ ROSTER_ONLY: dict[str, Any] = {
     "character is a list": edited(_set(("characters", 0), ["Babs"])),
     "name is a number": edited(_set(("characters", 0, "name"), 12)),
 }
+
+# Saves of the other systems, in their own shapes: each edit breaks what that system's
+# check (System.check_game) or the kernel's must catch in a game of that system.
+SYSTEM_SAVES: dict[str, dict[str, Any]] = {
+    "gunplay": {
+        "a system that disagrees with the file": edited(_set(("system",), "sprawl")),
+        "negative wounds": edited(_set(("characters", 0, "wounds"), -1)),
+        "wounds is text": edited(_set(("characters", 0, "wounds"), "two")),
+        "negative actions left": edited(_set(("characters", 0, "actions_left"), -2)),
+        "unknown status": edited(_set(("characters", 0, "statuses"), ["pinned"])),
+        "order names a side that is not there": edited(_set(("order",), [0, 7])),
+        "side out of range": edited(_set(("side",), 5)),
+        "weapon with negative damage": edited(_set(("characters", 0, "weapons", 0, "damage"), -3)),
+        "die that is not on the ladder": edited(_set(("settings", "die"), "d7")),
+        "member unknown": edited(_set(("squads", 0, "members"), ["Vic", "Ghost"])),
+    },
+    "street-fight": {
+        "a system that disagrees with the file": edited(_set(("system",), "savage-worlds")),
+        "unknown weapon": edited(_set(("characters", 0, "weapon"), "phaser")),
+        "negative move": edited(_set(("characters", 0, "moved_inches"), -4.0)),
+        "negative aim": edited(_set(("characters", 0, "aim_turns"), -1)),
+        "engaged with a ghost": edited(_set(("characters", 0, "engaged_with"), ["Ghost"])),
+        "unknown status": edited(_set(("characters", 0, "statuses"), ["pinned"])),
+        "phase unknown": edited(_set(("phase",), "lunch")),
+        "morale of an unknown squad": edited(_set(("morale", 0, "squad"), "Nobody")),
+        "morale setting unknown": edited(_set(("settings", "morale"), "maybe")),
+        "position past the order": edited(_set(("position",), 9)),
+    },
+    "savage-worlds": {
+        "a system that disagrees with the file": edited(_set(("system",), "gunplay")),
+        "negative bennies": edited(_set(("characters", 0, "bennies"), -1)),
+        "negative pool": edited(_set(("pools", "Expedition"), -3)),
+        "pool of an unknown side": edited(_set(("pools", "Nobody"), 2)),
+        "too many wounds": edited(_set(("characters", 5, "wounds"), 9)),
+        "die that does not exist": edited(_set(("characters", 0, "agility"), "d7")),
+        "skill die that does not exist": edited(_set(("characters", 0, "skills", "fighting"), "d5")),
+        "card twice in the deck": edited(_set(("deck",), ["2C", "2C"])),
+        "card that does not exist": edited(_set(("deck",), ["ZZ"])),
+        "game master of an unknown side": edited(_set(("gm",), ["Nobody"])),
+    },
+    "scratch-grid": {
+        "a system that disagrees with the file": edited(_set(("system",), "street-fight")),
+        "position off the map": edited(_set(("characters", 0, "at"), "z99")),
+        "position that is not a space": edited(_set(("characters", 0, "at"), "k")),
+        "position in a wall": edited(_set(("characters", 0, "at"), "l1")),
+        "two on one space": edited(_set(("characters", 1, "at"), "k3")),
+        "ragged map": edited(_set(("map",), ["....", ".."])),
+        "grid unknown": edited(_set(("grid",), "triangle")),
+        "unknown status": edited(_set(("characters", 0, "statuses"), ["pinned"])),
+        "negative quickness": edited(_set(("characters", 0, "quickness"), -2)),
+    },
+    # Scratch:Grid on its hex map (rosters/scratch-grid/marsh.yaml: 12 x 8).
+    "scratch-grid-hex": {
+        "hex position off the map": edited(_set(("characters", 0, "at"), "m9")),
+        "hex position past the last row": edited(_set(("characters", 0, "at"), "a9")),
+        "hex position in a wall": edited(_set(("characters", 0, "at"), "l1")),
+        "hex grid unknown": edited(_set(("grid",), "hexes")),
+    },
+}
+SYSTEM_CASES = [pytest.param(system, name, id=f"{system}-{name}") for system, cases in SYSTEM_SAVES.items()
+                for name in cases]
+
+
+def system_commands(system: str) -> list[list[str]]:
+    """What each hostile save of `system` is given: reads, the kernel's changes, one of its own."""
+    profile = PROFILES[system]
+    return [["status"], ["status", "--json"], ["next"], ["set", profile.people[0], profile.toggles[0], "on"],
+            list(profile.fault_change), ["undo"], ["log"]]
+
+
+_VALID: dict[str, Path] = {}
+
+
+def valid_game(system: str, path: Path) -> Folder:
+    """A fresh game of `system` (`scratch-grid-hex`: on the hex map) at `path`, made once a run and copied."""
+    if system not in _VALID:
+        real = system.removesuffix("-hex")
+        maker = Folder(Path(tempfile.mkdtemp(prefix="sprawl-hostile-")) / "game")
+        maker.path.mkdir()
+        extra = ("--map", str(HEX_MAP)) if system.endswith("-hex") else ()
+        maker.new(*PROFILES[real].new_extra, *extra, system=real)
+        _VALID[system] = maker.path
+    game = Folder(path)
+    Folder(_VALID[system]).copy_to(game)
+    return game
+
+
+@pytest.mark.parametrize(("system", "name"), SYSTEM_CASES)
+def test_hostile_save_of_each_system_is_refused_cleanly(tmp_path: Path, system: str, name: str,
+                                                        figures: dict[str, Any]) -> None:
+    game = valid_game(system, tmp_path / "game")
+    valid = game.save.read_text(encoding="utf-8")
+    hostile = content(SYSTEM_SAVES[system][name], valid)
+    assert hostile != valid.encode("utf-8")
+    game.save.write_bytes(hostile)  # the cache beside it still holds the valid game: it must not be believed
+    runs = run_refused(game, system_commands(system.removesuffix("-hex")), game.path)
+    record = figures.setdefault("hostile_by_system", {}).setdefault(
+        system.removesuffix("-hex"), {"save_files": 0, "runs": 0})
+    record["save_files"] += 1
+    record["runs"] += runs
+
+
+@pytest.mark.parametrize("system", NAMES)
+def test_stale_cache_is_never_believed(tmp_path: Path, system: str, figures: dict[str, Any]) -> None:
+    """A save's cache left from an earlier state (a save restored from a backup, a copy from
+    another game) is passed over: every command reads the YAML, and the next save mends it."""
+    game = valid_game(system, tmp_path / "game")
+    cache = game.path / (game.save.name + ".cache")
+    assert cache.is_file()
+    stale = cache.read_bytes()
+    profile = PROFILES[system]
+    game.ok("set", profile.people[0], profile.toggles[0], "on")
+    now = game.json("status")
+    other = valid_game(NAMES[(NAMES.index(system) + 1) % len(NAMES)], tmp_path / "other")
+    for wrong in (stale, (other.path / (other.save.name + ".cache")).read_bytes()):
+        cache.write_bytes(wrong)
+        assert game.json("status") == now, "a stale cache was believed"
+        log = game.json("log")["entries"]
+        assert [e["step"] for e in log] == [1]
+    game.ok("undo")  # a change saves the YAML and a fresh cache of it
+    assert game.json("status")["characters"] != now["characters"]
+    assert game.save.read_bytes() == Folder(_VALID[system]).save.read_bytes()
+    figures.setdefault("hostile_by_system", {}).setdefault(system, {}).setdefault("stale_caches", 0)
+    figures["hostile_by_system"][system]["stale_caches"] += 2
+
 
 SAVE_COMMANDS = [["status"], ["status", "--json"], ["status", "Babs"], ["next"], ["set", "Babs", "ran", "on"],
                  ["damage", "Babs", "1"], ["undo"], ["redo"], ["log"]]

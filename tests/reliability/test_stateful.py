@@ -6,6 +6,8 @@ statuses set and cleared, Health, Toughness and damage_taken with R8's table
 at 0 Health, and R8's "Recovery" result applied when the pin is lifted). After every command the CLI's `status --json` must equal the model;
 `undo` must put the save file back byte for byte as it was before the undone
 commands, `redo` exactly as it was after; a refused command changes no file.
+The other four systems get a smaller machine of their own (`Toggles`, below): the
+bookkeeping every system shares, statuses set and cleared, undo and redo.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from hypothesis import HealthCheck, seed, settings
 from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition, rule,
                                 run_state_machine_as_test)
 
-from tests.reliability.conftest import Folder, check_refusal
+from tests.reliability.conftest import NAMES as SYSTEMS
+from tests.reliability.conftest import PROFILES, Folder, check_refusal, game_of
 
 SQUADS = ["People's Liberation Front", "S.U.I.T. #13"]
 PHASES = ["movement", "ranged", "close", "recovery"]
@@ -304,12 +307,126 @@ def test_random_games_match_the_model(release: bool, figures: dict[str, Any], mo
     if replay is None and not release:
         machine = seed(QUICK_SEED)(type("QuickGame", (Game,), {}))
     run_state_machine_as_test(machine, settings=config)
-    figures["stateful"] = {"examples": Game.examples, "commands": Game.commands,
-                           "seed": replay if replay is not None else (None if release else QUICK_SEED)}
+    figures.setdefault("stateful", {})["sprawl"] = {
+        "examples": Game.examples, "commands": Game.commands,
+        "seed": replay if replay is not None else (None if release else QUICK_SEED)}
     assert Game.commands > 0
 
 
 pytestmark = pytest.mark.filterwarnings("ignore::hypothesis.errors.NonInteractiveExampleWarning")
+
+
+# --- every other system: statuses toggled, undo and redo byte for byte ---------------------
+
+# Examples x steps per system (SPRAWL's own machine above keeps its sizes).
+TOGGLE_SIZES = {"quick": (6, 12), "release": (40, 25)}
+
+
+class Toggles(RuleBasedStateMachine):
+    """Random `set NAME STATUS on|off`, `undo N`, `redo` and `log` in a game of `system`
+    against a model of who has which of the profile's toggles (tests/reliability/systems.py):
+    after every command `status --json` shows exactly the model's statuses, `undo` puts the
+    save back byte for byte as it was, `redo` as it was after, and a refusal changes nothing."""
+
+    system = "gunplay"
+    examples = 0
+    commands = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = Path(tempfile.mkdtemp(prefix="sprawl-toggles-"))
+        self.game = Folder(self.root / "game")
+        toggles_pristine(self.system).copy_to(self.game)
+        self.model: dict[str, frozenset[str]] = {n: frozenset() for n in PROFILES[self.system].people}
+        self.history: list[tuple[dict[str, frozenset[str]], bytes]] = [(self.model, self.game.save.read_bytes())]
+        self.redo_stack: list[tuple[dict[str, frozenset[str]], bytes]] = []
+        Toggles.examples += 1
+
+    def teardown(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    @rule(data=st.data())
+    def toggle(self, data: st.DataObject) -> None:
+        profile = PROFILES[self.system]
+        name = data.draw(st.sampled_from(profile.people), label="name")
+        status = data.draw(st.sampled_from(profile.toggles), label="status")
+        on = status not in self.model[name]  # always a change: a set that changes nothing may not be journalled
+        Toggles.commands += 1
+        result = self.game.run("set", name, status, "on" if on else "off")
+        assert result.exit_code == 0, f"set {name} {status}: {result.stderr}"
+        self.model = {**self.model, name: self.model[name] | {status} if on else self.model[name] - {status}}
+        self.history.append((self.model, self.game.save.read_bytes()))
+        self.redo_stack.clear()
+
+    @rule(count=st.integers(1, 3))
+    def undo(self, count: int) -> None:
+        Toggles.commands += 1
+        before = self.game.files()
+        result = self.game.run("undo", str(count))
+        if count >= len(self.history):
+            check_refusal(result.exit_code, result.stderr)
+            assert self.game.files() == before, "a refused undo changed a file"
+            return
+        assert result.exit_code == 0, result.stderr
+        self.redo_stack.extend(self.history.pop() for _ in range(count))
+        self.model, saved = self.history[-1]
+        assert self.game.save.read_bytes() == saved, "undo did not restore the save file byte for byte"
+
+    @rule()
+    def redo(self) -> None:
+        Toggles.commands += 1
+        before = self.game.files()
+        result = self.game.run("redo")
+        if not self.redo_stack:
+            check_refusal(result.exit_code, result.stderr)
+            assert self.game.files() == before, "a refused redo changed a file"
+            return
+        assert result.exit_code == 0, result.stderr
+        self.model, saved = self.redo_stack.pop()
+        self.history.append((self.model, saved))
+        assert self.game.save.read_bytes() == saved, "redo did not re-apply the change byte for byte"
+
+    @precondition(lambda self: len(self.history) > 1)
+    @rule()
+    def log_matches_history(self) -> None:
+        standing = self.game.json("log", "--no-undone")["entries"]
+        assert [e["step"] for e in standing] == list(range(1, len(self.history)))
+
+    @invariant()
+    def status_equals_model(self) -> None:
+        for c in self.game.json("status")["characters"]:
+            assert set(c["statuses"]) == set(self.model[c["name"]]), c["name"]
+
+
+_TOGGLES_PRISTINE: dict[str, Path] = {}
+
+
+def toggles_pristine(system: str) -> Folder:
+    """One fresh game of `system` a run, copied for every example."""
+    if system not in _TOGGLES_PRISTINE:
+        _TOGGLES_PRISTINE[system] = game_of(system, Path(tempfile.mkdtemp(prefix="sprawl-toggles-")) / "pristine").path
+    return Folder(_TOGGLES_PRISTINE[system])
+
+
+@pytest.mark.parametrize("system", SYSTEMS[1:])
+def test_random_status_changes_undo_and_redo_in_each_system(system: str, release: bool, figures: dict[str, Any],
+                                                             monkeypatch: pytest.MonkeyPatch,
+                                                             request: pytest.FixtureRequest) -> None:
+    """As SPRAWL's machine, for the bookkeeping every system shares: its statuses set and
+    cleared, undo and redo. The quick run plays the games of QUICK_SEED."""
+    monkeypatch.setattr(os, "fsync", lambda fd: None)
+    Toggles.examples = Toggles.commands = 0
+    examples, steps = TOGGLE_SIZES["release" if release else "quick"]
+    replay = request.config.getoption("hypothesis_seed", None)
+    config = settings(max_examples=examples, stateful_step_count=steps, deadline=None,
+                      suppress_health_check=[HealthCheck.too_slow], print_blob=True,
+                      derandomize=False if replay is not None else settings.default.derandomize)
+    machine: type[Toggles] = type(f"Toggles_{system}", (Toggles,), {"system": system})
+    if replay is None and not release:
+        machine = seed(QUICK_SEED)(machine)
+    run_state_machine_as_test(machine, settings=config)
+    figures.setdefault("stateful", {})[system] = {"examples": Toggles.examples, "commands": Toggles.commands}
+    assert Toggles.commands > 0
 
 
 def test_the_model_applies_r8_recovery_when_the_pin_is_lifted() -> None:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.dice import DECK, RecordingDice, ScriptedDice
+from sprawl_cli.dice import DECK
 from sprawl_cli.systems.savage_worlds.bennies import starting_bennies
-from sprawl_cli.systems.savage_worlds.model import Character, Game, Squad, Weapon
+from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
 from sprawl_cli.table import ScriptedTable
+from tests import factory
+from tests.factory import dice as dice
+from tests.factory import leftover as leftover
 
 SWORD = Weapon("Sword", "str+d8")
 PISTOL = Weapon("Pistol", "2d6", range="12/24/48", rof=1, ap=1)
@@ -31,22 +34,10 @@ def extra(name: str, squad: str = "Thugs", **values: Any) -> Character:
 
 def game(heroes: list[Character], villains: list[Character], gm: bool = True, **values: Any) -> Game:
     """Heroes (a player side) against villains (the game master's side when `gm`)."""
-    for c in heroes:
-        c.squad = "Heroes"
-    for c in villains:
-        c.squad = "Thugs"
-    squads = [Squad("Heroes", heroes[0].name, [c.name for c in heroes]),
-              Squad("Thugs", villains[0].name, [c.name for c in villains])]
-    g = Game(squads=squads, characters=heroes + villains, deck=list(DECK), gm=["Thugs"] if gm else [])
-    for key, value in values.items():
-        setattr(g, key, value)
+    g = factory.game_of(Game, [heroes, villains], names=("Heroes", "Thugs"), deck=list(DECK),
+                        gm=["Thugs"] if gm else [], **values)
     starting_bennies(g)
     return g
-
-
-def dice(*faces: int | str) -> RecordingDice:
-    """Exactly these faces (or cards); asking for more fails with DiceShortage."""
-    return RecordingDice(ScriptedDice(faces))
 
 
 def table(range: str | None = None, **kwargs: Any) -> ScriptedTable:
@@ -54,10 +45,4 @@ def table(range: str | None = None, **kwargs: Any) -> ScriptedTable:
     --range nor --distance asks it), given once: a second question is refused."""
     if range is not None:
         kwargs["choices"] = {**kwargs.get("choices", {}), "range": [range]}
-    return ScriptedTable(**kwargs)
-
-
-def leftover(d: RecordingDice) -> list[int | str]:
-    source = d.source
-    assert isinstance(source, ScriptedDice)
-    return source.leftover
+    return factory.table(**kwargs)

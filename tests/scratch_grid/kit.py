@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.systems.scratch_grid.model import Character, Game, Squad
+from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.systems.scratch_grid.turn import start_turn
 from sprawl_cli.table import ScriptedTable
+from tests import factory
 
 
 def ch(name: str, at: str, **values: Any) -> Character:
@@ -20,19 +21,14 @@ def game(rows: str | list[str], red: list[Character], blue: list[Character] | No
     `blue`, Blue has one character off the map (standing, so the game goes on)."""
     lines = [r.strip() for r in rows.strip().splitlines()] if isinstance(rows, str) else list(rows)
     blue = blue if blue is not None else [Character(name="Far", squad="Blue", at=None)]
-    for c in red:
-        c.squad = "Red"
-    for c in blue:
-        c.squad = "Blue"
-    squads = [Squad("Red", "", [c.name for c in red]), Squad("Blue", "", [c.name for c in blue])]
-    g = Game(squads=squads, characters=red + blue, grid=grid, map=lines)
+    g = factory.game_of(Game, [red, blue], leaders=False, grid=grid, map=lines)
     start_turn(g)
     return g
 
 
 def table(force: bool = False, **choices: list[str]) -> ScriptedTable:
     """Answers for `choose` by option: table(result=["hit"], interrupts=["miss", "hit"])."""
-    return ScriptedTable(choices={k: list(v) for k, v in choices.items()}, force=force)
+    return factory.table(choices={k: list(v) for k, v in choices.items()}, force=force)
 
 
 OPEN5 = """

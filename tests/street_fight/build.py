@@ -2,31 +2,23 @@
 
 from __future__ import annotations
 
-from sprawl_cli.dice import RecordingDice, ScriptedDice
-from sprawl_cli.model import Squad
 from sprawl_cli.systems.street_fight.model import Character, Game, Settings
 from sprawl_cli.systems.street_fight.setup import new_game
 from sprawl_cli.table import ScriptedTable
-
-
-def dice(*faces: int) -> RecordingDice:
-    return RecordingDice(ScriptedDice(faces))
-
-
-def leftover(d: RecordingDice) -> list[int | str]:
-    assert isinstance(d.source, ScriptedDice)
-    return d.source.leftover
+from tests import factory
+from tests.factory import dice as dice
+from tests.factory import leftover as leftover
 
 
 def table(force: bool = False) -> ScriptedTable:
-    return ScriptedTable(force=force)
+    return factory.table(force=force)
 
 
 def game(red: dict[str, str], blue: dict[str, str], first: tuple[int, int] = (9, 2),
          **settings: str) -> Game:
     """Red and Blue squads (name -> weapon), Red winning the first initiative unless told."""
-    chars = [Character(n, "Red", w) for n, w in red.items()] + [Character(n, "Blue", w) for n, w in blue.items()]
-    squads = [Squad("Red", "", list(red)), Squad("Blue", "", list(blue))]
+    teams = [[Character(n, "", w) for n, w in red.items()], [Character(n, "", w) for n, w in blue.items()]]
+    squads, chars = factory.sides(teams, leaders=False)
     d = dice(*first)
     g, _ = new_game(squads, chars, Settings(**settings), None, d)
     assert leftover(d) == []

@@ -1,3 +1,3 @@
-"""sprawl: a command-line referee assistant for the SPRAWL skirmish wargame."""
+"""sprawl: a command-line referee assistant for tabletop skirmish wargames (five rule systems)."""
 
 __version__ = "0.1.0"

@@ -1,4 +1,4 @@
-"""sprawl_cli/jsonout.py writes what json.dumps writes, byte for byte, without importing json."""
+"""sprawl_cli/context.py's `dumps` (the `--json` writer) writes what json.dumps writes, byte for byte, without importing json."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sprawl_cli import jsonout
+from sprawl_cli import context as jsonout
 
 PLAIN = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(),

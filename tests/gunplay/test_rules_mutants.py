@@ -10,11 +10,13 @@ from fractions import Fraction
 
 import pytest
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.gunplay.ladder import check_column, p_hits
+from sprawl_cli.systems.gunplay.melee import strike
+from sprawl_cli.systems.gunplay.model import Record
 from sprawl_cli.systems.gunplay.movement import move
 from sprawl_cli.systems.gunplay.toughness import recover
-from sprawl_cli.systems.gunplay.turn import done, end_turn
+from sprawl_cli.systems.gunplay.turn import aim, done, end_turn
 from tests.gunplay.build import dice, game, leftover, person, table
 
 
@@ -96,7 +98,114 @@ def test_hit_counts_on_a_d20() -> None:
     assert p_hits("moderate", 0, 1, 2, 20) == [Fraction(81, 400), Fraction(99, 200), Fraction(121, 400)]
 
 
+FORCE = " (add --force to overrule as referee)"
+
+
+def test_the_rules_melee_example_first_striker_misses_and_the_answer_lands() -> None:
+    # G8's worked example: C (knife) charges D; C rolls 6, D rolls 10. Charging makes Hard
+    # Moderate, and a 6 does not beat 6; D's 10 beats Hard's 9. C's Toughness (knife: Easy) on a 2 fails.
+    c, d = person("C", "Knife"), person("D", "Knife")
+    t = table()
+    rolled = dice(6, 10, 2)
+    out = strike(game([c], [d]), c, d, rolled, t, charging=True)
+    assert t.asked == ['Can C reach contact with D in one quick move (up to 6" in a straight line)?']
+    assert [r.label for r in rolled.rolls] == ["C: Charge", "D: Strike back", "C: Toughness"]
+    assert out.striker.column == "moderate" and out.striker.target_number == 6
+    assert out.order == ["C", "D"] and out.struck == ["D"] and c.down
+    assert d.record == Record(hits=1, wounds_dealt=1, put_down=1) and c.record == Record()
+
+
+def test_melee_refusals_say_what_is_missing() -> None:
+    c, d = person("C", "Knife"), person("D", "Knife")
+    g = game([c], [d])
+    with pytest.raises(RuleRefusal) as charge:
+        strike(g, c, d, dice(), table(yes=False), charging=True)
+    assert str(charge.value) == "C cannot reach D with a quick move: no charge (G3, G8)" + FORCE
+    with pytest.raises(RuleRefusal) as contact:
+        strike(g, c, d, dice(), table(yes=False))
+    assert str(contact.value) == ("C is not in contact with D: a strike needs contact (G8); `charge C D` moves "
+                                  "into it" + FORCE)
+    with pytest.raises(BadInput) as itself:
+        strike(g, c, c, dice(), table())
+    assert str(itself.value) == "C cannot strike itself"
+    d.add("removed")
+    with pytest.raises(BadInput) as gone:
+        strike(g, c, d, dice(), table())
+    assert str(gone.value) == "D has been removed from the game"
+    with pytest.raises(BadInput) as aimed:
+        aim(g, c, d, table())
+    assert str(aimed.value) == "D has been removed from the game"
+
+
+def test_a_named_weapon_is_used_even_when_a_better_one_is_carried() -> None:
+    c, d = person("C", "Knife"), person("D", "Knife")
+    out = strike(game([c], [d]), c, d, dice(12, 1), table(), weapon="unarmed")
+    # Unarmed is damage 0: D's Toughness stays Automatic and is not rolled.
+    assert out.striker.weapon == "Unarmed" and out.victims[0].toughness_column == "automatic"
+
+
+def test_a_charge_gets_a_prone_character_up() -> None:
+    c, d = person("C", "Knife"), person("D", "Knife")
+    c.add("prone")
+    strike(game([c], [d]), c, d, dice(1, 1), table(), charging=True)
+    assert c.statuses == []
+
+
+def test_a_down_striker_forced_into_melee_is_easier_to_hit_and_its_lower_roll_does_not_stop_the_answer() -> None:
+    c, d = person("C", "Knife"), person("D", "Knife")
+    c.add("down")
+    t = table(force=True)
+    out = strike(game([c], [d]), c, d, dice(3, 7), t)
+    assert t.overruled == ["C is down: its first action must be `recover C` (G7)"]
+    # C rolled lower but is down: it does not strike; D answers at Moderate (G8: target down) and hits.
+    assert out.order == ["C", "D"] and out.struck == ["D"] and out.other.column == "moderate"
+    assert out.victims[0].already_down and c.wounds == 1
+
+
+def test_melee_on_a_d20_reads_its_numbers() -> None:
+    c, d = person("C", "Knife"), person("D", "Knife")
+    out = strike(game([c], [d], die="d20"), c, d, dice(13, 14), table())
+    # Hard on a d20 is beat 15: 13 and 14 both miss (on a d12 column both would hit).
+    assert out.striker.target_number == 15 and out.other.target_number == 15 and out.victims == []
+
+
+def test_the_books_of_a_blow_on_a_character_already_down_and_of_one_that_removes() -> None:
+    c, d = person("C", "Knife"), person("D", "Knife", wounds=1)
+    d.add("down")
+    c.record = Record(hits=1, wounds_dealt=1, put_down=1)  # the books add to what is there
+    strike(game([c], [d, person("E")]), c, d, dice(10), table())
+    assert c.record == Record(hits=2, wounds_dealt=2, put_down=1, removed=0) and d.wounds == 2
+    c2, d2 = person("C", "Knife"), person("D", "Knife", wounds=3)
+    c2.record = Record(hits=1, wounds_dealt=1, put_down=1, removed=1)
+    strike(game([c2], [d2, person("E")]), c2, d2, dice(10, 11), table())
+    # Knife 1 + 3 wounds: Toughness Impossible, down unrolled; 4 wounds make recovery Impossible: removed.
+    assert c2.record == Record(hits=2, wounds_dealt=2, put_down=2, removed=2) and d2.statuses == ["down", "removed"]
+
+
+def test_done_is_open_to_a_down_character() -> None:
+    c = person("C")
+    c.add("down")
+    assert done(game([c], [person("D")]), c, table()).activation_over is True
+
+
+def test_difficult_ground_takes_its_shift_and_the_die_setting() -> None:
+    c = person("C")
+    rolled = dice(11)
+    out = move(game([c], [person("D")], die="d20"), c, rolled, table(), quick=True, difficult="hard", shift=1)
+    assert out.test is not None and out.test.column == "moderate" and out.test.target_number == 10 and out.passed
+    assert [(r.label, r.die) for r in rolled.rolls] == [("C: Difficult ground", "d20")]
+
+
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
+
+melee.py
+- strike: `begin_action(..., None)` for the action word: begin_action only compares it with
+  "recover", and neither "strike", "charge" nor None is that.
+- strike: `break` for `continue` after `if victim.gone`: no victim can be gone there (a removed
+  character can neither strike nor be struck, and the first blow's victim is the second's hitter).
+
+movement.py
+- move: `begin_action(..., None)`, "XXmoveXX", "MOVE" for "move": only compared with "recover".
 
 ladder.py
 - p_hits: `grown[k + 1] = q * p` for `+=`: slot k + 1 is first written at step k, so it is still 0.

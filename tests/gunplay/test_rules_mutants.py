@@ -16,7 +16,7 @@ from sprawl_cli.systems.gunplay.melee import strike
 from sprawl_cli.systems.gunplay.model import Record
 from sprawl_cli.systems.gunplay.movement import move
 from sprawl_cli.systems.gunplay.toughness import recover
-from sprawl_cli.systems.gunplay.turn import aim, done, end_turn
+from sprawl_cli.systems.gunplay.turn import aim, done, end_turn, next_side, roll_initiative
 from tests.gunplay.build import dice, game, leftover, person, table
 
 
@@ -196,6 +196,23 @@ def test_difficult_ground_takes_its_shift_and_the_die_setting() -> None:
     assert [(r.label, r.die) for r in rolled.rolls] == [("C: Difficult ground", "d20")]
 
 
+def test_three_sides_take_turns_in_the_initiative_order_not_the_roster_order() -> None:
+    g = game([person("A")], [person("B")], [person("C")])
+    assert roll_initiative(g, dice(3, 9, 5)).order == ["Blue", "Red", "Green"]  # odd 9: counter-clockwise
+    done(g, g.character("B"), table())
+    assert g.side == 0  # Red, not Green (next in the roster)
+    done(g, g.character("A"), table())
+    assert g.side == 2
+
+
+def test_a_save_with_no_order_yet_takes_the_sides_in_roster_order() -> None:
+    g = game([person("A")], [person("B")], [person("C")])
+    g.order = []
+    g.side = 1
+    next_side(g)
+    assert g.side == 2
+
+
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 melee.py
@@ -203,6 +220,10 @@ melee.py
   "recover", and neither "strike", "charge" nor None is that.
 - strike: `break` for `continue` after `if victim.gone`: no victim can be gone there (a removed
   character can neither strike nor be struck, and the first blow's victim is the second's hitter).
+
+turn.py
+- simple_action: `begin_action(..., None)` for the action word: only compared with "recover", and
+  no plain action (move, aim, interact, pass) is that.
 
 movement.py
 - move: `begin_action(..., None)`, "XXmoveXX", "MOVE" for "move": only compared with "recover".

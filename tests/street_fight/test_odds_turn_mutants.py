@@ -37,6 +37,11 @@ def test_a_burst_at_two_targets_keeps_its_rounds_die_and_counts() -> None:
     assert data["expected_casualties"] == 1.45838387142
 
 
+def test_a_burst_at_one_target_by_default() -> None:
+    odds = shot_odds(weapon("LMG"), Situation(4))
+    assert odds.targets == 1 and [c["count"] for c in odds.to_json()["casualties"]] == [0, 1]
+
+
 def test_a_fight_at_plus_one_whole() -> None:
     # F9 over all 100 pairs of d10s: the attacker's +1 wins 55 (34 of them at 8 or more), 9 draw.
     assert fight_odds(1, 0).to_json() == {
@@ -71,5 +76,7 @@ def test_the_turn_limit_goes_to_the_side_with_more_standing() -> None:
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 odds.py
+- shot_odds: `None` for `""` as a single shot's rounds: read only as `rounds or None` (JSON) and
+  `if o.rounds` (the view), the same for both.
 - fight_odds: `at >= dt` for `at > dt`: equal totals are counted as a draw just before.
 """

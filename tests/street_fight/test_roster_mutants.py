@@ -61,6 +61,19 @@ def test_a_roster_with_a_leader_a_random_weapon_and_a_loose_name() -> None:
     assert read("characters:\n  - {name: A, weapon: HMG}\n").squad.leader == ""
 
 
+@pytest.mark.parametrize("text, message", [
+    ("system: gunplay\nsquad: X\ncharacters: []\n",
+     "r.yaml:1: key 'system': this roster is for 'gunplay', not Street-Fight (street-fight)"),
+    ("system: street-fight\nsquad: X\nspeed: 2\ncharacters: []\n",
+     "r.yaml:3: key 'speed': unknown key; a Street-Fight roster has system, squad, leader, characters"),
+])
+def test_the_roster_header_names_the_system_by_its_title(text: str, message: str) -> None:
+    data, lines = parse(text, "r.yaml")
+    with pytest.raises(SaveFileError) as caught:
+        read_roster(data, Where("r.yaml", lines), "r.yaml")
+    assert str(caught.value) == message
+
+
 def edit(change: Callable[[Game], object]) -> str | None:
     g = game({"Ada": "rifle", "Al": "LMG"}, {"Bo": "pistol"})
     change(g)
@@ -111,4 +124,6 @@ def test_the_edges_a_save_may_hold(change: Callable[[Game], object]) -> None:
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 roster.py
+- read_roster: `data.get("leader", None)` or with no default, for `""`: a missing leader is read
+  only as `leader and ...` and stored as `leader or ""`, the same for None and "".
 """

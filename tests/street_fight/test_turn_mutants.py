@@ -78,6 +78,16 @@ def three_sides() -> Game:
     return g
 
 
+def test_a_random_weapon_is_rolled_on_a_d100_named_for_its_figure() -> None:
+    chars = [Character("Ada", "Red", "random"), Character("Bo", "Blue", "pistol")]
+    d = dice(100, 7, 3)
+    g, started = new_game([Squad("Red", "", ["Ada"]), Squad("Blue", "", ["Bo"])], chars, Settings(), None, d)
+    assert [(r.label, r.die) for r in d.rolls] == [("Ada: Weapon", "d100"), ("Red: Initiative", "d10"),
+                                                   ("Blue: Initiative", "d10")]
+    assert started.to_json()["weapons"] == [{"name": "Ada", "roll": 100, "weapon": "HMG"}]
+    assert g.character("Ada").weapon == "HMG" and g.character("Ada").weapon_roll == 100
+
+
 def test_the_close_combat_phase_of_a_side_not_fighting_names_the_fights_elsewhere_and_those_already_fought() -> None:
     g = three_sides()
     g.character("Bo").engaged_with = ["Gil"]
@@ -118,6 +128,7 @@ def test_each_bad_setting_says_what_it_takes(raw: dict[str, str], message: str) 
 def test_settings_are_read_in_full() -> None:
     s = read_settings({"dice": "physical", "initiative": "once"})
     assert (s.dice, s.initiative, s.morale) == ("physical", "once", "on")
+    assert read_settings({"dice": "random", "morale": "off"}).dice == "random"
 
 
 def test_fighting_oneself_or_a_friend_is_refused_in_words() -> None:

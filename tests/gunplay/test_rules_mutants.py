@@ -16,7 +16,7 @@ from sprawl_cli.systems.gunplay.melee import strike
 from sprawl_cli.systems.gunplay.model import Record
 from sprawl_cli.systems.gunplay.movement import move
 from sprawl_cli.systems.gunplay.toughness import recover
-from sprawl_cli.systems.gunplay.turn import aim, done, end_turn, next_side, roll_initiative
+from sprawl_cli.systems.gunplay.turn import aim, check_game_end, done, end_turn, next_side, roll_initiative
 from tests.gunplay.build import dice, game, leftover, person, table
 
 
@@ -213,6 +213,34 @@ def test_a_save_with_no_order_yet_takes_the_sides_in_roster_order() -> None:
     assert g.side == 2
 
 
+@pytest.mark.parametrize("lost, reason", [
+    (1, None),  # three sides still stand: play on
+    (3, "Blue, Green and Gold have nobody left in the game"),
+])
+def test_the_last_side_standing_wins_and_the_reason_names_every_side_out(lost: int, reason: str | None) -> None:
+    everyone = [person(n) for n in "ABCD"]
+    g = game([everyone[0]], [everyone[1]], [everyone[2]], [everyone[3]])
+    for c in everyone[1:1 + lost]:
+        c.add("removed")
+    check_game_end(g)
+    assert g.reason == reason and g.winner == (None if reason is None else "Red")
+
+
+def test_one_side_out_has_nobody_left_and_two_out_together_draw() -> None:
+    a, b = person("A"), person("B")
+    g = game([a], [b])
+    b.add("removed")
+    check_game_end(g)
+    assert (g.winner, g.reason, g.draw) == ("Red", "Blue has nobody left in the game", False)
+    c, d = person("C"), person("D")
+    g2 = game([c], [d])
+    c.add("removed")
+    d.add("removed")
+    check_game_end(g2)
+    assert (g2.winner, g2.reason, g2.draw) == (None, "Red and Blue lost their last characters in the same exchange: "
+                                                     "a draw", True)
+
+
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 melee.py
@@ -220,6 +248,11 @@ melee.py
   "recover", and neither "strike", "charge" nor None is that.
 - strike: `break` for `continue` after `if victim.gone`: no victim can be gone there (a removed
   character can neither strike nor be struck, and the first blow's victim is the second's hitter).
+
+firing.py (the six of the first run, read again)
+- fire: `begin_action(..., None)`, "XXfireXX", "FIRE" for "fire": only compared with "recover".
+- range_band: `"CLOSE"` for `"close"` as the default band: it is lower-cased on the same line.
+- range_band: `zip(..., strict=None)` or without `strict` for `strict=False`: the same (not strict).
 
 turn.py
 - simple_action: `begin_action(..., None)` for the action word: only compared with "recover", and

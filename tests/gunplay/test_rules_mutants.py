@@ -10,13 +10,14 @@ from fractions import Fraction
 
 import pytest
 
-from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.errors import BadInput, GameOver, RuleRefusal
 from sprawl_cli.systems.gunplay.ladder import check_column, p_hits
 from sprawl_cli.systems.gunplay.melee import strike
 from sprawl_cli.systems.gunplay.model import Record
 from sprawl_cli.systems.gunplay.movement import move
 from sprawl_cli.systems.gunplay.toughness import recover
-from sprawl_cli.systems.gunplay.turn import aim, check_game_end, done, end_turn, next_side, roll_initiative
+from sprawl_cli.systems.gunplay.turn import aim, check_game_end, done, end_turn, next_side, roll_initiative, \
+    simple_action
 from tests.gunplay.build import dice, game, leftover, person, table
 
 
@@ -239,6 +240,46 @@ def test_one_side_out_has_nobody_left_and_two_out_together_draw() -> None:
     check_game_end(g2)
     assert (g2.winner, g2.reason, g2.draw) == (None, "Red and Blue lost their last characters in the same exchange: "
                                                      "a draw", True)
+
+
+def test_acting_out_of_turn_is_refused_in_words_and_forcing_it_ends_the_other_activation() -> None:
+    a, b, c, d = person("Ann"), person("Bea"), person("Cy"), person("Di")
+    g = game([a, b], [c, d])
+    simple_action(g, a, table(), "pass")
+    with pytest.raises(RuleRefusal) as busy:
+        simple_action(g, b, table(), "pass")
+    assert str(busy.value) == "Ann is in the middle of an activation; finish it (or `done Ann`) before Bea acts" + FORCE
+    t = table(force=True)
+    simple_action(g, b, t, "pass")
+    # Ann's activation is over (it had one action left); the turn moved to Blue, and Bea's go is forced too.
+    assert t.overruled == ["Ann is in the middle of an activation; finish it (or `done Ann`) before Bea acts",
+                           "Blue activate a character now, not Red (G2: the sides alternate)"]
+    assert a.activated is True and a.actions_left == 0 and g.active == "Bea" and b.actions_left == 1
+    done(g, b, table())
+    t2 = table(force=True)
+    simple_action(g, a, t2, "pass")  # again, forced: it gets one action back and spends it
+    assert t2.overruled == ["Ann has already activated this turn",
+                            "Blue activate a character now, not Red (G2: the sides alternate)"]
+    assert a.activated is True and a.actions_left == 0 and g.active is None and g.side == 1
+
+
+def test_the_wrong_side_and_a_finished_or_removed_character_are_refused_in_words() -> None:
+    g = game([person("A")], [person("B")])
+    with pytest.raises(RuleRefusal) as side:
+        simple_action(g, g.character("B"), table(), "pass")
+    assert str(side.value) == "Red activate a character now, not Blue (G2: the sides alternate)" + FORCE
+    t = table(force=True)
+    simple_action(g, g.character("B"), t, "pass")
+    assert g.side == 1 and g.active == "B"
+    g.over, g.reason = True, "x"
+    with pytest.raises(GameOver) as over:
+        simple_action(g, g.character("A"), table(), "pass")
+    assert str(over.value) == "the game is over (x); `sprawl undo` takes back the last change"
+    g2 = game([person("A")], [person("B")])
+    g2.character("A").add("removed")
+    with pytest.raises(BadInput) as gone:
+        simple_action(g2, g2.character("A"), table(), "pass")
+    assert str(gone.value) == "A has been removed from the game and cannot act"
 
 
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from sprawl_cli.errors import BadInput, GameOver, RuleRefusal
-from sprawl_cli.systems.gunplay.ladder import check_column, p_hits
+from sprawl_cli.errors import BadInput, GameOver, RuleRefusal, SaveFileError
+from sprawl_cli.systems.gunplay.ladder import check_column, p_hits, roll_test, succeeds, target_number
 from sprawl_cli.systems.gunplay.melee import strike
 from sprawl_cli.systems.gunplay.model import Record
 from sprawl_cli.systems.gunplay.movement import move
@@ -19,6 +19,7 @@ from sprawl_cli.systems.gunplay.toughness import recover
 from sprawl_cli.systems.gunplay.turn import aim, check_game_end, done, end_turn, next_side, roll_initiative, \
     simple_action
 from tests.gunplay.build import dice, game, leftover, person, table
+from tests.gunplay.test_roster_and_referee import read_text
 
 
 def test_recovery_that_can_only_be_impossible_removes_without_a_roll_or_a_wound() -> None:
@@ -282,6 +283,47 @@ def test_the_wrong_side_and_a_finished_or_removed_character_are_refused_in_words
     assert str(gone.value) == "A has been removed from the game and cannot act"
 
 
+def test_a_striker_put_down_by_the_answer_ends_its_activation_once() -> None:
+    ann, al, bo = person("Ann", "Knife"), person("Al", "Knife"), person("Bo", "Knife")
+    g = game([ann, al], [bo])
+    out = strike(g, ann, bo, dice(12, 10, 2), table())  # Bo first, hits; Ann fails Toughness on 2
+    # The turn passes to Blue once: not on past it back to Red, whose Al has still to go.
+    assert out.activation_over and g.side == 1 and g.active is None and ann.activated and not al.activated
+
+
+def test_a_down_striker_removed_in_its_own_activation_leaves_it() -> None:
+    ann, al, bo = person("Ann", "Knife", wounds=3), person("Al", "Knife"), person("Bo", "Knife")
+    ann.add("down")
+    g = game([ann, al], [bo])
+    out = strike(g, ann, bo, dice(3, 7), table(force=True))  # Bo's answer: a fourth wound, recovery impossible
+    assert ann.statuses == ["down", "removed"] and out.activation_over
+    assert g.active is None and ann.activated and g.side == 1 and not g.over
+
+
+def test_toughness_on_a_d20_reads_its_numbers() -> None:
+    ann, bo = person("Ann", "Knife"), person("Bo", "Knife")
+    rolled = dice(16, 4, 4)  # Ann 16 beats Hard's 15; Bo's Toughness (Easy: beat 5 on a d20) fails on 4
+    out = strike(game([ann], [bo], die="d20"), ann, bo, rolled, table())
+    assert out.victims[0].toughness_roll == 4 and out.victims[0].down and bo.down
+    assert [r.die for r in rolled.rolls] == ["d20", "d20", "d20"]
+
+
+def test_the_ladder_answers_for_every_column_as_a_function() -> None:
+    assert succeeds(1, -5, "automatic") is True and succeeds(12, 5, "impossible") is False
+    assert succeeds(10, 0, "hard") is True and succeeds(9, 0, "hard") is False
+    assert target_number("hard") == 9 and target_number("automatic") is None
+    assert roll_test(dice(), "x", "easy", 2, -1).to_json() == {"column": "automatic", "target_number": None, "rolls": [],
+                                                            "modifier": -1, "success": True}
+    assert roll_test(dice(), "x", "impossible", count=3).successes == (False,)
+    assert roll_test(dice(), "x", "easy", 1, count=3).successes == (True, True, True)
+
+
+def test_a_roster_of_another_system_is_named_by_gunplays_title() -> None:
+    with pytest.raises(SaveFileError) as caught:
+        read_text("system: sprawl\nsquad: X\ncharacters: []\n")
+    assert str(caught.value) == "r.yaml:1: key 'system': this roster is for 'sprawl', not Gunplay (gunplay)"
+
+
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 melee.py
@@ -296,6 +338,13 @@ firing.py (the six of the first run, read again)
 - range_band: `zip(..., strict=None)` or without `strict` for `strict=False`: the same (not strict).
 
 turn.py
+- begin_action: `c.activated = None` or `True` for `False` when a character that has activated is
+  forced to act again: it is handed exactly one action, and every action spends it (ending the
+  activation, which sets `activated` True) before anything reads the flag; a rule that refuses
+  after begin_action writes nothing.
+- end_turn: `None` for `game.winner` or `game.reason` in the TurnEnd of a turn that does not end
+  the game: both are None then (the game is checked not over first, and rolling initiative
+  cannot end it).
 - simple_action: `begin_action(..., None)` for the action word: only compared with "recover", and
   no plain action (move, aim, interact, pass) is that.
 

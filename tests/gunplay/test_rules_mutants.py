@@ -228,6 +228,15 @@ def test_the_last_side_standing_wins_and_the_reason_names_every_side_out(lost: i
     assert g.reason == reason and g.winner == (None if reason is None else "Red")
 
 
+def test_two_sides_out_at_once_have_nobody_left() -> None:
+    everyone = [person(n) for n in "ABC"]
+    g = game([everyone[0]], [everyone[1]], [everyone[2]])
+    everyone[1].add("removed")
+    everyone[2].add("removed")
+    check_game_end(g)
+    assert (g.winner, g.reason) == ("Red", "Blue and Green have nobody left in the game")
+
+
 def test_one_side_out_has_nobody_left_and_two_out_together_draw() -> None:
     a, b = person("A"), person("B")
     g = game([a], [b])
@@ -345,6 +354,10 @@ turn.py
 - end_turn: `None` for `game.winner` or `game.reason` in the TurnEnd of a turn that does not end
   the game: both are None then (the game is checked not over first, and rolling initiative
   cannot end it).
+- next_side: `or True` on `game.side in order`, and `else 1` for `else 0`: the side is always in
+  the order (a save's order is every side once, or empty, which stands for all of them).
+- next_side: `len(order) + 2` for `+ 1` as the loop's end: the extra step looks again at the
+  first side it tried, which had nobody to activate.
 - simple_action: `begin_action(..., None)` for the action word: only compared with "recover", and
   no plain action (move, aim, interact, pass) is that.
 

@@ -95,6 +95,15 @@ def test_weapon_names_forgive_case_dashes_and_underscores() -> None:
     assert [w.rounds_fired(7) for w in WEAPONS] == [7, 7, 7, 4, 7, 7]
 
 
+def test_the_distance_is_checked_by_its_option_name_three_turns_of_aim_are_not_capped_and_spread_noise_is_dropped() -> None:
+    with pytest.raises(BadInput) as caught:
+        hit_chance(weapon("rifle"), Situation(-1))
+    assert str(caught.value) == "--distance should be a number of inches, 0 or more, not -1"
+    assert terms("rifle", Situation(4, aim_turns=3))[1][1] == (30, "aimed 3 turns", "F3")
+    # 1.0000000001" of frontage is 1" give or take float noise (rounded at 9 places): -10, not -20.
+    assert terms("LMG", Situation(4, frontage=1.0000000001))[1][1] == (-10, 'fire spread over 1" (1" or part)', "F6")
+
+
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 chance.py

@@ -80,6 +80,31 @@ def test_a_squad_with_nobody_standing_cannot_test_even_forced() -> None:
     assert caught.value.forceable is False
 
 
+def test_a_casualty_drops_what_it_was_doing_and_both_books_add_up() -> None:
+    g = six_blue()
+    b3, ada = g.character("B3"), g.character("Ada")
+    for status in ("overwatch", "falling_back", "sheltering"):
+        b3.add(status)
+    b3.in_cover, b3.aim_turns = True, 2
+    b3.record.times_casualty = 1
+    ada.record.casualties_caused = 1
+    morale.casualty(g, b3, ada)
+    assert b3.statuses == ["casualty"] and b3.in_cover is False and b3.aim_turns == 0
+    assert b3.record.times_casualty == 2 and ada.record.casualties_caused == 2
+    assert g.morale_of("Blue").last_cause == "Ada"
+
+
+def test_the_game_ends_with_the_last_squad_standing_or_with_nobody() -> None:
+    g = game({"Ada": "rifle"}, {"Bo": "pistol"})
+    morale.casualty(g, g.character("Bo"), g.character("Ada"))
+    assert (g.over, g.winner, g.reason) == (True, "Red", "Red is the last squad standing")
+    g2 = game({"Ada": "rifle"}, {"Bo": "pistol"})
+    g2.character("Ada").add("casualty")
+    g2.character("Bo").add("casualty")
+    morale.check_game_end(g2)
+    assert (g2.over, g2.winner, g2.reason) == (True, None, "no squad has a figure standing")
+
+
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 morale.py

@@ -12,7 +12,8 @@ import pytest
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.street_fight import morale
 from sprawl_cli.systems.street_fight.model import Character, Game, Settings, Squad
-from sprawl_cli.systems.street_fight.turn import advance, new_game, read_settings, require_enemies, todo
+from sprawl_cli.systems.street_fight.turn import advance, may_shoot, new_game, read_settings, require_enemies, \
+    require_steady, todo
 from tests.street_fight.build import dice, game, leftover, table, to_phase
 
 MOVES = ('Red moves: up to 5" a figure, or up to 9" with no firing or entering cover this turn (F2); declare `aim` '
@@ -139,6 +140,28 @@ def test_fighting_oneself_or_a_friend_is_refused_in_words() -> None:
     with pytest.raises(RuleRefusal) as friend:
         require_enemies(g, g.character("Ada"), g.character("Al"), table(), "fight")
     assert str(friend.value) == "Al is on Ada's own side (Red) (add --force to overrule as referee)"
+
+
+@pytest.mark.parametrize("busy", ["overwatch", "falling_back", "sheltering", "engaged"])
+def test_a_figure_busy_with_anything_else_may_not_shoot(busy: str) -> None:
+    g = game({"Ada": "rifle"}, {"Bo": "pistol"})
+    ada = g.character("Ada")
+    assert may_shoot(g, ada) is True
+    if busy == "engaged":
+        ada.engaged_with = ["Bo"]
+    else:
+        ada.add(busy)
+    assert may_shoot(g, ada) is False
+
+
+def test_sheltering_with_no_turn_recorded_counts_from_this_turn() -> None:
+    g = game({"Ada": "rifle"}, {"Bo": "pistol"})
+    ada = g.character("Ada")
+    ada.add("sheltering")
+    with pytest.raises(RuleRefusal) as caught:
+        require_steady(g, ada, table(), "shoot")
+    assert str(caught.value) == ("Ada is sheltering until the end of turn 2 and cannot shoot (F10) "
+                                 "(add --force to overrule as referee)")
 
 
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):

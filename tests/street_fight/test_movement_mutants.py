@@ -144,7 +144,44 @@ def test_aim_and_overwatch_json_and_what_overwatch_sets() -> None:
     assert bo.overwatch_large is True and bo.has("overwatch")
 
 
+@pytest.mark.parametrize("action, words", [("move", "move"), ("aim", "aim"), ("overwatch", "go on overwatch")])
+def test_sheltering_with_no_turn_recorded_and_two_enemies_in_combat(action: str, words: str) -> None:
+    g = two()
+    ada = g.character("Ada")
+    ada.add("sheltering")
+    with pytest.raises(RuleRefusal) as shelter:
+        ACTIONS[action](g, ada)
+    assert str(shelter.value) == f"Ada is sheltering until the end of turn 2 and cannot {words} (F10)" + FORCE
+    g2 = two()
+    ada2 = g2.character("Ada")
+    ada2.engaged_with = ["Bo", "Bea"]
+    with pytest.raises(RuleRefusal) as combat:
+        ACTIONS[action](g2, ada2)
+    assert str(combat.value).startswith("Ada is in close combat with Bo, Bea")
+
+
+def test_no_cover_after_going_over_five_inches_in_words() -> None:
+    g = two()
+    ada = g.character("Ada")
+    move(g, ada, 4, False, table())
+    with pytest.raises(RuleRefusal) as caught:
+        move(g, ada, 2, True, table())
+    assert str(caught.value) == ('a move of 2" after the 4" it has moved takes Ada to 6" this turn, and a figure that '
+                                 'goes over 5" cannot enter cover that turn (F2); move it 5" or less in all, or leave '
+                                 'out --into-cover' + FORCE)
+
+
+def test_a_forced_move_ends_overwatch_but_not_a_fight() -> None:
+    g = two()
+    ada = g.character("Ada")
+    ada.add("overwatch")
+    engaged(g, ada)
+    out = move(g, ada, 2, False, table(force=True))
+    assert not ada.has("overwatch") and ada.engaged_with == ["Bo"] and out.left_combat == ()
+
+
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 movement.py
+- none left after this round's tests.
 """

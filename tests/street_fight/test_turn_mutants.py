@@ -164,7 +164,32 @@ def test_sheltering_with_no_turn_recorded_counts_from_this_turn() -> None:
                                  "(add --force to overrule as referee)")
 
 
+def test_lists_of_names_in_what_the_movement_phase_asks_are_joined_with_commas() -> None:
+    g = sixes()
+    for name in ("Ada", "Ari"):
+        g.character(name).add("falling_back")
+    for name in ("Bo", "Bea"):
+        g.character(name).add("overwatch")
+    assert todo(g)[1:] == ["Falling back to cover (`move NAME --inches N --into-cover`): Ada, Ari",
+                           "On overwatch against this move (`shoot NAME TARGET --overwatch`): Bo, Bea"]
+
+
+def test_a_save_in_the_morale_phase_with_morale_off_goes_on_to_a_new_turn() -> None:
+    g = game({"Ada": "rifle"}, {"Bo": "pistol"}, morale="off")
+    g.phase, g.position = "morale", 1
+    g.side = g.order[1]
+    out = advance(g, dice(4, 6), table())
+    assert (out.round, out.phase, g.turn) == (2, "movement", 2)
+
+
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 turn.py
+- _rank: the initiative die's `10` sides dropped: a roll's sides default to 10.
+- _enter_side: `overwatch_large = True` for `False` as a side's Movement phase begins: the flag is
+  read only while the figure is on overwatch, and declaring overwatch sets it first.
+- start_turn, advance: `rolled = ""` for `None` (no initiative this turn): it is read only as true
+  or false (`Advance.to_json`, the view's `if a.initiative`), the same for "" and None.
+- advance: `len(phases) + 1` for `- 1` as the place of a phase the setting leaves out: both are
+  past the last phase, so a new turn begins either way.
 """

@@ -167,3 +167,13 @@ def test_a_win_after_a_lost_turn_clears_the_penalty_for_the_turn_after() -> None
     to_phase(g, "close", "Red", 9, 1)
     f = brawl(g, "Ada", "Bo", 3, 3)  # turn 3: nothing against Ada, the -1 is Bo's now
     assert [m.label for m in f.modifiers[0]] == [] and [m.label for m in f.modifiers[1]] == ["lost the last round"]
+
+
+def test_a_sheltering_figure_with_no_turn_recorded_cannot_start_a_fight() -> None:
+    g = red_blue()
+    to_phase(g, "close", "Red")
+    g.character("Ada").add("sheltering")
+    with pytest.raises(RuleRefusal) as caught:
+        brawl(g, "Ada", "Bo", 5, 5)
+    assert str(caught.value) == ("Ada is sheltering until the end of turn 2 and cannot start a fight (F10) "
+                                 "(add --force to overrule as referee)")

@@ -117,7 +117,8 @@ def check_game(game: Game, where: Where) -> None:
         where.fail(("settings", "die"), "should be d12 or d20")
     if game.active is not None and game.active not in names:
         where.fail(("active",), f"'{game.active}' is not a character of this game")
-    if any(i < 0 or i >= len(game.squads) for i in game.order) or len(set(game.order)) != len(game.order):
+    if game.order and sorted(game.order) != list(range(len(game.squads))):
+        # A side left out of the order would never get its go again (next_side walks the order).
         where.fail(("order",), "should list each squad index once")
     squads = {s.name for s in game.squads}
     for k, rolls in enumerate(game.initiative):

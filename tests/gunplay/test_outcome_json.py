@@ -6,7 +6,8 @@ field is a break; the rule tests check single fields, these check the whole reco
 
 from __future__ import annotations
 
-from sprawl_cli.systems.gunplay.ladder import odds, roll_test
+from sprawl_cli.systems.gunplay.ladder import roll_test
+from sprawl_cli.systems.gunplay.odds import odds
 from sprawl_cli.systems.gunplay.melee import strike
 from sprawl_cli.systems.gunplay.movement import move
 from sprawl_cli.systems.gunplay.toughness import recover

@@ -11,7 +11,8 @@ from fractions import Fraction
 import pytest
 
 from sprawl_cli.errors import BadInput, GameOver, RuleRefusal, SaveFileError
-from sprawl_cli.systems.gunplay.ladder import check_column, p_hits, roll_test, succeeds, target_number
+from sprawl_cli.systems.gunplay.ladder import check_column, roll_test, succeeds, target_number
+from sprawl_cli.systems.gunplay.odds import p_hits
 from sprawl_cli.systems.gunplay.melee import strike
 from sprawl_cli.systems.gunplay.model import Record
 from sprawl_cli.systems.gunplay.movement import move

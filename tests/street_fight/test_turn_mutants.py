@@ -12,8 +12,8 @@ import pytest
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.street_fight import morale
 from sprawl_cli.systems.street_fight.model import Character, Game, Settings, Squad
-from sprawl_cli.systems.street_fight.turn import advance, may_shoot, new_game, read_settings, require_enemies, \
-    require_steady, todo
+from sprawl_cli.systems.street_fight.setup import new_game, read_settings
+from sprawl_cli.systems.street_fight.turn import advance, may_shoot, require_enemies, require_steady, todo
 from tests.street_fight.build import dice, game, leftover, table, to_phase
 
 MOVES = ('Red moves: up to 5" a figure, or up to 9" with no firing or entering cover this turn (F2); declare `aim` '

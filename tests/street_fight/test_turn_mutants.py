@@ -89,6 +89,14 @@ def test_a_random_weapon_is_rolled_on_a_d100_named_for_its_figure() -> None:
     assert g.character("Ada").weapon == "HMG" and g.character("Ada").weapon_roll == 100
 
 
+def test_a_new_game_keeps_its_turn_limit_and_its_settings() -> None:
+    chars = [Character("Ada", "Red", "rifle"), Character("Bo", "Blue", "pistol")]
+    g, _ = new_game([Squad("Red", "", ["Ada"]), Squad("Blue", "", ["Bo"])], chars, Settings(morale="off"), 3,
+                    dice(6, 2))
+    assert g.rounds == 3 and g.settings.morale == "off"
+    assert [m.squad for m in g.morale] == ["Red", "Blue"]
+
+
 def test_the_close_combat_phase_of_a_side_not_fighting_names_the_fights_elsewhere_and_those_already_fought() -> None:
     g = three_sides()
     g.character("Bo").engaged_with = ["Gil"]

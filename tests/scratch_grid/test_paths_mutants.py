@@ -3,7 +3,29 @@
 Each test asks what a player sees: the cost, the spaces of the route (they are the `path` of
 `move`'s JSON and are named in a refusal's reason), whether the edge of the map counts.
 
-EQUIVALENTS
+Survivors judged equivalent (no input tells them from the original), with why:
+
+- `Field.blocks` (3, "no tests"): nothing called it; it is gone.
+- `Search._downhill`, `dear` always empty (1): `_downhill` walks one legal way to the goal to
+  bound the search; with every step counted 1 it may pick another way, whose cost is still
+  that of a real, paid route (or "no bound"), so only how much is pruned changes, never the answer.
+- `cheapest`, `last = -2` for `-1` (1): with no goal neither is a space number, so the search
+  stops at neither.
+- `cheapest`, the start's heap entry with 1 step, 1.0 of length or order 1 (3), and its entry in
+  `best` with cost 1, 1 step or 1.0 of length (3): every key below it grows by the same amount
+  (so no comparison between two of them changes), the start is popped first whatever its order
+  (it is alone in the heap), and the start's `best` is never read again: it is `done` before any
+  step could come back to it.
+- `cheapest`, `here / width` for `here // width` in the edge test (1): the row is off by less
+  than one; a space is on the edge when some step leaves the map, and for a row off by a fraction
+  the steps that leave are the same ones (the top row's steps up, the bottom row's down, the side
+  columns' sideways), on squares and on hexes alike.
+- `cheapest`, the step off the map counted as diagonal (1): every way off the map ends with that
+  one step, so all their lengths grow by the same amount and the order between them holds.
+- `cheapest`, `steps + 2` for `steps + 1` (1): every count of steps doubles; their order holds.
+- `cheapest`, the "never reached" key `(1 << 30, 0, 0.0)` written as `2 << 30`, `1 << 31`,
+  `(1 << 30, 1, 0.0)` or `(1 << 30, 0, 1.0)` (4): any cost above every real one does; no route
+  costs 2**30.
 """
 
 from __future__ import annotations

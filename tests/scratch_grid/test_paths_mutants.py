@@ -26,6 +26,14 @@ Survivors judged equivalent (no input tells them from the original), with why:
 - `cheapest`, the "never reached" key `(1 << 30, 0, 0.0)` written as `2 << 30`, `1 << 31`,
   `(1 << 30, 1, 0.0)` or `(1 << 30, 0, 1.0)` (4): any cost above every real one does; no route
   costs 2**30.
+- `Search._flown`, a tight place's count of flown steps set to 1 (1): its first tight step is
+  then marked flown, but a step into a tight place costs 1 flown or walked, and nothing but the
+  cost of the steps taken reads which steps were flown.
+- `Search._flown`, the step off the map read as the terrain of the map's last space, or as a
+  kind that is not in the table (3): that step is the last of a route and costs 1 however it is
+  taken, so which count it takes one from changes no step before it.
+- `Search._flown`, a count decreased when already 0 (`or True`, `>= 0`, `else 1`) (3): a count
+  is only ever asked whether it is above 0, and one below 0 is not.
 """
 
 from __future__ import annotations
@@ -70,3 +78,15 @@ def _route(spaces: tuple[Space, ...], cost: int):  # type: ignore[no-untyped-def
     from sprawl_cli.systems.scratch_grid.paths import Route
 
     return Route(spaces, cost, tuple(False for _ in spaces[1:]))
+
+
+def test_a_route_flies_the_first_steps_of_each_kind_as_many_as_its_payment_flies() -> None:
+    # One point of allowance, no flying purse, two of acrobatics: of two rough steps one is flown
+    # (1 from the allowance) and one walked (2 from acrobatics); the first is the one flown, so
+    # a mover stopped after its first step has spent 1.
+    field = open_field([".^^"])
+    route = Search(field, (0, 0), Allowance(1, acro=2, can_fly=True)).route((2, 0))
+    assert route is not None and (route.spaces, route.cost, route.air) == (((0, 0), (1, 0), (2, 0)), 3, (True, False))
+    field = open_field([".~~"])
+    route = Search(field, (0, 0), Allowance(1, swim=2, can_fly=True)).route((2, 0))
+    assert route is not None and (route.cost, route.air) == (3, (True, False))

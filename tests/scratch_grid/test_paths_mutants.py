@@ -38,8 +38,11 @@ Survivors judged equivalent (no input tells them from the original), with why:
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sprawl_cli.systems.scratch_grid.grid import Board, Space
-from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Search, cheapest, routes
+from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Payment, Search, cheapest, payment, routes
 
 NOBODY: frozenset[Space] = frozenset()
 
@@ -90,3 +93,42 @@ def test_a_route_flies_the_first_steps_of_each_kind_as_many_as_its_payment_flies
     field = open_field([".~~"])
     route = Search(field, (0, 0), Allowance(1, swim=2, can_fly=True)).route((2, 0))
     assert route is not None and (route.cost, route.air) == (3, (True, False))
+
+
+def _split_by_brute_force(a: Allowance, open_: int, tight: int, rough: int, water: int) -> tuple[int, int, int, int] | None:
+    """The payment as the rules here settle it, by trying every number: fly as many rough and water
+    steps as the purses allow; of those, walk the rough/water split that asks least of the allowance
+    (the fewest rough steps walked on a tie), and fly the number of open steps that asks least of it
+    (the fewest on a tie)."""
+    def wet(walked: int, on_rough: int) -> int:
+        return max(0, 2 * on_rough - a.acro) + max(0, 2 * (walked - on_rough) - a.swim)
+
+    def dry(flown: int, in_air: int) -> int:
+        return max(0, open_ + tight - in_air - a.quick) + max(0, in_air + flown - a.fly)
+
+    for flown in range(rough + water, -1, -1):
+        walked = rough + water - flown
+        splits = [k for k in range(walked + 1) if k <= rough and walked - k <= water]
+        need_wet, on_rough = min((wet(walked, k), k) for k in splits)
+        need_dry, in_air = min((dry(flown, i), i) for i in range(open_ + 1))
+        if need_wet + need_dry <= a.base:
+            return open_ + tight + 2 * walked + flown, in_air, rough - on_rough, water - (walked - on_rough)
+    return None
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.integers(0, 3), st.integers(0, 3), st.integers(0, 3), st.integers(0, 6), st.integers(0, 6),
+       st.integers(0, 4), st.integers(0, 2), st.integers(0, 4), st.integers(0, 4))
+def test_payment_splits_rough_water_and_open_steps_as_the_rules_here_settle_it(
+        base: int, quick: int, fly: int, acro: int, swim: int, open_: int, tight: int, rough: int,
+        water: int) -> None:
+    # Which steps are flown decides what a mover stopped after one step has spent (S2, S4).
+    a = Allowance(base, quick, fly, acro, swim, True)
+    paid = payment(a, open_, tight, rough, water)
+    expected = _split_by_brute_force(a, open_, tight, rough, water)
+    assert (None if paid is None else (paid.cost, paid.flown_open, paid.flown_rough, paid.flown_water)) == expected
+
+
+def test_payment_walks_the_fewest_rough_steps_of_equally_good_splits() -> None:
+    # Two rough and two water steps, two flown: one of each flown, or both water ones, ask the same.
+    assert payment(Allowance(0, 0, 2, 4, 3, True), 0, 0, 2, 2) == Payment(6, 0, 1, 1)

@@ -34,6 +34,22 @@ Survivors judged equivalent (no input tells them from the original), with why:
   taken, so which count it takes one from changes no step before it.
 - `Search._flown`, a count decreased when already 0 (`or True`, `>= 0`, `else 1`) (3): a count
   is only ever asked whether it is above 0, and one below 0 is not.
+- `payment`, the bends handed to `_least` for the rough/water split: `a.acro // 2` dropped or
+  written `a.acro // 3`, `(a.acro - 1) // 2`, `(a.acro + 1) / 2` or `(a.acro + 2) // 2`, and
+  `walked - (a.swim + 1) // 2` dropped or written `walked + (a.swim + 1) // 2`,
+  `walked - (a.swim - 1) // 2`, `walked - (a.swim + 2) // 2` or `walked - (a.swim + 1) // 3`,
+  and `walked - a.swim // 2` written `walked + a.swim // 2` (10): the need is convex with its
+  bends at acro/2 and walked - swim/2, so the least split with the least need is always one of the
+  ends or a bend rounded up (`(a.acro + 1) // 2`, `walked - a.swim // 2`, both still there); a
+  bend rounded down, or any other point in range, is never below it nor a smaller split at the
+  same need, and the variants that keep a rounded-up bend under another spelling give it
+  the same value (a float 3.0 for 3 compares equal).
+
+Not killed and not shown equivalent (read, left for the next round): `payment`'s rounded-up
+bends dropped or replaced (`(a.acro + 1) // 2` dropped or `// 3`, `walked - a.swim // 2` as
+`// 3`, `walked - (a.swim + 1) / 2`) and `open_ + tight - a.quick` dropped from the open steps'
+bends (5): each can, on some count, pick a larger split of the same need (flying other steps at
+the same cost); no test has found one yet.
 """
 
 from __future__ import annotations

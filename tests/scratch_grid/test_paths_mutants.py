@@ -58,7 +58,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sprawl_cli.systems.scratch_grid.grid import Board, Space
-from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Payment, Search, cheapest, payment, routes
+from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Payment, Route, Search, cheapest, payment, routes
 
 NOBODY: frozenset[Space] = frozenset()
 
@@ -93,9 +93,7 @@ def test_routes_leave_the_map_only_when_asked() -> None:
     assert routes(field, (1, 0), Allowance(4), leave=True)[OUTSIDE].spaces == ((1, 0), OUTSIDE)
 
 
-def _route(spaces: tuple[Space, ...], cost: int):  # type: ignore[no-untyped-def]
-    from sprawl_cli.systems.scratch_grid.paths import Route
-
+def _route(spaces: tuple[Space, ...], cost: int) -> Route:
     return Route(spaces, cost, tuple(False for _ in spaces[1:]))
 
 

@@ -5,7 +5,7 @@ Run with the Python of the venv `sprawl` is installed in (it imports `sprawl_cli
 
     python bench/paths.py                  # the table; exit 1 when a goal is missed
     python bench/paths.py --rounds 5       # median of 5 runs per figure (default 3)
-    python bench/paths.py --only open      # one kind of map: open, yard, marsh
+    python bench/paths.py --only open      # one kind of map: open, yard, marsh, maze, mixed
     python bench/paths.py --json
 
 Each figure is the median CPU time (time.process_time, so the load other people put on
@@ -18,7 +18,10 @@ swimming all at LEVEL; the other side is off the map.
 
 Maps: `open` is open ground only; `yard` and `marsh` repeat rosters/scratch-grid/yard.yaml
 (squares) and marsh.yaml (hexes) over the whole map, so rough ground, water, tight places,
-walls and obstacles are everywhere. Goal (issue 24): every extra at 20 on the largest map
+walls and obstacles are everywhere; `maze` repeats a tile of walled corridors (squares: long
+ways round, few ways through); `mixed` a tile with every kind of ground in small patches
+(squares, no ground more than a few spaces wide; run only with `--only mixed`, since on the
+largest map at level 20 one call takes minutes today). Goal (issue 24): every extra at 20 on the largest map
 (26 x 99), each figure at most 50 ms. The table also gives the labels the search kept (one
 per way of paying for the move that no other way to the same space beats) and, with
 `--command`, the CPU of the whole `sprawl map --reach NAME --json` beyond `sprawl map --json`
@@ -44,18 +47,41 @@ ROOT = Path(__file__).resolve().parent.parent
 GOAL_MS = 50.0
 SIZES = ((12, 8), (26, 25), (26, 50), (26, 99))
 LEVELS = (0, 4, 10, 20)
+KINDS = ("open", "yard", "marsh", "maze", "mixed")
+DEFAULT_KINDS = KINDS[:-1]  # `mixed` at level 20 on 26x99 takes minutes a call today: only with --only mixed
+TILES = {  # kind -> (grid, tile): square tiles of the benchmark's own, repeated like the rosters' maps
+    "maze": ("square", [".....#......",
+                        ".###.#.####.",
+                        ".#.....#....",
+                        ".#.#####.##.",
+                        "...#......#.",
+                        "####.####.#.",
+                        ".......#....",
+                        ".#####...###"]),
+    "mixed": ("square", ["..^^~~==..o.",
+                         ".#^^~~==.^^.",
+                         "..~~..^^.~~.",
+                         "o.~~#.^^.~~=",
+                         "==..^^~~..^^",
+                         "==.o^^~~#.^^",
+                         "..~~..==..~~",
+                         ".^~~o.==.#~~"]),
+}
 
 
 def rows_of(kind: str, width: int, height: int) -> tuple[str, list[str]]:
     """(grid, rows) of a map of that kind and size."""
     if kind == "open":
         return "square", ["." * width] * height
-    import yaml
+    if kind in TILES:
+        grid, tile = TILES[kind]
+    else:
+        import yaml
 
-    data = yaml.safe_load((ROOT / "rosters" / "scratch-grid" / f"{kind}.yaml").read_text())
-    tile = data["map"].splitlines()
+        data = yaml.safe_load((ROOT / "rosters" / "scratch-grid" / f"{kind}.yaml").read_text())
+        grid, tile = data["grid"], data["map"].splitlines()
     rows = [(row * (width // len(row) + 1))[:width] for row in tile]
-    return data["grid"], [rows[r % len(rows)] for r in range(height)]
+    return grid, [rows[r % len(rows)] for r in range(height)]
 
 
 def game_on(kind: str, width: int, height: int, level: int) -> Any:
@@ -154,12 +180,12 @@ def command_cpu(rounds: int) -> dict[str, Any]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="runs per figure; the median is kept")
-    parser.add_argument("--only", action="append", choices=["open", "yard", "marsh"], help="one kind of map")
+    parser.add_argument("--only", action="append", choices=KINDS, help="one kind of map")
     parser.add_argument("--command", action="store_true", help="also time the whole `map --reach` command")
     parser.add_argument("--json", action="store_true", help="one JSON object instead of the table")
     options = parser.parse_args()
     rows = []
-    for kind in options.only or ["open", "yard", "marsh"]:
+    for kind in options.only or DEFAULT_KINDS:
         cases = [(w, h, 20) for w, h in SIZES] + [(26, 99, level) for level in LEVELS if level != 20]
         for width, height, level in cases:
             rows.append(measure(kind, width, height, level, options.rounds))
@@ -178,6 +204,14 @@ def main() -> int:
         print(f"{r['map']:6} {r['size']:7} {r['level']:>5} {r['spaces']:>6} {r['labels']:>7} {r['reach_ms']:>9.1f} "
               f"{r['move_ms']:>8.1f} {'-' if r['refused_ms'] is None else format(r['refused_ms'], '.1f'):>10}{mark}")
     print(f"goal: {GOAL_MS:.0f} ms of CPU for each figure on 26x99 at level 20 (median of {options.rounds} runs)")
+    print("growth of `reach` (CPU ms; labels kept):")
+    for kind in dict.fromkeys(r["map"] for r in rows):
+        by_size = [r for r in rows if r["map"] == kind and r["level"] == 20]
+        by_level = sorted((r for r in rows if r["map"] == kind and r["size"] == "26x99"), key=lambda r: r["level"])
+        print(f"  {kind:6} by size at level 20: " + ", ".join(f"{r['size']} {r['reach_ms']:.1f} ({r['labels']})"
+                                                            for r in by_size))
+        print(f"  {'':6} by level on 26x99:    " + ", ".join(f"{r['level']} {r['reach_ms']:.1f} ({r['labels']})"
+                                                            for r in by_level))
     if command:
         print(f"whole command, open 26x99, level 20: `map --json` {command['map_ms']:.0f} ms, "
               f"`map --reach Ned --json` {command['map_reach_ms']:.0f} ms: {command['extra_ms']:.0f} ms more "

@@ -76,9 +76,6 @@ class Field:
     watched: frozenset[Space]  # spaces next to an enemy still standing: entering one ends the move
     taken: frozenset[Space]  # spaces with anyone in them: never the end of a move
 
-    def blocks(self, space: Space) -> bool:
-        return self.board.solid(space) or space in self.enemies
-
 
 @dataclass(frozen=True)
 class Route:

@@ -126,6 +126,6 @@ def test_the_odds_json_in_full_worked_by_hand() -> None:
         "method": "closed form over the acing chains (exact fractions)", "error_bound": 0.0,
     }
     assert trait_odds(TraitDie(6, 0), 0, 5, False).to_json()["p_snake_eyes"] == 0.0
-    plain = trait_odds(TraitDie(6))  # no modifier, TN 4, no Wild Die: 3/6 and, for a raise (8), 1/6 * 2/6
+    plain = trait_odds(TraitDie(6))  # no modifier, TN 4, no Wild Die: 3/6 and, for a raise (8), 1/6 * 5/6
     assert (plain.modifier, plain.tn, plain.wild, plain.p_success, plain.p_raise, plain.p_snake_eyes) == \
-        (0, 4, False, Fraction(1, 2), Fraction(1, 18), 0)
+        (0, 4, False, Fraction(1, 2), Fraction(5, 36), 0)

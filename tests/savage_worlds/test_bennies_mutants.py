@@ -3,9 +3,11 @@ unchecked. Dice are scripted."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.savage_worlds.attacks import Options, fight, shoot
 from sprawl_cli.systems.savage_worlds.bennies import award, benny
 from sprawl_cli.systems.savage_worlds.model import Game
@@ -63,3 +65,82 @@ def test_a_dive_rerolled_clear_without_its_attack_to_undo_only_says_it_dove(unli
         del g.tests["Ada"].detail["before"]
     out = benny(g, dice(6, 1, 1), boss, table())
     assert out.effects == {"dove": True} and boss.wounds == 2 and "Boss" in g.soakable
+
+
+FORCE_HINT = " (add --force to overrule as referee)"
+
+
+def rolled(first: tuple[int, ...]) -> Game:
+    """Ada (no benny of her own, the Heroes' pool of 3) rolls Notice: `first` (trait die, Wild Die)."""
+    from sprawl_cli.systems.savage_worlds.rolls import trait_check
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    trait_check(g, dice(*first), "Ada", "notice", table())
+    return g
+
+
+def test_a_better_reroll_in_full_json_the_new_result_standing() -> None:
+    g = rolled((2, 1))
+    out = benny(g, dice(5, 1), g.character("Ada"), table()).to_json()
+    assert (out["name"], out["spent"], out["kind"], out["kept"], out["effects"], out["bennies"], out["pool"]) == \
+        ("Ada", "pool", "roll", "new", {}, 0, 2)
+    assert (out["old"]["total"], out["new"]["total"]) == (2, 5)
+    assert (out["total"], out["success"], out["raises"]) == (5, True, 0)
+
+
+@pytest.mark.parametrize("again", [(1, 2), (2, 1)])
+def test_a_reroll_no_better_leaves_the_old_result_standing(again: tuple[int, int]) -> None:
+    g = rolled((6, 2, 1))  # 6 and 2 (an ace): 8, a success and a raise
+    out = benny(g, dice(*again), g.character("Ada"), table()).to_json()
+    assert (out["kept"], out["effects"], out["total"], out["success"], out["raises"]) == ("old", {}, 8, True, 1)
+    g = rolled((2, 1))
+    assert benny(g, dice(*again), g.character("Ada"), table()).to_json()["kept"] == "old"
+
+
+def test_a_reroll_of_a_record_without_step_or_modifiers_and_a_side_with_no_pool_yet() -> None:
+    g = rolled((2, 1))
+    del g.tests["Ada"].detail["step"]
+    del g.tests["Ada"].detail["modifiers"]
+    g.step = 9
+    ada = g.character("Ada")
+    ada.bennies = 1
+    del g.pools["Heroes"]
+    out = benny(g, dice(5, 1), ada, table()).to_json()
+    assert (out["kept"], out["spent"], out["bennies"], out["pool"]) == ("new", "own", 0, 0)
+    with pytest.raises(RuleRefusal) as caught:
+        benny(g, dice(5, 1), ada, table())
+    assert str(caught.value) == "Ada has no benny left for a reroll (own 0, Heroes's pool 0)" + FORCE_HINT
+
+
+def test_nothing_to_reroll_or_no_longer_the_latest_is_refused_even_with_force() -> None:
+    from sprawl_cli.systems.savage_worlds.rolls import oppose
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    with pytest.raises(RuleRefusal) as caught:
+        benny(g, dice(), g.character("Ada"), table(force=True))
+    assert str(caught.value) == "Ada has made no trait test to reroll (a benny never rerolls damage)"
+    assert caught.value.forceable is False
+    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table())
+    g.step += 2
+    with pytest.raises(RuleRefusal) as caught:
+        benny(g, dice(5, 1), g.character("Ada"), table(force=True))
+    assert str(caught.value) == ("Ada's last oppose is no longer the latest thing that happened; a benny rerolls "
+                                 "it straight away or not at all")
+    assert caught.value.forceable is False
+
+
+@pytest.mark.parametrize("again, effects", [
+    ((5, 1), {"winner": "Ada", "tie": False}),
+    ((4, 1), {"winner": None, "tie": True}),
+    ((3, 1), {"winner": "Boss", "tie": False}),
+])
+def test_an_opposed_roll_rerolled_is_decided_again_and_the_other_side_stands_against_it(
+        again: tuple[int, int], effects: dict[str, Any]) -> None:
+    from sprawl_cli.systems.savage_worlds.rolls import oppose
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table())  # 2 against 4
+    out = benny(g, dice(*again), g.character("Ada"), table())
+    assert out.effects == effects
+    assert g.tests["Boss"].detail["against"] == again[0]
+    assert g.tests["Ada"].detail["target"] == "Boss" and g.tests["Ada"].detail["against"] == 4

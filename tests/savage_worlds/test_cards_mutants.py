@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from sprawl_cli.errors import BadInput, RuleRefusal
+
 from sprawl_cli.dice import DECK
 from sprawl_cli.systems.savage_worlds.cards import deal, deal_late
 from sprawl_cli.systems.savage_worlds.model import Game
 from tests.savage_worlds.helpers import dice, extra, game, hero, leftover, table
+
+FORCE_HINT = " (add --force to overrule as referee)"
 
 
 def ambushed() -> Game:
@@ -67,3 +71,67 @@ def test_nobody_is_dealt_in_late_who_need_not_or_cannot_be(why: str) -> None:
     d = dice("9H")
     assert deal_late(g, d, ada) == {"dealt": None}
     assert leftover(d) == ["9H"]
+
+
+def test_the_end_of_a_round_resets_everyone_and_the_countdown() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import end_round, shuffle
+
+    g = ambushed()
+    ada = g.character("Ada")
+    ada.ran, ada.run_roll, ada.had_turn = True, 4, True
+    g.standoff, g.acting, g.shuffles = True, 1, 2
+    ada.add("on_hold")
+    end_round(g)
+    assert (ada.card, ada.ran, ada.run_roll, ada.had_turn, ada.has("on_hold")) == (None, False, 0, False, False)
+    assert (g.standoff, g.order, g.acting, g.phase, g.over) == (False, [], 0, "deal", False)
+    shuffle(g)
+    assert g.shuffles == 3 and sorted(g.deck) == sorted(DECK)
+
+
+@pytest.mark.parametrize("down, winner", [([], "Thugs"), (["Goon", "Grunt"], None),
+                                         (["Goon", "Grunt", "Native"], "Heroes")])
+def test_the_round_limit_ends_the_game_with_the_side_most_standing(down: list[str], winner: str | None) -> None:
+    from sprawl_cli.systems.savage_worlds.cards import end_round
+
+    g = game([hero("Ada"), hero("Cy")], [extra("Goon"), extra("Grunt"), extra("Native")])
+    g.character("Cy").add("incapacitated")  # the Heroes have one standing
+    for name in down:
+        g.character(name).add("incapacitated")
+    g.rounds, g.round = 2, 1
+    end_round(g)
+    assert (g.round, g.over, g.winner, g.reason) == (2, False, None, None)
+    end_round(g)
+    assert (g.over, g.winner, g.reason) == (True, winner, "the 2-round limit was reached")
+
+
+def test_next_in_full_json_after_a_deal() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import advance
+
+    g = game([hero("Ada")], [extra("Goon")])
+    data = advance(g, dice("5S", "9H"), table()).to_json()
+    assert (data["over"], data["reason"], data["round"], data["phase"], data["round_ended"]) == \
+        (False, None, 1, "action", False)
+    assert data["acting"] == {"name": "Goon", "card": "9H"} and data["deal"] is not None
+
+
+def test_hold_refusals_word_for_word() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import hold
+
+    g = game([hero("Ada")], [extra("Goon")])
+    ada = g.character("Ada")
+    with pytest.raises(RuleRefusal) as caught:
+        hold(g, ada, table())
+    assert str(caught.value) == "Ada has no action card this round; deal first" + FORCE_HINT
+    g.phase, ada.card = "action", "9H"
+    with pytest.raises(RuleRefusal):
+        g.phase = "deal"
+        hold(g, ada, table())
+    ada.add("on_hold")
+    with pytest.raises(BadInput) as bad:
+        hold(g, ada, table())
+    assert str(bad.value) == "Ada is already on hold"
+    ada.drop("on_hold")
+    ada.add("incapacitated")
+    with pytest.raises(RuleRefusal) as caught:
+        hold(g, ada, table())
+    assert str(caught.value) == "Ada is incapacitated and cannot act" + FORCE_HINT

@@ -135,3 +135,62 @@ def test_hold_refusals_word_for_word() -> None:
     with pytest.raises(RuleRefusal) as caught:
         hold(g, ada, table())
     assert str(caught.value) == "Ada is incapacitated and cannot act" + FORCE_HINT
+
+
+def held() -> Game:
+    g = game([hero("Ada")], [hero("Boss")])
+    g.phase, g.dealt = "action", True
+    g.character("Ada").add("on_hold")
+    return g
+
+
+@pytest.mark.parametrize("faces, first", [((5, 1, 3, 1), "Ada"), ((3, 1, 3, 2), None), ((2, 1, 3, 1), "Boss")])
+def test_an_interrupt_in_full_json_and_rerolled_with_a_benny(faces: tuple[int, ...], first: str | None) -> None:
+    from sprawl_cli.systems.savage_worlds.bennies import benny
+    from sprawl_cli.systems.savage_worlds.cards import interrupt
+
+    g = held()
+    d = dice(*faces)
+    data = interrupt(g, d, g.character("Ada"), g.character("Boss"), table()).to_json()
+    assert (data["name"], data["target"], data["first"], data["simultaneous"]) == ("Ada", "Boss", first, first is None)
+    assert (data["rolls"]["Ada"]["trait_rolls"], data["rolls"]["Boss"]["trait_rolls"]) == ([[faces[0]]], [[faces[2]]])
+    assert [r.label for r in d.rolls] == ["Ada: Agility", "Ada: Agility, Wild Die", "Boss: Agility",
+                                         "Boss: Agility, Wild Die"]
+    if first != "Ada":
+        again = benny(g, dice(6, 1, 1), g.character("Ada"), table())  # 7 beats Boss's 3
+        assert again.effects == {"first": "Ada", "simultaneous": False}
+    else:
+        again = benny(g, dice(5, 3), g.character("Boss"), table())  # 5 ties Ada's 5
+        assert again.effects == {"first": None, "simultaneous": True}
+
+
+def test_interrupt_refusals_word_for_word() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import interrupt
+
+    g = held()
+    ada, boss = g.character("Ada"), g.character("Boss")
+    with pytest.raises(BadInput) as bad:
+        interrupt(g, dice(), ada, ada, table())
+    assert str(bad.value) == "Ada cannot interrupt itself"
+    with pytest.raises(RuleRefusal) as caught:
+        interrupt(g, dice(), boss, ada, table())
+    assert str(caught.value) == "Boss is not on hold; only a held action can interrupt" + FORCE_HINT
+    ada.add("incapacitated")
+    with pytest.raises(RuleRefusal) as caught:
+        interrupt(g, dice(), ada, boss, table())
+    assert str(caught.value) == "Ada is incapacitated and cannot act" + FORCE_HINT
+
+
+def test_next_at_the_end_of_a_round_in_full_json_and_at_the_limit() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import advance
+
+    g = game([hero("Ada")], [extra("Goon")])
+    first = advance(g, dice("5S", "9H"), table()).to_json()
+    assert (first["round"], first["phase"]) == (1, "action")
+    g.soakable = {"Ada": {"before": {"wounds": 0, "statuses": []}, "taken": 1}}
+    assert advance(g, dice(), table()).to_json()["acting"] == {"name": "Ada", "card": "5S"}
+    assert g.soakable == {}
+    g.rounds = 1
+    assert advance(g, dice(), table()).to_json() == {
+        "over": True, "reason": "the 1-round limit was reached", "round": 2, "phase": "deal", "acting": None,
+        "round_ended": True, "deal": None}

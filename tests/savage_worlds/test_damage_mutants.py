@@ -253,3 +253,22 @@ def test_recovering_without_a_card_says_it_cannot_test_spirit() -> None:
     assert str(refusal(lambda: recover(g, dice(5, 2), ada, table()))) == \
         "Ada has no action card this round (surprised, or dealt out), so it cannot test Spirit; " \
         "it is dealt in next round" + FORCE_HINT
+
+
+def test_a_soak_rerolled_with_a_benny_says_what_it_soaked_and_leaves() -> None:
+    from sprawl_cli.systems.savage_worlds.bennies import benny
+
+    g = wounded_boss()
+    boss = g.character("Boss")
+    soak(g, dice(2, 1), boss, table())  # 2: nothing soaked
+    out = benny(g, dice(4, 1), boss, table())  # 4: the wound soaked
+    assert out.effects == {"soaked": 1, "wounds": 0, "statuses": []}
+
+
+def test_ending_shaken_with_a_benny_and_none_left_is_refused_saying_so() -> None:
+    g = game([hero("Ada")], [extra("Goon")])
+    ada = g.character("Ada")
+    ada.add("shaken")
+    g.pools["Heroes"] = 0
+    assert str(refusal(lambda: recover(g, dice(), ada, table(), use_benny=True))) == \
+        "Ada has no benny left for ending Shaken (own 0, Heroes's pool 0)" + FORCE_HINT

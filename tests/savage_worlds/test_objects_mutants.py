@@ -127,3 +127,27 @@ def test_an_object_attack_out_of_turn_says_what_it_cannot_do() -> None:
                                         table())) == \
         "Ada has no action card this round (surprised, or dealt out), so it cannot attack the rope; " \
         "it is dealt in next round" + FORCE_HINT
+
+
+def test_finishing_refusals_word_for_word() -> None:
+    from sprawl_cli.systems.savage_worlds.objects import finish
+
+    g = yard()
+    ada, goon = g.character("Ada"), g.character("Goon")
+    assert refused(lambda: finish(g, ada, goon, table())) == \
+        "Goon is not helpless (only an incapacitated, bound or unconscious foe can be finished)" + FORCE_HINT
+    assert refused(lambda: finish(g, ada, ada, table()), BadInput) == "Ada cannot finish itself"
+    goon.dead = True
+    with pytest.raises(RuleRefusal) as caught:
+        finish(g, ada, goon, table(force=True))
+    assert str(caught.value) == "Goon is dead already" and caught.value.forceable is False
+    goon.dead = False
+    ada.add("shaken")
+    assert refused(lambda: finish(g, ada, goon, table())) == \
+        "Ada is Shaken: `recover Ada` first (a Spirit test, or a benny)" + FORCE_HINT
+    ada.drop("shaken")
+    g.dealt, g.phase = True, "action"
+    goon.add("incapacitated")
+    assert refused(lambda: finish(g, ada, goon, table())) == \
+        "Ada has no action card this round (surprised, or dealt out), so it cannot finish a foe; " \
+        "it is dealt in next round" + FORCE_HINT

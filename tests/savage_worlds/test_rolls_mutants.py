@@ -10,6 +10,9 @@ The survivors of rolls.py that no input can tell from the original:
   lookup only ignores case), so both are the same text.
 - `standoff` 31: `"AGILITY"` for `"agility"`: `Character.trait` lower-cases it and the label
   capitalizes it, so the same die and label are rolled.
+- `oppose` 101, 102, 103, 109 and 110: the acting side's snake eyes counted as -60 (its
+  opponent's total has only its own modifiers, never below -7), or either side's as -11**6 or
+  -10**7: below any total within reach either way.
 - `standoff` 59, 60 and 61: snake eyes sorted as -60, -11**6 or -10**7 instead of -10**6.
   Any of them is below every total a character can roll (a d4-2 with -3 for wounds and -2
   more is -6 at worst), so the order is the same.
@@ -128,3 +131,17 @@ def test_standoff_ties_name_each_other() -> None:
     order = standoff(g, dice(4, 1, 4, 3), table()).to_json()["order"]
     assert [(o["name"], o["total"], o["with"]) for o in order] == \
         [("Ada", 4, ["Goon"]), ("Goon", 4, ["Ada"]), ("Grunt", 3, [])]
+
+
+@pytest.mark.parametrize("faces, mod, winner", [
+    ((1, 1, 2, 1), 3, "Cy"),  # Ada's snake eyes (1+3 = 4) loses to Cy's 2
+    ((3, 1, 1, 1), 0, "Ada"),  # Cy's snake eyes loses to Ada's 3
+    ((2, 1, 4, 1), 0, "Cy"),
+    ((3, 1, 3, 2), 0, None),
+    ((2, 1, 1, 1), -85, "Ada"),  # Ada's -83 still beats Cy's snake eyes
+])
+def test_an_opposed_roll_is_won_by_the_higher_total_and_snake_eyes_always_loses(
+        faces: tuple[int, ...], mod: int, winner: str | None) -> None:
+    g = crew()
+    data = oppose(g, dice(*faces), g.character("Ada"), "agility", g.character("Cy"), None, table(), mod=mod).to_json()
+    assert (data["winner"], data["tie"], data["tries"]) == (winner, winner is None, [])

@@ -144,3 +144,67 @@ def test_an_opposed_roll_rerolled_is_decided_again_and_the_other_side_stands_aga
     assert out.effects == effects
     assert g.tests["Boss"].detail["against"] == again[0]
     assert g.tests["Ada"].detail["target"] == "Boss" and g.tests["Ada"].detail["against"] == 4
+
+
+@pytest.mark.parametrize("run_up, base", [(False, 1), (True, 2)])
+def test_a_jump_rerolled_into_a_success_goes_one_inch_further(run_up: bool, base: int) -> None:
+    from sprawl_cli.systems.savage_worlds.movement import jump
+
+    g = game([hero("Ada")], [hero("Boss")])
+    ada = g.character("Ada")
+    assert jump(g, dice(2, 1), ada, table(), run_up=run_up).distance == base
+    assert benny(g, dice(5, 1), ada, table()).effects == {"distance": base + 1}
+    assert jump(g, dice(4, 1), ada, table(), run_up=run_up).distance == base + 1
+    assert benny(g, dice(6, 3, 1), ada, table()).effects == {"distance": base + 1}  # a raise adds nothing more
+
+
+def test_a_jump_record_without_its_base_is_a_standing_jump() -> None:
+    from sprawl_cli.systems.savage_worlds.movement import jump
+
+    g = game([hero("Ada")], [hero("Boss")])
+    ada = g.character("Ada")
+    jump(g, dice(2, 1), ada, table(), run_up=True)
+    del g.tests["Ada"].detail["base"]
+    assert benny(g, dice(5, 1), ada, table()).effects == {"distance": 2}
+    jump(g, dice(4, 1), ada, table(), run_up=True)
+    del g.tests["Ada"].detail["base"]
+    assert benny(g, dice(6, 3, 1), ada, table()).effects == {"distance": 2}
+
+
+def disarmed() -> Game:
+    """Ada (Fighting 8+1-2 = 7 against Parry 6) hits Boss for 2+7 = 9 (a wound), calls his hand:
+    his Strength 2-1 = 1 is under 9, so he drops his Sword."""
+    g = game([hero("Ada")], [hero("Boss")])
+    fight(g, dice(8, 1, 1, 2, 7, 2, 1), g.character("Ada"), g.character("Boss"), Options(disarm=True), table())
+    assert g.character("Boss").disarmed == ["Sword"] and g.tests["Boss"].detail["against"] == 9
+    return g
+
+
+def test_a_disarm_rerolled_to_the_damage_keeps_the_weapon() -> None:
+    g = disarmed()
+    boss = g.character("Boss")
+    assert benny(g, dice(6, 4, 1), boss, table()).effects == {"dropped": None, "kept": "Sword"}  # 10-1 = 9
+    assert boss.disarmed == []
+
+
+def test_a_disarm_rerolled_still_under_the_damage_drops_it_still() -> None:
+    g = disarmed()
+    boss = g.character("Boss")
+    assert benny(g, dice(5, 1), boss, table()).effects == {"dropped": "Sword"}  # 5-1 = 4: better, still under
+    assert boss.disarmed == ["Sword"]
+
+
+def test_a_disarm_record_without_the_damage_keeps_the_weapon_on_any_better_reroll() -> None:
+    g = disarmed()
+    boss = g.character("Boss")
+    del g.tests["Boss"].detail["against"]
+    assert benny(g, dice(3, 1), boss, table()).effects == {"dropped": None, "kept": "Sword"}
+
+
+def test_a_notice_rerolled_and_still_failed_deals_nothing() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    g = game([hero("Ada"), hero("Cy")], [extra("Native")])
+    deal(g, dice(1, 2, 5, 2, "5S"), table(), ambushers=["Thugs"])
+    out = benny(g, dice(3, 1), g.character("Ada"), table())  # 3: better, still a failure
+    assert out.kept == "new" and out.effects == {"dealt": None}

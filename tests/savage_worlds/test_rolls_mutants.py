@@ -145,3 +145,9 @@ def test_an_opposed_roll_is_won_by_the_higher_total_and_snake_eyes_always_loses(
     g = crew()
     data = oppose(g, dice(*faces), g.character("Ada"), "agility", g.character("Cy"), None, table(), mod=mod).to_json()
     assert (data["winner"], data["tie"], data["tries"]) == (winner, winner is None, [])
+
+
+def test_a_test_against_another_target_number_keeps_it() -> None:
+    g = crew()
+    data = trait_check(g, dice(5, 1), "Ada", "notice", table(), tn=6).to_json()
+    assert (data["tn"], data["total"], data["success"]) == (6, 5, False)

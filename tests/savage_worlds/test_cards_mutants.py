@@ -194,3 +194,60 @@ def test_next_at_the_end_of_a_round_in_full_json_and_at_the_limit() -> None:
     assert advance(g, dice(), table()).to_json() == {
         "over": True, "reason": "the 1-round limit was reached", "round": 2, "phase": "deal", "acting": None,
         "round_ended": True, "deal": None}
+
+
+@pytest.mark.parametrize("down, winner, reason", [
+    (["Goon"], "Heroes", "the last side standing"),
+    (["Goon", "Ada"], None, "nobody is left standing"),
+])
+def test_the_game_ends_with_the_last_side_standing_or_nobody(down: list[str], winner: str | None, reason: str) -> None:
+    from sprawl_cli.systems.savage_worlds.cards import check_end
+
+    g = game([hero("Ada")], [extra("Goon")])
+    check_end(g)
+    assert (g.over, g.winner, g.reason) == (False, None, None)
+    for name in down:
+        g.character(name).add("incapacitated")
+    check_end(g)
+    assert (g.over, g.winner, g.reason) == (True, winner, reason)
+
+
+def test_a_hold_on_its_own_turn_ends_a_cut_in_and_keeps_the_turn() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import hold
+
+    g = held()
+    ada = g.character("Ada")
+    ada.drop("on_hold")
+    ada.card, g.cut_in, ada.had_turn = "9H", "Ada", True
+    assert hold(g, ada, table()).to_json() == {"name": "Ada", "on_hold": True}
+    assert (g.cut_in, ada.had_turn, ada.has("on_hold")) == (None, False, True)
+
+
+@pytest.mark.parametrize("acted, moved", [(["fight:Sword"], 0.0), ([], 2.0)])
+def test_a_hold_after_acting_or_moving_is_refused(acted: list[str], moved: float) -> None:
+    from sprawl_cli.systems.savage_worlds.cards import hold
+
+    g = held()
+    ada = g.character("Ada")
+    ada.drop("on_hold")
+    ada.card, g.cut_in, ada.acted, ada.moved = "9H", "Ada", list(acted), moved
+    with pytest.raises(RuleRefusal) as caught:
+        hold(g, ada, table())
+    assert str(caught.value) == \
+        "Ada has acted or moved this turn already; a hold is taken instead of the turn" + FORCE_HINT
+
+
+def test_a_hold_out_of_turn_says_it_cannot_go_on_hold() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import hold
+
+    g = game([hero("Ada"), hero("Cy")], [extra("Goon")])
+    g.phase, g.dealt = "action", True
+    g.order = [{"name": "Cy", "card": "KS"}, {"name": "Ada", "card": "9H"}]
+    g.character("Cy").card, g.character("Ada").card = "KS", "9H"
+    with pytest.raises(RuleRefusal) as caught:
+        hold(g, g.character("Ada"), table())
+    assert "Ada acts on the 9H" in str(caught.value)
+    g.character("Ada").had_turn = True
+    with pytest.raises(RuleRefusal) as caught:
+        hold(g, g.character("Ada"), table())
+    assert str(caught.value) == "Ada has had its turn this round (9H); wait for the next deal" + FORCE_HINT

@@ -8,7 +8,7 @@ The survivors of damage.py that no input can tell from the original:
   a save with more is refused on loading), so the cap is never reached past 3.
 - `soak` 47 and `recover` 57: `character_test` handed no game. It never reads the game (the
   modifiers come in the `Situation`, already counted).
-- `soak` 60: `"VIGOR"` for `"vigor"`. `Character.trait` lower-cases the name it is given, and
+- `soak` 60 and `recover` 70: `"VIGOR"` for `"vigor"`, `"SPIRIT"` for `"spirit"`. `Character.trait` lower-cases the name it is given, and
   the label is the `what` given beside it, so the same die and the same label are rolled.
 """
 

@@ -9,6 +9,11 @@ The survivors of objects.py that no input can tell from the original:
   the weapon's own skill roll the same die.
 - `break_object` 126: `character_test` handed no game (it never reads it).
 - `break_object` 149: `aces=None` for `aces=False` (read only as true or false).
+
+Two more survive that were not shown equivalent: `break_object` 105 and 107, the weapon and
+the table handed to `attack_situation` as None. For an object (no target) with the range band
+already settled above, no test found a path in `attack_situation` that reads either; one that
+does would fail loudly (an AttributeError), not give a wrong figure.
 """
 
 from __future__ import annotations
@@ -151,3 +156,10 @@ def test_finishing_refusals_word_for_word() -> None:
     assert refused(lambda: finish(g, ada, goon, table())) == \
         "Ada has no action card this round (surprised, or dealt out), so it cannot finish a foe; " \
         "it is dealt in next round" + FORCE_HINT
+
+
+def test_an_object_attack_declared_as_one_of_two_actions_takes_the_multi_action_penalty() -> None:
+    g = yard()
+    out = break_object(g, dice(5, 1, 1, 1), g.character("Ada"), "rope", "cutting", False,
+                       Options(weapon="Sword", actions=2), table())
+    assert out.test["modifiers"] == {"multi-action": -2} and out.test["total"] == 3

@@ -110,3 +110,22 @@ def test_json_is_exact_and_states_the_error_bound() -> None:
     data = trait_odds(TraitDie(4), 0, 4, True).to_json()
     assert data["p_success"] == float(Fraction(1, 4) + Fraction(1, 2) - Fraction(1, 8))
     assert data["error_bound"] == 0.0 and data["exact"]["p_success"] == "5/8"
+
+
+def test_the_odds_json_in_full_worked_by_hand() -> None:
+    """d8 with the Wild Die, TN 4: a miss needs both to miss (3/8 * 1/2), so 13/16; a raise
+    (8) needs the d8's 8 (1/8) or the d6's ace and 2+ (1/6 * 5/6), so 1 - 7/8 * 31/36 = 71/288.
+    What the mutation run of odds.py found unchecked: every key of the JSON, and the defaults.
+
+    Its one survivor is equivalent: `need < 1` for `need <= 1` in `p_at_least`, since a need of
+    exactly 1 gives (1/n)**0 * n/n = 1 by the formula as well."""
+    assert trait_odds(TraitDie(8, 1), -1, 4, True).to_json() == {
+        "trait": "d8+1", "modifier": -1, "tn": 4, "wild": True,
+        "p_success": 13 / 16, "p_raise": 71 / 288, "p_snake_eyes": 1 / 48,
+        "exact": {"p_success": "13/16", "p_raise": "71/288"},
+        "method": "closed form over the acing chains (exact fractions)", "error_bound": 0.0,
+    }
+    assert trait_odds(TraitDie(6, 0), 0, 5, False).to_json()["p_snake_eyes"] == 0.0
+    plain = trait_odds(TraitDie(6))  # no modifier, TN 4, no Wild Die: 3/6 and, for a raise (8), 1/6 * 5/6
+    assert (plain.modifier, plain.tn, plain.wild, plain.p_success, plain.p_raise, plain.p_snake_eyes) == \
+        (0, 4, False, Fraction(1, 2), Fraction(5, 36), 0)

@@ -172,3 +172,22 @@ def test_properties_of_any_test(sides: int, wild: bool, mod: int, shape: list[tu
         assert wild and not any(r.success for r in t.results)
     assert all(r.raises == 0 for r in t.results if not r.success)
     assert all(r.raises == (r.total - 4) // 4 for r in t.results if r.success)
+
+
+def test_snake_eyes_loses_an_opposed_roll_whatever_its_total() -> None:
+    """What the mutation run of traits.py found unchecked: snake eyes in `opposed`, even with a
+    total above the other's, and below the lowest total any modifier reaches (-100 at most).
+    Its survivors are equivalent: snake eyes counted as -11**6 or -10**7 instead of -10**6,
+    all below any total a die and a modifier within reach can make; and in `raises_of`, the
+    `total >= tn` guard made always true or `>`: under the target number the floor of a
+    negative quarter is negative and `max(0, ...)` makes it 0, and at the target number it is
+    0 either way. (The run stopped after 60 of traits.py's 257 mutants; the rest unchecked.)"""
+    from sprawl_cli.systems.savage_worlds.traits import opposed
+
+    snake = trait_test(dice(1, 1), "Ada: Agility", TraitDie(6), 3, wild=True)  # 1+3 = 4, snake eyes
+    low = trait_test(dice(2), "Goon: Agility", TraitDie(6))
+    assert snake.snake_eyes and snake.total == 4 and low.total == 2
+    assert (opposed(snake, low), opposed(low, snake)) == (-1, 1)
+    deep = trait_test(dice(1), "Goon: Agility", TraitDie(4), -90)  # -89, no snake eyes
+    snake_deep = trait_test(dice(1, 1), "Ada: Agility", TraitDie(6), -85, wild=True)
+    assert (opposed(snake_deep, deep), opposed(deep, snake_deep)) == (-1, 1)

@@ -1,0 +1,224 @@
+"""Bennies (W3): awards, rerolls of every kind of test and what each decides again, what the
+mutation run of bennies.py found unchecked. Dice are scripted.
+
+Survivors of bennies.py (42 of 585):
+
+- equivalent: `benny` 67-74 (which of score, modifiers, test and step are dropped before
+  `remember`: it writes all four afresh); `redo` 105 and `effective` 3-6 (defaults and snake
+  eyes' -10**6 spelled otherwise where no total reaches them).
+- not killed, not shown equivalent: the record fields `remember` writes that no reroll reads
+  back (`remember` 9-24: count, total, successes, raises, snake eyes; `successes` is read by a
+  jump's reroll, the rest are for the save's reader); `benny` 15 and 17 and `redo` 25-30
+  (a record without `step` or `against`, which only a hand edit makes); `redo` 47 and 48 (the
+  other side's record checked with `or`); `redo` 78-87 (a dive rerolled and still failed);
+  `dove_clear` 35-53 (setdefault and pop defaults on attack records that always have them);
+  `BennyOutcome.to_json` 42-46 (`raises` of a kept old result).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds.attacks import Options, fight, shoot
+from sprawl_cli.systems.savage_worlds.bennies import award, benny
+from sprawl_cli.systems.savage_worlds.model import Game
+from tests.savage_worlds.helpers import GRENADE, SWORD, dice, extra, game, hero, leftover, table
+
+
+def test_an_award_to_a_side_in_full_json_and_counted_from_nothing() -> None:
+    g = game([hero("Ada")], [hero("Boss")])
+    del g.pools["Heroes"]
+    assert award(g, "Heroes", 2).to_json() == {"to": "Heroes", "count": 2, "pool": "Heroes", "now": 2}
+    assert award(g, "Ada", 1).to_json() == {"to": "Heroes", "count": 1, "pool": "Heroes", "now": 3}
+    assert award(g, "Boss", 1).to_json() == {"to": "Boss", "count": 1, "pool": None, "now": 3}
+
+
+def test_an_award_of_nothing_is_refused_naming_the_count() -> None:
+    with pytest.raises(BadInput) as caught:
+        award(game([hero("Ada")], [hero("Boss")]), "Heroes", 0)
+    assert str(caught.value) == "award at least one benny, not 0"
+
+
+def dived_and_hurt() -> Game:
+    """Ada's grenade hits Goon; Boss (a Wild Card, T5) dives, fails, and takes 15: two wounds."""
+    g = game([hero("Ada", weapons=[GRENADE, SWORD])], [extra("Goon"), hero("Boss")])
+    d = dice(5, 1, 1, 1, 1, 2, 1, 5, 5, 5)
+    shoot(g, d, g.character("Ada"), g.character("Goon"), Options(range="short", dive=["Boss"]),
+          table(lists={"victims": ["Boss"]}))
+    assert leftover(d) == [] and g.character("Boss").wounds == 2 and "Boss" in g.soakable
+    return g
+
+
+def test_a_dive_rerolled_clear_takes_the_blast_back_and_the_attack_remembers_it() -> None:
+    g = dived_and_hurt()
+    boss = g.character("Boss")
+    out = benny(g, dice(6, 1, 1), boss, table())  # Agility 6+1-2 = 5: clear after all
+    assert out.effects == {"dove": True, "wounds": 0, "statuses": []}
+    assert boss.wounds == 0 and boss.statuses == [] and "Boss" not in g.soakable
+    attack = g.tests["Ada"].detail
+    assert attack["options"]["dove"] == {"Boss": True}
+    assert "Boss" not in attack["damage"] and "Goon" in attack["damage"]
+
+
+@pytest.mark.parametrize("unlink", ["no attack", "not an attack", "not before it", "no before"])
+def test_a_dive_rerolled_clear_without_its_attack_to_undo_only_says_it_dove(unlink: str) -> None:
+    """The attack's record is gone (a hand edit), Ada's last test is no longer an attack, or
+    the attack kept no state of Boss: nothing is taken back."""
+    g = dived_and_hurt()
+    boss = g.character("Boss")
+    if unlink == "no attack":
+        del g.tests["Ada"]
+    elif unlink == "not an attack":
+        g.tests["Ada"].kind = "recover"
+    elif unlink == "not before it":
+        del g.tests["Ada"].detail["before"]["Boss"]
+    else:
+        del g.tests["Ada"].detail["before"]
+    out = benny(g, dice(6, 1, 1), boss, table())
+    assert out.effects == {"dove": True} and boss.wounds == 2 and "Boss" in g.soakable
+
+
+FORCE_HINT = " (add --force to overrule as referee)"
+
+
+def rolled(first: tuple[int, ...]) -> Game:
+    """Ada (no benny of her own, the Heroes' pool of 3) rolls Notice: `first` (trait die, Wild Die)."""
+    from sprawl_cli.systems.savage_worlds.rolls import trait_check
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    trait_check(g, dice(*first), "Ada", "notice", table())
+    return g
+
+
+def test_a_better_reroll_in_full_json_the_new_result_standing() -> None:
+    g = rolled((2, 1))
+    out = benny(g, dice(5, 1), g.character("Ada"), table()).to_json()
+    assert (out["name"], out["spent"], out["kind"], out["kept"], out["effects"], out["bennies"], out["pool"]) == \
+        ("Ada", "pool", "roll", "new", {}, 0, 2)
+    assert (out["old"]["total"], out["new"]["total"]) == (2, 5)
+    assert (out["total"], out["success"], out["raises"]) == (5, True, 0)
+
+
+@pytest.mark.parametrize("again", [(1, 2), (2, 1)])
+def test_a_reroll_no_better_leaves_the_old_result_standing(again: tuple[int, int]) -> None:
+    g = rolled((6, 2, 1))  # 6 and 2 (an ace): 8, a success and a raise
+    out = benny(g, dice(*again), g.character("Ada"), table()).to_json()
+    assert (out["kept"], out["effects"], out["total"], out["success"], out["raises"]) == ("old", {}, 8, True, 1)
+    g = rolled((2, 1))
+    assert benny(g, dice(*again), g.character("Ada"), table()).to_json()["kept"] == "old"
+
+
+def test_a_reroll_of_a_record_without_step_or_modifiers_and_a_side_with_no_pool_yet() -> None:
+    g = rolled((2, 1))
+    del g.tests["Ada"].detail["step"]
+    del g.tests["Ada"].detail["modifiers"]
+    g.step = 9
+    ada = g.character("Ada")
+    ada.bennies = 1
+    del g.pools["Heroes"]
+    out = benny(g, dice(5, 1), ada, table()).to_json()
+    assert (out["kept"], out["spent"], out["bennies"], out["pool"]) == ("new", "own", 0, 0)
+    with pytest.raises(RuleRefusal) as caught:
+        benny(g, dice(5, 1), ada, table())
+    assert str(caught.value) == "Ada has no benny left for a reroll (own 0, Heroes's pool 0)" + FORCE_HINT
+
+
+def test_nothing_to_reroll_or_no_longer_the_latest_is_refused_even_with_force() -> None:
+    from sprawl_cli.systems.savage_worlds.rolls import oppose
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    with pytest.raises(RuleRefusal) as caught:
+        benny(g, dice(), g.character("Ada"), table(force=True))
+    assert str(caught.value) == "Ada has made no trait test to reroll (a benny never rerolls damage)"
+    assert caught.value.forceable is False
+    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table())
+    g.step += 2
+    with pytest.raises(RuleRefusal) as caught:
+        benny(g, dice(5, 1), g.character("Ada"), table(force=True))
+    assert str(caught.value) == ("Ada's last oppose is no longer the latest thing that happened; a benny rerolls "
+                                 "it straight away or not at all")
+    assert caught.value.forceable is False
+
+
+@pytest.mark.parametrize("again, effects", [
+    ((5, 1), {"winner": "Ada", "tie": False}),
+    ((4, 1), {"winner": None, "tie": True}),
+    ((3, 1), {"winner": "Boss", "tie": False}),
+])
+def test_an_opposed_roll_rerolled_is_decided_again_and_the_other_side_stands_against_it(
+        again: tuple[int, int], effects: dict[str, Any]) -> None:
+    from sprawl_cli.systems.savage_worlds.rolls import oppose
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table())  # 2 against 4
+    out = benny(g, dice(*again), g.character("Ada"), table())
+    assert out.effects == effects
+    assert g.tests["Boss"].detail["against"] == again[0]
+    assert g.tests["Ada"].detail["target"] == "Boss" and g.tests["Ada"].detail["against"] == 4
+
+
+@pytest.mark.parametrize("run_up, base", [(False, 1), (True, 2)])
+def test_a_jump_rerolled_into_a_success_goes_one_inch_further(run_up: bool, base: int) -> None:
+    from sprawl_cli.systems.savage_worlds.movement import jump
+
+    g = game([hero("Ada")], [hero("Boss")])
+    ada = g.character("Ada")
+    assert jump(g, dice(2, 1), ada, table(), run_up=run_up).distance == base
+    assert benny(g, dice(5, 1), ada, table()).effects == {"distance": base + 1}
+    assert jump(g, dice(4, 1), ada, table(), run_up=run_up).distance == base + 1
+    assert benny(g, dice(6, 3, 1), ada, table()).effects == {"distance": base + 1}  # a raise adds nothing more
+
+
+def test_a_jump_record_without_its_base_is_a_standing_jump() -> None:
+    from sprawl_cli.systems.savage_worlds.movement import jump
+
+    g = game([hero("Ada")], [hero("Boss")])
+    ada = g.character("Ada")
+    jump(g, dice(2, 1), ada, table(), run_up=True)
+    del g.tests["Ada"].detail["base"]
+    assert benny(g, dice(5, 1), ada, table()).effects == {"distance": 2}
+    jump(g, dice(4, 1), ada, table(), run_up=True)
+    del g.tests["Ada"].detail["base"]
+    assert benny(g, dice(6, 3, 1), ada, table()).effects == {"distance": 2}
+
+
+def disarmed() -> Game:
+    """Ada (Fighting 8+1-2 = 7 against Parry 6) hits Boss for 2+7 = 9 (a wound), calls his hand:
+    his Strength 2-1 = 1 is under 9, so he drops his Sword."""
+    g = game([hero("Ada")], [hero("Boss")])
+    fight(g, dice(8, 1, 1, 2, 7, 2, 1), g.character("Ada"), g.character("Boss"), Options(disarm=True), table())
+    assert g.character("Boss").disarmed == ["Sword"] and g.tests["Boss"].detail["against"] == 9
+    return g
+
+
+def test_a_disarm_rerolled_to_the_damage_keeps_the_weapon() -> None:
+    g = disarmed()
+    boss = g.character("Boss")
+    assert benny(g, dice(6, 4, 1), boss, table()).effects == {"dropped": None, "kept": "Sword"}  # 10-1 = 9
+    assert boss.disarmed == []
+
+
+def test_a_disarm_rerolled_still_under_the_damage_drops_it_still() -> None:
+    g = disarmed()
+    boss = g.character("Boss")
+    assert benny(g, dice(5, 1), boss, table()).effects == {"dropped": "Sword"}  # 5-1 = 4: better, still under
+    assert boss.disarmed == ["Sword"]
+
+
+def test_a_disarm_record_without_the_damage_keeps_the_weapon_on_any_better_reroll() -> None:
+    g = disarmed()
+    boss = g.character("Boss")
+    del g.tests["Boss"].detail["against"]
+    assert benny(g, dice(3, 1), boss, table()).effects == {"dropped": None, "kept": "Sword"}
+
+
+def test_a_notice_rerolled_and_still_failed_deals_nothing() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    g = game([hero("Ada"), hero("Cy")], [extra("Native")])
+    deal(g, dice(1, 2, 5, 2, "5S"), table(), ambushers=["Thugs"])
+    out = benny(g, dice(3, 1), g.character("Ada"), table())  # 3: better, still a failure
+    assert out.kept == "new" and out.effects == {"dealt": None}

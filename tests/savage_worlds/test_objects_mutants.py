@@ -1,0 +1,165 @@
+"""Breaking things (W7), what the mutation run of objects.py found unchecked: the JSON whole,
+every refusal word for word, the action and the shot it counts in a refereed turn. Dice are
+scripted.
+
+The survivors of objects.py that no input can tell from the original:
+
+- `break_object` 122 and 124: the skill of a hand attack on an object. A hand weapon's
+  attack skill is Fighting, and `Character.trait` lower-cases the name, so `"FIGHTING"` or
+  the weapon's own skill roll the same die.
+- `break_object` 126: `character_test` handed no game (it never reads it).
+- `break_object` 149: `aces=None` for `aces=False` (read only as true or false).
+
+Two more survive that were not shown equivalent: `break_object` 105 and 107, the weapon and
+the table handed to `attack_situation` as None. For an object (no target) with the range band
+already settled above, no test found a path in `attack_situation` that reads either; one that
+does would fail loudly (an AttributeError), not give a wrong figure.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds.attacks import Options
+from sprawl_cli.systems.savage_worlds.model import Game, Weapon
+from sprawl_cli.systems.savage_worlds.objects import break_object
+from tests.savage_worlds.helpers import PISTOL, SMG, SWORD, dice, extra, game, hero, leftover, table
+
+FORCE_HINT = " (add --force to overrule as referee)"
+CLUB = Weapon("Club", "d6")
+
+
+def yard(**values: Any) -> Game:
+    return game([hero("Ada", weapons=[SWORD, PISTOL, SMG, CLUB], **values)], [extra("Goon")])
+
+
+def refused(call: Any, kind: type[Exception] = RuleRefusal) -> str:
+    with pytest.raises(kind) as caught:
+        call()
+    return str(caught.value)
+
+
+def test_a_hand_attack_on_a_door_in_full_json_with_the_damage_labelled() -> None:
+    g = yard(card="RJ")  # a Joker: +2 to hit and to damage
+    ada = g.character("Ada")
+    d = dice(1, 1, 6, 3)  # snake eyes: a miss whatever the total, no damage rolled
+    out = break_object(g, d, ada, "Light Door", "blunt", False, Options(weapon="Club"), table())
+    assert out.to_json() == {
+        "trait": "d8", "modifier": 2, "modifiers": {"joker": 2}, "tn": 2, "wild": True, "trait_rolls": [[1]],
+        "wild_rolls": [[1]], "total": 3, "success": False, "raises": 0, "snake_eyes": True,
+        "results": [{"total": 3, "success": False, "raises": 0}],
+        "attacker": "Ada", "object": "light-door", "toughness": 8, "damage_type": "blunt",
+        "damage_rolls": [], "damage": 0, "broken": False, "damage_modifiers": {"joker": 2}}
+    assert leftover(d) == [6, 3]
+    d = dice(2, 1, 6, 3)  # Fighting 2+2 = 4 against Parry 2: a hit; Club d6 6 (no ace) + 2 = 8
+    out = break_object(g, d, ada, "light door", "blunt", False, Options(weapon="Club"), table())
+    assert (out.damage_rolls, out.damage, out.broken, out.damage_modifiers) == ([[6]], 8, True, {"joker": 2})
+    assert [r.label for r in d.rolls] == ["Ada: Fighting", "Ada: Fighting, Wild Die",
+                                         "Ada: damage to the light-door, d6"]
+    assert leftover(d) == [3]
+
+
+def test_a_shot_at_a_lock_tests_shooting_against_four() -> None:
+    g = yard()
+    out = break_object(g, dice(4, 1, 5, 3), g.character("Ada"), "lock", None, True,
+                       Options(weapon="Pistol", range="short"), table())
+    assert (out.test["tn"], out.test["trait"], out.damage_type, out.damage, out.broken) == (4, "d8", "piercing", 8, True)
+
+
+@pytest.mark.parametrize("call, says", [
+    (lambda g: break_object(g, dice(), g.character("Ada"), "wall", "blunt", False, Options(), table()),
+     "no object 'wall' in the table; use one of light-door, heavy-door, lock, handcuffs, blade, rope, "
+     "small-shield, medium-shield, large-shield"),
+    (lambda g: break_object(g, dice(), g.character("Ada"), "lock", "blunt", False, Options(range="short"), table()),
+     "--range is for a shot at the object: add --ranged"),
+    (lambda g: break_object(g, dice(), g.character("Ada"), "lock", "fire", False, Options(), table()),
+     "--type fire: use one of blunt, cutting, piercing"),
+])
+def test_nonsense_about_an_object_is_refused_saying_what_to_give(call: Any, says: str) -> None:
+    assert refused(lambda: call(yard()), BadInput) == says
+
+
+def test_a_damage_type_the_object_does_not_take_is_refused_listing_those_it_does() -> None:
+    g = yard()
+    assert refused(lambda: break_object(g, dice(), g.character("Ada"), "lock", "cutting", False, Options(),
+                                        table())) == "cutting damage cannot break a lock (it takes blunt, piercing)" + FORCE_HINT
+
+
+def test_a_shaken_attacker_is_refused_before_the_object() -> None:
+    g = yard()
+    ada = g.character("Ada")
+    ada.add("shaken")
+    assert refused(lambda: break_object(g, dice(), ada, "lock", "blunt", False, Options(), table())) == \
+        "Ada is Shaken: `recover Ada` first (a Spirit test, or a benny)" + FORCE_HINT
+
+
+def refereed_turn() -> Game:
+    g = yard()
+    g.dealt, g.phase, g.cut_in = True, "action", "Ada"
+    return g
+
+
+def test_a_hand_attack_on_an_object_is_an_action_taken_once_a_turn() -> None:
+    g = refereed_turn()
+    ada = g.character("Ada")
+    break_object(g, dice(5, 1, 3, 3), ada, "rope", "cutting", False, Options(weapon="Sword"), table())
+    assert ada.acted == ["fight:Sword"]
+    assert refused(lambda: break_object(g, dice(5, 1, 3, 3), ada, "rope", "cutting", False, Options(weapon="Sword"),
+                                        table())) == \
+        "Ada has already done that this turn (fight with Sword); no action twice in a turn" + FORCE_HINT
+
+
+def test_a_shot_at_an_object_is_a_shot_of_the_weapons_rate_of_fire() -> None:
+    g = refereed_turn()
+    ada = g.character("Ada")
+    opts = {"range": "short"}
+    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="SMG", **opts), table())
+    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="SMG", **opts), table())
+    assert ada.acted == ["shoot:SMG", "shoot:SMG"] and ada.fired == {"SMG": 2}
+    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="Pistol", **opts), table())
+    assert refused(lambda: break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True,
+                                        Options(weapon="Pistol", **opts), table())) == \
+        "Pistol fires at most 1 in a turn (rate of fire) and Ada has fired 1; 0 left" + FORCE_HINT
+
+
+def test_an_object_attack_out_of_turn_says_what_it_cannot_do() -> None:
+    g = yard()
+    g.dealt, g.phase = True, "action"
+    assert refused(lambda: break_object(g, dice(), g.character("Ada"), "rope", "cutting", False, Options(),
+                                        table())) == \
+        "Ada has no action card this round (surprised, or dealt out), so it cannot attack the rope; " \
+        "it is dealt in next round" + FORCE_HINT
+
+
+def test_finishing_refusals_word_for_word() -> None:
+    from sprawl_cli.systems.savage_worlds.objects import finish
+
+    g = yard()
+    ada, goon = g.character("Ada"), g.character("Goon")
+    assert refused(lambda: finish(g, ada, goon, table())) == \
+        "Goon is not helpless (only an incapacitated, bound or unconscious foe can be finished)" + FORCE_HINT
+    assert refused(lambda: finish(g, ada, ada, table()), BadInput) == "Ada cannot finish itself"
+    goon.dead = True
+    with pytest.raises(RuleRefusal) as caught:
+        finish(g, ada, goon, table(force=True))
+    assert str(caught.value) == "Goon is dead already" and caught.value.forceable is False
+    goon.dead = False
+    ada.add("shaken")
+    assert refused(lambda: finish(g, ada, goon, table())) == \
+        "Ada is Shaken: `recover Ada` first (a Spirit test, or a benny)" + FORCE_HINT
+    ada.drop("shaken")
+    g.dealt, g.phase = True, "action"
+    goon.add("incapacitated")
+    assert refused(lambda: finish(g, ada, goon, table())) == \
+        "Ada has no action card this round (surprised, or dealt out), so it cannot finish a foe; " \
+        "it is dealt in next round" + FORCE_HINT
+
+
+def test_an_object_attack_declared_as_one_of_two_actions_takes_the_multi_action_penalty() -> None:
+    g = yard()
+    out = break_object(g, dice(5, 1, 1, 1), g.character("Ada"), "rope", "cutting", False,
+                       Options(weapon="Sword", actions=2), table())
+    assert out.test["modifiers"] == {"multi-action": -2} and out.test["total"] == 3

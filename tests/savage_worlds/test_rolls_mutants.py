@@ -1,0 +1,153 @@
+"""Trait tests outside an attack, opposed rolls and the standoff (W1-W4), what the mutation
+run of rolls.py found unchecked: JSON whole, labels, refusals word for word. Dice are scripted.
+
+The survivors of rolls.py that no input can tell from the original:
+
+- `character_test` handed no game (`trait_check` 30 and 134, `oppose` 35, 58 and 72,
+  `standoff` 20): it never reads the game.
+- `trait_check` 90 and 132: the group's name read from its second member instead of its
+  first. Every member of a group carries the group's name as the roster spells it (the
+  lookup only ignores case), so both are the same text.
+- `standoff` 31: `"AGILITY"` for `"agility"`: `Character.trait` lower-cases it and the label
+  capitalizes it, so the same die and label are rolled.
+- `oppose` 101, 102, 103, 109 and 110: the acting side's snake eyes counted as -60 (its
+  opponent's total has only its own modifiers, never below -7), or either side's as -11**6 or
+  -10**7: below any total within reach either way.
+- `standoff` 59, 60 and 61: snake eyes sorted as -60, -11**6 or -10**7 instead of -10**6.
+  Any of them is below every total a character can roll (a d4-2 with -3 for wounds and -2
+  more is -6 at worst), so the order is the same.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.systems.savage_worlds.model import Game
+from sprawl_cli.systems.savage_worlds.rolls import oppose, standoff, trait_check
+from tests.savage_worlds.helpers import dice, extra, game, hero, leftover, table
+
+FORCE_HINT = " (add --force to overrule as referee)"
+
+
+def refused(call: Any, kind: type[Exception] = RuleRefusal) -> str:
+    with pytest.raises(kind) as caught:
+        call()
+    return str(caught.value)
+
+
+def crew() -> Game:
+    return game([hero("Ada"), hero("Cy")], [extra("Acolyte 1", group="Acolytes"), extra("Acolyte 2", group="Acolytes")])
+
+
+def test_a_test_with_a_helper_in_full_json() -> None:
+    g = crew()
+    d = dice(5, 1, 2, 3)  # Cy helps: Notice 5, +1; Ada: -2 +1 +1 = 0 to her 2 and Wild Die 3: 3, a miss
+    out = trait_check(g, d, "Ada", "notice", table(), mod=1, actions=2, helpers=["Cy"])
+    assert out.to_json() == {
+        "name": "Ada", "skill": "notice", "trait": "d6", "modifier": 0,
+        "modifiers": {"multi-action": -2, "referee": 1, "cooperation": 1}, "tn": 4, "wild": True,
+        "trait_rolls": [[2]], "wild_rolls": [[3]], "total": 3, "success": False, "raises": 0, "snake_eyes": False,
+        "results": [{"total": 3, "success": False, "raises": 0}],
+        "helpers": [{"name": "Cy", "trait": "d6", "modifier": 0, "modifiers": {}, "tn": 4, "wild": True,
+                     "trait_rolls": [[5]], "wild_rolls": [[1]], "total": 5, "success": True, "raises": 0,
+                     "snake_eyes": False, "results": [{"total": 5, "success": True, "raises": 0}]}],
+        "group": []}
+    assert (g.tests["Ada"].kind, g.tests["Cy"].kind) == ("roll", "roll")
+
+
+def test_a_group_rolls_once_with_a_wild_die_in_full_json() -> None:
+    g = crew()
+    d = dice(3, 2)
+    out = trait_check(g, d, "acolytes", "notice", table(), mod=-1)
+    data = out.to_json()
+    assert (data["name"], data["skill"], data["group"], data["helpers"]) == \
+        ("Acolytes", "notice", ["Acolyte 1", "Acolyte 2"], [])
+    assert (data["modifiers"], data["total"], data["wild"]) == ({"referee": -1}, 2, True)
+    assert [r.label for r in d.rolls] == ["Acolytes: Notice", "Acolytes: Notice, Wild Die"]
+    assert g.tests["Acolyte 1"].kind == "roll"
+
+
+def test_the_lead_cannot_help_itself_and_a_fallen_helper_cannot_help() -> None:
+    g = crew()
+    assert refused(lambda: trait_check(g, dice(), "Ada", "notice", table(), helpers=["ada"]), BadInput) == \
+        "Ada leads this roll; a helper is someone else"
+    g.character("Cy").add("incapacitated")
+    assert refused(lambda: trait_check(g, dice(), "Ada", "notice", table(), helpers=["Cy"])) == \
+        "Cy is incapacitated and cannot act" + FORCE_HINT
+    assert refused(lambda: trait_check(g, dice(), "Cy", "notice", table())) == \
+        "Cy is incapacitated and cannot act" + FORCE_HINT
+
+
+def test_an_opposed_roll_in_full_json_with_a_benny_try_that_only_ties() -> None:
+    g = crew()
+    g.dealt, g.phase, g.cut_in = True, "action", "Ada"
+    ada = g.character("Ada")
+    d = dice(5, 1, 5, 2, 4, 3)  # Ada 5 (Wild 1), a benny: 5 (Wild 2), no better: the first stands; Cy 4
+    out = oppose(g, d, ada, "Agility", g.character("Cy"), None, table(), mod=1, bennies=1)
+    data = out.to_json()
+    assert (data["name"], data["other"], data["winner"], data["tie"]) == ("Ada", "Cy", "Ada", False)
+    assert data["rolls"]["Ada"]["wild_rolls"] == [[1]] and data["rolls"]["Ada"]["modifiers"] == {"referee": 1}
+    assert [t["wild_rolls"] for t in data["tries"]] == [[[1]], [[2]]]
+    assert ada.acted == ["agility"] and leftover(d) == []
+
+
+def test_an_opposed_roll_refusals_word_for_word() -> None:
+    g = crew()
+    ada = g.character("Ada")
+    assert refused(lambda: oppose(g, dice(), ada, "agility", ada, None, table()), BadInput) == \
+        "Ada cannot oppose itself"
+    ada.add("incapacitated")
+    assert refused(lambda: oppose(g, dice(), ada, "agility", g.character("Cy"), None, table())) == \
+        "Ada is incapacitated and cannot act" + FORCE_HINT
+    ada.drop("incapacitated")
+    g.pools["Heroes"] = 0
+    assert refused(lambda: oppose(g, dice(5, 1), ada, "agility", g.character("Cy"), None, table(), bennies=1)) == \
+        "Ada has no benny left for a reroll before the opponent rolls (own 0, Heroes's pool 0)" + FORCE_HINT
+    g.dealt, g.phase = True, "action"
+    assert refused(lambda: oppose(g, dice(), ada, "Agility", g.character("Cy"), None, table())) == \
+        "Ada has no action card this round (surprised, or dealt out), so it cannot test Agility; " \
+        "it is dealt in next round" + FORCE_HINT
+
+
+def test_a_standoff_in_full_order_ties_and_snake_eyes_last() -> None:
+    g = game([hero("Gone"), hero("Ada"), hero("Cy", wounds=3)], [extra("Goon"), extra("Grunt")])
+    g.character("Gone").add("incapacitated")
+    g.acting = 3
+    d = dice(1, 1, 2, 1, 3, 2)  # Ada snake eyes (1); Cy 2-3 = -1 (Wild 1-3); Goon 3, Grunt 2
+    order = standoff(g, d, table()).to_json()["order"]
+    assert [(o["name"], o["total"], o["with"]) for o in order] == \
+        [("Goon", 3, []), ("Grunt", 2, []), ("Cy", -1, []), ("Ada", 1, [])]
+    assert order[0]["test"]["trait_rolls"] == [[3]]
+    assert g.acting == 0 and g.tests["Ada"].kind == "roll" and leftover(d) == []
+    assert refused(lambda: standoff(g, dice(), table())) == \
+        "a standoff replaces the first deal; the cards are already out this round" + FORCE_HINT
+
+
+def test_standoff_ties_name_each_other() -> None:
+    g = game([hero("Ada")], [extra("Goon"), extra("Grunt")])
+    order = standoff(g, dice(4, 1, 4, 3), table()).to_json()["order"]
+    assert [(o["name"], o["total"], o["with"]) for o in order] == \
+        [("Ada", 4, ["Goon"]), ("Goon", 4, ["Ada"]), ("Grunt", 3, [])]
+
+
+@pytest.mark.parametrize("faces, mod, winner", [
+    ((1, 1, 2, 1), 3, "Cy"),  # Ada's snake eyes (1+3 = 4) loses to Cy's 2
+    ((3, 1, 1, 1), 0, "Ada"),  # Cy's snake eyes loses to Ada's 3
+    ((2, 1, 4, 1), 0, "Cy"),
+    ((3, 1, 3, 2), 0, None),
+    ((2, 1, 1, 1), -85, "Ada"),  # Ada's -83 still beats Cy's snake eyes
+])
+def test_an_opposed_roll_is_won_by_the_higher_total_and_snake_eyes_always_loses(
+        faces: tuple[int, ...], mod: int, winner: str | None) -> None:
+    g = crew()
+    data = oppose(g, dice(*faces), g.character("Ada"), "agility", g.character("Cy"), None, table(), mod=mod).to_json()
+    assert (data["winner"], data["tie"], data["tries"]) == (winner, winner is None, [])
+
+
+def test_a_test_against_another_target_number_keeps_it() -> None:
+    g = crew()
+    data = trait_check(g, dice(5, 1), "Ada", "notice", table(), tn=6).to_json()
+    assert (data["tn"], data["total"], data["success"]) == (6, 5, False)

@@ -54,7 +54,7 @@ def test_a_test_with_a_helper_in_full_json() -> None:
         "helpers": [{"name": "Cy", "trait": "d6", "modifier": 0, "modifiers": {}, "tn": 4, "wild": True,
                      "trait_rolls": [[5]], "wild_rolls": [[1]], "total": 5, "success": True, "raises": 0,
                      "snake_eyes": False, "results": [{"total": 5, "success": True, "raises": 0}]}],
-        "group": []}
+        "group": [], "free": False}
     assert (g.tests["Ada"].kind, g.tests["Cy"].kind) == ("roll", "roll")
 
 

@@ -219,7 +219,7 @@ def book_series(game: Game[Any], entries: list[dict[str, Any]], measures: list[s
 
 def number_measures(extras: dict[str, Any], squads: Collection[str] = ()) -> tuple[list[str], tuple[str, ...]]:
     """The journal extras that map names to numbers (chartable): those that map characters,
-    and those that map exactly the game's `squads` (a side's figure, as a benny pool)."""
+    and those that map exactly the game's `squads` (a side's figure, such as a pool of rerolls)."""
     found = [k for k, v in extras.items() if k != "gone" and isinstance(v, dict) and v
              and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v.values())]
     sides = tuple(k for k in found if set(squads) and set(extras[k]) == set(squads))

@@ -33,7 +33,7 @@ def _words(text: str) -> list[str]:
 
 
 def _mentions(topic: Topic, word: str) -> bool:
-    """Whether some word of the topic starts with `word` (a ruling like R1 must match whole, not R12)."""
+    """Whether some word of the topic starts with `word` (a ruling number must match whole: a search for 1 does not find 12)."""
     found = _words(f"{topic.name} {topic.title} {topic.text}")
     if _RULING.fullmatch(word):
         return word in found

@@ -249,7 +249,7 @@ def end(
 
 def said_at_the_end(out: Ending, game: Game[Any]) -> list[str]:
     """`concede` and `end` as the referee says them, then what the game's system adds
-    once the game is over (its `end_lines`: Gunplay's wounds)."""
+    once the game is over (its `end_lines`, such as the wounds each character carries)."""
     from sprawl_cli.ending import ending_lines
 
     return ending_lines(out) + (current().system_of(game).end_lines(game) if out.over else [])

@@ -549,9 +549,9 @@ def build() -> SprawlGroup:
     group = SprawlGroup(
         name="sprawl",
         help=(
-            "A referee at your elbow for skirmish wargames (SPRAWL, Gunplay, Street-Fight, Savage Worlds' "
-            "combat, Scratch:Grid): rolls or reads the dice, applies every rule, keeps the game in a YAML "
-            "save file and the campaign's books."
+            "A referee at your elbow for skirmish wargames, one rule system per game (the systems "
+            "installed are listed below): rolls or reads the dice, applies every rule, keeps the game in "
+            "a YAML save file and the campaign's books."
         ),
         context_settings={"help_option_names": ["-h", "--help"]},
         no_args_is_help=True,

@@ -147,9 +147,9 @@ class System:
     """A rule system as the kernel sees it. Subclass it; override what your game needs.
 
     Class attributes:
-        name: the save file's `system:` value and `--system NAME` ("gunplay").
-        title: how people write it ("Gunplay").
-        package: the package holding it ("sprawl_cli.systems.gunplay").
+        name: the save file's `system:` value and `--system NAME` ("coinflip").
+        title: how people write it ("Coinflip").
+        package: the package holding it ("coinflip", or "sprawl_cli.systems.NAME" for a built-in one).
         commands: command name -> (module under the package, one-line help): the package's
             `COMMANDS`. These are the system's own commands; the kernel adds
             new/status/next/set/log/undo/redo/end/... A system may also define `roll`, `odds`
@@ -158,7 +158,7 @@ class System:
         name_params: argument names whose values are character names, for Tab completion.
         statuses: what `set NAME STATUS on|off` accepts.
         phases: the phases `status` may show, in order.
-        round_word: what the game calls one round of play ("turn" in Gunplay), for the log and
+        round_word: what the game calls one round of play ("turn" where the rules say so), for the log and
             the play session's status line.
         face_hint: for a system that deals no cards, what `--dice` takes, to explain a token
             that is not a number (empty: cards are welcome, and the message names them).

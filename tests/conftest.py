@@ -54,10 +54,18 @@ def release(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--release"))
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests that ask for `release` are marked `long`; those marked `release_only` exist in the
+    long tier alone and are deselected (not skipped: a skip in CI is a failure) without it."""
+    kept, dropped = [], []
     for item in items:
         if "release" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.long)
+        released = config.getoption("--release") or item.get_closest_marker("release_only") is None
+        (kept if released else dropped).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 class Sprawl:

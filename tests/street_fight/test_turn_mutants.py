@@ -201,3 +201,27 @@ turn.py
 - advance: `len(phases) + 1` for `- 1` as the place of a phase the setting leaves out: both are
   past the last phase, so a new turn begins either way.
 """
+
+
+def test_the_notes_join_several_names_with_commas_and_say_when_nobody_can_fire() -> None:
+    g = game({"Ada": "rifle", "Al": "rifle"}, {"Bo": "pistol", "Bea": "pistol"})
+    to_phase(g, "shooting", "Red")
+    for name in ("Ada", "Al"):
+        g.character(name).statuses.append("sheltering")
+    assert todo(g) == ["Red shoots (`shoot NAME TARGET --distance IN`): nobody can fire",
+                       "Sheltering (F10): Ada, Al"]
+    g.morale_of("Red").tests_due, g.morale_of("Blue").tests_due = 1, 2
+    g.phase = "morale"
+    assert todo(g)[0] == "Morale (F10): any tests due were rolled as the phase began; still due: Red (1), Blue (2)"
+
+
+def test_a_combat_with_one_of_the_acting_side_is_not_named_as_engaged_elsewhere() -> None:
+    g = three_sides()
+    g.character("Bo").engaged_with = ["Gil"]
+    g.character("Gil").engaged_with = ["Bo", "Ada"]
+    g.character("Ada").engaged_with = ["Gil"]
+    to_phase(g, "close", "Red")
+    g.character("Ada").fought = ["Gil"]
+    assert todo(g) == ["Red fights " + FIGHTS + "every combat of theirs has fought its round this turn (Ada vs Gil)"]
+    g.character("Ada").engaged_with, g.character("Ada").fought = [], []
+    assert todo(g) == ["Red fights " + FIGHTS + "none of theirs in combat (engaged elsewhere: Bo vs Gil, Gil vs Bo)"]

@@ -8,16 +8,17 @@ partly from the allowance; a step through the air costs 1 over any ground but a
 tight place.
 
 What a way of moving leaves in the purses depends only on how many of its steps
-enter open ground, tight places, rough ground and water, and on which of them
-are flown: the order of the steps does not matter, and neither does which of
-its open steps are flown, only how many. So the search keeps, per space, the
-step counts of the ways there (a label) and decides how to pay only when it
-asks whether a count can be paid at all (`payment`). A label is dropped when
-another way to the same space has no more steps of any kind: whatever the
-dropped way could still do, the other can do at least as cheaply. The search
-goes out one step at a time, so a later label can never beat an earlier one
-and a space's labels only grow; each space ends with its non-dominated labels,
-and its cheapest route is the cheapest of them.
+enter open ground, tight places, rough ground and water (its counts), not on
+their order, nor on which of its open steps are flown. So the search works on
+counts: for each count vector it keeps the set of spaces first reached with
+exactly those counts, as one integer with a bit per space, and takes a step from
+all of them at once with a few shifts and masks. A space is dropped from a
+vector's set when fewer counts of every kind already reached it: whatever that
+way could still do, the other does at least as cheaply. What is left at each
+space are its non-dominated ways of paying (its labels), and its cheapest route
+is the cheapest of them. The work grows with the number of count vectors that
+are some space's label, not with the map times the ways; `cost_of` decides in a
+few operations whether the purses can pay for a vector and what it costs.
 
 Legal steps: spaces with walls, obstacles or enemies are never entered, a
 diagonal step squeezing between two blocking spaces is barred, a space with
@@ -29,24 +30,13 @@ from __future__ import annotations
 
 import functools
 import heapq
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sprawl_cli.systems.scratch_grid.grid import ROUGH, SOLID, TIGHT, WATER, Board, Space
 
 OUTSIDE: Space = (-1, -1)  # off the map's edge (S5: escaping)
 DIAGONAL = 2 ** 0.5
-
-# A label packs its step counts in one int, 16 bits each: steps on dry ground (open ground, exits,
-# tight places and the step off the map), those of them into tight places, rough ground, water.
-# A tight place is dry ground that cannot be flown, so trading one for an open space never hurts:
-# counting it in both of the first two fields lets the plain comparison below see that. A route never repeats a space, so no
-# count reaches 2**15, so the top bit of each field stays free: one label has no count over
-# another's exactly when subtracting it from the other (top bits set) clears none of them.
-_DRY, _TIGHT, _ROUGH, _WATER = 1, 1 << 16, 1 << 32, 1 << 48
-_FIELD = 0xFFFF
-_GUARD = 0x8000_8000_8000_8000
-
 
 @dataclass(frozen=True)
 class Allowance:
@@ -130,190 +120,250 @@ def payment(a: Allowance, open_: int, tight: int, rough: int, water: int) -> Pay
     return None
 
 
-def _step_count(label: int) -> int:
-    return (label & _FIELD) + ((label >> 32) & _FIELD) + (label >> 48)
+def cost_of(a: Allowance, open_: int, tight: int, rough: int, water: int) -> int | None:
+    """What `payment` costs, in a few operations (the search asks it for every vector of counts it
+    meets): the cost of the cheapest way to pay for the steps, or None when the purses cannot.
+
+    A mover that cannot fly walks: each extra pays steps of its own kind, the allowance the rest. A
+    flyer flies every rough or water step it can, since a flown step costs 1 and a walked one 2, and
+    walking a step through the allowance takes as much of it as flying that step. So it walks only
+    what acrobatics and swimming pay for whole. Quickness pays open ground and tight places, flying
+    pays open ground and flown steps, so after the ground is paid for, quickness and flying have
+    `air` left for flown steps (negative when the allowance already helps with the ground)."""
+    if not a.can_fly:
+        need = max(0, open_ + tight - a.quick) + max(0, 2 * rough - a.acro) + max(0, 2 * water - a.swim)
+        return open_ + tight + 2 * (rough + water) if need <= a.base else None
+    if tight - a.quick > a.base:
+        return None
+    air = min(a.fly, a.quick + a.fly - tight - open_)
+    walked = max(0, rough + water - air - a.base)
+    if walked > min(rough, a.acro // 2) + min(water, a.swim // 2):
+        return None
+    return open_ + tight + rough + water + walked
 
 
-def _counts(label: int) -> tuple[int, int, int, int]:
-    """(open, tight, rough, water) steps of a label."""
-    tight = (label >> 16) & _FIELD
-    return (label & _FIELD) - tight, tight, (label >> 32) & _FIELD, label >> 48
+# A vector of step counts packed in one int, 12 bits a kind: open ground (exits, the step off the map,
+# and a tight place for a mover that cannot fly), tight places, rough ground, water. A route never
+# enters a space twice (a way that does is beaten by the same way without the loop), so no count
+# passes the number of spaces, which is below 2**12.
+_OPEN, _TIGHT, _ROUGH, _WATER = 1, 1 << 12, 1 << 24, 1 << 36
+_UNITS = (_OPEN, _TIGHT, _ROUGH, _WATER)
+_FIELD = 0xFFF
+
+
+def _counts(vector: int) -> tuple[int, int, int, int]:
+    """(open, tight, rough, water) steps of a vector."""
+    return vector & _FIELD, (vector >> 12) & _FIELD, (vector >> 24) & _FIELD, vector >> 36
+
+
+def _bits(numbers: Iterable[int]) -> int:
+    found = 0
+    for number in numbers:
+        found |= 1 << number
+    return found
+
+
+def _numbers(bits: int) -> Iterator[int]:
+    """The space numbers of a set, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
 
 
 class Search:
-    """Every way a mover can move from `start`, kept as non-dominated labels per space (S2)."""
+    """Every way a mover can move from `start`, as the spaces each vector of step counts reaches
+    first, with no vector of fewer counts reaching them (S2)."""
 
     def __init__(self, field_: Field, start: Space, allowance: Allowance, leave: bool = False,
                  goal: Space | None = None) -> None:
-        """With a `goal`, only ways that may still reach it are followed (`route(goal)` is the same)."""
+        """With a `goal`, only spaces from which the goal may still be in reach are followed
+        (`route(goal)` is the same)."""
         self.field = field_
         self.start = start
         self.allowance = allowance
         board = field_.board
-        width, height = board.width, board.height
-        self._width = width
-        self._outside = width * height
-        self._payments: dict[int, Payment | None] = {}
-        kind = {ROUGH: _ROUGH, WATER: _WATER, TIGHT: _DRY + _TIGHT if allowance.can_fly else _DRY}
-        self._kinds = [kind.get(terrain, _DRY) for row in board.rows for terrain in row]
-        self._moves = _moves(board, field_.enemies)
-        stops = [False] * (width * height + 1)
-        for s in field_.watched:
-            stops[s[1] * width + s[0]] = True
-        stops[self._outside] = True
-        first = start[1] * width + start[0]
-        stops[first] = False  # S2: only entering a space next to an enemy ends the move
+        width = self._width = board.width
+        size = self._outside = width * board.height
+        self._first = first = start[1] * width + start[0]
+        flat = "".join(board.rows)[::-1]  # bit n of a mask is space number n
 
-        # Labels, by number: the space, the step counts, the label it came from, its length.
-        self._space = [first]
-        self._label = [0]
-        self._parent = [-1]
-        self._length = [0.0]
-        self.labels: list[dict[int, int]] = [{} for _ in range(width * height + 1)]  # per space: counts -> label
-        self.labels[first][0] = 0
-        steps: list[list[tuple[int, int, float]] | None] = [None] * (width * height)
-        total = sum((allowance.base, allowance.quick, allowance.fly, allowance.acro, allowance.swim))
-        if goal == OUTSIDE:
-            goal = None
-        bound = total
-        # Each step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics
-        # or swimming; for a flyer, `far` counts steps.
-        most = allowance.base + allowance.quick + allowance.fly + (allowance.acro + allowance.swim) // 2
-        far = [] if goal is None else _cost_to(field_, goal, allowance.can_fly,
-                                               min(total, most) if allowance.can_fly else total)
-        goal_number = -1 if goal is None else goal[1] * width + goal[0]
-        if goal is not None and far[first] > 0:
-            bound = min(bound, self._downhill(first, goal_number, far, stops))
-        price: dict[int, int] = {}  # counts -> the cheapest payment's cost, -1 when none
-        space_of, label_of, parent_of, length_of, labels = (self._space, self._label, self._parent,
-                                                            self._length, self.labels)
+        def where(symbols: str) -> int:
+            return int("0" + flat.translate({ord(s): "1" if s in symbols else "0" for s in "#o.^~E="}), 2)
+
+        flying = allowance.can_fly
+        self._leave = leave
+        self._edge = _edge(board) if leave else 0
+        self._go = ~(_bits(s[1] * width + s[0] for s in field_.watched) & ~(1 << first) | 1 << size)
+        self._moves = _moves(board, field_.enemies)
+        kinds = [(_OPEN, where(".E" if flying else ".E=") | (1 << size if leave else 0)),
+                 (_TIGHT, where("=") if flying else 0), (_ROUGH, where("^")), (_WATER, where("~"))]
+        kinds = [(unit, mask) for unit, mask in kinds if mask]
+        self._unit = {".": _OPEN, "E": _OPEN, "=": _TIGHT if flying else _OPEN, "^": _ROUGH, "~": _WATER}
+        band = self._band(goal)
+        shifts = _shifts(board, field_.enemies)
+        go, edge = self._go, self._edge
+
+        self._cost: dict[int, int | None] = {0: 0}
+        self._sets: dict[int, int] = {0: 1 << first}  # vector -> the spaces it reaches first
+        self._order: list[int] = []  # the vectors that reach any space, fewest steps first
+        cost, sets, order = self._cost, self._sets, self._order
+        closure: dict[int, int] = {}  # vector -> the spaces it or a vector of fewer counts reaches
         layer = [0]
         while layer:
-            following: list[int] = []
-            for number in layer:
-                here = space_of[number]
-                if stops[here]:
+            following = []
+            for vector in layer:
+                below = 0
+                for unit in _UNITS:
+                    if vector & (_FIELD * unit):
+                        below |= closure.get(vector - unit, 0)
+                reached = sets[vector] & ~below
+                if band is not None:
+                    reached &= band(vector)
+                closure[vector] = reached | below
+                if not reached:
+                    del sets[vector]
                     continue
-                out = steps[here]
-                if out is None:
-                    out = steps[here] = self._ways_out(here, leave)
-                counts, length = label_of[number], length_of[number]
-                for there, more, stride in out:
-                    label = counts + more
-                    cost = price.get(label)
-                    if cost is None:
-                        paid = self._payments[label] = payment(allowance, *_counts(label))
-                        cost = price[label] = -1 if paid is None else paid.cost
-                    if cost < 0:
+                sets[vector] = reached
+                order.append(vector)
+                out = reached & go
+                if not out:
+                    continue
+                near = 0
+                for shift, sources in shifts:
+                    moving = out & sources
+                    if moving:
+                        near |= moving << shift if shift > 0 else moving >> -shift
+                if out & edge:
+                    near |= 1 << size
+                for unit, mask in kinds:
+                    into = near & mask
+                    if not into:
                         continue
-                    kept = labels[there]
-                    same = kept.get(label)
-                    if same is not None:  # the same counts by another way in this layer: keep the straighter
-                        if length + stride < length_of[same]:
-                            parent_of[same], length_of[same] = number, length + stride
+                    after = vector + unit
+                    if after not in cost:
+                        cost[after] = cost_of(allowance, *_counts(after))
+                    if cost[after] is None:
                         continue
-                    if ((label - _DRY) in kept or (label - _ROUGH) in kept or (label - _WATER) in kept
-                            or (label - more - more) in kept):
-                        continue  # the usual case, cheaply: a way there with a step less
-                    for other in kept:
-                        if ((label | _GUARD) - other) & _GUARD == _GUARD:  # `other` covers `label`
-                            break
+                    held = sets.get(after)
+                    if held is None:
+                        sets[after] = into
+                        following.append(after)
                     else:
-                        if goal is not None:
-                            if far[there] < 0 or cost + far[there] > bound or (
-                                    allowance.can_fly and _step_count(label) + far[there] > most):
-                                continue  # no way on to the goal from here is cheaper than one found
-                            if there == goal_number:
-                                bound = min(bound, cost)
-                        kept[label] = len(space_of)
-                        following.append(len(space_of))
-                        space_of.append(there)
-                        label_of.append(label)
-                        parent_of.append(number)
-                        length_of.append(length + stride)
+                        sets[after] = held | into
             layer = following
 
-    def _downhill(self, here: int, goal: int, far: list[int], stops: list[bool]) -> int:
-        """The cost of one way to the goal found by always stepping to where `far` says it is
-        cheapest to go on from (a bound for the search), or a number past any allowance when that
-        way is not a legal move or the purses cannot pay for it."""
-        dear = (_ROUGH, _WATER) if not self.allowance.can_fly else ()
-        counts = 0
-        while here != goal:
-            if stops[here] and counts:
-                return 10 ** 9
-            here, more = min((far[there] + (2 if more in dear else 1), there, more)
-                             for there, more, _stride in self._ways_out(here, False) if far[there] >= 0)[1:]
-            counts += more
-        paid = payment(self.allowance, *_counts(counts))
-        return 10 ** 9 if paid is None else paid.cost
+    def _band(self, goal: Space | None) -> Callable[[int], int] | None:
+        """With a goal, per vector, the spaces from which the goal may still be reached: those no
+        nearer than the purses left allow are dropped (for a flyer, counting steps; for a mover
+        that cannot fly, the cost)."""
+        if goal is None or goal == OUTSIDE:
+            return None
+        a = self.allowance
+        total = a.base + a.quick + a.fly + a.acro + a.swim
+        # Each step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics
+        # or swimming; for a flyer, `far` counts steps.
+        most = a.base + a.quick + a.fly + (a.acro + a.swim) // 2
+        limit = min(total, most) if a.can_fly else total
+        far = _cost_to(self.field, goal, a.can_fly, limit)
+        within = [0] * (limit + 1)
+        for number, away in enumerate(far):
+            if 0 <= away <= limit:
+                within[away] |= 1 << number
+        for away in range(1, limit + 1):
+            within[away] |= within[away - 1]
 
-    def _ways_out(self, here: int, leave: bool) -> list[tuple[int, int, float]]:
-        """The legal steps from space number `here`: (space number, label increment, stride)."""
-        kinds = self._kinds
-        out = [(there, kinds[there], DIAGONAL if diagonal else 1.0) for there, diagonal in self._moves[here]]
-        if leave and self.field.board.on_edge((here % self._width, here // self._width)):
-            out.append((self._outside, _DRY, 1.0))
-        return out
+        def band(vector: int) -> int:
+            open_, tight, rough, water = _counts(vector)
+            left = most - (open_ + tight + rough + water) if a.can_fly else total - (open_ + tight + 2 * (rough + water))
+            return within[min(left, limit)] if left >= 0 else 0
+
+        return band
 
     def kept(self) -> int:
-        """How many labels the search kept, over all spaces (for bench/paths.py)."""
-        return len(self._space)
+        """How many labels the search kept (a space and a vector of counts that reaches it with no
+        vector of fewer counts reaching it), for bench/paths.py."""
+        return sum(self._sets[vector].bit_count() for vector in self._order)
 
     def _at(self, number: int) -> Space:
         return OUTSIDE if number == self._outside else (number % self._width, number // self._width)
 
-    def _best(self, number: int) -> tuple[int, int] | None:
-        """(cost, label) of the cheapest route ending on space number `number`."""
-        kept = self.labels[number]
-        if not kept:
-            return None
-        cost, _steps, _length, label = min((self._cost(counts), _step_count(counts), self._length[label], label)
-                                           for counts, label in kept.items())
-        return cost, label
+    def _rank(self, vector: int) -> tuple[int, int, int]:
+        """Cheapest first, then fewest steps, then a fixed order (for a tie)."""
+        cost = self._cost[vector]
+        assert cost is not None
+        return cost, sum(_counts(vector)), vector
 
-    def _cost(self, counts: int) -> int:
-        paid = self._payments[counts]
-        assert paid is not None
-        return paid.cost
-
-    def _ends(self) -> Iterator[int]:
-        """Space numbers a move may end on: reached, not the start, nobody there."""
-        taken = {s[1] * self._width + s[0] for s in self.field.taken if s != OUTSIDE}
-        first = self._space[0]
-        for number, kept in enumerate(self.labels):
-            if kept and number != first and number not in taken:
-                yield number
+    def _ends(self) -> int:
+        """The spaces a move may end on: not the start, nobody there."""
+        width = self._width
+        every = (1 << (self._outside + 1)) - 1
+        return every & ~(1 << self._first) & ~_bits(s[1] * width + s[0] for s in self.field.taken if s != OUTSIDE)
 
     def costs(self) -> dict[Space, int]:
         """The cost of the cheapest route to every space the mover may end its move on."""
         found = {}
-        for number in self._ends():
-            best = self._best(number)
-            assert best is not None
-            found[self._at(number)] = best[0]
+        left = self._ends()
+        for vector in sorted(self._order, key=self._rank):
+            new = self._sets[vector] & left
+            if new:
+                left &= ~new
+                cost = self._cost[vector]
+                assert cost is not None
+                for number in _numbers(new):
+                    found[self._at(number)] = cost
         return found
 
     def route(self, space: Space) -> Route | None:
-        """The cheapest route to `space`, or None when the move cannot end there."""
+        """The cheapest route to `space`, or None when the move cannot end there: of the cheapest
+        vectors of counts that reach it, the one with fewest steps, and the straightest way
+        (fewest diagonal steps) with exactly those counts."""
         number = self._outside if space == OUTSIDE else space[1] * self._width + space[0]
         if space != OUTSIDE and not self.field.board.on_map(space):
             return None
-        if number == self._space[0] or space in self.field.taken:
+        if number == self._first or space in self.field.taken:
             return None
-        best = self._best(number)
-        if best is None:
+        held = [vector for vector in self._order if self._sets[vector] >> number & 1]
+        if not held:
             return None
-        cost, label = best
-        numbers = []
-        probe = label
-        while probe >= 0:
-            numbers.append(self._space[probe])
-            probe = self._parent[probe]
-        spaces = tuple(self._at(n) for n in reversed(numbers))
-        paid = self._payments[self._label[label]]
-        assert paid is not None
-        return Route(spaces, cost, self._flown(spaces[1:], paid))
+        vector = min(held, key=self._rank)
+        spaces = tuple(self._at(n) for n in self._trace(number, vector))
+        paid = payment(self.allowance, *_counts(vector))
+        assert paid is not None and paid.cost == self._cost[vector]
+        return Route(spaces, paid.cost, self._flown(spaces[1:], paid))
+
+    def _before(self, number: int, vector: int) -> list[tuple[int, int, int]]:
+        """The steps that end on space `number` with counts `vector`: (diagonal, from, its counts)."""
+        outside = number == self._outside
+        earlier = vector - (_OPEN if outside else self._unit[self.field.board.rows[number // self._width][number % self._width]])
+        held = self._sets.get(earlier, 0) & self._go
+        if outside:
+            return [(0, there, earlier) for there in _numbers(held & self._edge)]
+        return [(int(diagonal), there, earlier) for there, diagonal in self._moves[number] if held >> there & 1]
+
+    def _trace(self, last: int, vector: int) -> list[int]:
+        """Space numbers from the start to `last` of the way with counts `vector` that takes fewest
+        diagonal steps (the straightest), the lower space number first on a tie."""
+        steps: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
+        layers = [[(last, vector)]]
+        while layers[-1][0][1]:
+            earlier: dict[tuple[int, int], None] = {}
+            for state in layers[-1]:
+                steps[state] = self._before(*state)
+                earlier.update(((there, counts), None) for _diagonal, there, counts in steps[state])
+            layers.append(list(earlier))
+        fewest = {(self._first, 0): 0}
+        for states in reversed(layers[:-1]):
+            for state in states:
+                fewest[state] = min(fewest[(there, counts)] + diagonal for diagonal, there, counts in steps[state])
+        numbers = [last]
+        state = (last, vector)
+        while state[1]:
+            _total, there, counts = min((fewest[(there, counts)] + diagonal, there, counts)
+                                        for diagonal, there, counts in steps[state])
+            numbers.append(there)
+            state = (there, counts)
+        return numbers[::-1]
 
     def _flown(self, spaces: tuple[Space, ...], paid: Payment) -> tuple[bool, ...]:
         """Which steps to fly: the first ones of each kind, as many as the payment flies."""
@@ -362,6 +412,29 @@ class _Moves:
 @functools.lru_cache(maxsize=8)
 def _moves(board: Board, enemies: frozenset[Space]) -> _Moves:
     return _Moves(board, enemies)
+
+
+@functools.lru_cache(maxsize=8)
+def _shifts(board: Board, enemies: frozenset[Space]) -> tuple[tuple[int, int], ...]:
+    """Per direction of a step: (how far it moves a space number, the set of spaces it may be taken
+    from), so that one shift and one mask take that step from every space of a set at once."""
+    moves = _moves(board, enemies)
+    size = board.width * board.height
+    marks: dict[int, bytearray] = {}
+    for number in range(size):
+        for there, _diagonal in moves[number]:
+            mark = marks.get(there - number)
+            if mark is None:
+                mark = marks[there - number] = bytearray(b"0" * size)
+            mark[size - 1 - number] = 0x31
+    return tuple((shift, int(mark.decode(), 2)) for shift, mark in sorted(marks.items()))
+
+
+@functools.lru_cache(maxsize=8)
+def _edge(board: Board) -> int:
+    """The set of spaces from which one step leaves the map."""
+    width = board.width
+    return _bits(row * width + column for column, row in board.spaces() if board.on_edge((column, row)))
 
 
 def _dear(board: Board, can_fly: bool) -> list[bool]:

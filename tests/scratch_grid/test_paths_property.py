@@ -14,13 +14,26 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.scratch_grid.grid import Board, Space
 from sprawl_cli.systems.scratch_grid.movement import move, reach
-from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Search, cheapest, payment, routes, step_cost
+from sprawl_cli.systems.scratch_grid.paths import (
+    OUTSIDE,
+    Allowance,
+    Field,
+    Search,
+    _moves,
+    cheapest,
+    cost_of,
+    payment,
+    routes,
+    step_cost,
+)
+from tests.factory import ROSTERS
 from tests.scratch_grid.kit import ch, game, table
 
 SYMBOLS = "..........^^~~=#o"
@@ -222,3 +235,89 @@ def test_richer_purses_on_larger_maps_match_brute_force(release: bool) -> None:
         allowance = Allowance(draw.choice([2, 4]), draw.randint(0, 2), flying // 2, draw.randint(0, 3),
                               draw.randint(0, 3), flying > 0)
         check(field, start, allowance)
+
+
+# --- the search's own parts: the price of a vector of counts, a step from a whole set --------------
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.integers(0, 4), st.integers(0, 12), st.integers(0, 12), st.integers(0, 22), st.integers(0, 22),
+       st.integers(0, 30), st.integers(0, 16), st.integers(0, 16), st.integers(0, 16), st.booleans())
+def test_cost_of_is_what_payment_costs(base: int, quick: int, fly: int, acro: int, swim: int, open_: int,
+                                       tight: int, rough: int, water: int, can_fly: bool) -> None:
+    # The search prices every vector of counts with `cost_of`; a route is paid with `payment`.
+    a = Allowance(base, quick, fly if can_fly else 0, acro, swim, can_fly)
+    paid = payment(a, open_, tight, rough, water)
+    assert cost_of(a, open_, tight, rough, water) == (paid.cost if paid else None)
+
+
+@pytest.mark.parametrize(("allowance", "counts", "cost"), [
+    # a flyer flies every rough or water step the purses allow, and walks what acrobatics pays whole
+    (Allowance(0, fly=2, acro=4, can_fly=True), (0, 0, 4, 0), 6),
+    (Allowance(0, fly=2, acro=3, can_fly=True), (0, 0, 4, 0), None),  # only 1 of the 2 walked is whole
+    (Allowance(1, fly=2, acro=2, can_fly=True), (0, 0, 4, 0), 5),
+    (Allowance(0, fly=2, swim=4, can_fly=True), (0, 0, 0, 4), 6),
+    # tight places take quickness or the allowance, never flying
+    (Allowance(1, quick=1, fly=5, can_fly=True), (0, 2, 0, 0), 2),
+    (Allowance(1, quick=1, fly=5, can_fly=True), (0, 3, 0, 0), None),
+    # open ground takes quickness or flying: what it leaves of them flies the rest
+    (Allowance(0, quick=2, fly=2, can_fly=True), (3, 0, 1, 0), 4),
+    (Allowance(0, quick=2, fly=2, can_fly=True), (4, 0, 1, 0), None),
+    # a walker: each extra its own ground, the allowance the rest, a tight place as open ground
+    (Allowance(2, quick=1, acro=1), (1, 1, 1, 0), 4),
+    (Allowance(2, quick=1, acro=1), (2, 1, 1, 0), None),
+])
+def test_cost_of_by_hand(allowance: Allowance, counts: tuple[int, int, int, int], cost: int | None) -> None:
+    assert cost_of(allowance, *counts) == cost
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["square", "hex"]), st.integers(2, 6), st.integers(2, 6), st.data())
+def test_a_step_from_a_whole_set_is_every_legal_step(grid: str, width: int, height: int, data: st.DataObject) -> None:
+    # `spread` takes a step from every space of a set at once with a few shifts; the table of steps
+    # (`_moves`, what `cheapest` and the route's tracing read) lists them space by space: the same.
+    rows = tuple("".join(data.draw(st.sampled_from("....#o^~=")) for _ in range(width)) for _ in range(height))
+    board = Board(grid, rows)
+    free = [s for s in board.spaces() if not board.solid(s)]
+    enemies = frozenset(data.draw(st.lists(st.sampled_from(free), max_size=2, unique=True)) if free else [])
+    moves = _moves(board, enemies)
+    spaces = [s for s in free if s not in enemies]
+    chosen = data.draw(st.lists(st.sampled_from(spaces), unique=True)) if spaces else []
+    numbers = {r * width + c for c, r in chosen}
+    expected = numbers | {there for n in numbers for there, _diagonal in moves[n]}
+    got = moves.spread(sum(1 << n for n in numbers))
+    assert {n for n in range(width * height) if got >> n & 1} == expected
+
+
+def test_a_step_between_two_walls_corner_to_corner_is_barred_from_a_set_too() -> None:
+    board = Board("square", (".#", "#."))
+    moves = _moves(board, frozenset())
+    assert moves.spread(1) == 1 and moves.spread(1 << 3) == 1 << 3 and moves[0] == ()
+
+
+def repeated(tile: list[str], width: int, height: int) -> tuple[str, ...]:
+    rows = [(row * (width // len(row) + 1))[:width] for row in tile]
+    return tuple(rows[r % len(rows)] for r in range(height))
+
+
+@pytest.mark.parametrize("name", ["yard", "marsh"])
+def test_a_move_on_a_large_map_of_mixed_ground_goes_where_reach_says(name: str) -> None:
+    # Issue 24: the sample maps repeated over 26 x 40 spaces, a flyer with every extra at 20 (many
+    # incomparable ways of paying per space). A move's search, aimed at its space, finds the very
+    # route the search of every space finds, and each route is legal and costs what reach says.
+    import yaml
+
+    data = yaml.safe_load((ROSTERS / "scratch-grid" / f"{name}.yaml").read_text())
+    board = Board(data["grid"], repeated(data["map"].split(), 26, 40))
+    start = next((c, 20) for c in range(13, 26) if board.terrain((c, 20)) == ".")
+    field = Field(board, frozenset(), frozenset(), frozenset())
+    allowance = Allowance(4, 10, 10, 20, 20, True)
+    search = Search(field, start, allowance)
+    costs = search.costs()
+    assert len(costs) > 800 and max(costs.values()) > 20
+    for space in sorted(costs, key=lambda s: (costs[s], s))[::97]:
+        route = search.route(space)
+        assert route is not None and route.cost == costs[space] and route.spaces[-1] == space
+        assert all(board.adjacent(a, b) for a, b in zip(route.spaces, route.spaces[1:]))
+        assert sum(step_cost(board, s, air) for s, air in zip(route.spaces[1:], route.air, strict=True)) == route.cost
+        assert Search(field, start, allowance, goal=space).route(space) == route

@@ -33,7 +33,18 @@ import heapq
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
-from sprawl_cli.systems.scratch_grid.grid import ROUGH, SOLID, TIGHT, WATER, Board, Space
+from sprawl_cli.systems.scratch_grid.grid import (
+    HEX_STEPS_SHIFTED,
+    HEX_STEPS_UNSHIFTED,
+    ROUGH,
+    SOLID,
+    SQUARE_STEPS,
+    TERRAIN,
+    TIGHT,
+    WATER,
+    Board,
+    Space,
+)
 
 OUTSIDE: Space = (-1, -1)  # off the map's edge (S5: escaping)
 DIAGONAL = 2 ** 0.5
@@ -121,25 +132,11 @@ def payment(a: Allowance, open_: int, tight: int, rough: int, water: int) -> Pay
 
 
 def cost_of(a: Allowance, open_: int, tight: int, rough: int, water: int) -> int | None:
-    """What `payment` costs, in a few operations (the search asks it for every vector of counts it
-    meets): the cost of the cheapest way to pay for the steps, or None when the purses cannot.
-
-    A mover that cannot fly walks: each extra pays steps of its own kind, the allowance the rest. A
-    flyer flies every rough or water step it can, since a flown step costs 1 and a walked one 2, and
-    walking a step through the allowance takes as much of it as flying that step. So it walks only
-    what acrobatics and swimming pay for whole. Quickness pays open ground and tight places, flying
-    pays open ground and flown steps, so after the ground is paid for, quickness and flying have
-    `air` left for flown steps (negative when the allowance already helps with the ground)."""
-    if not a.can_fly:
-        need = max(0, open_ + tight - a.quick) + max(0, 2 * rough - a.acro) + max(0, 2 * water - a.swim)
-        return open_ + tight + 2 * (rough + water) if need <= a.base else None
-    if tight - a.quick > a.base:
-        return None
-    air = min(a.fly, a.quick + a.fly - tight - open_)
-    walked = max(0, rough + water - air - a.base)
-    if walked > min(rough, a.acro // 2) + min(water, a.swim // 2):
-        return None
-    return open_ + tight + rough + water + walked
+    """What `payment` costs, in a few operations: the cost of the cheapest way to pay for steps onto
+    `open_` open spaces, `tight` tight places, `rough` rough and `water` water spaces, or None when
+    the purses cannot pay for them (`_pricer` says how)."""
+    cost = _pricer(a)(open_ * _OPEN + tight * _TIGHT + rough * _ROUGH + water * _WATER)
+    return None if cost < 0 else cost
 
 
 # A vector of step counts packed in one int, 12 bits a kind: open ground (exits, the step off the map,
@@ -147,8 +144,41 @@ def cost_of(a: Allowance, open_: int, tight: int, rough: int, water: int) -> int
 # enters a space twice (a way that does is beaten by the same way without the loop), so no count
 # passes the number of spaces, which is below 2**12.
 _OPEN, _TIGHT, _ROUGH, _WATER = 1, 1 << 12, 1 << 24, 1 << 36
-_UNITS = (_OPEN, _TIGHT, _ROUGH, _WATER)
 _FIELD = 0xFFF
+
+
+def _pricer(a: Allowance) -> Callable[[int], int]:
+    """The cost of the cheapest way to pay for a vector of counts, -1 when the purses cannot: the
+    search asks it for every vector it meets.
+
+    A mover that cannot fly walks: each extra pays steps of its own kind, the allowance the rest. A
+    flyer flies every rough or water step it can, since a flown step costs 1 and a walked one 2, and
+    walking a step through the allowance takes as much of it as flying that step. So it walks only
+    what acrobatics and swimming pay for whole. Quickness pays open ground and tight places, flying
+    pays open ground and flown steps, so once the ground is paid for, quickness and flying have
+    `air` left for flown steps (negative when the allowance already helps with the ground)."""
+    base, quick, fly, acro, swim = a.base, a.quick, a.fly, a.acro, a.swim
+    if not a.can_fly:
+        def walk(vector: int) -> int:
+            open_ = (vector & _FIELD) + ((vector >> 12) & _FIELD)  # a tight place is open ground to a walker
+            rough, water = (vector >> 24) & _FIELD, vector >> 36
+            need = max(0, open_ - quick) + max(0, 2 * rough - acro) + max(0, 2 * water - swim)
+            return open_ + 2 * (rough + water) if need <= base else -1
+        return walk
+    whole_rough, whole_water = acro // 2, swim // 2
+
+    def fly_(vector: int) -> int:
+        open_, tight, rough, water = vector & _FIELD, (vector >> 12) & _FIELD, (vector >> 24) & _FIELD, vector >> 36
+        if tight - quick > base:
+            return -1
+        air = min(fly, quick + fly - tight - open_)
+        walked = rough + water - air - base
+        if walked <= 0:
+            return open_ + tight + rough + water
+        if walked > min(rough, whole_rough) + min(water, whole_water):
+            return -1
+        return open_ + tight + rough + water + walked
+    return fly_
 
 
 def _counts(vector: int) -> tuple[int, int, int, int]:
@@ -189,10 +219,9 @@ class Search:
         flat = "".join(board.rows)[::-1]  # bit n of a mask is space number n
 
         def where(symbols: str) -> int:
-            return int("0" + flat.translate({ord(s): "1" if s in symbols else "0" for s in "#o.^~E="}), 2)
+            return int("0" + flat.translate({ord(s): "1" if s in symbols else "0" for s in TERRAIN}), 2)
 
         flying = allowance.can_fly
-        self._leave = leave
         self._edge = _edge(board) if leave else 0
         self._go = ~(_bits(s[1] * width + s[0] for s in field_.watched) & ~(1 << first) | 1 << size)
         self._moves = _moves(board, field_.enemies)
@@ -201,10 +230,12 @@ class Search:
         kinds = [(unit, mask) for unit, mask in kinds if mask]
         self._unit = {".": _OPEN, "E": _OPEN, "=": _TIGHT if flying else _OPEN, "^": _ROUGH, "~": _WATER}
         band = self._band(goal)
-        shifts = _shifts(board, field_.enemies)
+        spread = self._moves.spread
         go, edge = self._go, self._edge
 
-        self._cost: dict[int, int | None] = {0: 0}
+        price_of = _pricer(allowance)
+        lower = [(unit, _FIELD * unit) for unit in (_OPEN, _TIGHT, _ROUGH, _WATER) if flying or unit != _TIGHT]
+        self._cost: dict[int, int] = {0: 0}  # vector -> its cheapest payment's cost, -1 when none
         self._sets: dict[int, int] = {0: 1 << first}  # vector -> the spaces it reaches first
         self._order: list[int] = []  # the vectors that reach any space, fewest steps first
         cost, sets, order = self._cost, self._sets, self._order
@@ -214,8 +245,8 @@ class Search:
             following = []
             for vector in layer:
                 below = 0
-                for unit in _UNITS:
-                    if vector & (_FIELD * unit):
+                for unit, field in lower:
+                    if vector & field:
                         below |= closure.get(vector - unit, 0)
                 reached = sets[vector] & ~below
                 if band is not None:
@@ -229,11 +260,7 @@ class Search:
                 out = reached & go
                 if not out:
                     continue
-                near = 0
-                for shift, sources in shifts:
-                    moving = out & sources
-                    if moving:
-                        near |= moving << shift if shift > 0 else moving >> -shift
+                near = spread(out)
                 if out & edge:
                     near |= 1 << size
                 for unit, mask in kinds:
@@ -241,9 +268,10 @@ class Search:
                     if not into:
                         continue
                     after = vector + unit
-                    if after not in cost:
-                        cost[after] = cost_of(allowance, *_counts(after))
-                    if cost[after] is None:
+                    price = cost.get(after)
+                    if price is None:
+                        price = cost[after] = price_of(after)
+                    if price < 0:
                         continue
                     held = sets.get(after)
                     if held is None:
@@ -290,9 +318,7 @@ class Search:
 
     def _rank(self, vector: int) -> tuple[int, int, int]:
         """Cheapest first, then fewest steps, then a fixed order (for a tie)."""
-        cost = self._cost[vector]
-        assert cost is not None
-        return cost, sum(_counts(vector)), vector
+        return self._cost[vector], sum(_counts(vector)), vector
 
     def _ends(self) -> int:
         """The spaces a move may end on: not the start, nobody there."""
@@ -304,12 +330,11 @@ class Search:
         """The cost of the cheapest route to every space the mover may end its move on."""
         found = {}
         left = self._ends()
-        for vector in sorted(self._order, key=self._rank):
+        for vector in sorted(self._order, key=self._cost.__getitem__):  # the order is by steps already
             new = self._sets[vector] & left
             if new:
                 left &= ~new
                 cost = self._cost[vector]
-                assert cost is not None
                 for number in _numbers(new):
                     found[self._at(number)] = cost
         return found
@@ -377,57 +402,98 @@ class Search:
         return tuple(air)
 
 
+@dataclass(frozen=True)
+class _Direction:
+    """One way of stepping, (columns, rows) across: how far it moves a space number, the set of spaces
+    it may be taken from (as an int, a bit per space number) and whether it is diagonal."""
+
+    shift: int
+    sources: int
+    diagonal: bool
+
+
 class _Moves:
-    """Per space number (column + row x width), the legal steps out of it: (space number, diagonal),
-    worked out the first time they are asked for. Walls, obstacles and the enemies' spaces are
-    never entered, and a diagonal step squeezing between two of them is barred. A step is legal
-    both ways, so the same table serves a search back from a goal."""
+    """The legal steps: per direction, the spaces it may be taken from, so that one shift and one mask
+    take it from every space of a set at once, and per space number (column + row x width) the
+    steps out of it, worked out from the same sets the first time they are asked for. Walls,
+    obstacles and the enemies' spaces are never entered, and a diagonal step squeezing between two
+    of them is barred. A step is legal both ways, so the same table serves a search back from a
+    goal."""
 
     def __init__(self, board: Board, enemies: frozenset[Space]) -> None:
         self.board = board
-        self.width = board.width
-        self.blocked = [terrain in SOLID for row in board.rows for terrain in row]
+        width, size = board.width, board.width * board.height
+        every = (1 << size) - 1
+        flat = "".join(board.rows)[::-1]  # bit n is space number n
+        blocked = int("0" + flat.translate({ord(s): "1" if s in SOLID else "0" for s in set(flat)}), 2)
         for column, row in enemies:
-            self.blocked[row * self.width + column] = True
-        self.table: list[tuple[tuple[int, bool], ...] | None] = [None] * len(self.blocked)
+            blocked |= 1 << (row * width + column)
+        open_ = every & ~blocked
+        rows = [((1 << width) - 1) << (row * width) for row in range(board.height)]
+        odd = sum(rows[1::2])  # S1: the rows a hex grid shifts half a space right
+        first = sum(1 << (row * width) for row in range(board.height))
+        last = first << (width - 1)
+        kinds = {step: every for step in SQUARE_STEPS} if board.grid == "square" else {
+            step: (odd if step not in HEX_STEPS_UNSHIFTED else every if step in HEX_STEPS_SHIFTED else every & ~odd)
+            for step in HEX_STEPS_SHIFTED + HEX_STEPS_UNSHIFTED}
+        self.directions: dict[tuple[int, int], _Direction] = {}
+        for (dc, dr), sources in kinds.items():
+            shift = dr * width + dc
+            sources &= ~(first if dc < 0 else last if dc > 0 else 0)
+            sources &= open_ >> shift if shift > 0 else open_ << -shift  # the space stepped into is free
+            diagonal = board.grid == "square" and dc != 0 and dr != 0
+            if diagonal:
+                beside = blocked >> dc if dc > 0 else blocked << -dc
+                ahead = blocked >> dr * width if dr > 0 else blocked << -dr * width
+                sources &= ~(beside & ahead)
+            self.directions[dc, dr] = _Direction(shift, sources, diagonal)
+        self.table: list[tuple[tuple[int, bool], ...] | None] = [None] * size
+        # For `spread`: the spaces not in the first or last column, the free ones, and those from
+        # which a diagonal step is barred by squeezing (rare: handled one direction at a time).
+        self._width, self._inner_left, self._inner_right, self._free = width, every & ~first, every & ~last, open_
+        self._odd = odd if board.grid == "hex" else 0
+        self._squeezed = 0
+        if board.grid == "square":
+            for (dc, dr), d in self.directions.items():
+                if dc and dr:
+                    shift = d.shift
+                    target_free = open_ >> shift if shift > 0 else open_ << -shift
+                    self._squeezed |= kinds[dc, dr] & target_free & ~(first if dc < 0 else last) & ~d.sources
+
+    def spread(self, spaces: int) -> int:
+        """The set of spaces one legal step from a space of `spaces`, and those spaces themselves
+        (they are free): a few shifts of the whole set, whatever its size."""
+        width, left, right = self._width, self._inner_left, self._inner_right
+        squeezed = spaces & self._squeezed
+        if squeezed:
+            spaces ^= squeezed
+        row = spaces | (spaces & right) << 1 | (spaces & left) >> 1
+        if self._odd:  # S1: a shifted row touches the columns it has and the next, the others the one before
+            shifted, plain = spaces & self._odd, spaces & ~self._odd
+            row_ = shifted | (shifted & right) << 1 | plain | (plain & left) >> 1
+            near = row | row_ << width | row_ >> width
+        else:
+            near = row | row << width | row >> width
+        if squeezed:
+            near |= squeezed
+            for d in self.directions.values():
+                moving = squeezed & d.sources
+                if moving:
+                    near |= moving << d.shift if d.shift > 0 else moving >> -d.shift
+        return near & self._free
 
     def __getitem__(self, number: int) -> tuple[tuple[int, bool], ...]:
         found = self.table[number]
         if found is None:
-            board, width, blocked = self.board, self.width, self.blocked
-            column, row = number % width, number // width
-            out = []
-            for dc, dr in board.steps((column, row)):
-                c, r = column + dc, row + dr
-                if not (0 <= c < width and 0 <= r < board.height) or blocked[r * width + c]:
-                    continue
-                diagonal = board.grid == "square" and dc != 0 and dr != 0
-                if diagonal and blocked[row * width + c] and blocked[r * width + column]:
-                    continue
-                out.append((r * width + c, diagonal))
-            found = self.table[number] = tuple(out)
+            width, directions = self.board.width, self.directions
+            steps = [directions[step] for step in self.board.steps((number % width, number // width))]
+            found = self.table[number] = tuple((number + d.shift, d.diagonal) for d in steps if d.sources >> number & 1)
         return found
 
 
 @functools.lru_cache(maxsize=8)
 def _moves(board: Board, enemies: frozenset[Space]) -> _Moves:
     return _Moves(board, enemies)
-
-
-@functools.lru_cache(maxsize=8)
-def _shifts(board: Board, enemies: frozenset[Space]) -> tuple[tuple[int, int], ...]:
-    """Per direction of a step: (how far it moves a space number, the set of spaces it may be taken
-    from), so that one shift and one mask take that step from every space of a set at once."""
-    moves = _moves(board, enemies)
-    size = board.width * board.height
-    marks: dict[int, bytearray] = {}
-    for number in range(size):
-        for there, _diagonal in moves[number]:
-            mark = marks.get(there - number)
-            if mark is None:
-                mark = marks[there - number] = bytearray(b"0" * size)
-            mark[size - 1 - number] = 0x31
-    return tuple((shift, int(mark.decode(), 2)) for shift, mark in sorted(marks.items()))
 
 
 @functools.lru_cache(maxsize=8)

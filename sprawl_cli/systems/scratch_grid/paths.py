@@ -134,56 +134,121 @@ def payment(a: Allowance, open_: int, tight: int, rough: int, water: int) -> Pay
 def cost_of(a: Allowance, open_: int, tight: int, rough: int, water: int) -> int | None:
     """What `payment` costs, in a few operations: the cost of the cheapest way to pay for steps onto
     `open_` open spaces, `tight` tight places, `rough` rough and `water` water spaces, or None when
-    the purses cannot pay for them (`_pricer` says how)."""
-    cost = _pricer(a)(open_ * _OPEN + tight * _TIGHT + rough * _ROUGH + water * _WATER)
+    the purses cannot pay for them (`_Keys` says how)."""
+    keys = _Keys(a)
+    key = keys.start
+    for kind, count in ((_OPEN, open_), (_TIGHT, tight), (_ROUGH, rough), (_WATER, water)):
+        for _ in range(count):
+            key = keys.step(key, kind)
+    cost = keys.price(key)
     return None if cost < 0 else cost
 
 
-# A vector of step counts packed in one int, 12 bits a kind: open ground (exits, the step off the map,
-# and a tight place for a mover that cannot fly), tight places, rough ground, water. A route never
-# enters a space twice (a way that does is beaten by the same way without the loop), so no count
-# passes the number of spaces, which is below 2**12.
-_OPEN, _TIGHT, _ROUGH, _WATER = 1, 1 << 12, 1 << 24, 1 << 36
-_FIELD = 0xFFF
+_OPEN, _TIGHT, _ROUGH, _WATER = range(4)  # the kinds of ground a step enters, as a search counts them
+_FIELD = 0xFFF  # a key's fields are 12 bits: no count passes the number of spaces, below 2**12
+_MAX = _FIELD
 
 
-def _pricer(a: Allowance) -> Callable[[int], int]:
-    """The cost of the cheapest way to pay for a vector of counts, -1 when the purses cannot: the
-    search asks it for every vector it meets.
+class _Keys:
+    """What the search keeps of a way of moving (its key, one int): just what decides what the purses
+    can still pay for and at what cost, so that a way whose key is no larger in every field is at
+    least as good in every continuation (S2).
 
-    A mover that cannot fly walks: each extra pays steps of its own kind, the allowance the rest. A
-    flyer flies every rough or water step it can, since a flown step costs 1 and a walked one 2, and
-    walking a step through the allowance takes as much of it as flying that step. So it walks only
-    what acrobatics and swimming pay for whole. Quickness pays open ground and tight places, flying
-    pays open ground and flown steps, so once the ground is paid for, quickness and flying have
-    `air` left for flown steps (negative when the allowance already helps with the ground)."""
-    base, quick, fly, acro, swim = a.base, a.quick, a.fly, a.acro, a.swim
-    if not a.can_fly:
-        def walk(vector: int) -> int:
-            open_ = (vector & _FIELD) + ((vector >> 12) & _FIELD)  # a tight place is open ground to a walker
-            rough, water = (vector >> 24) & _FIELD, vector >> 36
-            need = max(0, open_ - quick) + max(0, 2 * rough - acro) + max(0, 2 * water - swim)
-            return open_ + 2 * (rough + water) if need <= base else -1
-        return walk
-    whole_rough, whole_water = acro // 2, swim // 2
+    A mover that cannot fly walks: each extra pays steps of its own kind, the allowance the rest, so
+    the key is the count of open (and tight: open ground to a walker), rough and water steps.
 
-    def fly_(vector: int) -> int:
-        open_, tight, rough, water = vector & _FIELD, (vector >> 12) & _FIELD, (vector >> 24) & _FIELD, vector >> 36
-        if tight - quick > base:
+    A flyer flies every rough or water step it can, since a flown step costs 1 and a walked one 2,
+    and walking a step through the allowance takes as much of it as flying that step; so it walks
+    only what acrobatics and swimming pay for whole: up to half of each, and no more rough (or
+    water) steps than it took. Quickness pays open ground and tight places, flying pays open ground
+    and flown steps; so once the ground is paid for, quickness and flying have `air` left for flown
+    steps. What a flyer's way leaves depends on its tight places, its steps on dry ground (open and
+    tight), its rough and water steps together, and what is still missing of the two halves (how
+    many more rough, and water, steps acrobatics and swimming could pay whole). The key holds those
+    five. Two ways that differ only in how they split rough ground and water past both halves are
+    one key. A way is no worse than another (in every continuation, both what it can pay for and
+    what it costs) when it has no more tight places, dry steps and rough and water steps, and no
+    more of those last plus the rough half missing, plus the water half missing, plus both; so from
+    a key, these are the keys that are as good or better: one tight place fewer (one open step
+    more), one dry step fewer, one rough or water step fewer, one missing rough (or water) step
+    fewer, and one rough (or water) step fewer with one more missing, as before that step."""
+
+    def __init__(self, a: Allowance) -> None:
+        self.allowance = a
+        self.flying = a.can_fly
+        if self.flying:  # fields: tight, dry ground, rough and water, missing rough, missing water
+            self.half_rough, self.half_water = min(a.acro // 2, _MAX), min(a.swim // 2, _MAX)
+            self.start = self.half_rough << 36 | self.half_water << 48
+            tight, dry, wet, rough, water = 1, 1 << 12, 1 << 24, 1 << 36, 1 << 48
+            better: tuple[tuple[int, int], ...] = ((tight, tight), (dry, dry), (wet, wet), (rough, rough), (water, water),
+                                                    (wet - rough, wet), (wet - water, wet))
+        else:  # fields: open, rough, water
+            self.start = 0
+            better = ((1, 1), (1 << 12, 1 << 12), (1 << 24, 1 << 24))
+        # (what to take from a key for one that is as good or better, the field that must not be 0)
+        self.lower = tuple((less, unit * _FIELD) for less, unit in better)
+
+    def moves(self) -> list[tuple[int, int, int]]:
+        """Per kind of ground, in the order _OPEN... _WATER: (what a step onto it adds to a key, the
+        field it takes one from while that field is above 0, and that field's unit)."""
+        if not self.flying:
+            return [(1, 0, 0), (1, 0, 0), (1 << 12, 0, 0), (1 << 24, 0, 0)]
+        return [(1 << 12, 0, 0), (1 + (1 << 12), 0, 0), (1 << 24, _FIELD << 36, 1 << 36),
+                (1 << 24, _FIELD << 48, 1 << 48)]
+
+    def step(self, key: int, kind: int) -> int:
+        add, field, unit = self.moves()[kind]
+        return key + add - unit if key & field else key + add
+
+    def back(self, key: int, kind: int) -> list[int]:
+        """The keys from which a step onto `kind` of ground gives `key` (some may be no key the
+        search ever holds: it finds no space in them)."""
+        add, field, unit = self.moves()[kind]
+        return [k for k in (key - add, key - add + unit) if k >= 0 and self.step(k, kind) == key][:1 if not field else 2]
+
+    def steps(self, key: int) -> int:
+        if self.flying:
+            return ((key >> 12) & _FIELD) + ((key >> 24) & _FIELD)
+        return (key & _FIELD) + ((key >> 12) & _FIELD) + (key >> 24)
+
+    def price(self, key: int) -> int:
+        """The cost of the cheapest way to pay for a key's steps, -1 when the purses cannot."""
+        a = self.allowance
+        if not self.flying:
+            open_, rough, water = key & _FIELD, (key >> 12) & _FIELD, key >> 24
+            need = max(0, open_ - a.quick) + max(0, 2 * rough - a.acro) + max(0, 2 * water - a.swim)
+            return open_ + 2 * (rough + water) if need <= a.base else -1
+        tight, dry, wet = key & _FIELD, (key >> 12) & _FIELD, (key >> 24) & _FIELD
+        if tight - a.quick > a.base:
             return -1
-        air = min(fly, quick + fly - tight - open_)
-        walked = rough + water - air - base
+        air = min(a.fly, a.quick + a.fly - dry)
+        walked = wet - air - a.base
         if walked <= 0:
-            return open_ + tight + rough + water
-        if walked > min(rough, whole_rough) + min(water, whole_water):
-            return -1
-        return open_ + tight + rough + water + walked
-    return fly_
+            return dry + wet
+        whole = self.half_rough - ((key >> 36) & _FIELD) + self.half_water - (key >> 48)
+        return -1 if walked > whole else dry + wet + walked
 
+    def pricer(self) -> Callable[[int], int]:
+        """`price` as one closure over the purses, for the search's inner loop."""
+        base, quick, fly, acro, swim = (self.allowance.base, self.allowance.quick, self.allowance.fly,
+                                        self.allowance.acro, self.allowance.swim)
+        if not self.flying:
+            def walk(key: int) -> int:
+                open_, rough, water = key & _FIELD, (key >> 12) & _FIELD, key >> 24
+                need = max(0, open_ - quick) + max(0, 2 * rough - acro) + max(0, 2 * water - swim)
+                return open_ + 2 * (rough + water) if need <= base else -1
+            return walk
+        halves = self.half_rough + self.half_water
 
-def _counts(vector: int) -> tuple[int, int, int, int]:
-    """(open, tight, rough, water) steps of a vector."""
-    return vector & _FIELD, (vector >> 12) & _FIELD, (vector >> 24) & _FIELD, vector >> 36
+        def fly_(key: int) -> int:
+            dry, wet = (key >> 12) & _FIELD, (key >> 24) & _FIELD
+            if (key & _FIELD) - quick > base:
+                return -1
+            walked = wet - min(fly, quick + fly - dry) - base
+            if walked <= 0:
+                return dry + wet
+            return -1 if walked > halves - ((key >> 36) & _FIELD) - (key >> 48) else dry + wet + walked
+        return fly_
 
 
 def _bits(numbers: Iterable[int]) -> int:
@@ -202,8 +267,8 @@ def _numbers(bits: int) -> Iterator[int]:
 
 
 class Search:
-    """Every way a mover can move from `start`, as the spaces each vector of step counts reaches
-    first, with no vector of fewer counts reaching them (S2)."""
+    """Every way a mover can move from `start`, as the set of spaces each key (`_Keys`) reaches with
+    no key at most as large in every field reaching them (S2)."""
 
     def __init__(self, field_: Field, start: Space, allowance: Allowance, leave: bool = False,
                  goal: Space | None = None) -> None:
@@ -221,53 +286,51 @@ class Search:
         def where(symbols: str) -> int:
             return int("0" + flat.translate({ord(s): "1" if s in symbols else "0" for s in TERRAIN}), 2)
 
-        flying = allowance.can_fly
         self._edge = _edge(board) if leave else 0
         self._go = ~(_bits(s[1] * width + s[0] for s in field_.watched) & ~(1 << first) | 1 << size)
         self._moves = _moves(board, field_.enemies)
-        kinds = [(_OPEN, where(".E" if flying else ".E=") | (1 << size if leave else 0)),
-                 (_TIGHT, where("=") if flying else 0), (_ROUGH, where("^")), (_WATER, where("~"))]
-        kinds = [(unit, mask) for unit, mask in kinds if mask]
-        self._unit = {".": _OPEN, "E": _OPEN, "=": _TIGHT if flying else _OPEN, "^": _ROUGH, "~": _WATER}
+        self._keys = keys = _Keys(allowance)
+        masks = (where(".E=" if not allowance.can_fly else ".E") | (1 << size if leave else 0),
+                 where("=") if allowance.can_fly else 0, where("^"), where("~"))
+        kinds = [(*move, mask) for move, mask in zip(keys.moves(), masks, strict=True) if mask]
         band = self._band(goal)
-        spread = self._moves.spread
-        go, edge = self._go, self._edge
+        spread, go, edge, lower, price_of = self._moves.spread, self._go, self._edge, keys.lower, keys.pricer()
 
-        price_of = _pricer(allowance)
-        lower = [(unit, _FIELD * unit) for unit in (_OPEN, _TIGHT, _ROUGH, _WATER) if flying or unit != _TIGHT]
-        self._cost: dict[int, int] = {0: 0}  # vector -> its cheapest payment's cost, -1 when none
-        self._sets: dict[int, int] = {0: 1 << first}  # vector -> the spaces it reaches first
-        self._order: list[int] = []  # the vectors that reach any space, fewest steps first
+        self._cost: dict[int, int] = {keys.start: 0}  # key -> its cheapest payment's cost, -1 when none
+        self._sets: dict[int, int] = {keys.start: 1 << first}  # key -> the spaces it reaches (as above)
+        self._order: list[int] = []  # the keys that reach any space, fewest steps first
         cost, sets, order = self._cost, self._sets, self._order
-        closure: dict[int, int] = {}  # vector -> the spaces it or a vector of fewer counts reaches
-        layer = [0]
+        closure: dict[int, int] = {}  # key -> the spaces it or a key no larger in any field reaches
+        layer = [keys.start]
         while layer:
+            # Ways of as many steps as each other: a key at most as large in every field is earlier.
+            layer.sort()
             following = []
-            for vector in layer:
+            for key in layer:
                 below = 0
                 for unit, field in lower:
-                    if vector & field:
-                        below |= closure.get(vector - unit, 0)
-                reached = sets[vector] & ~below
+                    if key & field:
+                        below |= closure.get(key - unit, 0)
+                reached = sets[key] & ~below
                 if band is not None:
-                    reached &= band(vector)
-                closure[vector] = reached | below
+                    reached &= band(key)
+                closure[key] = reached | below
                 if not reached:
-                    del sets[vector]
+                    del sets[key]
                     continue
-                sets[vector] = reached
-                order.append(vector)
+                sets[key] = reached
+                order.append(key)
                 out = reached & go
                 if not out:
                     continue
                 near = spread(out)
                 if out & edge:
                     near |= 1 << size
-                for unit, mask in kinds:
+                for add, field, unit, mask in kinds:
                     into = near & mask
                     if not into:
                         continue
-                    after = vector + unit
+                    after = key + add - unit if key & field else key + add
                     price = cost.get(after)
                     if price is None:
                         price = cost[after] = price_of(after)
@@ -282,12 +345,12 @@ class Search:
             layer = following
 
     def _band(self, goal: Space | None) -> Callable[[int], int] | None:
-        """With a goal, per vector, the spaces from which the goal may still be reached: those no
+        """With a goal, per key, the spaces from which the goal may still be reached: those no
         nearer than the purses left allow are dropped (for a flyer, counting steps; for a mover
         that cannot fly, the cost)."""
         if goal is None or goal == OUTSIDE:
             return None
-        a = self.allowance
+        a, keys = self.allowance, self._keys
         total = a.base + a.quick + a.fly + a.acro + a.swim
         # Each step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics
         # or swimming; for a flyer, `far` counts steps.
@@ -300,25 +363,25 @@ class Search:
                 within[away] |= 1 << number
         for away in range(1, limit + 1):
             within[away] |= within[away - 1]
+        price = keys.pricer()
 
-        def band(vector: int) -> int:
-            open_, tight, rough, water = _counts(vector)
-            left = most - (open_ + tight + rough + water) if a.can_fly else total - (open_ + tight + 2 * (rough + water))
+        def band(key: int) -> int:
+            left = most - keys.steps(key) if a.can_fly else total - price(key)
             return within[min(left, limit)] if left >= 0 else 0
 
         return band
 
     def kept(self) -> int:
-        """How many labels the search kept (a space and a vector of counts that reaches it with no
-        vector of fewer counts reaching it), for bench/paths.py."""
-        return sum(self._sets[vector].bit_count() for vector in self._order)
+        """How many labels the search kept (a space and a key that reaches it with no key at most as
+        large in every field reaching it), for bench/paths.py."""
+        return sum(self._sets[key].bit_count() for key in self._order)
 
     def _at(self, number: int) -> Space:
         return OUTSIDE if number == self._outside else (number % self._width, number // self._width)
 
-    def _rank(self, vector: int) -> tuple[int, int, int]:
+    def _rank(self, key: int) -> tuple[int, int, int]:
         """Cheapest first, then fewest steps, then a fixed order (for a tie)."""
-        return self._cost[vector], sum(_counts(vector)), vector
+        return self._cost[key], self._keys.steps(key), key
 
     def _ends(self) -> int:
         """The spaces a move may end on: not the start, nobody there."""
@@ -330,64 +393,78 @@ class Search:
         """The cost of the cheapest route to every space the mover may end its move on."""
         found = {}
         left = self._ends()
-        for vector in sorted(self._order, key=self._cost.__getitem__):  # the order is by steps already
-            new = self._sets[vector] & left
+        for key in sorted(self._order, key=self._cost.__getitem__):
+            new = self._sets[key] & left
             if new:
                 left &= ~new
-                cost = self._cost[vector]
+                cost = self._cost[key]
                 for number in _numbers(new):
                     found[self._at(number)] = cost
         return found
 
     def route(self, space: Space) -> Route | None:
         """The cheapest route to `space`, or None when the move cannot end there: of the cheapest
-        vectors of counts that reach it, the one with fewest steps, and the straightest way
-        (fewest diagonal steps) with exactly those counts."""
+        keys that reach it, the one with fewest steps, and the straightest way (fewest diagonal
+        steps) with exactly that key."""
         number = self._outside if space == OUTSIDE else space[1] * self._width + space[0]
         if space != OUTSIDE and not self.field.board.on_map(space):
             return None
         if number == self._first or space in self.field.taken:
             return None
-        held = [vector for vector in self._order if self._sets[vector] >> number & 1]
+        held = [key for key in self._order if self._sets[key] >> number & 1]
         if not held:
             return None
-        vector = min(held, key=self._rank)
-        spaces = tuple(self._at(n) for n in self._trace(number, vector))
-        paid = payment(self.allowance, *_counts(vector))
-        assert paid is not None and paid.cost == self._cost[vector]
+        key = min(held, key=self._rank)
+        spaces = tuple(self._at(n) for n in self._trace(number, key))
+        board = self.field.board
+        ground = ["open" if s == OUTSIDE else board.terrain(s) for s in spaces[1:]]
+        flyer = self.allowance.can_fly
+        paid = payment(self.allowance, sum(g not in (ROUGH, WATER) and (g != TIGHT or not flyer) for g in ground),
+                       ground.count(TIGHT) if flyer else 0, ground.count(ROUGH), ground.count(WATER))
+        assert paid is not None and paid.cost == self._cost[key]
         return Route(spaces, paid.cost, self._flown(spaces[1:], paid))
 
-    def _before(self, number: int, vector: int) -> list[tuple[int, int, int]]:
-        """The steps that end on space `number` with counts `vector`: (diagonal, from, its counts)."""
-        outside = number == self._outside
-        earlier = vector - (_OPEN if outside else self._unit[self.field.board.rows[number // self._width][number % self._width]])
-        held = self._sets.get(earlier, 0) & self._go
-        if outside:
-            return [(0, there, earlier) for there in _numbers(held & self._edge)]
-        return [(int(diagonal), there, earlier) for there, diagonal in self._moves[number] if held >> there & 1]
+    def _kind(self, number: int) -> int:
+        if number == self._outside:
+            return _OPEN
+        return {TIGHT: _TIGHT, ROUGH: _ROUGH, WATER: _WATER}.get(
+            self.field.board.rows[number // self._width][number % self._width], _OPEN)
 
-    def _trace(self, last: int, vector: int) -> list[int]:
-        """Space numbers from the start to `last` of the way with counts `vector` that takes fewest
-        diagonal steps (the straightest), the lower space number first on a tie."""
+    def _before(self, number: int, key: int) -> list[tuple[int, int, int]]:
+        """The steps that end on space `number` with `key`: (diagonal, from, its key)."""
+        found = []
+        for earlier in self._keys.back(key, self._kind(number)):
+            held = self._sets.get(earlier, 0) & self._go
+            if number == self._outside:
+                found += [(0, there, earlier) for there in _numbers(held & self._edge)]
+            else:
+                found += [(int(diagonal), there, earlier) for there, diagonal in self._moves[number]
+                          if held >> there & 1]
+        return found
+
+    def _trace(self, last: int, key: int) -> list[int]:
+        """Space numbers from the start to `last` of the way with `key` that takes fewest diagonal
+        steps (the straightest), the lower space number first on a tie."""
+        start = self._keys.start
         steps: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-        layers = [[(last, vector)]]
-        while layers[-1][0][1]:
+        layers = [[(last, key)]]
+        while layers[-1][0][1] != start or layers[-1][0][0] != self._first:
             earlier: dict[tuple[int, int], None] = {}
             for state in layers[-1]:
                 steps[state] = self._before(*state)
-                earlier.update(((there, counts), None) for _diagonal, there, counts in steps[state])
+                earlier.update(((there, before), None) for _diagonal, there, before in steps[state])
             layers.append(list(earlier))
-        fewest = {(self._first, 0): 0}
+        fewest = {(self._first, start): 0}
         for states in reversed(layers[:-1]):
             for state in states:
-                fewest[state] = min(fewest[(there, counts)] + diagonal for diagonal, there, counts in steps[state])
+                fewest[state] = min(fewest[(there, before)] + diagonal for diagonal, there, before in steps[state])
         numbers = [last]
-        state = (last, vector)
-        while state[1]:
-            _total, there, counts = min((fewest[(there, counts)] + diagonal, there, counts)
-                                        for diagonal, there, counts in steps[state])
+        state = (last, key)
+        while state != (self._first, start):
+            _total, there, before = min((fewest[(there, before)] + diagonal, there, before)
+                                        for diagonal, there, before in steps[state])
             numbers.append(there)
-            state = (there, counts)
+            state = (there, before)
         return numbers[::-1]
 
     def _flown(self, spaces: tuple[Space, ...], paid: Payment) -> tuple[bool, ...]:

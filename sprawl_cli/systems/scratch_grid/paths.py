@@ -146,7 +146,7 @@ def cost_of(a: Allowance, open_: int, tight: int, rough: int, water: int) -> int
 
 _OPEN, _TIGHT, _ROUGH, _WATER = range(4)  # the kinds of ground a step enters, as a search counts them
 _FIELD = 0xFFF  # a key's fields are 12 bits: no count passes the number of spaces, below 2**12
-_MAX = _FIELD
+_MAX = _FIELD - 1  # a half is capped here: a key's missing half plus one still fits its field
 
 
 class _Keys:
@@ -162,16 +162,18 @@ class _Keys:
     only what acrobatics and swimming pay for whole: up to half of each, and no more rough (or
     water) steps than it took. Quickness pays open ground and tight places, flying pays open ground
     and flown steps; so once the ground is paid for, quickness and flying have `air` left for flown
-    steps. What a flyer's way leaves depends on its tight places, its steps on dry ground (open and
-    tight), its rough and water steps together, and what is still missing of the two halves (how
-    many more rough, and water, steps acrobatics and swimming could pay whole). The key holds those
-    five. Two ways that differ only in how they split rough ground and water past both halves are
-    one key. A way is no worse than another (in every continuation, both what it can pay for and
-    what it costs) when it has no more tight places, dry steps and rough and water steps, and no
-    more of those last plus the rough half missing, plus the water half missing, plus both; so from
-    a key, these are the keys that are as good or better: one tight place fewer (one open step
-    more), one dry step fewer, one rough or water step fewer, one missing rough (or water) step
-    fewer, and one rough (or water) step fewer with one more missing, as before that step."""
+    steps. The key holds what a flyer's future depends on: its tight places, its steps on dry ground
+    (open and tight), its rough and water steps together, and what is still missing of the two
+    halves (how many more rough, and water, steps acrobatics and swimming could pay whole). Two ways
+    that split rough ground and water differently past both halves are one key. What it must walk
+    grows with its rough and water steps and with all its steps, and what it may walk with the
+    halves it has, so one way is no worse than another (in every continuation, both in what it can
+    pay for and in what it costs) when it has no more tight places, steps, and rough and water
+    steps, and no more of each of the last two plus the rough half missing, the water half missing
+    and both. So from a key these keys are as good or better: one tight place fewer (one open step
+    more), one dry step fewer, one rough or water step fewer, one fewer of a half missing, one rough
+    (or water) step fewer with one more of its half missing (as before that step), and an open step
+    in place of a rough or water one."""
 
     def __init__(self, a: Allowance) -> None:
         self.allowance = a
@@ -180,8 +182,9 @@ class _Keys:
             self.half_rough, self.half_water = min(a.acro // 2, _MAX), min(a.swim // 2, _MAX)
             self.start = self.half_rough << 36 | self.half_water << 48
             tight, dry, wet, rough, water = 1, 1 << 12, 1 << 24, 1 << 36, 1 << 48
-            better: tuple[tuple[int, int], ...] = ((tight, tight), (dry, dry), (wet, wet), (rough, rough), (water, water),
-                                                    (wet - rough, wet), (wet - water, wet))
+            better: tuple[tuple[int, int], ...] = (
+                (tight, tight), (dry, dry), (wet, wet), (rough, rough), (water, water),
+                (wet - rough, wet), (wet - water, wet), (wet - dry, wet))
         else:  # fields: open, rough, water
             self.start = 0
             better = ((1, 1), (1 << 12, 1 << 12), (1 << 24, 1 << 24))
@@ -204,7 +207,8 @@ class _Keys:
         """The keys from which a step onto `kind` of ground gives `key` (some may be no key the
         search ever holds: it finds no space in them)."""
         add, field, unit = self.moves()[kind]
-        return [k for k in (key - add, key - add + unit) if k >= 0 and self.step(k, kind) == key][:1 if not field else 2]
+        earlier = (key - add, key - add + unit) if field else (key - add,)
+        return [k for k in earlier if k >= 0 and self.step(k, kind) == key]
 
     def steps(self, key: int) -> int:
         if self.flying:

@@ -447,29 +447,42 @@ class Search:
         return found
 
     def _trace(self, last: int, key: int) -> list[int]:
-        """Space numbers from the start to `last` of the way with `key` that takes fewest diagonal
-        steps (the straightest), the lower space number first on a tie."""
-        start = self._keys.start
-        steps: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
-        layers = [[(last, key)]]
-        while layers[-1][0][1] != start or layers[-1][0][0] != self._first:
-            earlier: dict[tuple[int, int], None] = {}
-            for state in layers[-1]:
-                steps[state] = self._before(*state)
-                earlier.update(((there, before), None) for _diagonal, there, before in steps[state])
-            layers.append(list(earlier))
-        fewest = {(self._first, start): 0}
-        for states in reversed(layers[:-1]):
-            for state in states:
-                fewest[state] = min(fewest[(there, before)] + diagonal for diagonal, there, before in steps[state])
-        numbers = [last]
-        state = (last, key)
-        while state != (self._first, start):
-            _total, there, before = min((fewest[(there, before)] + diagonal, there, before)
-                                        for diagonal, there, before in steps[state])
-            numbers.append(there)
-            state = (there, before)
-        return numbers[::-1]
+        """Space numbers from the start to `last` of a way with `key` that takes fewest diagonal steps
+        (the straightest). It is searched back from the end, best first: a way of k steps from the
+        start to a space takes at least as many diagonal steps as the columns plus rows between them
+        exceed k. On a tie, the way found nearer the start, then the lower space numbers."""
+        begin = (self._first, self._keys.start)
+        steps = self._keys.steps
+        width, outside = self._width, self._outside
+        column, row = self.start
+        square = self.field.board.grid == "square"
+
+        def least(number: int, k: int) -> int:
+            if not square or number == outside:
+                return 0
+            return max(0, abs(number % width - column) + abs(number // width - row) - k)
+
+        heap = [(least(last, steps(key)), steps(key), last, key, 0)]
+        spent = {(last, key): 0}
+        toward: dict[tuple[int, int], tuple[int, int]] = {}  # state -> the next state on the way to `last`
+        done = set()
+        while heap:
+            _bound, _k, number, here, diagonals = heapq.heappop(heap)
+            if (number, here) in done:
+                continue
+            done.add((number, here))
+            if (number, here) == begin:
+                break
+            for diagonal, there, before in self._before(number, here):
+                earlier, total = (there, before), diagonals + diagonal
+                if earlier not in done and total < spent.get(earlier, total + 1):
+                    spent[earlier], toward[earlier] = total, (number, here)
+                    heapq.heappush(heap, (total + least(there, steps(before)), steps(before), there, before, total))
+        numbers, state = [self._first], begin
+        while state != (last, key):
+            state = toward[state]
+            numbers.append(state[0])
+        return numbers
 
     def _flown(self, spaces: tuple[Space, ...], paid: Payment) -> tuple[bool, ...]:
         """Which steps to fly: the first ones of each kind, as many as the payment flies."""

@@ -170,10 +170,10 @@ class _Keys:
     halves it has, so one way is no worse than another (in every continuation, both in what it can
     pay for and in what it costs) when it has no more tight places, steps, and rough and water
     steps, and no more of each of the last two plus the rough half missing, the water half missing
-    and both. So from a key these keys are as good or better: one tight place fewer (one open step
-    more), one dry step fewer, one rough or water step fewer, one fewer of a half missing, one rough
-    (or water) step fewer with one more of its half missing (as before that step), and an open step
-    in place of a rough or water one."""
+    and both. So from a key these keys are as good or better (and every one that is, by a chain of
+    them): one tight place fewer (one open step more), one dry step fewer, one fewer of a half
+    missing, one rough (or water) step fewer with one more of its half missing (as before that
+    step), and an open step in place of a rough or water one."""
 
     def __init__(self, a: Allowance) -> None:
         self.allowance = a
@@ -183,7 +183,7 @@ class _Keys:
             self.start = self.half_rough << 36 | self.half_water << 48
             tight, dry, wet, rough, water = 1, 1 << 12, 1 << 24, 1 << 36, 1 << 48
             better: tuple[tuple[int, int], ...] = (
-                (tight, tight), (dry, dry), (wet, wet), (rough, rough), (water, water),
+                (tight, tight), (dry, dry), (rough, rough), (water, water),
                 (wet - rough, wet), (wet - water, wet), (wet - dry, wet))
         else:  # fields: open, rough, water
             self.start = 0
@@ -300,10 +300,11 @@ class Search:
         band = self._band(goal)
         spread, go, edge, lower, price_of = self._moves.spread, self._go, self._edge, keys.lower, keys.pricer()
 
-        self._cost: dict[int, int] = {keys.start: 0}  # key -> its cheapest payment's cost, -1 when none
+        self._cost: dict[int, int] = {keys.start: 0}  # key -> its cheapest payment's cost
         self._sets: dict[int, int] = {keys.start: 1 << first}  # key -> the spaces it reaches (as above)
         self._order: list[int] = []  # the keys that reach any space, fewest steps first
         cost, sets, order = self._cost, self._sets, self._order
+        unpaid: set[int] = set()  # keys the purses cannot pay for
         closure: dict[int, int] = {}  # key -> the spaces it or a key no larger in any field reaches
         layer = [keys.start]
         while layer:
@@ -335,17 +336,17 @@ class Search:
                     if not into:
                         continue
                     after = key + add - unit if key & field else key + add
-                    price = cost.get(after)
-                    if price is None:
-                        price = cost[after] = price_of(after)
-                    if price < 0:
-                        continue
                     held = sets.get(after)
-                    if held is None:
-                        sets[after] = into
-                        following.append(after)
-                    else:
+                    if held is not None:
                         sets[after] = held | into
+                    elif after not in unpaid:
+                        price = price_of(after)
+                        if price < 0:
+                            unpaid.add(after)
+                        else:
+                            cost[after] = price
+                            sets[after] = into
+                            following.append(after)
             layer = following
 
     def _band(self, goal: Space | None) -> Callable[[int], int] | None:

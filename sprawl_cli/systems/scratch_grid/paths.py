@@ -140,7 +140,7 @@ def cost_of(a: Allowance, open_: int, tight: int, rough: int, water: int) -> int
     for kind, count in ((_OPEN, open_), (_TIGHT, tight), (_ROUGH, rough), (_WATER, water)):
         for _ in range(count):
             key = keys.step(key, kind)
-    cost = keys.price(key)
+    cost = keys.pricer()(key)
     return None if cost < 0 else cost
 
 
@@ -215,25 +215,9 @@ class _Keys:
             return ((key >> 12) & _FIELD) + ((key >> 24) & _FIELD)
         return (key & _FIELD) + ((key >> 12) & _FIELD) + (key >> 24)
 
-    def price(self, key: int) -> int:
-        """The cost of the cheapest way to pay for a key's steps, -1 when the purses cannot."""
-        a = self.allowance
-        if not self.flying:
-            open_, rough, water = key & _FIELD, (key >> 12) & _FIELD, key >> 24
-            need = max(0, open_ - a.quick) + max(0, 2 * rough - a.acro) + max(0, 2 * water - a.swim)
-            return open_ + 2 * (rough + water) if need <= a.base else -1
-        tight, dry, wet = key & _FIELD, (key >> 12) & _FIELD, (key >> 24) & _FIELD
-        if tight - a.quick > a.base:
-            return -1
-        air = min(a.fly, a.quick + a.fly - dry)
-        walked = wet - air - a.base
-        if walked <= 0:
-            return dry + wet
-        whole = self.half_rough - ((key >> 36) & _FIELD) + self.half_water - (key >> 48)
-        return -1 if walked > whole else dry + wet + walked
-
     def pricer(self) -> Callable[[int], int]:
-        """`price` as one closure over the purses, for the search's inner loop."""
+        """The cost of the cheapest way to pay for a key's steps, -1 when the purses cannot (a
+        function of the key, closed over the purses, for the search's inner loop)."""
         base, quick, fly, acro, swim = (self.allowance.base, self.allowance.quick, self.allowance.fly,
                                         self.allowance.acro, self.allowance.swim)
         if not self.flying:
@@ -244,11 +228,15 @@ class _Keys:
             return walk
         halves = self.half_rough + self.half_water
 
+        tight_most, in_air, on_ground = quick + base, fly + base, quick + fly + base
+
         def fly_(key: int) -> int:
-            dry, wet = (key >> 12) & _FIELD, (key >> 24) & _FIELD
-            if (key & _FIELD) - quick > base:
+            if key & _FIELD > tight_most:
                 return -1
-            walked = wet - min(fly, quick + fly - dry) - base
+            dry, wet = (key >> 12) & _FIELD, (key >> 24) & _FIELD
+            # what it must walk: the rough and water steps past what flying and the allowance pay,
+            # or past what all three pay once the dry ground has used up quickness
+            walked = wet + dry - on_ground if dry > quick else wet - in_air
             if walked <= 0:
                 return dry + wet
             return -1 if walked > halves - ((key >> 36) & _FIELD) - (key >> 48) else dry + wet + walked
@@ -543,39 +531,44 @@ class _Moves:
                 sources &= ~(beside & ahead)
             self.directions[dc, dr] = _Direction(shift, sources, diagonal)
         self.table: list[tuple[tuple[int, bool], ...] | None] = [None] * size
-        # For `spread`: the spaces not in the first or last column, the free ones, and those from
-        # which a diagonal step is barred by squeezing (rare: handled one direction at a time).
-        self._width, self._inner_left, self._inner_right, self._free = width, every & ~first, every & ~last, open_
-        self._odd = odd if board.grid == "hex" else 0
-        self._squeezed = 0
+        squeezed_from = 0  # spaces from which a diagonal step is barred by squeezing (rare)
         if board.grid == "square":
             for (dc, dr), d in self.directions.items():
                 if dc and dr:
-                    shift = d.shift
-                    target_free = open_ >> shift if shift > 0 else open_ << -shift
-                    self._squeezed |= kinds[dc, dr] & target_free & ~(first if dc < 0 else last) & ~d.sources
+                    into_free = open_ >> d.shift if d.shift > 0 else open_ << -d.shift
+                    squeezed_from |= kinds[dc, dr] & into_free & ~(first if dc < 0 else last) & ~d.sources
+        self.spread = self._spreader(width, every & ~first, every & ~last, open_, odd, squeezed_from)
 
-    def spread(self, spaces: int) -> int:
-        """The set of spaces one legal step from a space of `spaces`, and those spaces themselves
-        (they are free): a few shifts of the whole set, whatever its size."""
-        width, left, right = self._width, self._inner_left, self._inner_right
-        squeezed = spaces & self._squeezed
-        if squeezed:
-            spaces ^= squeezed
-        row = spaces | (spaces & right) << 1 | (spaces & left) >> 1
-        if self._odd:  # S1: a shifted row touches the columns it has and the next, the others the one before
-            shifted, plain = spaces & self._odd, spaces & ~self._odd
-            row_ = shifted | (shifted & right) << 1 | plain | (plain & left) >> 1
-            near = row | row_ << width | row_ >> width
-        else:
-            near = row | row << width | row >> width
-        if squeezed:
-            near |= squeezed
-            for d in self.directions.values():
-                moving = squeezed & d.sources
+    def _spreader(self, width: int, left: int, right: int, free: int, odd: int, squeezed_from: int) -> Callable[[int], int]:
+        """`spread(spaces)`: the set of spaces one legal step from a space of `spaces`, and those spaces
+        themselves (they are free), by a few shifts of the whole set whatever its size. `left` and
+        `right` are the spaces with a column to that side; a diagonal step from `squeezed_from` is
+        taken one direction at a time."""
+        directions = tuple(self.directions.values())
+
+        def squeezed(spaces: int) -> int:
+            near = spaces
+            for d in directions:
+                moving = spaces & d.sources
                 if moving:
                     near |= moving << d.shift if d.shift > 0 else moving >> -d.shift
-        return near & self._free
+            return near
+
+        def square(spaces: int) -> int:
+            barred = spaces & squeezed_from
+            if barred:
+                spaces ^= barred
+            row = spaces | (spaces & right) << 1 | (spaces & left) >> 1
+            near = row | row << width | row >> width
+            return (near | squeezed(barred) if barred else near) & free
+
+        def hex_(spaces: int) -> int:  # S1: a shifted row touches its own columns and the next ones
+            shifted = spaces & odd
+            row = spaces | (spaces & right) << 1 | (spaces & left) >> 1
+            across = spaces | (shifted & right) << 1 | ((spaces ^ shifted) & left) >> 1
+            return (row | across << width | across >> width) & free
+
+        return hex_ if self.board.grid == "hex" else square
 
     def __getitem__(self, number: int) -> tuple[tuple[int, bool], ...]:
         found = self.table[number]

@@ -54,11 +54,29 @@ the same cost); no test has found one yet.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sprawl_cli.systems.scratch_grid.grid import Board, Space
-from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Payment, Route, Search, cheapest, payment, routes
+from sprawl_cli.systems.scratch_grid.paths import (
+    _OPEN,
+    _ROUGH,
+    _TIGHT,
+    _WATER,
+    OUTSIDE,
+    Allowance,
+    Field,
+    Payment,
+    Route,
+    Search,
+    _Keys,
+    _moves,
+    _numbers,
+    cheapest,
+    payment,
+    routes,
+)
 
 NOBODY: frozenset[Space] = frozenset()
 
@@ -146,3 +164,61 @@ def test_payment_splits_rough_water_and_open_steps_as_the_rules_here_settle_it(
 def test_payment_walks_the_fewest_rough_steps_of_equally_good_splits() -> None:
     # Two rough and two water steps, two flown: one of each flown, or both water ones, ask the same.
     assert payment(Allowance(0, 0, 2, 4, 3, True), 0, 0, 2, 2) == Payment(6, 0, 1, 1)
+
+
+# --- the search's keys (`_Keys`) and its trace back (`Search._before`) -----------------------------
+
+KINDS = st.lists(st.sampled_from([_OPEN, _TIGHT, _ROUGH, _WATER]), max_size=30)
+PURSES = st.builds(Allowance, st.sampled_from([2, 4]), st.integers(0, 10), st.integers(0, 10), st.integers(0, 20),
+                   st.integers(0, 20), st.booleans())
+
+
+def _walk(keys: _Keys, kinds: list[int]) -> list[int]:
+    found = [keys.start]
+    for kind in kinds:
+        found.append(keys.step(found[-1], kind))
+    return found
+
+
+@settings(max_examples=300, deadline=None)
+@given(PURSES, KINDS)
+def test_a_key_counts_its_steps_and_each_step_can_be_taken_back(a: Allowance, kinds: list[int]) -> None:
+    keys = _Keys(a)
+    walked = _walk(keys, kinds)
+    for count, (before, kind, after) in enumerate(zip(walked, kinds, walked[1:], strict=False), start=1):
+        assert keys.steps(after) == count
+        back = keys.back(after, kind)
+        assert before in back and all(keys.step(k, kind) == after for k in back) and len(set(back)) == len(back)
+
+
+def test_a_flyers_key_forgets_how_rough_ground_and_water_split_past_both_halves() -> None:
+    # acrobatics 4 and swimming 4: each pays 2 walked steps whole; past that the split is one key.
+    keys = _Keys(Allowance(4, fly=2, acro=4, swim=4, can_fly=True))
+    assert _walk(keys, [_ROUGH] * 3 + [_WATER] * 2)[-1] == _walk(keys, [_WATER] * 3 + [_ROUGH] * 2)[-1]
+    assert _walk(keys, [_ROUGH] * 3 + [_WATER])[-1] != _walk(keys, [_WATER] * 3 + [_ROUGH])[-1]
+    walker = _Keys(Allowance(4, acro=4, swim=4))
+    assert _walk(walker, [_ROUGH] * 3 + [_WATER] * 2)[-1] != _walk(walker, [_WATER] * 3 + [_ROUGH] * 2)[-1]
+    assert _walk(walker, [_TIGHT, _OPEN])[-1] == _walk(walker, [_OPEN, _OPEN])[-1]  # a tight place is open ground
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+def test_every_step_traced_back_is_a_legal_step_between_two_kept_ways(grid: str) -> None:
+    # Rough ground and water all round a1 (space number 0) and small halves, so that a step is
+    # often traced back to a way no search kept.
+    rows = [".^^^~~=.", "~^^~~==.", "~^~~..^^", "o.~~#.^.", "==..^^~~"]
+    board = Board(grid, tuple(rows))
+    enemies = frozenset({(7, 4)})
+    field = Field(board, enemies, frozenset(board.neighbours((7, 4))), enemies)
+    for allowance, start in ((Allowance(4, 2, 2, 4, 4, True), (3, 2)), (Allowance(4, 1, 2, 2, 2, True), (2, 1)),
+                             (Allowance(4, 2, 0, 4, 4), (3, 2))):
+        search = Search(field, start, allowance, leave=True)
+        moves = _moves(board, enemies)
+        for key in search._order:
+            for number in _numbers(search._sets[key]):
+                if number == search._first:
+                    continue
+                steps = search._before(number, key)
+                assert steps, (number, key)
+                for diagonal, there, before in steps:
+                    assert search._sets[before] >> there & 1 and search._go >> there & 1
+                    assert number == search._outside or (number, bool(diagonal)) in moves[there]

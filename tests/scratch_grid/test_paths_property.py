@@ -64,9 +64,10 @@ def cheapest_payment(a: Allowance, steps: dict[str, int]) -> int | None:
     return min(costs, default=None)
 
 
-def cheapest_by_brute_force(f: Field, start: Space, a: Allowance) -> dict[Space, int]:
+def cheapest_by_brute_force(f: Field, start: Space, a: Allowance) -> dict[Space, tuple[int, int]]:
+    """Per space, the cost of the cheapest way there and the fewest steps of such a way."""
     board = f.board
-    best: dict[Space, int] = {}
+    best: dict[Space, tuple[int, int]] = {}
 
     def legal_step(here: Space, there: Space) -> bool:
         if board.solid(there) or there in f.enemies:
@@ -81,7 +82,7 @@ def cheapest_by_brute_force(f: Field, start: Space, a: Allowance) -> dict[Space,
             if cost is None:
                 return  # nor can any longer path that starts so
             if end not in f.taken:
-                best[end] = min(best.get(end, cost), cost)
+                best[end] = min(best.get(end, (cost, len(path) - 1)), (cost, len(path) - 1))
             if end in f.watched:
                 return
         for there in board.neighbours(end):
@@ -120,7 +121,8 @@ def situations(draw: st.DrawFn, grid: str) -> tuple[Field, Space, Allowance]:
 def check(field: Field, start: Space, allowance: Allowance) -> None:
     found = routes(field, start, allowance)
     expected = cheapest_by_brute_force(field, start, allowance)
-    assert {s: r.cost for s, r in found.items()} == expected
+    # the cheapest way, and of the cheapest ways one with fewest steps
+    assert {s: (r.cost, r.length) for s, r in found.items()} == expected
     for space, route in found.items():
         assert route.spaces[0] == start and route.spaces[-1] == space
         assert all(field.board.adjacent(a, b) for a, b in zip(route.spaces, route.spaces[1:]))

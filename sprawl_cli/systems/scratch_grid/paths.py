@@ -206,9 +206,8 @@ class _Keys:
     def back(self, key: int, kind: int) -> list[int]:
         """The keys from which a step onto `kind` of ground gives `key` (some may be no key the
         search ever holds: it finds no space in them)."""
-        add, field, unit = self.moves()[kind]
-        earlier = (key - add, key - add + unit) if field else (key - add,)
-        return [k for k in earlier if k >= 0 and self.step(k, kind) == key]
+        add, _field, unit = self.moves()[kind]
+        return [k for k in dict.fromkeys((key - add, key - add + unit)) if k >= 0 and self.step(k, kind) == key]
 
     def steps(self, key: int) -> int:
         if self.flying:
@@ -377,10 +376,9 @@ class Search:
         return self._cost[key], self._keys.steps(key), key
 
     def _ends(self) -> int:
-        """The spaces a move may end on: not the start, nobody there."""
+        """The spaces a move may end on: not the start, nobody there (and what no set holds)."""
         width = self._width
-        every = (1 << (self._outside + 1)) - 1
-        return every & ~(1 << self._first) & ~_bits(s[1] * width + s[0] for s in self.field.taken if s != OUTSIDE)
+        return ~(1 << self._first) & ~_bits(s[1] * width + s[0] for s in self.field.taken if s != OUTSIDE)
 
     def costs(self) -> dict[Space, int]:
         """The cost of the cheapest route to every space the mover may end its move on."""
@@ -408,13 +406,15 @@ class Search:
         if not held:
             return None
         key = min(held, key=self._rank)
-        spaces = tuple(self._at(n) for n in self._trace(number, key))
-        board = self.field.board
-        ground = ["open" if s == OUTSIDE else board.terrain(s) for s in spaces[1:]]
-        flyer = self.allowance.can_fly
-        paid = payment(self.allowance, sum(g not in (ROUGH, WATER) and (g != TIGHT or not flyer) for g in ground),
-                       ground.count(TIGHT) if flyer else 0, ground.count(ROUGH), ground.count(WATER))
+        numbers = self._trace(number, key)
+        kinds = [self._kind(n) for n in numbers[1:]]
+        found = self._keys.start
+        for kind in kinds:
+            found = self._keys.step(found, kind)
+        assert found == key, "the way traced back has the key it was traced for"
+        paid = payment(self.allowance, *(kinds.count(kind) for kind in (_OPEN, _TIGHT, _ROUGH, _WATER)))
         assert paid is not None and paid.cost == self._cost[key]
+        spaces = tuple(self._at(n) for n in numbers)
         return Route(spaces, paid.cost, self._flown(spaces[1:], paid))
 
     def _kind(self, number: int) -> int:

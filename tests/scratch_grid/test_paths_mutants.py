@@ -222,3 +222,11 @@ def test_every_step_traced_back_is_a_legal_step_between_two_kept_ways(grid: str)
                 for diagonal, there, before in steps:
                     assert search._sets[before] >> there & 1 and search._go >> there & 1
                     assert number == search._outside or (number, bool(diagonal)) in moves[there]
+
+
+def test_no_route_to_the_start_a_taken_space_or_off_the_map() -> None:
+    field = Field(Board("square", ("...", "...")), NOBODY, NOBODY, frozenset({(2, 1)}))
+    search = Search(field, (0, 0), Allowance(4))
+    assert search.route((0, 0)) is None and search.route((2, 1)) is None and search.route((5, 5)) is None
+    assert search.route((2, 0)) == _route(((0, 0), (1, 0), (2, 0)), 2)
+    assert (0, 0) not in search.costs() and (2, 1) not in search.costs()

@@ -64,10 +64,19 @@ def cheapest_payment(a: Allowance, steps: dict[str, int]) -> int | None:
     return min(costs, default=None)
 
 
-def cheapest_by_brute_force(f: Field, start: Space, a: Allowance) -> dict[Space, tuple[int, int]]:
-    """Per space, the cost of the cheapest way there and the fewest steps of such a way."""
+def diagonals(board: Board, spaces: tuple[Space, ...] | list[Space]) -> int:
+    return sum(board.grid == "square" and a[0] != b[0] and a[1] != b[1] for a, b in zip(spaces, spaces[1:]))
+
+
+def cheapest_by_brute_force(f: Field, start: Space, a: Allowance,
+                            straightest: dict[tuple[Space, tuple[int, ...]], int] | None = None
+                            ) -> dict[Space, tuple[int, int]]:
+    """Per space, the cost of the cheapest way there and the fewest steps of such a way; and in
+    `straightest`, per space and counts of open, tight, rough and water steps, the fewest diagonal
+    steps of a way there with those counts."""
     board = f.board
     best: dict[Space, tuple[int, int]] = {}
+    straightest = {} if straightest is None else straightest
 
     def legal_step(here: Space, there: Space) -> bool:
         if board.solid(there) or there in f.enemies:
@@ -83,6 +92,8 @@ def cheapest_by_brute_force(f: Field, start: Space, a: Allowance) -> dict[Space,
                 return  # nor can any longer path that starts so
             if end not in f.taken:
                 best[end] = min(best.get(end, (cost, len(path) - 1)), (cost, len(path) - 1))
+                counts = (end, tuple(steps.values()))
+                straightest[counts] = min(straightest.get(counts, 99), diagonals(board, path))
             if end in f.watched:
                 return
         for there in board.neighbours(end):
@@ -120,10 +131,15 @@ def situations(draw: st.DrawFn, grid: str) -> tuple[Field, Space, Allowance]:
 
 def check(field: Field, start: Space, allowance: Allowance) -> None:
     found = routes(field, start, allowance)
-    expected = cheapest_by_brute_force(field, start, allowance)
+    straightest: dict[tuple[Space, tuple[int, ...]], int] = {}
+    expected = cheapest_by_brute_force(field, start, allowance, straightest)
     # the cheapest way, and of the cheapest ways one with fewest steps
     assert {s: (r.cost, r.length) for s, r in found.items()} == expected
     for space, route in found.items():
+        # of the ways with the same steps of each kind, one with fewest diagonal steps
+        kinds = [{"^": "rough", "~": "water", "=": "tight"}.get(field.board.terrain(s), "open") for s in route.spaces[1:]]
+        counts = tuple(kinds.count(kind) for kind in ("open", "tight", "rough", "water"))
+        assert diagonals(field.board, route.spaces) == straightest[space, counts]
         assert route.spaces[0] == start and route.spaces[-1] == space
         assert all(field.board.adjacent(a, b) for a, b in zip(route.spaces, route.spaces[1:]))
         assert not any(s in field.watched for s in route.spaces[1:-1])
@@ -323,3 +339,27 @@ def test_a_move_on_a_large_map_of_mixed_ground_goes_where_reach_says(name: str) 
         assert all(board.adjacent(a, b) for a, b in zip(route.spaces, route.spaces[1:]))
         assert sum(step_cost(board, s, air) for s, air in zip(route.spaces[1:], route.air, strict=True)) == route.cost
         assert Search(field, start, allowance, goal=space).route(space) == route
+
+
+@pytest.mark.parametrize("mover", [Allowance(4), Allowance(4, fly=1, can_fly=True)])
+def test_on_open_ground_every_route_is_as_short_and_as_straight_as_can_be(mover: Allowance) -> None:
+    # From the middle of a 9 x 9 open map: as many steps as the columns or rows apart (whichever is
+    # more), and of them as many diagonal as the fewer of the two.
+    board = Board("square", tuple("." * 9 for _ in range(9)))
+    search = Search(Field(board, frozenset(), frozenset(), frozenset()), (4, 4), mover)
+    costs = search.costs()
+    assert len(costs) == 80
+    for (column, row), cost in costs.items():
+        across, down = abs(column - 4), abs(row - 4)
+        route = search.route((column, row))
+        assert route is not None and route.cost == cost == route.length == max(across, down)
+        assert diagonals(board, route.spaces) == min(across, down), route.spaces
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+def test_round_walls_routes_match_brute_force_also_in_straightness(grid: str) -> None:
+    # Walls and rough ground that leave several ways of the same steps to most spaces.
+    rows = ("......", ".##.^.", ".#..^.", "...#..", ".^^...")
+    board = Board(grid, rows)
+    check(Field(board, frozenset(), frozenset(), frozenset()), (2, 2), Allowance(4))
+    check(Field(board, frozenset(), frozenset(), frozenset()), (0, 0), Allowance(2, quick=1, acro=2))

@@ -36,6 +36,8 @@ from dataclasses import dataclass
 from sprawl_cli.systems.scratch_grid.grid import (
     HEX_STEPS_SHIFTED,
     HEX_STEPS_UNSHIFTED,
+    EXIT,
+    OPEN,
     ROUGH,
     SOLID,
     SQUARE_STEPS,
@@ -274,15 +276,16 @@ class Search:
         self._first = first = start[1] * width + start[0]
         flat = "".join(board.rows)[::-1]  # bit n of a mask is space number n
 
-        def where(symbols: str) -> int:
+        def where(*symbols: str) -> int:
             return int("0" + flat.translate({ord(s): "1" if s in symbols else "0" for s in TERRAIN}), 2)
 
         self._edge = _edge(board) if leave else 0
         self._go = ~(_bits(s[1] * width + s[0] for s in field_.watched) & ~(1 << first) | 1 << size)
         self._moves = _moves(board, field_.enemies)
         self._keys = keys = _Keys(allowance)
-        masks = (where(".E=" if not allowance.can_fly else ".E") | (1 << size if leave else 0),
-                 where("=") if allowance.can_fly else 0, where("^"), where("~"))
+        # per kind, in the order of `moves` (the step off the map is open ground; it is only ever
+        # taken from the edge, and only when `leave`)
+        masks = (where(OPEN, EXIT) | 1 << size, where(TIGHT), where(ROUGH), where(WATER))
         kinds = [(*move, mask) for move, mask in zip(keys.moves(), masks, strict=True) if mask]
         band = self._band(goal)
         spread, go, edge, lower, price_of = self._moves.spread, self._go, self._edge, keys.lower, keys.pricer()

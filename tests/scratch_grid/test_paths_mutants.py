@@ -230,3 +230,17 @@ def test_no_route_to_the_start_a_taken_space_or_off_the_map() -> None:
     assert search.route((0, 0)) is None and search.route((2, 1)) is None and search.route((5, 5)) is None
     assert search.route((2, 0)) == _route(((0, 0), (1, 0), (2, 0)), 2)
     assert (0, 0) not in search.costs() and (2, 1) not in search.costs()
+
+
+def test_a_move_aimed_at_its_space_still_finds_a_way_that_uses_every_purse() -> None:
+    # A flyer with the allowance 1, no flying left and acrobatics 4: it walks two rough spaces
+    # (acrobatics pays both whole) and takes one open step: 3 steps, all it can ever take. The
+    # search toward d1 must not give up on ways of that many steps.
+    field = open_field([".^^."])
+    mover = Allowance(1, acro=4, can_fly=True)
+    full = Search(field, (0, 0), mover).route((3, 0))
+    assert full is not None and full.spaces == ((0, 0), (1, 0), (2, 0), (3, 0)) and full.cost == 5
+    assert Search(field, (0, 0), mover, goal=(3, 0)).route((3, 0)) == full
+    walker = Allowance(1, swim=4)
+    assert Search(open_field([".~~."]), (0, 0), walker, goal=(3, 0)).route((3, 0)) == \
+        Search(open_field([".~~."]), (0, 0), walker).route((3, 0)) is not None

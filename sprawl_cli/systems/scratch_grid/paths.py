@@ -34,8 +34,6 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from sprawl_cli.systems.scratch_grid.grid import (
-    HEX_STEPS_SHIFTED,
-    HEX_STEPS_UNSHIFTED,
     EXIT,
     OPEN,
     ROUGH,
@@ -519,13 +517,12 @@ class _Moves:
         odd = sum(rows[1::2])  # S1: the rows a hex grid shifts half a space right
         first = sum(1 << (row * width) for row in range(board.height))
         last = first << (width - 1)
-        kinds = {step: every for step in SQUARE_STEPS} if board.grid == "square" else {
-            step: (odd if step not in HEX_STEPS_UNSHIFTED else every if step in HEX_STEPS_SHIFTED else every & ~odd)
-            for step in HEX_STEPS_SHIFTED + HEX_STEPS_UNSHIFTED}
+        # Every step a hex grid has is one of the square grid's; which of them a hex space has
+        # depends on its row (S1), and `board.steps` says which when a space's steps are listed.
         self.directions: dict[tuple[int, int], _Direction] = {}
-        for (dc, dr), sources in kinds.items():
+        for dc, dr in SQUARE_STEPS:
             shift = dr * width + dc
-            sources &= ~(first if dc < 0 else last if dc > 0 else 0)
+            sources = every & ~(first if dc < 0 else last if dc > 0 else 0)
             sources &= open_ >> shift if shift > 0 else open_ << -shift  # the space stepped into is free
             diagonal = board.grid == "square" and dc != 0 and dr != 0
             if diagonal:
@@ -539,7 +536,7 @@ class _Moves:
             for (dc, dr), d in self.directions.items():
                 if dc and dr:
                     into_free = open_ >> d.shift if d.shift > 0 else open_ << -d.shift
-                    squeezed_from |= kinds[dc, dr] & into_free & ~(first if dc < 0 else last) & ~d.sources
+                    squeezed_from |= every & into_free & ~(first if dc < 0 else last) & ~d.sources
         self.spread = self._spreader(width, every & ~first, every & ~last, open_, odd, squeezed_from)
 
     def _spreader(self, width: int, left: int, right: int, free: int, odd: int, squeezed_from: int) -> Callable[[int], int]:

@@ -363,3 +363,83 @@ def test_round_walls_routes_match_brute_force_also_in_straightness(grid: str) ->
     board = Board(grid, rows)
     check(Field(board, frozenset(), frozenset(), frozenset()), (2, 2), Allowance(4))
     check(Field(board, frozenset(), frozenset(), frozenset()), (0, 0), Allowance(2, quick=1, acro=2))
+
+
+def cheapest_by_counting(f: Field, start: Space, a: Allowance, leave: bool = False) -> dict[Space, int]:
+    """The cheapest cost to every space by the plain way: per space, every count of open, tight,
+    rough and water steps of a way there that no other way's counts beat (no larger in every
+    kind), each paid by `payment`. Slower than `Search`, and simple enough to trust."""
+    board = f.board
+    moves = _moves(board, f.enemies)
+    width = board.width
+    kept: dict[Space, set[tuple[int, int, int, int]]] = {start: {(0, 0, 0, 0)}}
+    layer = [(start, (0, 0, 0, 0))]
+    while layer:
+        following = []
+        for here, counts in layer:
+            if counts not in kept.get(here, set()) or (here in f.watched and here != start) or here == OUTSIDE:
+                continue
+            number = here[1] * width + here[0]
+            nexts = [(there % width, there // width) for there, _diagonal in moves[number]]
+            if leave and board.on_edge(here):
+                nexts.append(OUTSIDE)
+            for there in nexts:
+                terrain = "." if there == OUTSIDE else board.terrain(there)
+                kind = {"=": 1 if a.can_fly else 0, "^": 2, "~": 3}.get(terrain, 0)
+                more = tuple(c + (i == kind) for i, c in enumerate(counts))
+                if payment(a, *more) is None:
+                    continue
+                old = kept.setdefault(there, set())
+                if any(all(x <= y for x, y in zip(o, more)) for o in old):
+                    continue
+                kept[there] = {o for o in old if not all(x <= y for x, y in zip(more, o))} | {more}
+                following.append((there, more))
+        layer = following
+    found = {}
+    for space, counts in kept.items():
+        if space != start and space not in f.taken:
+            found[space] = min(p.cost for p in (payment(a, *c) for c in counts) if p is not None)
+    return found
+
+
+def test_large_purses_on_mid_sized_maps_match_the_plain_count(release: bool) -> None:
+    # What a flyer's key keeps (and the ways it says are beaten) against the plain count of steps
+    # of each kind, with purses up to level 20 on maps of up to 8 x 8: seeded cases, more with
+    # --release.
+    import random
+
+    draw = random.Random(28)
+    for _ in range(400 if release else 80):
+        grid = draw.choice(["square", "hex"])
+        width, height = draw.randint(4, 8), draw.randint(4, 8)
+        symbols = draw.choice(["....^^~~=#o", "..^~=", ".^~", "^~=", ".~~=", "^^~.", "^~", "^^^~..", "~~~^.."])
+        board = Board(grid, tuple("".join(draw.choice(symbols) for _ in range(width)) for _ in range(height)))
+        free = [s for s in board.spaces() if not board.solid(s)]
+        if len(free) < 3:
+            continue
+        start = draw.choice(free)
+        enemy = draw.choice([s for s in free if s != start] + [None, None])
+        enemies = frozenset([enemy] if enemy else [])
+        field = Field(board, enemies, frozenset(n for e in enemies for n in board.neighbours(e)), enemies)
+        levels = [draw.randint(0, 20) for _ in range(4)]
+        levels[draw.choice([2, 3])] = draw.randint(0, 2)  # one of the halves small: it fills up
+        mover = Allowance(draw.choice([2, 4]), levels[0] // 2, levels[1] // 2, levels[2], levels[3], levels[1] > 0)
+        leave = draw.random() < 0.3
+        assert Search(field, start, mover, leave).costs() == cheapest_by_counting(field, start, mover, leave), \
+            (board.rows, start, mover, leave)
+
+
+@pytest.mark.parametrize("grid", ["square", "hex"])
+@pytest.mark.parametrize(("rows", "start", "mover"), [
+    # found by the random search above, run longer: ways that a key one rough (or water) step
+    # shorter but two steps further from that half would wrongly beat (mutation testing)
+    (("===^=^~~", "=~~=^^^=", "~~~~=^^^", "~^~~^^^^", "^~=~~^=^", "~^~~~=^=", "=~^^~^^="), (6, 0),
+     Allowance(2, 0, 1, 12, 0, True)),
+    ((".^^^~.^~", "^.^.~^~^", "^^^..^.^", "~^~~....", "..^^.^^^", "^^^.^~.~", "^~^^.^~^", "^^.~~^~~"), (6, 2),
+     Allowance(2, 0, 1, 2, 14, True)),
+    (("^^~~^", "^^~^^", "^^~^^", "^^^.^", "~.^^^", "...~~", "..^^^"), (4, 6), Allowance(2, 0, 0, 4, 12, True)),
+])
+def test_flyers_with_one_half_filled_match_the_plain_count(grid: str, rows: tuple[str, ...], start: Space,
+                                                           mover: Allowance) -> None:
+    field = Field(Board(grid, rows), frozenset(), frozenset(), frozenset())
+    assert Search(field, start, mover).costs() == cheapest_by_counting(field, start, mover)

@@ -4,7 +4,7 @@ tests loose: the whole JSON of a character and of the game, and the terminal vie
 
 Survivors left (13), all in `status_view`, none of which the text shown can tell apart:
 
-- the squad table's `title_justify` dropped, None, "XXleftXX" or "LEFT" (5): the title is
+- the squad table's `title_justify` dropped, None, "XXleftXX" or "LEFT" (4): the title is
   rendered through `render/grid.py`'s fast layout with that value as `justify`, and a title
   without a known justification is laid out from the left, as "left" does.
 - `title_style` dropped or None (2): the title's colour only, which plain text does not show.

@@ -2,6 +2,29 @@
 found the tests loose: the whole JSON of a move and of an escape (by the edge, by an exit, from
 an exit, stopped by a hit, forced), which way out is taken when two cost the same, every
 refusal's words, and where a character may end a move.
+
+Survivors left (28 of 592), 25 equivalent:
+
+- the `goal` handed to `Search` or `cheapest` dropped or None, in `move` and `diagnose` (8): a
+  goal only prunes the search; the route to the goal is the same (paths.py's contract, checked
+  by test_paths_property.py).
+- `diagnose`: `watch=None` (1), read only for its truth; `around` searched even when nobody
+  watches (1), where the watched field is the free one and gives `through` again; the fallback
+  of `stop_on`'s `early` (None, dropped, `spaces[+1]`, `spaces[-2]`) (4): every route it is
+  handed has a watched space before its end (else the watched search would have found it, or
+  the way around would cost no more), so the fallback is never taken.
+- `_walk`, after a hit cut the spaces to two: `spaces[+1]` for `spaces[-1]` (2), the same
+  space; `spaces[-2] == OUTSIDE` (1): the start is never outside, and the second space is
+  outside only on a one-step route, which offers no interrupting attack.
+- the cost of a route made up in `move` (forced, no way) or `escape` (from an exit, forced)
+  as None, 1 or 2 (6): `_walk` sums the steps' costs; a made-up route's own is never read.
+- `(c.no_escape_turn or 1)` for `or 0` in the two "may not escape before turn" texts (2): they
+  are written only when `barred`, which needs a turn of 1 or more there.
+
+Not killed (3): `reach` sorting by row only (its order within a row then comes from the
+search, in column order in every case tried), and the column of a way out's last space read
+from its second space (`spaces[+1]`, `spaces[-2]`) when two exits on one row cost the same
+(the routes found have never crossed over).
 """
 
 from __future__ import annotations
@@ -12,7 +35,7 @@ import pytest
 
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.scratch_grid.model import Game
-from sprawl_cli.systems.scratch_grid.movement import MoveOutcome, escape, move, reach, reach_now
+from sprawl_cli.systems.scratch_grid.movement import MoveOutcome, escape, leave, move, reach, reach_now
 from tests.scratch_grid.kit import OPEN5, ch, game, table
 
 TAIL = " (add --force to overrule as referee)"
@@ -137,3 +160,37 @@ def test_where_a_character_may_end_a_move_row_by_row() -> None:
         ("b1", 1), ("a2", 1), ("b2", 1), ("c2", 2), ("a3", 2), ("b3", 2)]
     assert reach_now(g, g.character("Al")) == {} and reach_now(g, g.character("Ann")) == {}
     assert list(reach(g, g.character("Ann"))) == ["b1", "a2", "b2", "c2", "a3", "b3"]
+
+
+def test_the_upper_exit_wins_even_when_the_other_ways_first_step_is_as_high() -> None:
+    g = game(["......."] + ["...E..."] + [".E....."] + ["......."] * 4, [ch("Ada", "d4")])
+    out = escape(g, g.character("Ada"), table())
+    assert (out.path, out.via, out.allowance) == (["d4", "d3", "d2"], "exit", "4 spaces")
+
+
+def test_an_escape_from_an_exit_names_nobody_next_to_it() -> None:
+    g = game(["...", ".E.", "..."], [ch("Ada", "b2")], [ch("Zed", "a1")])
+    assert escape(g, g.character("Ada"), table()).next_to == []
+
+
+def test_leaving_drops_a_hold_evasion_and_delay() -> None:
+    c = ch("Ada", "a1", statuses=["immobilised", "evading", "delayed"], immobilised_turn=2, delayed_turn=2)
+    leave(c)
+    assert c.statuses == ["escaped"] and (c.at, c.left_from) == (None, "a1")
+
+
+def test_a_flyer_out_of_reach_is_told_the_cost_in_the_air() -> None:
+    sea = game(["~~~~~~~~~"] * 4 + ["~~~~.~~~~"] + ["~~~~~~~~~"] * 4, [ch("Ada", "e5", flying=1)])
+    assert refused(sea, lambda: escape(sea, sea.character("Ada"), table())) == (
+        "no way out is in reach for Ada: the nearest costs 5 spaces of movement and it has 4 spaces (S2, S5)" + TAIL)
+    for far in (game([".~~~~~~~.", "~~~~~~~~~"], [ch("Ada", "a1", flying=1)]),
+                game([".~~~~~~~.", "~~~~~~~~~", "........."], [ch("Ada", "a1", flying=1)], [ch("Zed", "a3")])):
+        assert refused(far, lambda: move(far, far.character("Ada"), "i1", table())) == (
+            "i1 is too far for Ada: the cheapest way costs 8 spaces of movement and it has 4 spaces (S2)" + TAIL)
+
+
+def test_the_interrupt_question_says_how_far_the_move_goes() -> None:
+    g = game(OPEN5, [ch("Ada", "b3")], [ch("Zed", "a2")])
+    asked = table(interrupts=["miss"])
+    move(g, g.character("Ada"), "d3", asked)
+    assert asked.asked == ["Zed may make an interrupting attack on Ada, who moves 2 spaces (S4): does it hit?"]

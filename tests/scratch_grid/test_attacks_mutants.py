@@ -2,6 +2,15 @@
 loose: the whole JSON of each kind (a hold's swap and push, a knockout, a ranged attack cut
 short by an interrupting hit, blasts mixed, whole, empty and interrupted), the books, every
 refusal's and question's words, and why a line is blocked.
+
+Survivors left (10 of 605), equivalent:
+
+- a fallback `""` written `"XXXX"` after `victim.at or`, `attacker.at or` or `sight.blocked_by
+  or` (6): the attacked and the attacker stand on the map (escaped targets are refused first),
+  and a line that is not clear and does not run between two blockers names where it is blocked.
+- a blast's `_harm` handed None for the game (1): `_harm` reads the game only for a hold.
+- a blast's `_harm` handed None, "XXblastXX" or "BLAST" for the kind (3): `_harm` only asks
+  whether the kind is a knockout or a hold; any other wounds, as a blast does.
 """
 
 from __future__ import annotations
@@ -220,3 +229,17 @@ def test_results_as_written() -> None:
     assert read_results(g, "zed=Hit, ada = miss,") == {"Zed": "hit", "Ada": "miss"}
     assert bad(lambda: read_results(g, "Zed=maybe")) == (
         "--result takes hit or miss (or NAME=hit,NAME=miss for a blast), not 'Zed=maybe'")
+
+
+def test_the_books_add_to_what_was_there_and_a_named_result_serves_a_single_attack() -> None:
+    g = yard()
+    ada = g.character("Ada")
+    ada.record.attacks, ada.record.incapacitated = 2, 2
+    attack(g, ada, "Zed", "knockout", table(), result="Zed=hit")
+    assert records(g, "Ada") == (3, 1, 0, 3)
+    blast = yard()
+    blast.character("Ada").record.attacks = 2
+    attack(blast, blast.character("Ada"), "e5", "blast", table(), result="hit", interrupts="none")
+    assert records(blast, "Ada")[0] == 3
+    assert bad(lambda: read_results(g, "Zed==hit")) == (
+        "--result takes hit or miss (or NAME=hit,NAME=miss for a blast), not 'Zed==hit'")

@@ -1,13 +1,13 @@
 """`status` for Scratch:Grid, pinned where a mutation run (mutmut 3.8.1) of status.py found the
 tests loose: the whole JSON of a character and of the game, and the terminal view's text
-(heading, the table's columns and rows, what is left of each turn, the house line).
+(heading, the table's columns and rows, what is left of each turn, the house line) and the
+colour of each squad's title.
 
-Survivors left (13), all in `status_view`, none of which the text shown can tell apart:
+Survivors left (10), all in `status_view`, none of which the text shown can tell apart:
 
-- the squad table's `title_justify` dropped, None, "XXleftXX" or "LEFT" (4): the title is
-  rendered through `render/grid.py`'s fast layout with that value as `justify`, and a title
-  without a known justification is laid out from the left, as "left" does.
-- `title_style` dropped or None (2): the title's colour only, which plain text does not show.
+- the squad table's `title_justify` None, "XXleftXX" or "LEFT" (3): the title is rendered
+  through `render/grid.py`'s fast layout with that value as `justify`, and a title without a
+  known justification is laid out from the left, as "left" does.
 - `expand`, `show_edge`, `pad_edge` as None, or `expand` dropped (4): each is only read for its
   truth, and None and a missing `expand` (default False) are false like False.
 - the count of rows shown set to 1, decreased or increased by 2 (3): it only says whether any
@@ -133,3 +133,16 @@ def test_one_character_not_first_in_its_squad_and_a_fresh_turn() -> None:
         "  ┃ name ┃ at ┃ health  ┃ statuses ┃ moves ┃ this turn",
         "━━╇━━━━━━╇━━━━╇━━━━━━━━━╇━━━━━━━━━━╇━━━━━━━╇━━━━━━━━━━━━━━",
         "L │ Al   │ b1 │ injured │          │       │ move + action"]
+
+
+def test_each_squads_table_is_titled_in_its_sides_colour() -> None:
+    from rich.console import Console
+    from rich.theme import Theme
+
+    g = scene()
+    out = io.StringIO()
+    plain_names = Theme({name: "none" for name in ("good", "warn", "bad", "name", "rule")})
+    colour = Console(file=out, force_terminal=True, color_system="standard", width=200, highlight=False,
+                     theme=plain_names)
+    status_view(colour, g, g.character("Zed"))
+    assert out.getvalue().splitlines()[1].startswith("\x1b[1;31mBlue")  # Blue's colour: bold red

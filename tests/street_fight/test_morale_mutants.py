@@ -115,6 +115,21 @@ def test_no_test_by_hand_once_the_game_is_over() -> None:
     assert str(caught.value) == "the game is over (x); `sprawl undo` takes back the last change"
 
 
+def test_a_full_turn_in_cover_ends_the_shelter_names_who_and_clears_the_turn() -> None:
+    g = six_blue()
+    b3, b4, b5 = g.character("B3"), g.character("B4"), g.character("B5")
+    for c in (b3, b4, b5):
+        c.add("sheltering")
+    b3.sheltering_turn, b4.sheltering_turn = 1, 2  # B5 has no turn recorded: it stays
+    g.round = 3  # B3 sheltered through turn 2; B4 reached cover on turn 2, so turn 3 is its full turn
+    assert morale.end_shelter(g) == ["B3"]
+    assert b3.sheltering_turn is None and not b3.has("sheltering")
+    assert b4.sheltering_turn == 2 and b4.has("sheltering") and b5.has("sheltering")
+    g.round = 4
+    assert morale.end_shelter(g) == ["B4"]
+    assert b4.sheltering_turn is None and b4.statuses == []
+
+
 EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1):
 
 morale.py

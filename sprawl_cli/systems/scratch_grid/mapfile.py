@@ -92,8 +92,9 @@ def _rows(text: str, value: Any, lines: dict[tuple[object, ...], int],
         raise SaveFileError(f"{source}:{key_line}: key 'map' should be a block of rows (map: |)")
     rows = value.rstrip("\n").split("\n")
     if node.style == "|":
-        body = text.splitlines()[node.start_mark.line + 1:node.start_mark.line + 1 + len(rows)]
-        indent = next((len(t) - len(t.lstrip(" ")) for t in body if t.strip()), 0)
+        # A block's first line is its indent and then its first row (which may itself start with
+        # spaces when the block gives its indent as `|2`).
+        indent = len(text.splitlines()[node.start_mark.line + 1]) - len(rows[0])
         return rows, [(node.start_mark.line + 2 + i, indent + 1) for i in range(len(rows))]
     if len(rows) == 1 and node.style != ">" and node.start_mark.line == node.end_mark.line:
         quoted = 1 if node.style in ("'", '"') else 0

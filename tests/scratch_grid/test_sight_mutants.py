@@ -1,0 +1,44 @@
+"""Line of sight (S3), pinned where a mutation run (mutmut 3.8.1) of sight.py found the tests
+loose: on hexes, a line running along the edge between two blocking spaces of one row names
+them left to right. (The whole JSON of a sight is pinned in test_attacks_mutants.py.)
+
+Survivors left (20 of 321):
+
+Equivalent (16):
+- `contact`: `low <= high` for `low < high` (1): where the line meets a space at one point only,
+  that point is on its boundary (else the meeting would have a length), so it is not inside.
+- `contact`: the side of a space whose centre is on the line (`cross >= 0`, `cross <= 0`,
+  `cross < 1`) (3): the line then crosses the space's inside, and a side is read only for
+  spaces it merely touches; `cross` is a whole number (centres have whole coordinates).
+- `candidates`: the box of spaces tried made wider, or starting from row or column 0 (6):
+  the spaces added lie outside the box one space around both ends, which the line never meets.
+- `trace`: `side >= 0`, `side <= 0` or `side < 1` for the touching spaces (3): a space touched
+  and not crossed has its centre off the line, so its side is +1 or -1, never 0.
+- `line_of_sight`'s default looker and target `""` written "XXXX" (2): every caller names both.
+- `contacts`, the sort among contacts that start and end together in one row by row again
+  instead of column (1): two such contacts would be spaces crossed over the same stretch in one
+  row, which cannot be; touching ones are paired by side, not by this order.
+
+Not killed (4): the key that picks the first blocking event in `trace` (no key, the space
+first, or the row twice): it differs only when two events start at the same point and the
+nearer-looking one is in a later row but an earlier column; on squares the events that can
+start together (a blocked corner and the space diagonally past it) share a column, and no hex
+case has been found.
+"""
+
+from __future__ import annotations
+
+from sprawl_cli.systems.scratch_grid.grid import Board, parse_space
+from sprawl_cli.systems.scratch_grid.sight import line_of_sight
+
+
+def test_a_hex_line_along_the_edge_between_two_blockers_of_one_row() -> None:
+    hexes = Board("hex", ("...", "...", "..."))
+    seen = line_of_sight(hexes, parse_space("b1"), parse_space("b3"), {parse_space("a2"), parse_space("b2")},
+                         "Ada", "b3")
+    assert seen.to_json() == {"from": "b1", "to": "b3", "looker": "Ada", "target": "b3", "clear": False,
+                              "blocked_by": "a2", "between": ["a2", "b2"], "crossed": []}
+    back = line_of_sight(hexes, parse_space("b3"), parse_space("b1"), {parse_space("a2"), parse_space("b2")})
+    assert (back.blocked_by, back.between) == ("a2", ["a2", "b2"])
+    one = line_of_sight(hexes, parse_space("b1"), parse_space("b3"), {parse_space("b2")})
+    assert one.clear and one.crossed == []

@@ -323,3 +323,29 @@ def test_a_nonlethal_disarm_reports_the_blow_in_full_without_applying_it() -> No
     assert out.victims[0].to_json() == {
         "name": "Goon", "damage_rolls": [[5], [2]], "damage": 7, "toughness": 5, "result": "none", "wounds": 0,
         "wounds_taken": 0, "applied": False, "notes": ["nonlethal disarm"]}
+
+
+def test_a_drawn_weapon_is_recorded_as_drawn_and_named_out_of_turn_and_taken_with_the_drop() -> None:
+    g = duel()
+    fight(g, dice(1, 1), g.character("Ada"), g.character("Goon"), Options(draw=True), table())
+    assert g.tests["Ada"].detail["options"]["draw"] is False  # a redo does not draw it again
+    g = duel()
+    deal(g, dice("2C", "KS", "QH"), table())
+    ada = g.character("Ada")
+    ada.card = None  # surprised
+    t = table(force=True)
+    shoot(g, dice(1, 1), ada, g.character("Goon"), Options(weapon="Pistol", range="short", draw=True), t)
+    assert "Ada has no action card this round (surprised, or dealt out), so it cannot draw a weapon; it is dealt " \
+           "in next round" in t.overruled
+    g = duel()
+    deal(g, dice("2C", "KS", "QH"), table())
+    out = shoot(g, dice(1, 1), g.character("Ada"), g.character("Goon"),
+                Options(weapon="Pistol", range="short", draw=True, drop=True), table())
+    assert dict(out.test.modifiers) == {"multi-action": -2, "the drop": 4} and g.cut_in == "Ada"
+
+
+def test_an_attack_on_the_incapacitated_points_to_the_finishing_move() -> None:
+    g = duel()
+    g.character("Goon").add("incapacitated")
+    assert refused(lambda: fight(g, dice(), g.character("Ada"), g.character("Goon"), Options(), table())) == (
+        "Goon is incapacitated already; `finish Ada Goon` dispatches a helpless foe" + FORCE_HINT)

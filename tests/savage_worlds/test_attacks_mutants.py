@@ -21,8 +21,16 @@ The survivors of attacks.py that no input can tell from the original:
 - `shoot`'s `once=None` for `once=False` (50): read only as true or false.
 - `bystanders`' `zip(..., strict=True)` weakened (12, 15): a test's trait rolls and results
   are built together, one result per die, so the lengths always match.
-- `redo_attack` handing `attack_situation` no target or no table (see below) and the
-  `RuleRefusal`'s `forceable` made None for False: read only as true or false.
+- `range_band`'s default `aimed_at` and its `attacker is None` branch (1, 2, 15): every caller
+  (`attack_situation`, `objects`, `suppression`) hands both.
+- `resolve`'s default band (1, 2): `fight`, the one caller that leaves it out, never makes a
+  blast, the one reader of the band.
+- `spend_ammo`'s `weapon.shots or 0` made `or 1` (30): it runs only for a weapon whose rounds
+  are counted (`ammo` is None otherwise and it returns first), so `shots` is never None there.
+- `keep`'s `"bonus": 0` (34-36): an attack record's bonus is never read back (`redo_attack`
+  works its damage modifiers out again; only suppression records read a bonus).
+- `redo_attack` handing `attack_situation` no target (prone cover changes the to-hit, which a
+  redo discards, keeping only the damage modifiers).
 """
 
 from __future__ import annotations
@@ -349,3 +357,65 @@ def test_an_attack_on_the_incapacitated_points_to_the_finishing_move() -> None:
     g.character("Goon").add("incapacitated")
     assert refused(lambda: fight(g, dice(), g.character("Ada"), g.character("Goon"), Options(), table())) == (
         "Goon is incapacitated already; `finish Ada Goon` dispatches a helpless foe" + FORCE_HINT)
+
+
+def test_a_shot_that_ends_the_game_in_full_json() -> None:
+    g = game([hero("Ada")], [extra("Goon")])
+    out = shoot(g, dice(5, 1, 5, 4), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", range="short"),
+                table())  # 5 hits; 5+4 = 9: a wound on an Extra puts it out, and the Thugs with it
+    data = out.to_json()
+    for key in ("trait", "modifier", "modifiers", "tn", "wild", "trait_rolls", "wild_rolls", "total", "success",
+                "raises", "snake_eyes", "results", "victims"):
+        data.pop(key)
+    assert data == {
+        "kind": "shoot", "attacker": "Ada", "target": "Goon", "weapon": "Pistol", "hits": 1, "template": None,
+        "deviation": None, "dives": [], "disarm": None, "bystanders": [], "notes": [], "forced": [],
+        "game": {"over": True, "winner": "Heroes", "reason": g.reason}, "damage_modifiers": {}}
+    assert g.over and g.reason
+
+
+def test_options_out_of_their_lists_are_refused_naming_the_option() -> None:
+    g = duel()
+    ada, goon = g.character("Ada"), g.character("Goon")
+
+    def bad(**opts: Any) -> str:
+        return refused(lambda: shoot(g, dice(), ada, goon, Options(weapon="Pistol", **opts), table()), BadInput)
+
+    assert bad(range="far") == "--range far: use one of short, medium, long"
+    assert bad(range="short", cover="thick") == "--cover thick: use one of light, medium, heavy, near-total"
+    assert bad(range="short", light="dusk") == "--light dusk: use one of dim, dark, pitch"
+    assert bad(range="short", called="foot") == "--called foot: use one of limb, head, small, tiny"
+    assert bad(range="short", template="huge") == "--template huge: use one of small, medium, large"
+
+
+def test_a_distance_on_a_bands_limit_is_in_that_band_and_beyond_long_is_long_when_forced() -> None:
+    g = duel()
+    ada, goon = g.character("Ada"), g.character("Goon")
+    for distance, band in ((12, "short"), (24, "medium"), (48, "long")):
+        out = shoot(g, dice(1, 1), ada, goon, Options(weapon="Pistol", distance=distance), table())
+        assert dict(out.test.modifiers).get(f"{band} range", 0) == {"short": 0, "medium": -2, "long": -4}[band]
+        assert g.tests["Ada"].detail["band"] == band
+    out = shoot(g, dice(1, 1), ada, goon, Options(weapon="Pistol", distance=49), table(force=True))
+    assert dict(out.test.modifiers) == {"long range": -4} and g.tests["Ada"].detail["band"] == "long"
+
+
+def test_the_last_rounds_may_be_fired_and_more_is_refused_naming_what_is_left() -> None:
+    rifle = Weapon("Rifle", "2d8", range="24/48/96", rof=2, shots=4)
+    g = game([hero("Ada", weapons=[rifle])], [extra("Goon")])
+    ada, goon = g.character("Ada"), g.character("Goon")
+    ada.spent["Rifle"] = 3
+    shoot(g, dice(1, 1), ada, goon, Options(range="short"), table())  # the last round
+    assert ada.ammo(rifle) == 0
+    ada.spent["Rifle"] = 3
+    assert refused(lambda: shoot(g, dice(), ada, goon, Options(range="short", double_tap=True), table())) == (
+        "Ada's Rifle has 1 round left and this fires 2; `reload Ada` first" + FORCE_HINT)
+    ada.spent["Rifle"] = 2
+    assert refused(lambda: shoot(g, dice(), ada, goon, Options(range="short", burst=True), table())) == (
+        "Ada's Rifle has 2 rounds left and this fires 3; `reload Ada` first" + FORCE_HINT)
+
+
+def test_a_no_to_friendly_fire_is_final() -> None:
+    g = game([hero("Ada"), hero("Cy")], [extra("Goon")])
+    with pytest.raises(RuleRefusal) as caught:
+        fight(g, dice(), g.character("Ada"), g.character("Cy"), Options(), table(yes=False, force=True))
+    assert str(caught.value) == "Ada does not attack Cy; nothing was changed" and caught.value.forceable is False

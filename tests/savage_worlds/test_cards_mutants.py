@@ -263,3 +263,13 @@ def test_a_hold_out_of_turn_says_it_cannot_go_on_hold() -> None:
     with pytest.raises(RuleRefusal) as caught:
         hold(g, g.character("Ada"), table())
     assert str(caught.value) == "Ada has had its turn this round (9H); wait for the next deal" + FORCE_HINT
+
+
+def test_next_in_the_middle_of_a_round_in_full_json() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import advance
+
+    g = game([hero("Ada")], [extra("Goon")])
+    advance(g, dice("5S", "9H"), table())  # round 1 dealt: Goon's 9H is up
+    data = advance(g, dice(), table()).to_json()
+    assert data == {"over": False, "reason": None, "round": 1, "phase": "action",
+                    "acting": {"name": "Ada", "card": "5S"}, "round_ended": False, "deal": None}

@@ -29,6 +29,11 @@ The survivors of attacks.py that no input can tell from the original:
   are counted (`ammo` is None otherwise and it returns first), so `shots` is never None there.
 - `keep`'s `"bonus": 0` (34-36): an attack record's bonus is never read back (`redo_attack`
   works its damage modifiers out again; only suppression records read a bonus).
+- `attack_situation`'s band of a hand attack spelled otherwise (34-36): both its callers for a
+  hand attack (`fight`, `objects`) drop it; the "the target" of a range question with no
+  target (76, 77): the callers without one (`objects`, `suppression`) settle the band first;
+  a prone target's cover looked up with another default (94, 95: no cover reads as none either
+  way) or at `>=` (96: medium cover, and prone makes it medium: the same).
 - `redo_attack` handing `attack_situation` no target (prone cover changes the to-hit, which a
   redo discards, keeping only the damage modifiers).
 """
@@ -419,3 +424,22 @@ def test_a_no_to_friendly_fire_is_final() -> None:
     with pytest.raises(RuleRefusal) as caught:
         fight(g, dice(), g.character("Ada"), g.character("Cy"), Options(), table(yes=False, force=True))
     assert str(caught.value) == "Ada does not attack Cy; nothing was changed" and caught.value.forceable is False
+
+
+def test_a_double_tap_a_burst_and_a_ranged_disarm_name_their_modifiers() -> None:
+    g = duel()
+    ada, goon = g.character("Ada"), g.character("Goon")
+    out = shoot(g, dice(1, 1), ada, goon, Options(weapon="SMG", range="short", double_tap=True), table())
+    assert dict(out.test.modifiers) == {"double tap": 1} and out.damage_modifiers == {"double tap": 1}
+    out = shoot(g, dice(1, 1), ada, goon, Options(weapon="SMG", range="short", burst=True), table())
+    assert dict(out.test.modifiers) == {"three-round burst": 2} and out.damage_modifiers == {"three-round burst": 2}
+    out = shoot(g, dice(1, 1), ada, goon, Options(weapon="Pistol", range="short", disarm=True, nonlethal=True),
+                table())  # a shot at the weapon itself
+    assert dict(out.test.modifiers) == {"called small": -4} and out.damage_modifiers == {"called small": 4}
+
+
+def test_a_template_weapon_ignores_a_called_shot_and_cover() -> None:
+    g = duel()
+    out = shoot(g, dice(1, 1, 3, 12), g.character("Ada"), g.character("Goon"),  # a miss deviates 3" to 12
+                Options(weapon="Grenade", distance=4, called="head", cover="heavy"), table(lists={"victims": []}))
+    assert dict(out.test.modifiers) == {} and out.damage_modifiers == {}

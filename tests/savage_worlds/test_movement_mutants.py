@@ -230,3 +230,63 @@ def test_a_hard_draw_counts_the_turns_actions_is_labelled_and_a_benny_rerolls_it
     again = benny(g, dice(6, 2, 1), ada, table())  # 8 - 2 = 6: better
     assert again.kept == "new" and again.to_json()["total"] == 6
     assert leftover(d) == []
+
+
+def test_a_move_in_full_json_with_each_note_and_the_refusals_word_for_word() -> None:
+    g = dealt()
+    ada = g.character("Ada")
+    ada.add("prone")
+    out = move(g, ada, 2, table(), difficult=1)  # 2" with 1 difficult (counted twice), plus 2" to rise
+    assert out.to_json() == {"name": "Ada", "inches": 2, "cost": 5, "allowed": 6.0, "left": 1.0,
+                             "notes": ["rose from prone (2\")"]}
+    assert not ada.has("prone") and ada.moved == 5
+    g = dealt()
+    ada = g.character("Ada")
+    out = move(g, ada, 1, table(), crawl=True)
+    assert out.to_json() == {"name": "Ada", "inches": 1, "cost": 1, "allowed": 2.0, "left": 1.0,
+                             "notes": ["crawling: counts as prone when shot at"]}
+    assert ada.has("prone") and ada.moved == 3  # a crawled inch is three of Pace's six
+    out = move(g, ada, 1, table(), crawl=True)  # still crawling: no rising
+    assert out.cost == 1 and out.left == 0.0 and ada.has("prone")
+    g = dealt()
+    ada = g.character("Ada")
+    out = move(g, ada, 2, table(), crouch=True)
+    assert out.to_json() == {"name": "Ada", "inches": 2, "cost": 2, "allowed": 3.0, "left": 1.0,
+                             "notes": ["crouching: -1 to shots at it (`shoot ... --crouching`)"]}
+    assert ada.moved == 4
+    said = "give --inches N (0 or more) and --difficult at most that many of them"
+    for inches, difficult in ((-1, 0), (1, -1), (1, 2)):
+        assert refused(lambda: move(g, ada, inches, table(), difficult=difficult), BadInput) == said
+    assert move(g, ada, 0, table()).cost == 0
+    assert refused(lambda: move(g, ada, 1, table(), crawl=True, crouch=True), BadInput) == "crawl or crouch, not both"
+
+
+def test_a_move_past_what_is_left_is_refused_and_forced_and_a_run_adds_its_die() -> None:
+    g = dealt()
+    ada = g.character("Ada")
+    assert refused(lambda: move(g, ada, 7, table())) == (
+        "Ada has 6\" of movement left this turn (of 6\"); this move costs 7\"" + FORCE_HINT)
+    run(g, dice(3), "Ada", table())
+    assert move(g, ada, 9, table()).to_json() == {"name": "Ada", "inches": 9, "cost": 9, "allowed": 9.0,
+                                                  "left": 0.0, "notes": []}
+    g = game([hero("Ada")], [extra("Goon")])
+    ada = g.character("Ada")
+    ada.add("incapacitated")
+    t = table(force=True)
+    move(g, ada, 1, t)
+    assert t.overruled == ["Ada is incapacitated and cannot act"]
+    g, ada = without_card()
+    assert refused(lambda: move(g, ada, 1, table())) == no_card("move") + FORCE_HINT
+
+
+def test_a_group_runs_on_one_die_named_for_the_group_and_a_second_run_is_refused() -> None:
+    g = game([hero("Ada")], [extra("Goon", group="thugs"), extra("Grunt", group="thugs")])
+    d = dice(4)
+    out = run(g, d, "thugs", table())
+    assert out.to_json()["name"] == "thugs" and out.runners == ["Goon", "Grunt"]
+    assert [r.label for r in d.rolls] == ["thugs: running"]
+    assert all(c.ran and c.run_roll == 4 for c in (g.character("Goon"), g.character("Grunt")))
+    out = run(g, dice(2), " ada ", table())
+    assert out.name == "Ada" and out.allowed == 8.0 and out.pace == 6
+    assert refused(lambda: run(g, dice(5), "Ada", table())) == (
+        "Ada has run already this turn (the running die is rolled once)" + FORCE_HINT)

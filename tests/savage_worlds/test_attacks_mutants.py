@@ -443,3 +443,16 @@ def test_a_template_weapon_ignores_a_called_shot_and_cover() -> None:
     out = shoot(g, dice(1, 1, 3, 12), g.character("Ada"), g.character("Goon"),  # a miss deviates 3" to 12
                 Options(weapon="Grenade", distance=4, called="head", cover="heavy"), table(lists={"victims": []}))
     assert dict(out.test.modifiers) == {} and out.damage_modifiers == {}
+
+
+def test_an_attack_spends_a_hold_and_none_is_made_once_the_game_is_over() -> None:
+    g = duel()
+    ada = g.character("Ada")
+    ada.add("on_hold")
+    ada.add("defending")
+    fight(g, dice(1, 1), ada, g.character("Goon"), Options(), table())
+    assert not ada.has("on_hold") and not ada.has("defending")
+    g.over = True
+    with pytest.raises(RuleRefusal) as caught:
+        fight(g, dice(), ada, g.character("Goon"), Options(), table(force=True))
+    assert str(caught.value) == "the game is over" and caught.value.forceable is False

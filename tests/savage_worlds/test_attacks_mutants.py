@@ -19,7 +19,7 @@ The survivors of attacks.py that no input can tell from the original:
   redo, which reads the band back only for a shot (`redo_attack`: `ranged and ...`) and
   hands it on to `resolve`, where only a blast reads it.
 - `shoot`'s `once=None` for `once=False` (50): read only as true or false.
-- `bystanders`' `zip(..., strict=True)` weakened (12, 15): a test's trait rolls and results
+- `bystanders`' `zip(..., strict=True)` weakened (12, 15, 16): a test's trait rolls and results
   are built together, one result per die, so the lengths always match.
 - `range_band`'s default `aimed_at` and its `attacker is None` branch (1, 2, 15): every caller
   (`attack_situation`, `objects`, `suppression`) hands both.
@@ -34,7 +34,7 @@ The survivors of attacks.py that no input can tell from the original:
   target (76, 77): the callers without one (`objects`, `suppression`) settle the band first;
   a prone target's cover looked up with another default (94, 95: no cover reads as none either
   way) or at `>=` (96: medium cover, and prone makes it medium: the same).
-- `redo_attack` handing `attack_situation` no target (prone cover changes the to-hit, which a
+- `redo_attack` handing `attack_situation` no target (58: prone cover changes the to-hit, which a
   redo discards, keeping only the damage modifiers).
 """
 
@@ -456,3 +456,55 @@ def test_an_attack_spends_a_hold_and_none_is_made_once_the_game_is_over() -> Non
     with pytest.raises(RuleRefusal) as caught:
         fight(g, dice(), ada, g.character("Goon"), Options(), table(force=True))
     assert str(caught.value) == "the game is over" and caught.value.forceable is False
+
+
+@pytest.mark.parametrize("opts", [
+    Options(cover="light"), Options(light="dim"), Options(aim=True), Options(rof=2), Options(double_tap=True),
+    Options(burst=True), Options(crouching=True),
+])
+def test_each_shooting_option_is_refused_for_a_fight_on_its_own(opts: Options) -> None:
+    g = duel()
+    assert refused(lambda: fight(g, dice(), g.character("Ada"), g.character("Goon"), opts, table()), BadInput) == (
+        "--cover, --light, --aim, --rof, --double-tap, --burst and --crouching are for `shoot`")
+
+
+def test_a_fight_with_the_referees_modifier_and_the_first_hand_weapon_carried() -> None:
+    g = game([hero("Ada", weapons=[CLUB, SWORD])], [extra("Goon")])
+    out = fight(g, dice(1, 1), g.character("Ada"), g.character("Goon"), Options(mod=1), table())
+    assert out.weapon == "Club" and dict(out.test.modifiers) == {"referee": 1}
+
+
+def test_an_incapacitated_attacker_forced_and_a_weapon_drawn_out_of_turn_forced() -> None:
+    g = duel()
+    ada = g.character("Ada")
+    ada.add("incapacitated")
+    t = table(force=True)
+    fight(g, dice(1, 1), ada, g.character("Goon"), Options(), t)
+    assert t.overruled == ["Ada is incapacitated and cannot act"]
+    g = duel()
+    deal(g, dice("2C", "KS", "QH"), table())  # Goon's KS is up, not Ada's 2C
+    t = table(force=True)
+    out = fight(g, dice(1, 1), g.character("Ada"), g.character("Goon"), Options(draw=True), t)
+    assert g.character("Ada").acted == ["draw:Sword", "fight:Sword"] and len(t.overruled) >= 1
+    assert dict(out.test.modifiers) == {"multi-action": -2}
+
+
+def test_autofire_of_two_dice_strays_on_a_two_not_a_three_and_a_thrown_stray_adds_strength() -> None:
+    g = game([hero("Ada", weapons=[CARBINE]), hero("Cy")], [extra("Goon")])
+    d = dice(3, 2, 1, 4, 4)  # 3-2 and 2-2 miss; Wild 1; only the 2 strays: 4+4 to Cy
+    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(range="short", rof=2, into_melee=["Cy"]),
+                table())
+    assert [(b["name"], b["damage_rolls"]) for b in out.bystanders] == [("Cy", [[4], [4]])] and leftover(d) == []
+    g = game([hero("Ada", weapons=[KNIFE]), hero("Cy")], [extra("Goon")])
+    d = dice(1, 2, 3, 2)  # a natural 1 misses: Strength 3 + d4 2 into Cy
+    out = shoot(g, d, g.character("Ada"), g.character("Goon"), Options(range="short", into_melee=["Cy"]), table())
+    assert [(b["name"], b["damage_rolls"]) for b in out.bystanders] == [("Cy", [[3], [2]])] and leftover(d) == []
+
+
+def test_a_redone_miss_whose_record_lost_its_band_too_deviates_at_short_range() -> None:
+    g = shot_and_missed()
+    record = g.tests["Ada"].detail
+    del record["band"]
+    record["deviation"] = None
+    out = benny(g, dice(3, 1, 2, 5), g.character("Ada"), table())
+    assert out.effects["deviation"]["times"] == 1 and out.effects["deviation"]["rolled"] == 2

@@ -10,6 +10,10 @@ The survivors of movement.py that no input can tell from the original:
 - `draw_weapon`'s named weapon looked up with `ranged=None` or `ranged=True` (12, 15): a
   weapon asked for by name is found whatever kind it is (`Character.weapon` reads `ranged`
   only when no name is given).
+- `run`'s label with `len(runners) > 2` (40): several runners come only from a group's name,
+  and then either test picks the group's name: with two runners the original reads the
+  group, the mutant reads the first runner's name only when it equals the name asked for, and
+  that name is then the group's own (spelled as asked: both label it alike).
 """
 
 from __future__ import annotations
@@ -290,3 +294,23 @@ def test_a_group_runs_on_one_die_named_for_the_group_and_a_second_run_is_refused
     assert out.name == "Ada" and out.allowed == 8.0 and out.pace == 6
     assert refused(lambda: run(g, dice(5), "Ada", table())) == (
         "Ada has run already this turn (the running die is rolled once)" + FORCE_HINT)
+
+
+def test_a_group_down_to_one_runs_under_the_groups_name_on_a_six_sided_die() -> None:
+    g = game([hero("Ada")], [extra("Goon", group="thugs"), extra("Grunt", group="thugs")])
+    g.character("Goon").add("incapacitated")
+    d = dice(6)
+    out = run(g, d, "Thugs", table())
+    assert (out.name, out.runners, out.roll) == ("thugs", ["Grunt"], 6)
+    assert [(r.label, r.die) for r in d.rolls] == [("thugs: running", "d6")]
+
+
+def test_defend_is_counted_as_its_action_and_a_hard_draw_is_kept_as_a_plain_roll() -> None:
+    g = dealt()
+    ada = g.character("Ada")
+    defend(g, ada, table())
+    assert ada.acted == ["defend"]
+    g = dealt()
+    ada = g.character("Ada")
+    draw_weapon(g, dice(5, 1), ada, "Sword", table(), hard=True)
+    assert g.tests["Ada"].kind == "roll" and g.tests["Ada"].label == "Ada: Agility (draw)"

@@ -10,10 +10,6 @@ The survivors of movement.py that no input can tell from the original:
 - `draw_weapon`'s named weapon looked up with `ranged=None` or `ranged=True` (12, 15): a
   weapon asked for by name is found whatever kind it is (`Character.weapon` reads `ranged`
   only when no name is given).
-- `run`'s label with `len(runners) > 2` (40): several runners come only from a group's name,
-  and then either test picks the group's name: with two runners the original reads the
-  group, the mutant reads the first runner's name only when it equals the name asked for, and
-  that name is then the group's own (spelled as asked: both label it alike).
 """
 
 from __future__ import annotations
@@ -314,3 +310,9 @@ def test_defend_is_counted_as_its_action_and_a_hard_draw_is_kept_as_a_plain_roll
     ada = g.character("Ada")
     draw_weapon(g, dice(5, 1), ada, "Sword", table(), hard=True)
     assert g.tests["Ada"].kind == "roll" and g.tests["Ada"].label == "Ada: Agility (draw)"
+
+
+def test_a_group_named_like_its_first_member_runs_under_the_groups_spelling() -> None:
+    g = game([hero("Ada")], [extra("Goon", group="goon"), extra("Grunt", group="goon")])
+    out = run(g, dice(2), "Goon", table())
+    assert (out.name, out.runners) == ("goon", ["Goon", "Grunt"])

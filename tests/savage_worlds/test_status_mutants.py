@@ -2,6 +2,9 @@
 found unchecked: a busy character's JSON whole (what it did this turn, its aim, a dropped
 weapon, its ammunition), the game's JSON under hand damage, and the table's lines: the
 phase, a cut-in, the end of the game, the pools, the rounds left and each turn in words.
+
+The one survivor of status.py no output can tell: `Table(show_edge=None)` for False (45),
+read only as true or false.
 """
 
 from __future__ import annotations
@@ -83,6 +86,8 @@ def test_the_table_of_a_busy_round_line_by_line() -> None:
     lines = shown(g)
     assert lines[0] == "Savage Worlds, round 1: acting now: Ada, Pike (and Goon, out of turn)"
     assert lines[1] == "Bennies in the pools: Heroes 3; Thugs 1. Damage: W8 house (house)"
+    assert lines[2].replace("┃", " ").split() == ["name", "squad", "card", "wounds", "bennies", "Parry", "Toughness",
+                                                  "statuses"]
     rows = [line.replace("│", " ").split() for line in lines[4:7]]
     assert rows == [["Ada*", "Heroes", "KS", "1", "0", "6", "5", "shaken"],
                     ["Pike", "Heroes", "KS", "0", "0", "6", "5"],
@@ -118,3 +123,9 @@ def test_a_turn_in_words_had_its_turn_and_nothing_when_nothing_was_done() -> Non
     lines = shown(g)
     assert "  this turn, Ada: had its turn" in lines
     assert not any(line.startswith("  this turn, Cy") for line in lines)
+
+
+def test_the_table_when_no_card_is_up() -> None:
+    g = game([hero("Ada")], [extra("Goon")])
+    g.phase, g.order = "action", []
+    assert shown(g)[0] == "Savage Worlds, round 1: acting now: -"

@@ -129,3 +129,15 @@ def test_the_table_when_no_card_is_up() -> None:
     g = game([hero("Ada")], [extra("Goon")])
     g.phase, g.order = "action", []
     assert shown(g)[0] == "Savage Worlds, round 1: acting now: -"
+
+
+def test_the_table_joins_statuses_and_loads_with_commas_and_shows_only_the_one_asked_for() -> None:
+    g = game([hero("Ada", weapons=[RIFLE, Weapon("Carbine", "2d6", range="12/24/48", shots=10)])], [extra("Goon")])
+    ada = g.character("Ada")
+    ada.add("shaken")
+    ada.add("prone")
+    ada.dead = True
+    lines = shown(g)
+    assert lines[4].replace("│", " ").split()[-3:] == ["shaken,", "prone,", "dead"]
+    assert "  rounds left, Ada: Rifle 5/5, Carbine 10/10" in lines
+    assert not any("rounds left" in line for line in shown(g, "Goon"))

@@ -111,6 +111,8 @@ def test_a_character_left_plain_takes_the_defaults_and_extras_only_lead_when_alo
                           "rof, template, ap, skill, shots"),
     (roster(person(weapons=[{"damage": "2d6"}])), "key 'characters.0.weapons.0.name': is missing"),
     (roster(person(weapons=[{"name": "Gun"}])), "key 'characters.0.weapons.0.damage': is missing"),
+    (armed(name=" "), "key 'characters.0.weapons.0.name': should be some text"),
+    (armed(damage=6), "key 'characters.0.weapons.0.damage': should be some text"),
     (armed(damage="2d7"), "key 'characters.0.weapons.0.damage': damage '2d7': d7 is not a d4-d12"),
     (armed(range="12/24"), "key 'characters.0.weapons.0.range': '12/24' is not a range: write short/medium/long, "
                            "like 12/24/48"),

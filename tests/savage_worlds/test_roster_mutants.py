@@ -75,6 +75,8 @@ def test_a_character_left_plain_takes_the_defaults_and_extras_only_lead_when_alo
 
 @pytest.mark.parametrize(("data", "message"), [
     (roster(gm="yes"), "key 'gm': should be true or false"),
+    (roster(colour="red"), "key 'colour': unknown key; a Savage Worlds roster has system, squad, gm, characters"),
+    (roster(system="gunplay"), "key 'system': this roster is for 'gunplay', not Savage Worlds (savage-worlds)"),
     (roster(person(), person(name="ADA")), "key 'characters.1.name': two characters are called 'ADA'"),
     (roster(["Ada"]), "key 'characters.0': a character is a map with name, wild_card and the five attributes"),
     (roster(person(height=3)), "key 'characters.0.height': unknown key; expected one of name, wild_card, agility, "

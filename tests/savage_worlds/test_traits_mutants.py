@@ -2,6 +2,11 @@
 whole with a rate of fire and the Wild Die standing in, the score a benny compares, the
 refusals word for word, the modifiers a character carries at their edges, and opposed rolls
 with snake eyes on either side. Dice are scripted.
+
+The two survivors of traits.py (257 mutants) no input can tell from the original:
+`raises_of`'s guard `total >= tn` made `total > tn` or always true (2, 10): below the target
+number `(total - tn) // 4` is negative and `max(0, ...)` gives 0 anyway, and at the target
+number it is 0 either way.
 """
 
 from __future__ import annotations

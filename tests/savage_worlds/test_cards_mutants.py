@@ -273,3 +273,42 @@ def test_next_in_the_middle_of_a_round_in_full_json() -> None:
     data = advance(g, dice(), table()).to_json()
     assert data == {"over": False, "reason": None, "round": 1, "phase": "action",
                     "acting": {"name": "Ada", "card": "5S"}, "round_ended": False, "deal": None}
+
+
+def test_a_joker_leads_an_ace_dealt_before_it() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import card_key
+
+    g = game([hero("Ada")], [hero("Boss")])
+    deal(g, dice("AS", "RJ"), table())  # Ada gets the AS, Boss the RJ
+    assert [e["card"] for e in g.order] == ["RJ", "AS"]
+    assert sorted(["2C", "AS", "BJ", "KH", "RJ", "KS"], key=card_key) == ["RJ", "BJ", "AS", "KS", "KH", "2C"]
+
+
+def test_a_surprise_deal_in_full_json_with_a_follower_and_someone_down() -> None:
+    g = game([hero("Ada"), extra("Pike"), hero("Cy")], [extra("Native")])
+    g.character("Ada").add("incapacitated")  # down already: no Notice test, no card
+    d = dice(5, 2, 1, "9H")  # Pike tests (5, an Extra); Cy fails (2, Wild 1): Pike acts on his own card
+    out = deal(g, d, table(), ambushers=["Thugs"])
+    data = out.to_json()
+    assert [n["name"] for n in data["notice"]] == ["Pike", "Cy"]
+    assert (data["round"], data["on_hold"], data["no_card"], data["followers"]) == (1, ["Native"], ["Cy"], {})
+    assert data["order"] == [{"name": "Pike", "card": "9H"}] and leftover(d) == []
+
+
+def test_a_deal_with_cards_still_to_come_names_them_and_a_late_surprise_is_refused() -> None:
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    deal(g, dice("KS", "QS", "2C"), table())
+    g.soakable = {"Boss": {"before": {"wounds": 0, "statuses": []}, "taken": 1}}
+    with pytest.raises(RuleRefusal) as caught:
+        deal(g, dice(), table())
+    assert str(caught.value) == ("round 1 still has cards to come (QS Cy, 2C Boss); `next` brings them up and ends "
+                                 "the round" + FORCE_HINT)
+    t = table(force=True)
+    deal(g, dice("3H", "4H", "5H"), t)
+    assert g.soakable == {} and g.round == 2
+    with pytest.raises(RuleRefusal) as caught:
+        deal(g, dice(), table(), ambushers=["Thugs"])
+    assert str(caught.value).startswith("round 2 still has cards")
+    t = table(force=True)
+    deal(g, dice(4, 1, 4, 1, "6H", "7H"), t, ambushers=["Thugs"])
+    assert "a surprise opens a fight; this is round 3" in t.overruled  # the deal ends round 2 first

@@ -4,6 +4,8 @@ interrupts, what the mutation run of cards.py found unchecked. Cards are scripte
 Survivors of cards.py (the second run, all 629 mutants, numbered as mutmut 3.8.1 numbers
 them today), each equivalent:
 
+- `deal` handing `character_test` no game (37) or `"NOTICE"` (48) for a Notice: never read, and
+  lower-cased.
 - `end_round` 34 (every side standing counted twice: the same leaders);
   `interrupt_tests` 2 and 19 (`character_test` never reads the game) and 13 and 30
   (`"AGILITY"`, lower-cased by `Character.trait`); `hold` 21, 26 and 27 (the words "go on
@@ -299,6 +301,8 @@ def test_a_surprise_deal_in_full_json_with_a_follower_and_someone_down() -> None
     assert [n["name"] for n in data["notice"]] == ["Pike", "Cy"]
     assert (data["round"], data["on_hold"], data["no_card"], data["followers"]) == (1, ["Native"], ["Cy"], {})
     assert data["order"] == [{"name": "Pike", "card": "9H"}] and leftover(d) == []
+    assert data["shuffled"] is False and data["reshuffled_midway"] is False
+    assert g.character("Cy").no_card_rounds == 0  # the round it sits out is this one
 
 
 def test_a_deal_with_cards_still_to_come_names_them_and_a_late_surprise_is_refused() -> None:
@@ -332,3 +336,27 @@ def test_a_card_coming_up_starts_a_fresh_turn_except_for_a_holder() -> None:
     assert cy.acted == [] and ada.acted == ["defend"]
     advance(g, dice(), table())  # the 2C: Ada holds, and keeps what she did
     assert ada.acted == ["defend"]
+
+
+def test_a_joker_shuffles_the_deck_once_before_the_next_deal() -> None:
+    g = game([hero("Ada")], [hero("Boss")])
+    deal(g, dice("RJ", "5S"), table())
+    assert g.joker_dealt
+    from sprawl_cli.systems.savage_worlds.cards import advance
+
+    while g.phase == "action":
+        advance(g, dice(), table())
+    out = deal(g, dice("4S", "3S"), table())
+    assert out.shuffled and not g.joker_dealt
+    while g.phase == "action":
+        advance(g, dice(), table())
+    assert not deal(g, dice("4H", "3H"), table()).shuffled
+
+
+def test_the_dead_do_nothing_whatever_the_referee_says() -> None:
+    from sprawl_cli.systems.savage_worlds.movement import move
+
+    g = game([hero("Ada", dead=True)], [hero("Boss")])
+    with pytest.raises(RuleRefusal) as caught:
+        move(g, g.character("Ada"), 1, table(force=True))
+    assert str(caught.value) == "Ada is dead" and caught.value.forceable is False

@@ -1,6 +1,14 @@
 """Suppressive fire (house), what the mutation run of suppression.py found unchecked: the JSON
 whole (each one under the template, the hit's damage, the modifiers), the dice labelled, the
 records a benny rerolls, and every refusal word for word. Dice are scripted.
+
+The survivors of suppression.py (558 mutants) no input can tell from the original:
+`character_test` handed no game (`spirit_under_fire` 4, `suppress` 100: never read) or
+`"SPIRIT"` (`spirit_under_fire` 17: lower-cased), and `suppress`'s `tn=TN` left out (112: the
+default); `spend_ammo` handed no options (`suppress` 45: with the rounds given it never reads
+them); and the weapon looked up by its recorded name with `ranged=None` or `False`
+(`redo_suppress` and `redo_suppressed` 9 and 15: `Character.weapon` reads `ranged` only when
+no name is given).
 """
 
 from __future__ import annotations
@@ -140,3 +148,62 @@ def test_a_spirit_test_rerolled_keeps_its_damage_dice_and_puts_the_target_back_f
     assert out.effects == {"name": "Goon", "test": SPIRIT_OF_FIVE, "hit": False, "shaken": False, "damage": None,
                            "wounds": 0, "statuses": [], "damage_modifiers": {"joker": 2}}
     assert g.tests["Goon"].detail["damage"] is None and not goon.has("shaken")
+
+
+def test_suppressive_fire_counts_actions_cover_and_a_forced_shot_into_the_dark() -> None:
+    g = range_of_fire()
+    out = suppress(g, dice(2, 1), g.character("Gunner"), Options(range="short", actions=2, cover="light"),
+                   table(lists={"victims": []}))
+    assert dict(out.test.modifiers) == {"multi-action": -2, "joker": 2, "light cover": -1, "autofire": -2}
+    g = range_of_fire()
+    t = table(lists={"victims": []}, force=True)
+    suppress(g, dice(2, 1), g.character("Gunner"), Options(distance=12, light="dark"), t)
+    assert t.overruled == ["in the dark nothing is seen beyond 10\"; the target is 12\" away"]
+    g = range_of_fire()
+    g.character("Gunner").card = None
+    g.dealt, g.phase = True, "action"
+    t = table(lists={"victims": []}, force=True)
+    suppress(g, dice(2, 1), g.character("Gunner"), Options(range="short"), t)
+    assert set(t.overruled) == {"Gunner has no action card this round (surprised, or dealt out), so it cannot lay "
+                                "down suppressive fire; it is dealt in next round"}
+
+
+def test_a_strength_weapon_on_automatic_adds_the_shooters_strength_to_a_hit() -> None:
+    spinner = Weapon("Spinner", "str+d4", range="5/10/20", rof=2)
+    g = game([hero("Gunner", weapons=[spinner])], [extra("Goon")])
+    out = suppress(g, dice(7, 1, 1, 3, 2), g.character("Gunner"), Options(range="short"),
+                   table(lists={"victims": ["Goon"]}))
+    assert out.suppressed[0].victim is not None and out.suppressed[0].victim.damage_rolls == [[3], [2]]
+
+
+def gunner_with_a_pistol_first() -> Game:
+    return game([hero("Gunner", weapons=[Weapon("Pistol", "2d6", range="12/24/48"), MG])],
+                [extra("Goon", statuses=["prone"]), hero("Boss")])
+
+
+def test_rerolls_of_suppressive_fire_use_its_own_weapon_and_leave_the_soak_and_the_game_alone() -> None:
+    g = gunner_with_a_pistol_first()
+    gunner = g.character("Gunner")
+    suppress(g, dice(2, 1), gunner, Options(weapon="MG", range="short"), table(lists={"victims": ["Goon"]}))
+    d = dice(7, 1, 1, 8, 1, 1)  # a success now; Goon's Spirit 1: a hit on 2d8, 8 (ace) and 1, then 1
+    out = benny(g, d, gunner, table())
+    assert out.effects["victims"][0]["damage_rolls"] == [[8, 1], [1]] and leftover(d) == []
+    assert g.tests["Goon"].detail["damage_modifiers"] == {} and g.over is False
+
+
+def test_a_wild_cards_spirit_rerolled_into_a_hit_rolls_its_damage_and_is_put_back_first() -> None:
+    g = gunner_with_a_pistol_first()
+    boss = g.character("Boss")
+    boss.add("prone")
+    suppress(g, dice(7, 1, 2, 1), g.character("Gunner"), Options(weapon="MG", range="short"),
+             table(lists={"victims": ["Boss"]}))  # Spirit 2 (Wild 1): Shaken, no hit, no damage kept
+    assert boss.has("shaken") and g.tests["Boss"].detail["damage"] is None
+    d = dice(1, 5, 8, 7, 4)  # a natural 1, Wild 5: passed, but hit: 2d8 8 (ace) 7 and 4 = 19
+    out = benny(g, d, boss, table())
+    assert out.effects["hit"] and out.effects["damage"]["damage_rolls"] == [[8, 7], [4]] and leftover(d) == []
+    assert g.tests["Boss"].detail["damage"] == [[8, 7], [4]]
+    assert "prone" in boss.statuses and g.over is False
+    d = dice(6, 1, 1)  # better again (6 aces into 7): no hit now, the wounds taken back
+    out = benny(g, d, boss, table())
+    assert not out.effects["hit"] and boss.wounds == 0 and "Boss" not in g.soakable
+    assert boss.statuses == ["prone"]

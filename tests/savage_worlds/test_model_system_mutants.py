@@ -3,6 +3,13 @@ kernel sees it, what the mutation runs of model.py and system.py found unchecked
 at its edges (bonus dice, untrained Parry, the wound penalty's cap), every refusal word for
 word, and the kernel's hooks (the new game's line, the journal's extras, a character's record
 and fate, `next` and `set`).
+
+The survivors of system.py no input can tell from the original: every `cast("Game", ...)`
+and `cast("Character", ...)` whose type name is spelled otherwise or None (`typing.cast`
+hands its value back unchanged at run time: only the type checker reads the name); and
+`advance` handing the rules' `advance` no table (`cards.advance` deals only in the deal
+phase, where no card is still to come and no surprise is sprung, so nothing is asked or
+refused).
 """
 
 from __future__ import annotations

@@ -117,3 +117,22 @@ def test_set_and_next_through_the_system() -> None:
     assert out.to_json()["statuses"] == ["prone"]
     SYSTEM.advance(g, dice("KS", "2C"), table())  # the first `next` deals round 1
     assert g.phase == "action" and g.character("Ada").card == "KS"
+
+
+def test_a_roster_read_through_the_system_names_its_file_and_a_bad_one_its_key() -> None:
+    from pathlib import Path
+
+    from sprawl_cli.errors import SaveFileError
+    from sprawl_cli.schema import Where
+
+    data = {"squad": "Heroes", "characters": [{"name": "Ada", "agility": "d6", "smarts": "d6", "spirit": "d6",
+                                               "strength": "d6", "vigor": "d6"}]}
+    roster = SYSTEM.read_roster(data, Where("r.yaml", {}), Path("r.yaml"))
+    assert roster.squad.roster == "r.yaml" and roster.characters[0].name == "Ada"
+    with pytest.raises(SaveFileError, match="r.yaml: key 'gm'"):
+        SYSTEM.read_roster({**data, "gm": 1}, Where("r.yaml", {}), Path("r.yaml"))
+
+
+def test_a_missing_weapon_names_every_one_carried() -> None:
+    ada = hero("Ada", weapons=[SWORD, PISTOL])
+    assert bad(lambda: ada.weapon("Rifle", ranged=True)) == "Ada has no weapon 'Rifle' in hand; it carries Sword, Pistol"

@@ -347,7 +347,7 @@ def test_a_joker_shuffles_the_deck_once_before_the_next_deal() -> None:
     while g.phase == "action":
         advance(g, dice(), table())
     out = deal(g, dice("4S", "3S"), table())
-    assert out.shuffled and not g.joker_dealt
+    assert out.shuffled and g.joker_dealt is False
     while g.phase == "action":
         advance(g, dice(), table())
     assert not deal(g, dice("4H", "3H"), table()).shuffled
@@ -360,3 +360,15 @@ def test_the_dead_do_nothing_whatever_the_referee_says() -> None:
     with pytest.raises(RuleRefusal) as caught:
         move(g, g.character("Ada"), 1, table(force=True))
     assert str(caught.value) == "Ada is dead" and caught.value.forceable is False
+
+
+def test_cards_of_the_fallen_are_not_waited_for_and_holders_are_listed_in_roster_order() -> None:
+    g = game([hero("Ada"), hero("Cy")], [hero("Zed"), hero("Abe")])
+    deal(g, dice("KS", "QS", "2C", "3C"), table())  # Ada KS up; Cy QS, Abe 3C, Zed 2C to come
+    g.character("Abe").add("incapacitated")
+    with pytest.raises(RuleRefusal) as caught:
+        deal(g, dice(), table())
+    assert str(caught.value).startswith("round 1 still has cards to come (QS Cy, 2C Zed);")
+    g = game([hero("Ada")], [hero("Zed"), hero("Abe")])
+    out = deal(g, dice(5, 1, "9H"), table(), ambushers=["Thugs"])
+    assert out.on_hold == ["Zed", "Abe"]

@@ -141,3 +141,8 @@ def test_the_table_joins_statuses_and_loads_with_commas_and_shows_only_the_one_a
     assert lines[4].replace("│", " ").split()[-3:] == ["shaken,", "prone,", "dead"]
     assert "  rounds left, Ada: Rifle 5/5, Carbine 10/10" in lines
     assert not any("rounds left" in line for line in shown(g, "Goon"))
+
+
+def test_one_characters_table_tells_only_its_own_turn() -> None:
+    lines = shown(busy(), "Pike")
+    assert not any(line.startswith("  this turn, Ada") for line in lines)

@@ -24,7 +24,7 @@ def person(**values: Any) -> dict[str, Any]:
     return {"name": "Ada", "wild_card": True, **ATTRS, **values}
 
 
-def roster(*people: dict[str, Any], **top: Any) -> dict[str, Any]:
+def roster(*people: Any, **top: Any) -> dict[str, Any]:
     return {"system": "savage-worlds", "squad": "Heroes", "characters": list(people or [person()]), **top}
 
 

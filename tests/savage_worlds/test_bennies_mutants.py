@@ -6,13 +6,14 @@ Survivors of bennies.py (42 of 585):
 - equivalent: `benny` 67-74 (which of score, modifiers, test and step are dropped before
   `remember`: it writes all four afresh); `redo` 105 and `effective` 3-6 (defaults and snake
   eyes' -10**6 spelled otherwise where no total reaches them).
-- not killed, not shown equivalent: the record fields `remember` writes that no reroll reads
-  back (`remember` 9-24: count, total, successes, raises, snake eyes; `successes` is read by a
-  jump's reroll, the rest are for the save's reader); `benny` 15 and 17 and `redo` 25-30
-  (a record without `step` or `against`, which only a hand edit makes); `redo` 47 and 48 (the
-  other side's record checked with `or`); `redo` 78-87 (a dive rerolled and still failed);
-  `dove_clear` 35-53 (setdefault and pop defaults on attack records that always have them);
-  `BennyOutcome.to_json` 42-46 (`raises` of a kept old result).
+- not killed, not shown equivalent (as that run left them): `benny` 15 and 17 and `redo`
+  25-30 (a record without `step` or `against`, which only a hand edit makes); `redo` 47 and
+  48 (the other side's record checked with `or`); `dove_clear` 35-53 (setdefault and pop
+  defaults on attack records that always have them).
+- killed since by the last three tests here (rerun by name with today's numbering: every
+  mutant of `remember`, `BennyOutcome.to_json` and `redo`'s dive branch, 97, all killed): the
+  record fields `remember` writes for the save (count, total, successes, raises, snake eyes),
+  the `raises` of a kept old result, a dive rerolled better and still short.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.savage_worlds.attacks import Options, fight, shoot
 from sprawl_cli.systems.savage_worlds.bennies import award, benny
 from sprawl_cli.systems.savage_worlds.model import Game
-from tests.savage_worlds.helpers import GRENADE, SWORD, dice, extra, game, hero, leftover, table
+from tests.savage_worlds.helpers import GRENADE, SMG, SWORD, dice, extra, game, hero, leftover, table
 
 
 def test_an_award_to_a_side_in_full_json_and_counted_from_nothing() -> None:
@@ -222,3 +223,37 @@ def test_a_notice_rerolled_and_still_failed_deals_nothing() -> None:
     deal(g, dice(1, 2, 5, 2, "5S"), table(), ambushers=["Thugs"])
     out = benny(g, dice(3, 1), g.character("Ada"), table())  # 3: better, still a failure
     assert out.kept == "new" and out.effects == {"dealt": None}
+
+
+def test_the_record_of_the_last_test_carries_its_figures_for_the_save() -> None:
+    """The save keeps each character's last test (a later benny rerolls it): its dice count,
+    total, successes, raises and snake eyes, as rolled."""
+    g = game([hero("Ada", weapons=[SMG])], [extra("Goon", toughness=20)])
+    ada, goon = g.character("Ada"), g.character("Goon")
+    shoot(g, dice(7, 2, 6, 1, 1, 1, 1, 1), ada, goon, Options(range="short", rof=3), table())  # 5, 0, 4: two hits
+    record = g.tests["Ada"]
+    assert (record.kind, record.label, record.trait, record.modifier, record.tn, record.wild) == (
+        "attack", "Ada: Shooting", "d8", -2, 4, True)
+    assert (record.count, record.total, record.successes, record.raises, record.snake_eyes) == (3, 5, 2, 0, False)
+    shoot(g, dice(7, 1, 1, 1, 1), ada, goon, Options(range="short", aim=True), table())  # 9: a raise
+    record = g.tests["Ada"]
+    assert (record.count, record.total, record.successes, record.raises, record.snake_eyes) == (1, 9, 1, 1, False)
+    shoot(g, dice(1, 1), ada, goon, Options(range="short"), table())
+    record = g.tests["Ada"]
+    assert (record.count, record.total, record.successes, record.raises, record.snake_eyes) == (1, 1, 0, 0, True)
+
+
+def test_a_dive_rerolled_better_but_still_short_takes_nothing_back() -> None:
+    g = dived_and_hurt()
+    boss = g.character("Boss")
+    out = benny(g, dice(4, 1), boss, table())  # Agility 4-2 = 2: better than 0, still no dive
+    assert out.kept == "new" and out.effects == {"dove": False}
+    assert boss.wounds == 2 and "Boss" in g.soakable and g.tests["Ada"].detail["options"]["dove"] == {"Boss": False}
+
+
+def test_a_worse_reroll_reports_the_old_results_total_success_and_raises() -> None:
+    g = rolled((6, 3, 1))  # Notice d6 6 aces, 9: a success and a raise
+    out = benny(g, dice(3, 1), g.character("Ada"), table()).to_json()
+    assert (out["kept"], out["total"], out["success"], out["raises"]) == ("old", 9, True, 1)
+    out = benny(g, dice(6, 6, 5, 1), g.character("Ada"), table()).to_json()  # 6, 6 and 5: 17, three raises
+    assert (out["kept"], out["total"], out["success"], out["raises"]) == ("new", 17, True, 3)

@@ -1,0 +1,84 @@
+"""The referee's corrections (`set`, `wounds`) and a new game's settings and sides, what the
+mutation runs of referee.py and setup.py found unchecked: the JSON and the log line whole,
+every refusal word for word, the wound limits at their edges, which side is the game
+master's and the settings read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sprawl_cli.errors import BadInput
+from sprawl_cli.systems.base import NewGame, Roster
+from sprawl_cli.systems.savage_worlds.model import Squad
+from sprawl_cli.systems.savage_worlds.referee import set_status, set_wounds
+from sprawl_cli.systems.savage_worlds.setup import new_game, read_settings
+from tests.savage_worlds.helpers import extra, game, hero
+
+
+def bad(call: Any) -> str:
+    with pytest.raises(BadInput) as caught:
+        call()
+    return str(caught.value)
+
+
+def test_a_status_set_on_and_off_in_full_json_and_its_log_line() -> None:
+    g = game([hero("Ada")], [extra("Goon")])
+    ada = g.character("Ada")
+    out = set_status(g, ada, "On-Hold", True)
+    assert out.to_json() == {"name": "Ada", "status": "on_hold", "on": True, "statuses": ["on_hold"]}
+    assert out.lines == ["[name]Ada[/]: on_hold on"]
+    out = set_status(g, ada, " on_hold ", False)
+    assert out.to_json() == {"name": "Ada", "status": "on_hold", "on": False, "statuses": []}
+    assert out.lines == ["[name]Ada[/]: on_hold off"]
+    assert bad(lambda: set_status(g, ada, "asleep", True)) == (
+        "'asleep' is not a Savage Worlds status; use one of shaken, incapacitated, on_hold, defending, prone")
+
+
+def test_setting_the_last_foe_incapacitated_ends_the_game() -> None:
+    g = game([hero("Ada")], [extra("Goon")])
+    set_status(g, g.character("Goon"), "incapacitated", True)
+    assert g.over and g.winner == "Heroes"
+
+
+def test_wounds_set_by_hand_up_to_three_for_a_wild_card_and_one_for_an_extra() -> None:
+    g = game([hero("Ada")], [extra("Goon")])
+    ada, goon = g.character("Ada"), g.character("Goon")
+    out = set_wounds(g, ada, 3)
+    assert out.to_json() == {"name": "Ada", "wounds": 3, "statuses": []} and ada.wounds == 3
+    assert out.lines == ["[name]Ada[/] now carries 3 wound(s)"]
+    assert set_wounds(g, ada, 0).to_json()["wounds"] == 0
+    assert bad(lambda: set_wounds(g, ada, 4)) == (
+        "Ada can carry 0 to 3 wounds; set incapacitated with `set Ada incapacitated on`")
+    assert bad(lambda: set_wounds(g, ada, -1)).startswith("Ada can carry 0 to 3 wounds")
+    assert set_wounds(g, goon, 1).to_json()["wounds"] == 1
+    assert bad(lambda: set_wounds(g, goon, 2)) == (
+        "Goon can carry 0 to 1 wounds; set incapacitated with `set Goon incapacitated on`")
+
+
+def test_the_settings_read_and_refused_word_for_word() -> None:
+    assert read_settings({}, physical=True).dice == "physical"
+    assert read_settings({}, physical=False).dice == "random"
+    assert read_settings({"damage": "hand"}, physical=False).damage == "hand"
+    assert read_settings({}, physical=False).damage == "house"
+    assert bad(lambda: read_settings({"wounds": "hand"}, False)) == (
+        "no setting 'wounds' in Savage Worlds; the one setting is damage=house|hand")
+    assert bad(lambda: read_settings({"damage": "soft"}, False)) == (
+        "setting damage=soft: use house (W8 applied) or hand (damage reported only)")
+
+
+def test_a_new_game_keeps_the_sides_order_and_marks_the_game_masters() -> None:
+    heroes = Roster(Squad("Heroes", "Ada", ["Ada", "Cy"], "heroes.yaml"), [hero("Ada"), hero("Cy")], {})
+    thugs = Roster(Squad("Thugs", "Boss", ["Boss", "Goon"], "thugs.yaml"), [hero("Boss", "Thugs"), extra("Goon")],
+                   {"gm": True})
+    g = new_game([heroes, thugs], NewGame(rounds=5, physical=True, settings={"damage": "hand"}))
+    assert [(s.name, s.leader, s.members, s.roster) for s in g.squads] == [
+        ("Heroes", "Ada", ["Ada", "Cy"], "heroes.yaml"), ("Thugs", "Boss", ["Boss", "Goon"], "thugs.yaml")]
+    assert [c.name for c in g.characters] == ["Ada", "Cy", "Boss", "Goon"]
+    assert g.gm == ["Thugs"] and g.rounds == 5 and len(g.deck) == 54
+    assert (g.settings.dice, g.settings.damage) == ("physical", "hand")
+    assert g.pools == {"Heroes": 3, "Thugs": 2} and g.character("Boss").bennies == 2
+    g = new_game([heroes, Roster(thugs.squad, thugs.characters, {"gm": False})], NewGame())
+    assert g.gm == [] and g.pools == {"Heroes": 3, "Thugs": 3} and g.rounds is None

@@ -1,0 +1,148 @@
+"""`status` (SYSTEMS.md's fields and the terminal table), what the mutation run of status.py
+found unchecked: a busy character's JSON whole (what it did this turn, its aim, a dropped
+weapon, its ammunition), the game's JSON under hand damage, and the table's lines: the
+phase, a cut-in, the end of the game, the pools, the rounds left and each turn in words.
+
+The one survivor of status.py no output can tell: `Table(show_edge=None)` for False (45),
+read only as true or false.
+"""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from sprawl_cli.systems.savage_worlds.cards import deal
+from sprawl_cli.systems.savage_worlds.model import Game, Weapon
+from sprawl_cli.systems.savage_worlds.status import BYSTANDER, HOUSE, SUPPRESSION, game_json, status_view
+from tests.savage_worlds.helpers import SWORD, dice, extra, game, hero, table
+
+RIFLE = Weapon("Rifle", "2d8", range="24/48/96", shots=5)
+
+
+def busy() -> Game:
+    """A refereed round: Ada (KS, up) has reloaded, fired two rounds, moved 3.5" and run, aims
+    at Goon and is done; she dropped her Sword and carries a wound."""
+    g = game([hero("Ada", weapons=[SWORD, RIFLE]), extra("Pike")], [extra("Goon")])
+    deal(g, dice("KS", "2C"), table())
+    ada = g.character("Ada")
+    ada.acted = ["reload:Rifle", "shoot:Rifle"]
+    ada.fired = {"Rifle": 1}
+    ada.spent = {"Rifle": 2}
+    ada.moved, ada.ran, ada.run_roll = 3.5, True, 4
+    ada.aim, ada.aim_round = "Goon", 1
+    ada.turn_over = "aiming"
+    ada.disarmed = ["Sword"]
+    ada.wounds = 1
+    ada.add("shaken")
+    return g
+
+
+def test_a_busy_characters_json_whole() -> None:
+    g = busy()
+    data = game_json(g, g.character("Ada"))
+    assert data["characters"] == [{
+        "name": "Ada", "squad": "Heroes", "statuses": ["shaken"], "wild_card": True, "card": "KS", "wounds": 1,
+        "bennies": 0, "toughness": 5, "parry": 6, "pace": 6, "group": None, "dead": False, "ran": True,
+        "traits": {"agility": "d6", "smarts": "d6", "spirit": "d6", "strength": "d6", "vigor": "d6",
+                   "fighting": "d8", "shooting": "d8", "throwing": "d6", "notice": "d6"},
+        "weapons": [{"name": "Rifle", "damage": "2d8", "range": "24/48/96", "rof": 1, "ap": 0, "shots": 5}],
+        "dropped": ["Sword"],
+        "turn": {"actions": ["reload:Rifle", "shoot:Rifle"], "moved": 3.5, "fired": {"Rifle": 1}, "over": "aiming",
+                 "done": False},
+        "aim": {"target": "Goon", "round": 1}, "ammo": {"Rifle": 3}}]
+
+
+def test_the_games_json_under_hand_damage_and_a_cut_in() -> None:
+    g = busy()
+    g.settings.damage = "hand"
+    g.cut_in = "Goon"
+    g.step = 7
+    data = game_json(g)
+    data.pop("characters")
+    assert data == {
+        "order": [{"name": "Ada", "card": "KS"}, {"name": "Goon", "card": "2C"}], "acting": ["Ada", "Pike"],
+        "cut_in": "Goon", "refereed": True, "standoff": False, "deck": 52, "shuffle_due": False,
+        "bennies": {"Heroes": 3, "Thugs": 1}, "gm": ["Thugs"],
+        "squads": [{"name": "Heroes", "members": ["Ada", "Pike"], "gm": False},
+                   {"name": "Thugs", "members": ["Goon"], "gm": True}],
+        "settings": {"dice": "random", "damage": "hand"}, "damage_rule": "hand", "house": [BYSTANDER, SUPPRESSION],
+        "step": 7}
+    g.settings.damage = "house"
+    assert game_json(g)["house"] == [HOUSE, BYSTANDER, SUPPRESSION] and game_json(g)["damage_rule"] == "house"
+    assert [c["name"] for c in game_json(g)["characters"]] == ["Ada", "Pike", "Goon"]
+
+
+def shown(g: Game, only: str | None = None) -> list[str]:
+    console = Console(record=True, width=120, file=io.StringIO())
+    status_view(console, g, g.character(only) if only else None)
+    return [line.rstrip() for line in console.export_text().splitlines()]
+
+
+def test_the_table_of_a_busy_round_line_by_line() -> None:
+    g = busy()
+    g.cut_in = "Goon"
+    lines = shown(g)
+    assert lines[0] == "Savage Worlds, round 1: acting now: Ada, Pike (and Goon, out of turn)"
+    assert lines[1] == "Bennies in the pools: Heroes 3; Thugs 1. Damage: W8 house (house)"
+    assert lines[2].replace("┃", " ").split() == ["name", "squad", "card", "wounds", "bennies", "Parry", "Toughness",
+                                                  "statuses"]
+    rows = [line.replace("│", " ").split() for line in lines[4:7]]
+    assert rows == [["Ada*", "Heroes", "KS", "1", "0", "6", "5", "shaken"],
+                    ["Pike", "Heroes", "KS", "0", "0", "6", "5"],
+                    ["Goon", "Thugs", "2C", "0", "0", "6", "5"]]
+    assert lines[7:] == [
+        "* Wild Card",
+        "  rounds left, Ada: Rifle 3/5",
+        "  this turn, Ada: reload Rifle, shoot Rifle, moved 3.5\", ran (+4\"), done",
+    ]
+
+
+def test_the_table_before_the_deal_for_one_and_after_the_end() -> None:
+    g = game([hero("Ada", weapons=[SWORD, RIFLE])], [extra("Goon")])
+    g.settings.damage = "hand"
+    g.character("Goon").dead = True
+    lines = shown(g, "Goon")
+    assert lines[0] == "Savage Worlds, round 1: cards not dealt yet: `deal`"
+    assert lines[1] == "Bennies in the pools: Heroes 3; Thugs 1. Damage: W8 hand (applied by hand)"
+    assert [line.replace("│", " ").split() for line in lines[4:]][0] == ["Goon", "Thugs", "-", "0", "0", "6", "5",
+                                                                           "dead"]
+    assert lines[-1] == "* Wild Card"
+    g.over, g.winner, g.reason = True, "Heroes", "the Thugs are out"
+    lines = shown(g)
+    assert lines[:2] == ["Savage Worlds, round 1: the fight is over", "Over: Heroes (the Thugs are out)"]
+    g.winner = None
+    assert shown(g)[1] == "Over: no winner (the Thugs are out)"
+
+
+def test_a_turn_in_words_had_its_turn_and_nothing_when_nothing_was_done() -> None:
+    g = game([hero("Ada"), hero("Cy")], [extra("Goon")])
+    deal(g, dice("KS", "QS", "2C"), table())
+    g.character("Ada").had_turn = True
+    lines = shown(g)
+    assert "  this turn, Ada: had its turn" in lines
+    assert not any(line.startswith("  this turn, Cy") for line in lines)
+
+
+def test_the_table_when_no_card_is_up() -> None:
+    g = game([hero("Ada")], [extra("Goon")])
+    g.phase, g.order = "action", []
+    assert shown(g)[0] == "Savage Worlds, round 1: acting now: -"
+
+
+def test_the_table_joins_statuses_and_loads_with_commas_and_shows_only_the_one_asked_for() -> None:
+    g = game([hero("Ada", weapons=[RIFLE, Weapon("Carbine", "2d6", range="12/24/48", shots=10)])], [extra("Goon")])
+    ada = g.character("Ada")
+    ada.add("shaken")
+    ada.add("prone")
+    ada.dead = True
+    lines = shown(g)
+    assert lines[4].replace("│", " ").split()[-3:] == ["shaken,", "prone,", "dead"]
+    assert "  rounds left, Ada: Rifle 5/5, Carbine 10/10" in lines
+    assert not any("rounds left" in line for line in shown(g, "Goon"))
+
+
+def test_one_characters_table_tells_only_its_own_turn() -> None:
+    lines = shown(busy(), "Pike")
+    assert not any(line.startswith("  this turn, Ada") for line in lines)

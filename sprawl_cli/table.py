@@ -44,10 +44,12 @@ def refuse(table: Table, message: str) -> None:
     """Refuse an action the rules forbid, unless the referee forces it (`--force`, journalled).
 
     Raises:
-        RuleRefusal: always, unless `table.force`; then the overrule is recorded.
+        RuleRefusal: always, unless `table.force`; then the overrule is recorded, once however
+        often one command checks the same rule.
     """
     if table.force:
-        table.overruled.append(message)
+        if message not in table.overruled:
+            table.overruled.append(message)
         return
     raise RuleRefusal(f"{message} (add --force to overrule as referee)")
 

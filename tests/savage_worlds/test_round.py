@@ -34,6 +34,7 @@ def refused(sprawl: Sprawl, snapshot: Snapshot, *args: str, says: str) -> dict[s
     assert snapshot(sprawl.folder) == before
     data: dict[str, Any] = sprawl.json(*args, "--force")
     assert any(says in f for f in data["forced"]), data["forced"]
+    assert len(set(data["forced"])) == len(data["forced"]), data["forced"]  # each overrule once
     last = sprawl.json("log")["entries"][-1]
     assert any(says in f for f in last["forced"]), last
     return data
@@ -198,6 +199,15 @@ def test_defend_is_the_whole_action_and_lasts_until_the_next_turn(sprawl: Sprawl
     assert who(sprawl.json("status"), "Hound")["parry"] == 7  # still up at the start of round 2
     sprawl.json("deal", "--dice", "2S,3S,4S,5S,AS")
     assert who(sprawl.json("status"), "Hound")["parry"] == 5  # its card is up: its next action
+
+
+def test_defend_and_aim_out_of_turn_are_refused_and_forced_once(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    # Both check the turn before their own rule and again as an action: one overrule each.
+    dealt(sprawl)  # the Priestess's Joker is up
+    assert refused(sprawl, snapshot, "defend", "Ada", says="it is not Ada's turn")["forced"] == [
+        "it is not Ada's turn: the RJ is up (Priestess); Ada acts on the QS (`next` brings it up; a holder may "
+        "`interrupt`)"]
+    assert len(refused(sprawl, snapshot, "aim", "Jonah", "Priestess", says="it is not Jonah's turn")["forced"]) == 1
 
 
 def test_defend_after_an_action_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:

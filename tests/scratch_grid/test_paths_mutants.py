@@ -6,7 +6,7 @@ for the search's own parts, what each promises (a key counts its steps, a step c
 back, every step traced back is legal).
 
 Third run (2026-11-28, the search on sets of spaces; 1,377 mutants, 1,251 caught, 125
-survived, 1 with no test). Survivors judged equivalent (no input tells them from the
+survived (104 equivalent), 1 with no test). Survivors judged equivalent (no input tells them from the
 original), with why:
 
 - The search's goal band (`Search._band`, 10, and `_cost_to`, 5): each makes the band wider

@@ -3,8 +3,7 @@ and model.py found the tests loose: a diagonal squeeze only on a diagonal step, 
 as a whole number, and whose turn comes next with three sides.
 
 Survivor left, equivalent: in grid.py, `rindex` for `index` on the column letter (1): each
-letter is once in the alphabet. (`Game.foes`, which nothing in the package calls, is pinned
-here too.)
+letter is once in the alphabet. (`Game.foes`, which nothing called, is gone.)
 """
 
 from __future__ import annotations
@@ -34,9 +33,3 @@ def test_with_three_sides_each_ones_next_turn() -> None:
                         map=["..."])
     g.side, g.turn = 1, 2  # Blue to play
     assert [g.next_turn_of(s) for s in ("Red", "Blue", "Green")] == [4, 2, 3]
-
-
-def test_foes_are_of_another_side() -> None:
-    g = factory.game_of(Game, [[ch("Ada", "a1"), ch("Al", "b1")], [ch("Bo", "c1")]], leaders=False, map=["..."])
-    ada, al, bo = g.character("Ada"), g.character("Al"), g.character("Bo")
-    assert g.foes(ada, bo) and g.foes(bo, ada) and not g.foes(ada, al)

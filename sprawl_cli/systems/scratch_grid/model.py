@@ -123,9 +123,6 @@ class Game(KernelGame[Character]):
         name = space_name(space)
         return next((c for c in self.on_map() if c.at == name), None)
 
-    def foes(self, character: Character, other: Character) -> bool:
-        return character.squad != other.squad
-
     def next_turn_of(self, squad: str) -> int:
         """The game turn that is `squad`'s next (this one, if it is its turn now)."""
         index = next(i for i, s in enumerate(self.squads) if s.name == squad)

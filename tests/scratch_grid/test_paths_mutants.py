@@ -98,6 +98,8 @@ route are flown (the search prices with `cost_of`, checked equal to `payment`'s 
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -245,6 +247,59 @@ def test_a_flyers_key_forgets_how_rough_ground_and_water_split_past_both_halves(
     assert _walk(walker, [_TIGHT, _OPEN])[-1] == _walk(walker, [_OPEN, _OPEN])[-1]  # a tight place is open ground
 
 
+def _tight(key: int) -> int:
+    return key & 0xFFF
+
+
+def test_a_flyers_tight_places_stop_counting_once_they_can_no_longer_refuse_a_move() -> None:
+    # Flying 2, halves of 1: tight places stop counting once the open steps, and the rough and
+    # water steps past the halves taken, reach 2 (then no way the purses can pay for holds more
+    # tight places than quickness and the allowance pay).
+    keys = _Keys(Allowance(2, quick=1, fly=2, acro=2, swim=2, can_fly=True))
+    assert _tight(_walk(keys, [_TIGHT, _OPEN])[-1]) == 1
+    assert _tight(_walk(keys, [_TIGHT, _OPEN, _OPEN])[-1]) == 0
+    assert _tight(_walk(keys, [_TIGHT, _TIGHT, _OPEN, _OPEN])[-1]) == 0
+    assert _tight(_walk(keys, [_TIGHT, _ROUGH, _OPEN])[-1]) == 1  # the rough step is within its half
+    assert _tight(_walk(keys, [_TIGHT, _ROUGH, _ROUGH, _OPEN])[-1]) == 0  # the second one is past it
+    assert _tight(_walk(keys, [_TIGHT, _WATER, _WATER, _OPEN])[-1]) == 0
+    assert _tight(_walk(keys, [_TIGHT, _ROUGH, _WATER, _OPEN])[-1]) == 1  # both within their halves
+    assert _tight(_walk(keys, [_OPEN, _OPEN, _TIGHT, _TIGHT])[-1]) == 0  # once they stop, for good
+    assert keys.past(_walk(keys, [_OPEN, _OPEN])[-1]) == 0 and keys.past(_walk(keys, [_OPEN])[-1]) == -1
+    # A mover that cannot fly counts a tight place as open ground, always.
+    walker = _Keys(Allowance(2, quick=1, acro=2, swim=2))
+    assert _walk(walker, [_TIGHT] * 3 + [_OPEN] * 3)[-1] == 6
+
+
+@pytest.mark.parametrize("a", [Allowance(1, 1, 3, 2, 2, True), Allowance(2, 0, 2, 4, 0, True),
+                               Allowance(1, 2, 1, 0, 3, True), Allowance(0, 1, 4, 2, 2, True),
+                               Allowance(2, 1, 0, 2, 2)])
+def test_a_key_prices_every_order_of_steps_as_payment_prices_their_counts(a: Allowance) -> None:
+    # Tight places stop counting after some steps and not others, so the order matters to a key:
+    # whatever the order, the key's price is the cheapest payment for the counts.
+    keys = _Keys(a)
+    price = keys.pricer()
+    for length in range(7):
+        for kinds in itertools.product((_OPEN, _TIGHT, _ROUGH, _WATER), repeat=length):
+            paid = payment(a, *(kinds.count(kind) for kind in (_OPEN, _TIGHT, _ROUGH, _WATER)))
+            assert price(_walk(keys, list(kinds))[-1]) == (-1 if paid is None else paid.cost), kinds
+
+
+def test_back_finds_every_kept_key_a_step_comes_from() -> None:
+    # Tight places all about, and purses that make many keys stop counting them.
+    rows = ["..==.^", ".=~=.~", "==.=^.", ".^=.==", "~.==.="]
+    field = open_field(rows)
+    past_it = 0
+    for allowance in (Allowance(2, 2, 3, 2, 2, True), Allowance(1, 3, 2, 4, 0, True), Allowance(2, 1, 1, 0, 2, True)):
+        search = Search(field, (2, 2), allowance)
+        keys, held = search._keys, set(search._order)
+        assert not any(_tight(key) and keys.past(key) >= 0 for key in held)  # the search's own steps settle too
+        past_it += sum(1 for key in held if not _tight(key) and keys.past(key) > 0)
+        for key in held:
+            for kind in (_OPEN, _TIGHT, _ROUGH, _WATER):
+                assert set(keys.back(key, kind)) & held == {k for k in held if keys.step(k, kind) == key}
+    assert past_it >= 8  # keys whose tight places stopped counting some steps ago
+
+
 @pytest.mark.parametrize("grid", ["square", "hex"])
 def test_every_step_traced_back_is_a_legal_step_between_two_kept_ways(grid: str) -> None:
     # Rough ground and water all round a1 (space number 0) and small halves, so that a step is
@@ -288,6 +343,34 @@ def test_a_move_aimed_at_its_space_still_finds_a_way_that_uses_every_purse() -> 
     walker = Allowance(1, swim=4)
     assert Search(open_field([".~~."]), (0, 0), walker, goal=(3, 0)).route((3, 0)) == \
         Search(open_field([".~~."]), (0, 0), walker).route((3, 0)) is not None
+
+
+def test_beside_names_the_keys_the_comparisons_miss_where_tight_places_stop_counting() -> None:
+    keys = _Keys(Allowance(2, quick=1, fly=2, acro=2, swim=2, can_fly=True))  # stop counting at 4
+    one_short = _walk(keys, [_TIGHT, _OPEN])[-1]
+    assert keys.past(one_short) == -1 and keys.beside(one_short) == (one_short & ~0xFFF,)
+    assert keys.past(_walk(keys, [_TIGHT])[-1]) == -2 and keys.beside(_walk(keys, [_TIGHT])[-1]) == ()
+    loose = _walk(keys, [_OPEN] * 4)[-1]
+    assert keys.past(loose) == 2
+    assert keys.beside(loose) == (loose - (1 << 12) + 2, loose - (1 << 36) + 2, loose - (1 << 48) + 2)
+    assert keys.beside(_walk(keys, [_OPEN] * 2)[-1]) == ()  # just stopped: nothing missed
+    assert keys.beside(_walk(keys, [_OPEN] * 3)[-1]) == (
+        _walk(keys, [_OPEN] * 2)[-1] + 1, _walk(keys, [_OPEN] * 3)[-1] - (1 << 36) + 1,
+        _walk(keys, [_OPEN] * 3)[-1] - (1 << 48) + 1)
+
+
+# bench/paths.py's `mixed` tile: every kind of ground in small patches, the search's hardest case
+MIXED = ["..^^~~==..o.", ".#^^~~==.^^.", "..~~..^^.~~.", "o.~~#.^^.~~=",
+         "==..^^~~..^^", "==.o^^~~#.^^", "..~~..==..~~", ".^~~o.==.#~~"]
+
+
+@pytest.mark.parametrize(("start", "most"), [((13, 12), 22_698), ((5, 0), 45_072)])
+def test_the_search_keeps_no_more_labels_than_when_it_was_measured(start: Space, most: int) -> None:
+    # The work the search does, counted rather than timed: a flyer with every extra at 20 on the
+    # mixed tile, 26 x 24. Comparing fewer keys, or counting tight places that can no longer
+    # refuse the move, keeps more labels (the figures of bench/paths.py, 2026-11-29).
+    field = open_field([(row * 3)[:26] for row in MIXED] * 3)
+    assert Search(field, start, Allowance(4, 10, 10, 20, 20, True)).kept() <= most
 
 
 def test_the_labels_kept_on_open_ground_are_one_a_space() -> None:

@@ -18,7 +18,9 @@ way could still do, the other does at least as cheaply. What is left at each
 space are its non-dominated ways of paying (its labels), and its cheapest route
 is the cheapest of them. The work grows with the number of count vectors that
 are some space's label, not with the map times the ways; `cost_of` decides in a
-few operations whether the purses can pay for a vector and what it costs.
+few operations whether the purses can pay for a vector and what it costs. A
+flyer's tight places stop being counted once they can no longer refuse the move
+(`_Keys`): ways that differ only in them are then one vector.
 
 Legal steps: spaces with walls, obstacles or enemies are never entered, a
 diagonal step squeezing between two blocking spaces is barred, a space with
@@ -145,6 +147,7 @@ def cost_of(a: Allowance, open_: int, tight: int, rough: int, water: int) -> int
 
 
 _OPEN, _TIGHT, _ROUGH, _WATER = range(4)  # the kinds of ground a step enters, as a search counts them
+_KINDS = {TIGHT: _TIGHT, ROUGH: _ROUGH, WATER: _WATER}  # any other ground a step enters is open
 _FIELD = 0xFFF  # a key's fields are 12 bits: no count passes the number of spaces, below 2**12
 _MAX = _FIELD - 1  # a half is capped here: a key's missing half plus one still fits its field
 
@@ -173,7 +176,19 @@ class _Keys:
     and both. So from a key these keys are as good or better (and every one that is, by a chain of
     them): one tight place fewer (one open step more), one dry step fewer, one fewer of a half
     missing, one rough (or water) step fewer with one more of its half missing (as before that
-    step), and an open step in place of a rough or water one."""
+    step), and an open step in place of a rough or water one.
+
+    A flyer's tight places only ever refuse a move: they must not outnumber what quickness and the
+    allowance pay (tight places cannot be flown). Every step on dry ground is paid by quickness,
+    flying or the allowance, so a way the purses can pay for ends with at most `dry_most` dry steps:
+    quickness, flying and the allowance, less what it walks past the halves it took, which only
+    grows along a way. Once a way's tight places plus the dry steps it may still take are no more
+    than quickness and the allowance, no continuation the purses can otherwise pay for has too many
+    tight places, whatever it steps on: that is when its steps on open ground (dry less tight) plus
+    what it walks past the halves reach its flying. From then on its key counts no tight places (the
+    field is 0): ways that differ only in tight places they can no longer be refused for are one
+    key, and every comparison above still holds (a key whose tight places no longer count is as good
+    as one that has none)."""
 
     def __init__(self, a: Allowance) -> None:
         self.allowance = a
@@ -188,26 +203,62 @@ class _Keys:
         else:  # fields: open, rough, water
             self.start = 0
             better = ((1, 1), (1 << 12, 1 << 12), (1 << 24, 1 << 24))
-        # (what to take from a key for one that is as good or better, the field that must not be 0)
-        self.lower = tuple((less, unit * _FIELD) for less, unit in better)
+        # what to take from a key for one that is as good or better (when the field it takes from is 0,
+        # the key it gives has a field at _FIELD, which no key reaches: no search holds it)
+        self.lower = tuple(less for less, _unit in better)
+        # a flyer's tight field, and what its open steps plus its walking past the halves must reach
+        # for its tight places to stop counting (see above: `loose`)
+        self.tight = _FIELD if self.flying else 0
+        self.free_at = a.fly + self.half_rough + self.half_water if self.flying else 0
+        # per kind of ground, in the order _OPEN... _WATER: (what a step onto it adds to a key, the
+        # field it takes one from while that field is above 0, and that field's unit)
+        if self.flying:
+            self.by_kind = ((1 << 12, 0, 0), (1 + (1 << 12), 0, 0), (1 << 24, _FIELD << 36, 1 << 36),
+                            (1 << 24, _FIELD << 48, 1 << 48))
+        else:
+            self.by_kind = ((1, 0, 0), (1, 0, 0), (1 << 12, 0, 0), (1 << 24, 0, 0))
 
-    def moves(self) -> list[tuple[int, int, int]]:
-        """Per kind of ground, in the order _OPEN... _WATER: (what a step onto it adds to a key, the
-        field it takes one from while that field is above 0, and that field's unit)."""
-        if not self.flying:
-            return [(1, 0, 0), (1, 0, 0), (1 << 12, 0, 0), (1 << 24, 0, 0)]
-        return [(1 << 12, 0, 0), (1 + (1 << 12), 0, 0), (1 << 24, _FIELD << 36, 1 << 36),
-                (1 << 24, _FIELD << 48, 1 << 48)]
+    def loose(self, key: int) -> bool:
+        """A flyer's key whose tight places can no longer refuse any continuation (see above)."""
+        return self.past(key) >= 0
+
+    def beside(self, key: int) -> tuple[int, ...]:
+        """The keys as good as a flyer's `key` or better that the comparisons in `lower` miss where
+        tight places stop counting: its tight places may stop counting one fewer (a key that counts
+        none); a key whose tight places no longer count, past it by m, stands for counts with up to
+        m tight places, and one dry, rough-half or water-half step fewer of the one with m is a key
+        that still counts its m."""
+        past = self.past(key)
+        if key & _FIELD:
+            return (key ^ (key & _FIELD),) if past == -1 else ()
+        if past <= 0:
+            return ()
+        return (key - (1 << 12) + past, key - (1 << 36) + past, key - (1 << 48) + past)
+
+    def past(self, key: int) -> int:
+        """How far a flyer's key is past the point where its tight places stop counting: its open
+        steps (dry less tight) and its rough and water steps past the halves it took, less its flying."""
+        return (((key >> 12) & _FIELD) - (key & _FIELD) + ((key >> 24) & _FIELD) + ((key >> 36) & _FIELD)
+                + (key >> 48)) - self.free_at
 
     def step(self, key: int, kind: int) -> int:
-        add, field, unit = self.moves()[kind]
-        return key + add - unit if key & field else key + add
+        add, field, unit = self.by_kind[kind]
+        key = key + add - unit if key & field else key + add
+        return key & ~_FIELD if key & self.tight and self.loose(key) else key
 
     def back(self, key: int, kind: int) -> list[int]:
         """The keys from which a step onto `kind` of ground gives `key` (some may be no key the
-        search ever holds: it finds no space in them)."""
-        add, _field, unit = self.moves()[kind]
-        return [k for k in dict.fromkeys((key - add, key - add + unit)) if k >= 0 and self.step(k, kind) == key]
+        search ever holds: it finds no space in them). A flyer's key whose tight places no longer
+        count, `past` it by m, stands for its counts with up to m tight places; of those, a key the
+        search holds comes from one that counted none of them, one (the step was into a tight place)
+        or m (its tight places stopped counting at this step)."""
+        add, _field, unit = self.by_kind[kind]
+        before: tuple[int, ...] = (key - add, key - add + unit) if unit else (key - add,)
+        if self.tight and not key & _FIELD:
+            past = self.past(key)
+            if past > 0:
+                before = tuple(k + t for k in before for t in {0, 1, past})
+        return [k for k in before if k >= 0 and self.step(k, kind) == key]
 
     def steps(self, key: int) -> int:
         if self.flying:
@@ -284,27 +335,44 @@ class Search:
         # per kind, in the order of `moves` (the step off the map is open ground; it is only ever
         # taken from the edge, and only when `leave`)
         masks = (where(OPEN, EXIT) | 1 << size, where(TIGHT), where(ROUGH), where(WATER))
-        kinds = [(*move, mask) for move, mask in zip(keys.moves(), masks, strict=True) if mask]
+        kinds = [(*move, mask) for move, mask in zip(keys.by_kind, masks, strict=True) if mask]
         band = self._band(goal)
         spread, go, edge, lower, price_of = self._moves.spread, self._go, self._edge, keys.lower, keys.pricer()
 
         self._cost: dict[int, int] = {keys.start: 0}  # key -> its cheapest payment's cost
         self._sets: dict[int, int] = {keys.start: 1 << first}  # key -> the spaces it reaches (as above)
         self._order: list[int] = []  # the keys that reach any space, fewest steps first
+        self._back: dict[tuple[int, int], list[int]] = {}  # (key, kind) -> `_Keys.back`, as asked
         cost, sets, order = self._cost, self._sets, self._order
         unpaid: set[int] = set()  # keys the purses cannot pay for
         closure: dict[int, int] = {}  # key -> the spaces it or a key no larger in any field reaches
+        get = closure.get
+        tight, loose, beside = keys.tight, keys.loose, keys.beside
         layer = [keys.start]
         while layer:
             # Ways of as many steps as each other: a key at most as large in every field is earlier.
             layer.sort()
             following = []
             for key in layer:
+                reached = sets[key]
+                if key not in cost:  # first reached in the last layer: can the purses pay for it?
+                    price = price_of(key)
+                    if price < 0:
+                        del sets[key]
+                        continue
+                    cost[key] = price
                 below = 0
-                for unit, field in lower:
-                    if key & field:
-                        below |= closure.get(key - unit, 0)
-                reached = sets[key] & ~below
+                for unit in lower:
+                    held = get(key - unit)
+                    if held:
+                        below = below | held if below else held
+                if tight:
+                    for other in beside(key):
+                        held = get(other)
+                        if held:
+                            below = below | held if below else held
+                if below:
+                    reached ^= reached & below
                 if band is not None:
                     reached &= band(key)
                 closure[key] = reached | below
@@ -317,24 +385,21 @@ class Search:
                 if not out:
                     continue
                 near = spread(out)
+                near ^= near & reached  # a step into a space its own way holds is no better than that way
                 if out & edge:
                     near |= 1 << size
                 for add, field, unit, mask in kinds:
                     into = near & mask
-                    if not into:
-                        continue
-                    after = key + add - unit if key & field else key + add
-                    held = sets.get(after)
-                    if held is not None:
-                        sets[after] = held | into
-                    elif after not in unpaid:
-                        price = price_of(after)
-                        if price < 0:
-                            unpaid.add(after)
-                        else:
-                            cost[after] = price
+                    if into:
+                        after = key + add - unit if key & field else key + add
+                        if after & tight and loose(after):  # `keys.step`, inline
+                            after ^= after & _FIELD
+                        held = sets.get(after)
+                        if held is None:
                             sets[after] = into
                             following.append(after)
+                        else:
+                            sets[after] = held | into
             layer = following
 
     def _band(self, goal: Space | None) -> Callable[[int], int] | None:
@@ -383,13 +448,16 @@ class Search:
 
     def costs(self) -> dict[Space, int]:
         """The cost of the cheapest route to every space the mover may end its move on."""
+        by_cost: dict[int, int] = {}  # cost -> the spaces some key of that cost reaches
+        for key, spaces in self._sets.items():
+            cost = self._cost[key]
+            by_cost[cost] = by_cost.get(cost, 0) | spaces
         found = {}
         left = self._ends()
-        for key in sorted(self._order, key=self._cost.__getitem__):
-            new = self._sets[key] & left
+        for cost in sorted(by_cost):
+            new = by_cost[cost] & left
             if new:
-                left &= ~new
-                cost = self._cost[key]
+                left ^= new
                 for number in _numbers(new):
                     found[self._at(number)] = cost
         return found
@@ -421,19 +489,25 @@ class Search:
     def _kind(self, number: int) -> int:
         if number == self._outside:
             return _OPEN
-        return {TIGHT: _TIGHT, ROUGH: _ROUGH, WATER: _WATER}.get(
-            self.field.board.rows[number // self._width][number % self._width], _OPEN)
+        return _KINDS.get(self.field.board.rows[number // self._width][number % self._width], _OPEN)
 
     def _before(self, number: int, key: int) -> list[tuple[int, int, int]]:
         """The steps that end on space `number` with `key`: (diagonal, from, its key)."""
+        kind = self._kind(number)
+        earliers = self._back.get((key, kind))
+        if earliers is None:
+            earliers = self._back[key, kind] = self._keys.back(key, kind)
         found = []
-        for earlier in self._keys.back(key, self._kind(number)):
+        for earlier in earliers:
             held = self._sets.get(earlier, 0) & self._go
+            if not held:
+                continue
             if number == self._outside:
                 found += [(0, there, earlier) for there in _numbers(held & self._edge)]
             else:
-                found += [(int(diagonal), there, earlier) for there, diagonal in self._moves[number]
-                          if held >> there & 1]
+                low, window, steps = self._moves.into(number)
+                near = held >> low & window
+                found += [(diagonal, there, earlier) for at, there, diagonal in steps if near >> at & 1]
         return found
 
     def _trace(self, last: int, key: int) -> list[int]:
@@ -441,37 +515,41 @@ class Search:
         (the straightest). It is searched back from the end, best first: a way of k steps from the
         start to a space takes at least as many diagonal steps as the columns plus rows between them
         exceed k. On a tie, the way found nearer the start, then the lower space numbers."""
-        begin = (self._first, self._keys.start)
+        first, start = self._first, self._keys.start
         steps = self._keys.steps
-        width, outside = self._width, self._outside
+        width, outside, size = self._width, self._outside, self._outside + 1
         column, row = self.start
         square = self.field.board.grid == "square"
+        before = self._before
 
         def least(number: int, k: int) -> int:
             if not square or number == outside:
                 return 0
             return max(0, abs(number % width - column) + abs(number // width - row) - k)
 
+        # a state (a space and a key) is one int: key x size + space number
         heap = [(least(last, steps(key)), steps(key), last, key, 0)]
-        spent = {(last, key): 0}
-        toward: dict[tuple[int, int], tuple[int, int]] = {}  # state -> the next state on the way to `last`
+        spent = {key * size + last: 0}
+        toward: dict[int, int] = {}  # state -> the next state on the way to `last`
         done = set()
         while heap:
-            _bound, _k, number, here, diagonals = heapq.heappop(heap)
-            if (number, here) in done:
+            _bound, k, number, here, diagonals = heapq.heappop(heap)
+            state = here * size + number
+            if state in done:
                 continue
-            done.add((number, here))
-            if (number, here) == begin:
+            done.add(state)
+            if number == first and here == start:
                 break
-            for diagonal, there, before in self._before(number, here):
-                earlier, total = (there, before), diagonals + diagonal
-                if earlier not in done and total < spent.get(earlier, total + 1):
-                    spent[earlier], toward[earlier] = total, (number, here)
-                    heapq.heappush(heap, (total + least(there, steps(before)), steps(before), there, before, total))
-        numbers, state = [self._first], begin
-        while state != (last, key):
+            k -= 1
+            for diagonal, there, earlier in before(number, here):
+                total, prior = diagonals + diagonal, earlier * size + there
+                if prior not in done and total < spent.get(prior, total + 1):
+                    spent[prior], toward[prior] = total, state
+                    heapq.heappush(heap, (total + least(there, k), k, there, earlier, total))
+        numbers, state, end = [first], start * size + first, key * size + last
+        while state != end:
             state = toward[state]
-            numbers.append(state[0])
+            numbers.append(state % size)
         return numbers
 
     def _flown(self, spaces: tuple[Space, ...], paid: Payment) -> tuple[bool, ...]:
@@ -531,6 +609,7 @@ class _Moves:
                 sources &= ~(beside & ahead)
             self.directions[dc, dr] = _Direction(shift, sources, diagonal)
         self.table: list[tuple[tuple[int, bool], ...] | None] = [None] * size
+        self.back: list[tuple[int, int, tuple[tuple[int, int, int], ...]] | None] = [None] * size
         squeezed_from = 0  # spaces from which a diagonal step is barred by squeezing (rare)
         if board.grid == "square":
             for (dc, dr), d in self.directions.items():
@@ -569,6 +648,17 @@ class _Moves:
             return (row | across << width | across >> width) & free
 
         return hex_ if self.board.grid == "hex" else square
+
+    def into(self, number: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
+        """The steps into space `number`, for a search back: the spaces they are taken from are
+        within a window of a set (its lowest space number and a mask): (the lowest, the mask, and per
+        step the place in the window of the space it is taken from, that space, 1 when diagonal)."""
+        found = self.back[number]
+        if found is None:
+            low = max(0, number - self.board.width - 1)
+            steps = tuple((there - low, there, int(diagonal)) for there, diagonal in self[number])
+            found = self.back[number] = (low, (1 << (2 * self.board.width + 3)) - 1, steps)
+        return found
 
     def __getitem__(self, number: int) -> tuple[tuple[int, bool], ...]:
         found = self.table[number]

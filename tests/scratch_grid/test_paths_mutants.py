@@ -373,6 +373,19 @@ def test_the_search_keeps_no_more_labels_than_when_it_was_measured(start: Space,
     assert Search(field, start, Allowance(4, 10, 10, 20, 20, True)).kept() <= most
 
 
+@pytest.mark.parametrize(("allowance", "goal", "most"), [
+    (Allowance(4, 5, 0, 6, 6), (0, 23), 611), (Allowance(4, 5, 0, 6, 6), (16, 2), 1857),
+    (Allowance(2, 2, 3, 4, 4, True), (24, 22), 12), (Allowance(2, 2, 3, 4, 4, True), (16, 4), 339)])
+def test_a_search_toward_a_goal_keeps_only_what_can_still_reach_it(allowance: Allowance, goal: Space,
+                                                                   most: int) -> None:
+    # The goal band, counted: the same route as the search everywhere, from no more labels than
+    # when it was measured (a wider band only searches more; 2026-11-29).
+    field = open_field([(row * 3)[:26] for row in MIXED] * 3)
+    toward = Search(field, (13, 12), allowance, goal=goal)
+    assert toward.route(goal) == Search(field, (13, 12), allowance).route(goal) is not None
+    assert toward.kept() <= most
+
+
 def test_the_labels_kept_on_open_ground_are_one_a_space() -> None:
     # bench/paths.py prints them: on open ground every space is reached by one way of paying.
     search = Search(open_field(["....."] * 5), (2, 2), Allowance(2))

@@ -161,6 +161,43 @@ def test_an_opposed_roll_rerolled_is_decided_again_and_the_other_side_stands_aga
     assert g.tests["Ada"].detail["target"] == "Boss" and g.tests["Ada"].detail["against"] == 4
 
 
+@pytest.mark.parametrize("edit", ["no step", "no against", "no other record", "other record of another kind",
+                                  "other record at someone else"])
+def test_an_opposed_roll_rerolled_from_a_hand_edited_save(edit: str) -> None:
+    """A record written before `step` and `against` were kept, or the other side's record gone or
+    about something else: the reroll still stands, against 0 when nothing says what it faced,
+    and only a record of the same roll at Ada is told what it now stands against."""
+    from sprawl_cli.systems.savage_worlds.rolls import oppose
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table())  # 2 against 4
+    boss = g.tests["Boss"]
+    if edit == "no step":
+        del g.tests["Ada"].detail["step"]
+    elif edit == "no against":
+        del g.tests["Ada"].detail["against"]
+    elif edit == "no other record":
+        del g.tests["Boss"]
+    elif edit == "other record of another kind":
+        boss.kind = "roll"
+    else:
+        boss.detail["target"] = "Cy"
+    out = benny(g, dice(3, 1), g.character("Ada"), table())
+    assert out.effects == ({"winner": "Ada", "tie": False} if edit == "no against" else
+                           {"winner": "Boss", "tie": False})
+    assert boss.detail["against"] == (3 if edit in ("no step", "no against") else 2)
+
+
+@pytest.mark.parametrize("edit", ["options", "damage"])
+def test_a_dive_rerolled_clear_when_the_attack_kept_no_options_or_damage(edit: str) -> None:
+    g = dived_and_hurt()
+    del g.tests["Ada"].detail[edit]
+    out = benny(g, dice(6, 1, 1), g.character("Boss"), table())
+    assert out.effects == {"dove": True, "wounds": 0, "statuses": []}
+    assert g.tests["Ada"].detail["options"]["dove"] == {"Boss": True}
+    assert "damage" not in g.tests["Ada"].detail or "Boss" not in g.tests["Ada"].detail["damage"]
+
+
 @pytest.mark.parametrize("run_up, base", [(False, 1), (True, 2)])
 def test_a_jump_rerolled_into_a_success_goes_one_inch_further(run_up: bool, base: int) -> None:
     from sprawl_cli.systems.savage_worlds.movement import jump

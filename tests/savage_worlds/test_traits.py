@@ -81,7 +81,7 @@ def test_unskilled_rolls_d4_minus_two_with_the_wild_die_also_minus_two() -> None
     g = game([hero("Ada", skills={})], [extra("Goon")])
     ada = g.character("Ada")
     assert ada.trait("climbing") == UNSKILLED
-    t = character_test(g, dice(4, 2, 6, 3), ada, "climbing", own_modifiers(g, ada))
+    t = character_test(dice(4, 2, 6, 3), ada, "climbing", own_modifiers(g, ada))
     assert t.die == "d4-2"
     assert t.trait_rolls == ((4, 2),) and t.wild_rolls == ((6, 3),)
     assert t.total == 7

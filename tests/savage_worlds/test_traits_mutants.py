@@ -78,9 +78,9 @@ def test_a_characters_own_modifiers_at_their_edges() -> None:
 def test_a_characters_test_is_labelled_by_trait_or_by_what_it_is_for() -> None:
     g = game([hero("Ada")], [extra("Goon")])
     d = dice(3, 2, 4)
-    t = character_test(g, d, g.character("Ada"), "spirit", own_modifiers(g, g.character("Ada")))
+    t = character_test(d, g.character("Ada"), "spirit", own_modifiers(g, g.character("Ada")))
     assert t.label == "Ada: Spirit" and t.wild and t.tn == 4
-    t = character_test(g, d, g.character("Goon"), "vigor", Situation(), tn=6, count=1, what="Vigor (soak)")
+    t = character_test(d, g.character("Goon"), "vigor", Situation(), tn=6, count=1, what="Vigor (soak)")
     assert t.label == "Goon: Vigor (soak)" and not t.wild and not t.success and t.tn == 6
 
 

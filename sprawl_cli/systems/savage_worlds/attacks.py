@@ -285,7 +285,7 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     in_contact(attacker, defender, table)
     situation, damage, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
     start_action(game, attacker)
-    test = character_test(game, dice, attacker, "fighting", situation, tn=defender.current_parry)
+    test = character_test(dice, attacker, "fighting", situation, tn=defender.current_parry)
     before = {c.name: snapshot(c) for c in game.characters}
     outcome = AttackOutcome("fight", attacker.name, defender.name, weapon.name, test, forced=list(table.overruled),
                             damage_modifiers=dict(damage.mods))
@@ -325,7 +325,7 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     situation, damage, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
     start_action(game, attacker)
     skill = weapon.attack_skill
-    test = character_test(game, dice, attacker, skill, situation, tn=TN, count=opts.rof)
+    test = character_test(dice, attacker, skill, situation, tn=TN, count=opts.rof)
     before = {c.name: snapshot(c) for c in game.characters}
     outcome = AttackOutcome("shoot", attacker.name, target.name, weapon.name, test, forced=list(table.overruled),
                             damage_modifiers=dict(damage.mods))
@@ -422,7 +422,7 @@ def toughness_against(target: Character, weapon: Weapon) -> int:
 
 def disarm_check(game: Game, dice: Dice, target: Character, damage: int) -> dict[str, Any]:
     """Disarm: a limb hit makes the defender test Strength; under the damage, it drops its weapon."""
-    test = character_test(game, dice, target, "strength", own_modifiers(game, target), what="Strength (disarm)")
+    test = character_test(dice, target, "strength", own_modifiers(game, target), what="Strength (disarm)")
     dropped = None
     if test.total < damage and not target.gone:
         held = [w for w in target.weapons if w.name not in target.disarmed]

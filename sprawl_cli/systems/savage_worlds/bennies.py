@@ -66,18 +66,13 @@ def remember(game: Game, c: Character, kind: str, test: TraitTest, detail: dict[
     )
 
 
-def effective(test: TraitTest) -> int:
-    """An opposed roll's standing: its total, or nothing at all on snake eyes."""
-    return -10**6 if test.snake_eyes else test.total
-
-
 def remember_opposed(game: Game, kind: str, one: tuple[Character, TraitTest], two: tuple[Character, TraitTest],
                      detail: dict[str, Any] | None = None) -> None:
     """Keep both sides of an opposed roll, each against the other's total, so either may spend
     a benny on it and the outcome is decided again (W3: a benny rerolls any trait test)."""
     (a, mine), (b, theirs) = one, two
-    remember(game, b, kind, theirs, {**(detail or {}), "target": a.name, "against": effective(mine)})
-    remember(game, a, kind, mine, {**(detail or {}), "target": b.name, "against": effective(theirs)})
+    remember(game, b, kind, theirs, {**(detail or {}), "target": a.name, "against": mine.standing})
+    remember(game, a, kind, mine, {**(detail or {}), "target": b.name, "against": theirs.standing})
 
 
 def reroll(dice: Dice, record: TestRecord) -> TraitTest:
@@ -128,8 +123,7 @@ def benny(game: Game, dice: Dice, c: Character, table: Table) -> BennyOutcome:
     effects: dict[str, Any] = {}
     if better:
         effects = redo(game, dice, c, record, new, table)
-        keep_detail = {k: v for k, v in record.detail.items() if k not in ("score", "modifiers", "test", "step")}
-        remember(game, c, record.kind, new, keep_detail)
+        remember(game, c, record.kind, new, record.detail)  # its own test, step and score replace the old
     return BennyOutcome(c.name, spent, record.kind, dict(record.detail["test"]), new.to_json(),
                         "new" if better else "old", effects, c.bennies, game.pools.get(c.squad, 0))
 
@@ -147,7 +141,7 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
     if record.kind in ("interrupt", "oppose"):
         against = int(record.detail.get("against", 0))
         other = str(record.detail.get("target"))
-        mine = effective(new)
+        mine = new.standing
         ahead = c.name if mine > against else other if mine < against else None
         theirs = game.tests.get(other)
         if theirs is not None and theirs.kind == record.kind and theirs.detail.get("target") == c.name:

@@ -84,7 +84,7 @@ def blast(game: Game, dice: Dice, attacker: Character, target: Character, weapon
     for c in victims:
         if c.name in divers:
             if c.name not in opts.dove:
-                dive = character_test(game, dice, c, "agility", _dive_mods(game, c), what="Agility (dive clear)")
+                dive = character_test(dice, c, "agility", _dive_mods(game, c), what="Agility (dive clear)")
                 outcome.dives.append({"name": c.name, **dive.to_json()})
                 opts.dove[c.name] = dive.success
                 from sprawl_cli.systems.savage_worlds.bennies import remember

@@ -154,7 +154,7 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
             if c.squad in squads:
                 c.add("on_hold")
                 continue
-            test = character_test(game, dice, c, "notice", own_modifiers(game, c))
+            test = character_test(dice, c, "notice", own_modifiers(game, c))
             notice.append({"name": c.name, **test.to_json()})
             from sprawl_cli.systems.savage_worlds.bennies import remember
 
@@ -336,8 +336,8 @@ class InterruptOutcome:
 
 
 def interrupt_tests(game: Game, dice: Dice, c: Character, target: Character) -> tuple[TraitTest, TraitTest]:
-    mine = character_test(game, dice, c, "agility", own_modifiers(game, c))
-    theirs = character_test(game, dice, target, "agility", own_modifiers(game, target))
+    mine = character_test(dice, c, "agility", own_modifiers(game, c))
+    theirs = character_test(dice, target, "agility", own_modifiers(game, target))
     return mine, theirs
 
 

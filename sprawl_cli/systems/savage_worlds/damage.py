@@ -206,7 +206,7 @@ def soak(game: Game, dice: Dice, c: Character, table: Table) -> SoakOutcome:
     situation.add("wounds", -min(int(last["before"]["wounds"]), 3))
     if game.joker(c):
         situation.add("joker", 2)
-    test = character_test(game, dice, c, "vigor", situation, what="Soak (Vigor)")
+    test = character_test(dice, c, "vigor", situation, what="Soak (Vigor)")
     settled = settle_soak(game, c, test)
     remember(game, c, "soak", test)
     return SoakOutcome(c.name, spent, test.to_json(), int(last["taken"]), settled["soaked"], c.wounds,
@@ -257,7 +257,7 @@ def recover(game: Game, dice: Dice, c: Character, table: Table, use_benny: bool 
         c.drop("shaken")
         return RecoverOutcome(c.name, None, spent, True, True)
     my_turn(game, c, table, "test Spirit")  # W8: at the start of its action
-    test = character_test(game, dice, c, "spirit", own_modifiers(game, c), what="Spirit (recover)")
+    test = character_test(dice, c, "spirit", own_modifiers(game, c), what="Spirit (recover)")
     settled = settle_recovery(c, test)
     remember(game, c, "recover", test)
     return RecoverOutcome(c.name, test.to_json(), None, bool(settled["recovered"]), bool(settled["can_act"]))

@@ -193,7 +193,7 @@ def jump(game: Game, dice: Dice, c: Character, table: Table, run_up: bool = Fals
     turn.my_turn(game, c, table, "jump")
     base = 2 if run_up else 1
     spend_movement(game, c, base, table, "the jump")  # a jump is movement: it adds up with the turn's moves
-    test = character_test(game, dice, c, "strength", own_modifiers(game, c), what="Strength (jump)")
+    test = character_test(dice, c, "strength", own_modifiers(game, c), what="Strength (jump)")
     remember(game, c, "jump", test, {"base": base})
     return JumpOutcome(c.name, test.to_json(), base + jump_further(game, c, test.success))
 
@@ -298,6 +298,6 @@ def draw_weapon(game: Game, dice: Dice, c: Character, weapon_name: str | None, t
     count = turn.action(game, c, table, f"draw:{weapon.name}", "draw a weapon")
     if not hard:
         return DrawOutcome(c.name, weapon.name, None, True)
-    test = character_test(game, dice, c, "agility", own_modifiers(game, c, count), what="Agility (draw)")
+    test = character_test(dice, c, "agility", own_modifiers(game, c, count), what="Agility (draw)")
     remember(game, c, "roll", test)
     return DrawOutcome(c.name, weapon.name, test.to_json(), test.success)

@@ -100,7 +100,7 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
     situation, damage, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
     start_action(game, attacker)
     skill = weapon.attack_skill if ranged else "fighting"
-    test = character_test(game, dice, attacker, skill, situation, tn=TN if ranged else OBJECT_PARRY)
+    test = character_test(dice, attacker, skill, situation, tn=TN if ranged else OBJECT_PARRY)
     rolls: list[list[int]] = []
     total = 0
     if test.success:

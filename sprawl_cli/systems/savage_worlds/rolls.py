@@ -14,7 +14,7 @@ from typing import Any
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.savage_worlds.model import Character, Game
-from sprawl_cli.systems.savage_worlds.traits import TN, Situation, character_test, own_modifiers, trait_test
+from sprawl_cli.systems.savage_worlds.traits import TN, Situation, character_test, opposed, own_modifiers, trait_test
 from sprawl_cli.systems.savage_worlds.turn import action
 from sprawl_cli.table import Table
 
@@ -78,7 +78,7 @@ def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod
     helped: list[dict[str, Any]] = []
     bonus = 0
     for helper in crew:
-        help_test = character_test(game, dice, helper, trait, own_modifiers(game, helper, counted[helper.name]))
+        help_test = character_test(dice, helper, trait, own_modifiers(game, helper, counted[helper.name]))
         remember(game, helper, "roll", help_test)
         helped.append({"name": helper.name, **help_test.to_json()})
         if help_test.success:
@@ -93,7 +93,7 @@ def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod
         test = trait_test(dice, label, lead.trait(trait), situation.total, tn, True, 1, situation.mods)
         remember(game, lead, "roll", test)  # W3: the group's roll, rerolled by `benny` on its first member
         return TestOutcome(str(members[0].group), trait, test.to_json(), helped, [c.name for c in members], free)
-    test = character_test(game, dice, lead, trait, situation, tn=tn)
+    test = character_test(dice, lead, trait, situation, tn=tn)
     remember(game, lead, "roll", test)
     return TestOutcome(lead.name, trait, test.to_json(), helped, free=free)
 
@@ -129,19 +129,18 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
     actions = action(game, c, table, f"{trait.strip().lower()}", f"test {trait}")  # W2: its action
     mine_mods: Situation = own_modifiers(game, c, actions)
     mine_mods.add("referee", mod)
-    mine = character_test(game, dice, c, trait, mine_mods)
+    mine = character_test(dice, c, trait, mine_mods)
     tries = [mine.to_json()]
     for _ in range(bennies):  # W3: before the opponent rolls; the best of the tries stands
         spend(game, c, table, "a reroll before the opponent rolls")
-        again = character_test(game, dice, c, trait, mine_mods)
+        again = character_test(dice, c, trait, mine_mods)
         tries.append(again.to_json())
         if again.score() > mine.score():
             mine = again
-    theirs = character_test(game, dice, other, other_trait or trait, own_modifiers(game, other))
+    theirs = character_test(dice, other, other_trait or trait, own_modifiers(game, other))
     remember_opposed(game, "oppose", (c, mine), (other, theirs))
-    a = -10**6 if mine.snake_eyes else mine.total
-    b = -10**6 if theirs.snake_eyes else theirs.total
-    winner = c.name if a > b else other.name if b > a else None
+    ahead = opposed(mine, theirs)
+    winner = c.name if ahead > 0 else other.name if ahead < 0 else None
     return OpposedOutcome(c.name, other.name, {c.name: mine.to_json(), other.name: theirs.to_json()}, winner,
                           tries if bennies else [])
 
@@ -174,11 +173,11 @@ def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
     for c in game.characters:
         if c.gone:
             continue
-        test = character_test(game, dice, c, "agility", own_modifiers(game, c))
+        test = character_test(dice, c, "agility", own_modifiers(game, c))
         remember(game, c, "roll", test)  # W3: a benny may reroll it (the better total sets its place)
         rolled.append((c, test))
         c.add("on_hold")
-    rolled.sort(key=lambda pair: -(pair[1].total if not pair[1].snake_eyes else -10**6))
+    rolled.sort(key=lambda pair: -pair[1].standing)
     order = []
     for c, test in rolled:
         tied = [o.name for o, t in rolled if o is not c and t.total == test.total]

@@ -140,7 +140,7 @@ def spirit_under_fire(game: Game, dice: Dice, attacker: Character, weapon: Weapo
     from sprawl_cli.systems.savage_worlds.bennies import remember
 
     before = snapshot(c)
-    test = character_test(game, dice, c, "spirit", own_modifiers(game, c), what="Spirit (suppressive fire)")
+    test = character_test(dice, c, "spirit", own_modifiers(game, c), what="Spirit (suppressive fire)")
     out = settle(game, dice, attacker, weapon, c, test, bonus)
     remember(game, c, "suppression", test, {
         "attacker": attacker.name, "weapon": weapon.name, "bonus": bonus, "damage_modifiers": mods,
@@ -175,7 +175,7 @@ def suppress(game: Game, dice: Dice, attacker: Character, opts: Options, table: 
     opts.rof = weapon.rof  # W5: automatic fire, -2
     situation, damage, band = attack_situation(game, attacker, None, weapon, opts, table, ranged=True)
     start_action(game, attacker)
-    test = character_test(game, dice, attacker, weapon.attack_skill, situation, tn=TN,
+    test = character_test(dice, attacker, weapon.attack_skill, situation, tn=TN,
                           what=f"{weapon.attack_skill.capitalize()} (suppressive fire)")
     outcome = SuppressOutcome(attacker.name, weapon.name, band, test, [c.name for c in under], rounds,
                               attacker.ammo(weapon), forced=list(table.overruled),

@@ -77,6 +77,12 @@ class TraitTest:
         return self.best.raises
 
     @property
+    def standing(self) -> int:
+        """Where it stands against another roll: its total, or below any total on snake eyes (a
+        failure whatever the total, W1)."""
+        return -10**6 if self.snake_eyes else self.total
+
+    @property
     def hits(self) -> int:
         return sum(1 for r in self.results if r.success)
 
@@ -165,7 +171,7 @@ def own_modifiers(game: Game, c: Character, actions: int = 1, running_counts: bo
     return s
 
 
-def character_test(game: Game, dice: Dice, c: Character, trait: str, situation: Situation,
+def character_test(dice: Dice, c: Character, trait: str, situation: Situation,
                    tn: int = TN, count: int = 1, what: str | None = None) -> TraitTest:
     """A character rolls `trait` (its die, or d4-2 unskilled), Wild Die if a Wild Card."""
     die = c.trait(trait)
@@ -175,6 +181,5 @@ def character_test(game: Game, dice: Dice, c: Character, trait: str, situation: 
 
 def opposed(first: TraitTest, second: TraitTest) -> int:
     """+1 when the first wins, -1 when the second does, 0 on a tie (a snake eyes loses)."""
-    a = -10**6 if first.snake_eyes else first.total
-    b = -10**6 if second.snake_eyes else second.total
+    a, b = first.standing, second.standing
     return (a > b) - (a < b)

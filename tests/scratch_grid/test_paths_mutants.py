@@ -173,6 +173,16 @@ def test_a_route_flies_the_first_steps_of_each_kind_as_many_as_its_payment_flies
     assert route is not None and (route.cost, route.air) == (3, (True, False))
 
 
+def test_a_route_never_flies_a_tight_place_and_flies_open_ground_and_the_way_off_the_map_as_paid() -> None:
+    # Flying 2 and a wide allowance: the payment flies as many open steps as flying pays (2), the
+    # first ones; the tight place between them is never flown, nor is an open step past those two.
+    field = open_field(["=.=.."])
+    route = Search(field, (0, 0), Allowance(6, fly=2, can_fly=True)).route((4, 0))
+    assert route is not None and route.air == (True, False, True, False)
+    off = Search(field, (4, 0), Allowance(6, fly=2, can_fly=True), leave=True).route(OUTSIDE)
+    assert off is not None and off.spaces == ((4, 0), OUTSIDE) and off.air == (True,)
+
+
 def _split_by_brute_force(a: Allowance, open_: int, tight: int, rough: int, water: int) -> tuple[int, int, int, int] | None:
     """The payment as the rules here settle it, by trying every number: fly as many rough and water
     steps as the purses allow; of those, walk the rough/water split that asks least of the allowance
@@ -384,6 +394,13 @@ def test_a_search_toward_a_goal_keeps_only_what_can_still_reach_it(allowance: Al
     toward = Search(field, (13, 12), allowance, goal=goal)
     assert toward.route(goal) == Search(field, (13, 12), allowance).route(goal) is not None
     assert toward.kept() <= most
+
+
+@pytest.mark.parametrize(("start", "most"), [((13, 12), 13_767), ((5, 0), 31_363)])
+def test_a_walker_keeps_no_more_labels_than_when_it_was_measured(start: Space, most: int) -> None:
+    # As above, for a mover that cannot fly (its keys count open, rough and water steps).
+    field = open_field([(row * 3)[:26] for row in MIXED] * 3)
+    assert Search(field, start, Allowance(4, 10, 0, 20, 20)).kept() <= most
 
 
 def test_the_labels_kept_on_open_ground_are_one_a_space() -> None:

@@ -197,15 +197,13 @@ class _Keys:
             self.half_rough, self.half_water = min(a.acro // 2, _MAX), min(a.swim // 2, _MAX)
             self.start = self.half_rough << 36 | self.half_water << 48
             tight, dry, wet, rough, water = 1, 1 << 12, 1 << 24, 1 << 36, 1 << 48
-            better: tuple[tuple[int, int], ...] = (
-                (tight, tight), (dry, dry), (rough, rough), (water, water),
-                (wet - rough, wet), (wet - water, wet), (wet - dry, wet))
+            better: tuple[int, ...] = (tight, dry, rough, water, wet - rough, wet - water, wet - dry)
         else:  # fields: open, rough, water
             self.start = 0
-            better = ((1, 1), (1 << 12, 1 << 12), (1 << 24, 1 << 24))
+            better = (1, 1 << 12, 1 << 24)
         # what to take from a key for one that is as good or better (when the field it takes from is 0,
         # the key it gives has a field at _FIELD, which no key reaches: no search holds it)
-        self.lower = tuple(less for less, _unit in better)
+        self.lower = better
         # a flyer's tight field, and what its open steps plus its walking past the halves must reach
         # for its tight places to stop counting (see above: `loose`)
         self.tight = _FIELD if self.flying else 0
@@ -335,7 +333,7 @@ class Search:
         # per kind, in the order of `moves` (the step off the map is open ground; it is only ever
         # taken from the edge, and only when `leave`)
         masks = (where(OPEN, EXIT) | 1 << size, where(TIGHT), where(ROUGH), where(WATER))
-        kinds = [(*move, mask) for move, mask in zip(keys.by_kind, masks, strict=True) if mask]
+        kinds = [(*keys.by_kind[kind], masks[kind]) for kind in (_OPEN, _TIGHT, _ROUGH, _WATER) if masks[kind]]
         band = self._band(goal)
         spread, go, edge, lower, price_of = self._moves.spread, self._go, self._edge, keys.lower, keys.pricer()
 
@@ -344,7 +342,6 @@ class Search:
         self._order: list[int] = []  # the keys that reach any space, fewest steps first
         self._back: dict[tuple[int, int], list[int]] = {}  # (key, kind) -> `_Keys.back`, as asked
         cost, sets, order = self._cost, self._sets, self._order
-        unpaid: set[int] = set()  # keys the purses cannot pay for
         closure: dict[int, int] = {}  # key -> the spaces it or a key no larger in any field reaches
         get = closure.get
         tight, loose, beside = keys.tight, keys.loose, keys.beside
@@ -480,7 +477,7 @@ class Search:
         found = self._keys.start
         for kind in kinds:
             found = self._keys.step(found, kind)
-        assert found == key, "the way traced back has the key it was traced for"
+        assert found == key  # the way traced back has the key it was traced for
         paid = payment(self.allowance, *(kinds.count(kind) for kind in (_OPEN, _TIGHT, _ROUGH, _WATER)))
         assert paid is not None and paid.cost == self._cost[key]
         spaces = tuple(self._at(n) for n in numbers)
@@ -554,14 +551,18 @@ class Search:
 
     def _flown(self, spaces: tuple[Space, ...], paid: Payment) -> tuple[bool, ...]:
         """Which steps to fly: the first ones of each kind, as many as the payment flies."""
-        left = {"open": paid.flown_open, ROUGH: paid.flown_rough, WATER: paid.flown_water, TIGHT: 0}
+        left = [paid.flown_open, 0, paid.flown_rough, paid.flown_water]  # per kind: steps still to fly
         air = []
         for s in spaces:
-            terrain = "open" if s == OUTSIDE else self.field.board.terrain(s)
-            key = terrain if terrain in left else "open"
-            air.append(left[key] > 0)
-            left[key] -= 1 if left[key] > 0 else 0
+            kind = _OPEN if s == OUTSIDE else _KINDS.get(self.field.board.terrain(s), _OPEN)
+            air.append(left[kind] > 0)
+            left[kind] -= 1
         return tuple(air)
+
+
+def _moved(spaces: int, by: int) -> int:
+    """A set of spaces moved `by` space numbers (a step's shift; down when negative)."""
+    return spaces << by if by > 0 else spaces >> -by
 
 
 @dataclass(frozen=True)
@@ -601,11 +602,10 @@ class _Moves:
         for dc, dr in SQUARE_STEPS:
             shift = dr * width + dc
             sources = every & ~(first if dc < 0 else last if dc > 0 else 0)
-            sources &= open_ >> shift if shift > 0 else open_ << -shift  # the space stepped into is free
+            sources &= _moved(open_, -shift)  # the space stepped into is free
             diagonal = board.grid == "square" and dc != 0 and dr != 0
             if diagonal:
-                beside = blocked >> dc if dc > 0 else blocked << -dc
-                ahead = blocked >> dr * width if dr > 0 else blocked << -dr * width
+                beside, ahead = _moved(blocked, -dc), _moved(blocked, -dr * width)
                 sources &= ~(beside & ahead)
             self.directions[dc, dr] = _Direction(shift, sources, diagonal)
         self.table: list[tuple[tuple[int, bool], ...] | None] = [None] * size
@@ -614,7 +614,7 @@ class _Moves:
         if board.grid == "square":
             for (dc, dr), d in self.directions.items():
                 if dc and dr:
-                    into_free = open_ >> d.shift if d.shift > 0 else open_ << -d.shift
+                    into_free = _moved(open_, -d.shift)
                     squeezed_from |= every & into_free & ~(first if dc < 0 else last) & ~d.sources
         self.spread = self._spreader(width, every & ~first, every & ~last, open_, odd, squeezed_from)
 
@@ -630,7 +630,7 @@ class _Moves:
             for d in directions:
                 moving = spaces & d.sources
                 if moving:
-                    near |= moving << d.shift if d.shift > 0 else moving >> -d.shift
+                    near |= _moved(moving, d.shift)
             return near
 
         def square(spaces: int) -> int:

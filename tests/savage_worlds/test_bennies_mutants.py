@@ -188,6 +188,16 @@ def test_an_opposed_roll_rerolled_from_a_hand_edited_save(edit: str) -> None:
     assert boss.detail["against"] == (3 if edit in ("no step", "no against") else 2)
 
 
+def test_an_opposed_record_without_against_faces_0_even_for_a_reroll_of_1() -> None:
+    from sprawl_cli.systems.savage_worlds.rolls import oppose
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    oppose(g, dice(1, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table(), mod=-1)
+    del g.tests["Ada"].detail["against"]
+    out = benny(g, dice(2, 1), g.character("Ada"), table())  # 2-1 = 1: better than snake eyes, and above 0
+    assert out.kept == "new" and out.effects == {"winner": "Ada", "tie": False}
+
+
 @pytest.mark.parametrize("edit", ["options", "damage"])
 def test_a_dive_rerolled_clear_when_the_attack_kept_no_options_or_damage(edit: str) -> None:
     g = dived_and_hurt()

@@ -70,6 +70,15 @@ def test_a_group_rolls_once_with_a_wild_die_in_full_json() -> None:
     assert g.tests["Acolyte 1"].kind == "roll"
 
 
+def test_a_group_with_one_member_left_standing_still_rolls_as_the_group() -> None:
+    g = crew()
+    g.character("Acolyte 1").add("incapacitated")
+    data = trait_check(g, dice(3, 2), "Acolytes", "notice", table()).to_json()
+    assert (data["name"], data["group"], data["free"], data["total"]) == ("Acolytes", ["Acolyte 2"], False, 3)
+    assert trait_check(g, dice(3, 2), "Acolytes", "notice", table(), free=True).to_json()["free"] is True
+    assert g.tests["Acolyte 2"].label == "Acolytes: Notice"
+
+
 def test_the_lead_cannot_help_itself_and_a_fallen_helper_cannot_help() -> None:
     g = crew()
     assert refused(lambda: trait_check(g, dice(), "Ada", "notice", table(), helpers=["ada"]), BadInput) == \

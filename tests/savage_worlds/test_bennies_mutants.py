@@ -1,19 +1,16 @@
 """Bennies (W3): awards, rerolls of every kind of test and what each decides again, what the
 mutation run of bennies.py found unchecked. Dice are scripted.
 
-Survivors of bennies.py (42 of 585):
+Fresh run (2026-11-29, 592 mutants): every one killed but `redo` 104, the default of a
+disarm record without `against` (what only a hand edit makes) spelled 1 for 0: a reroll of
+exactly 0 would keep the weapon under one and drop it under the other, and a disarm's
+Strength reroll only counts when it beats the first, which is rarely under 0.
 
-- equivalent: `benny` 67-74 (which of score, modifiers, test and step are dropped before
-  `remember`: it writes all four afresh); `redo` 105 and `effective` 3-6 (defaults and snake
-  eyes' -10**6 spelled otherwise where no total reaches them).
-- not killed, not shown equivalent (as that run left them): `benny` 15 and 17 and `redo`
-  25-30 (a record without `step` or `against`, which only a hand edit makes); `redo` 47 and
-  48 (the other side's record checked with `or`); `dove_clear` 35-53 (setdefault and pop
-  defaults on attack records that always have them).
-- killed since by the last three tests here (rerun by name with today's numbering: every
-  mutant of `remember`, `BennyOutcome.to_json` and `redo`'s dive branch, 97, all killed): the
-  record fields `remember` writes for the save (count, total, successes, raises, snake eyes),
-  the `raises` of a kept old result, a dive rerolled better and still short.
+Before it, the code changed where mutants showed it did nothing: `benny` no longer drops
+score, modifiers, test and step before `remember` (which writes all four afresh), and the
+snake-eyes standing is `TraitTest.standing`, one place for five. The tests below pin what
+was left: a record without `step` or `against`, the other side's record gone or about
+something else (`redo`'s `and`), and an attack record without `options` or `damage`.
 """
 
 from __future__ import annotations

@@ -317,12 +317,3 @@ def test_a_group_named_like_its_first_member_runs_under_the_groups_spelling() ->
     out = run(g, dice(2), "Goon", table())
     assert (out.name, out.runners) == ("goon", ["Goon", "Grunt"])
 
-
-def test_a_character_of_pace_0_may_not_move_and_is_told_so() -> None:
-    g = dealt()
-    ada = g.character("Ada")
-    ada.pace = 0
-    assert refused(lambda: move(g, ada, 1, table())) == (
-        "Ada has 0\" of movement left this turn (of 0\"); this move costs 1\"" + FORCE_HINT)
-    assert refused(lambda: move(g, ada, 1, table(), crouch=True)) == (
-        "Ada has 0\" of movement left this turn (of 0\"); this move costs 1\"" + FORCE_HINT)

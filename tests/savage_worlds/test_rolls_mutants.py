@@ -1,21 +1,12 @@
 """Trait tests outside an attack, opposed rolls and the standoff (W1-W4), what the mutation
 run of rolls.py found unchecked: JSON whole, labels, refusals word for word. Dice are scripted.
 
-The survivors of rolls.py that no input can tell from the original:
-
-- `character_test` handed no game (`trait_check` 30 and 134, `oppose` 35, 58 and 72,
-  `standoff` 20): it never reads the game.
-- `trait_check` 90 and 132: the group's name read from its second member instead of its
-  first. Every member of a group carries the group's name as the roster spells it (the
-  lookup only ignores case), so both are the same text.
-- `standoff` 31: `"AGILITY"` for `"agility"`: `Character.trait` lower-cases it and the label
-  capitalizes it, so the same die and label are rolled.
-- `oppose` 101, 102, 103, 109 and 110: the acting side's snake eyes counted as -60 (its
-  opponent's total has only its own modifiers, never below -7), or either side's as -11**6 or
-  -10**7: below any total within reach either way.
-- `standoff` 59, 60 and 61: snake eyes sorted as -60, -11**6 or -10**7 instead of -10**6.
-  Any of them is below every total a character can roll (a d4-2 with -3 for wounds and -2
-  more is -6 at worst), so the order is the same.
+Fresh run (2026-11-29, 400 mutants, one survivor): `standoff` 29, `"AGILITY"` for
+`"agility"`: `Character.trait` lower-cases it and the label capitalizes it, so the same die
+and label are rolled. Before it, two kinds of survivor went with the code that made them:
+`character_test` no longer takes the game it never read, and snake eyes' standing is
+`TraitTest.standing` (one place instead of the five that spelled -10**6). The group's name
+read from a second member is killed by a group with one member left standing.
 """
 
 from __future__ import annotations

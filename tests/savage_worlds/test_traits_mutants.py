@@ -3,10 +3,10 @@ whole with a rate of fire and the Wild Die standing in, the score a benny compar
 refusals word for word, the modifiers a character carries at their edges, and opposed rolls
 with snake eyes on either side. Dice are scripted.
 
-The two survivors of traits.py (257 mutants) no input can tell from the original:
-`raises_of`'s guard `total >= tn` made `total > tn` or always true (2, 10): below the target
-number `(total - tn) // 4` is negative and `max(0, ...)` gives 0 anyway, and at the target
-number it is 0 either way.
+Fresh run (2026-11-29, 240 mutants): all killed. The two survivors of the first run,
+`raises_of`'s guard `total >= tn` weakened, went with the guard itself: below the target
+number `max(0, ...)` already gives 0. `chain` rolling an ace with the default ten sides is
+killed by a d4's ace scripted past 4.
 """
 
 from __future__ import annotations
@@ -93,3 +93,9 @@ def test_opposed_rolls_and_snake_eyes_on_either_side(first: tuple[int, int], sec
     a = trait_test(dice(*first), "a", TraitDie(6), wild=True)
     b = trait_test(dice(*second), "b", TraitDie(6), wild=True)
     assert opposed(a, b) == result
+
+
+def test_an_ace_rolls_the_same_die_again_so_a_face_past_it_is_refused() -> None:
+    assert chain(dice(4, 3), 4, "Ada: Notice") == (4, 3)
+    with pytest.raises(BadInput):
+        chain(dice(4, 5), 4, "Ada: Notice")

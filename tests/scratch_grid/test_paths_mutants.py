@@ -151,6 +151,13 @@ def test_cheapest_leaves_the_map_only_when_asked() -> None:
     assert cheapest(field, (1, 0), False, leave=True)[OUTSIDE].spaces == ((1, 0), OUTSIDE)
 
 
+def test_cheapest_leaves_the_map_from_any_edge_space_the_top_row_included() -> None:
+    # Walls on both sides: the way off the map is up through c1 (or down through c3), 2 steps.
+    field = open_field([".....", "##.##", "##.##"])
+    found = cheapest(field, (2, 1), can_fly=False, leave=True, goal=OUTSIDE)
+    assert found[OUTSIDE].cost == 2 and found[OUTSIDE].spaces[1] in ((2, 0), (2, 2))
+
+
 def test_routes_leave_the_map_only_when_asked() -> None:
     field = open_field(["...", "..."])
     assert OUTSIDE not in routes(field, (1, 0), Allowance(4))
@@ -181,6 +188,9 @@ def test_a_route_never_flies_a_tight_place_and_flies_open_ground_and_the_way_off
     assert route is not None and route.air == (True, False, True, False)
     off = Search(field, (4, 0), Allowance(6, fly=2, can_fly=True), leave=True).route(OUTSIDE)
     assert off is not None and off.spaces == ((4, 0), OUTSIDE) and off.air == (True,)
+    # The step off the map is open ground, whatever the map's last space is.
+    off = Search(open_field([".~"]), (0, 0), Allowance(6, fly=2, can_fly=True), leave=True).route(OUTSIDE)
+    assert off is not None and off.spaces == ((0, 0), OUTSIDE) and off.air == (True,)
 
 
 def _split_by_brute_force(a: Allowance, open_: int, tight: int, rough: int, water: int) -> tuple[int, int, int, int] | None:

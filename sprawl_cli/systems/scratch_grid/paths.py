@@ -101,18 +101,15 @@ class Payment:
     flown_water: int
 
 
-def _least(f: Callable[[int], int], low: int, high: int, *turns: int) -> tuple[int, int]:
-    """(value, x) of the least f(x) for x in low..high, f convex with its bends at `turns`."""
-    return min((f(x), x) for x in {low, high, *(min(high, max(low, t)) for t in turns)})
-
-
 def payment(a: Allowance, open_: int, tight: int, rough: int, water: int) -> Payment | None:
     """The cheapest way to pay for steps onto `open_` open spaces, `tight` tight places, `rough` rough
     spaces and `water` water spaces in one move (S2), or None when the purses cannot pay for them.
 
     Flying one of the rough or water steps costs 1 instead of 2, so the cheapest payment flies as many
-    of them as the purses allow; for each such number, the best split between rough and water and the
-    best number of open steps to fly are the least of a convex sum, found at one of its bends."""
+    of them as the purses allow; for each such number, every split of the walked ones between rough
+    ground and water and every number of open steps to fly is tried, and of equally good ones the
+    fewest rough steps walked and the fewest open steps flown are taken. (The search prices its ways
+    with `_Keys.pricer`, in a few operations; this is for the one route a move takes.)"""
     if not a.can_fly:
         need = max(0, open_ + tight - a.quick) + max(0, 2 * rough - a.acro) + max(0, 2 * water - a.swim)
         return Payment(open_ + tight + 2 * (rough + water), 0, 0, 0) if need <= a.base else None
@@ -125,9 +122,8 @@ def payment(a: Allowance, open_: int, tight: int, rough: int, water: int) -> Pay
         def dry(in_air: int) -> int:  # open steps flown
             return max(0, open_ + tight - in_air - a.quick) + max(0, in_air + flown - a.fly)
 
-        need_wet, on_rough = _least(wet, max(0, walked - water), min(rough, walked), a.acro // 2,
-                                    (a.acro + 1) // 2, walked - a.swim // 2, walked - (a.swim + 1) // 2)
-        need_dry, in_air = _least(dry, 0, open_, open_ + tight - a.quick, a.fly - flown)
+        need_wet, on_rough = min((wet(x), x) for x in range(max(0, walked - water), min(rough, walked) + 1))
+        need_dry, in_air = min((dry(x), x) for x in range(open_ + 1))
         if need_wet + need_dry <= a.base:
             return Payment(open_ + tight + 2 * walked + flown, in_air, rough - on_rough, water - (walked - on_rough))
     return None
@@ -193,8 +189,8 @@ class _Keys:
     def __init__(self, a: Allowance) -> None:
         self.allowance = a
         self.flying = a.can_fly
+        self.half_rough, self.half_water = min(a.acro // 2, _MAX), min(a.swim // 2, _MAX)
         if self.flying:  # fields: tight, dry ground, rough and water, missing rough, missing water
-            self.half_rough, self.half_water = min(a.acro // 2, _MAX), min(a.swim // 2, _MAX)
             self.start = self.half_rough << 36 | self.half_water << 48
             tight, dry, wet, rough, water = 1, 1 << 12, 1 << 24, 1 << 36, 1 << 48
             better: tuple[int, ...] = (tight, dry, rough, water, wet - rough, wet - water, wet - dry)
@@ -207,14 +203,13 @@ class _Keys:
         # a flyer's tight field, and what its open steps plus its walking past the halves must reach
         # for its tight places to stop counting (see above: `loose`)
         self.tight = _FIELD if self.flying else 0
-        self.free_at = a.fly + self.half_rough + self.half_water if self.flying else 0
-        # per kind of ground, in the order _OPEN... _WATER: (what a step onto it adds to a key, the
-        # field it takes one from while that field is above 0, and that field's unit)
+        self.free_at = a.fly + self.half_rough + self.half_water
+        # per kind of ground, in the order _OPEN... _WATER: (what a step onto it adds to a key, and the
+        # unit of the field it takes one from while that field is above 0, or 0)
         if self.flying:
-            self.by_kind = ((1 << 12, 0, 0), (1 + (1 << 12), 0, 0), (1 << 24, _FIELD << 36, 1 << 36),
-                            (1 << 24, _FIELD << 48, 1 << 48))
+            self.by_kind = ((1 << 12, 0), (1 + (1 << 12), 0), (1 << 24, 1 << 36), (1 << 24, 1 << 48))
         else:
-            self.by_kind = ((1, 0, 0), (1, 0, 0), (1 << 12, 0, 0), (1 << 24, 0, 0))
+            self.by_kind = ((1, 0), (1, 0), (1 << 12, 0), (1 << 24, 0))
 
     def loose(self, key: int) -> bool:
         """A flyer's key whose tight places can no longer refuse any continuation (see above)."""
@@ -240,8 +235,8 @@ class _Keys:
                 + (key >> 48)) - self.free_at
 
     def step(self, key: int, kind: int) -> int:
-        add, field, unit = self.by_kind[kind]
-        key = key + add - unit if key & field else key + add
+        add, unit = self.by_kind[kind]
+        key = key + add - unit if key & unit * _FIELD else key + add
         return key & ~_FIELD if key & self.tight and self.loose(key) else key
 
     def back(self, key: int, kind: int) -> list[int]:
@@ -250,7 +245,7 @@ class _Keys:
         count, `past` it by m, stands for its counts with up to m tight places; of those, a key the
         search holds comes from one that counted none of them, one (the step was into a tight place)
         or m (its tight places stopped counting at this step)."""
-        add, _field, unit = self.by_kind[kind]
+        add, unit = self.by_kind[kind]
         before: tuple[int, ...] = (key - add, key - add + unit) if unit else (key - add,)
         if self.tight and not key & _FIELD:
             past = self.past(key)
@@ -283,11 +278,10 @@ class _Keys:
                 return -1
             dry, wet = (key >> 12) & _FIELD, (key >> 24) & _FIELD
             # what it must walk: the rough and water steps past what flying and the allowance pay,
-            # or past what all three pay once the dry ground has used up quickness
-            walked = wet + dry - on_ground if dry > quick else wet - in_air
-            if walked <= 0:
-                return dry + wet
-            return -1 if walked > halves - ((key >> 36) & _FIELD) - (key >> 48) else dry + wet + walked
+            # or past what all three pay once the dry ground has used up quickness (the halves it
+            # took pay that whole, and they are never below 0)
+            walked = max(wet - in_air, wet + dry - on_ground)
+            return -1 if walked > halves - ((key >> 36) & _FIELD) - (key >> 48) else dry + wet + max(0, walked)
         return fly_
 
 
@@ -333,7 +327,8 @@ class Search:
         # per kind, in the order of `moves` (the step off the map is open ground; it is only ever
         # taken from the edge, and only when `leave`)
         masks = (where(OPEN, EXIT) | 1 << size, where(TIGHT), where(ROUGH), where(WATER))
-        kinds = [(*keys.by_kind[kind], masks[kind]) for kind in (_OPEN, _TIGHT, _ROUGH, _WATER) if masks[kind]]
+        kinds = [(add, unit * _FIELD, unit, masks[kind])
+                 for kind, (add, unit) in enumerate(keys.by_kind) if masks[kind]]
         band = self._band(goal)
         spread, go, edge, lower, price_of = self._moves.spread, self._go, self._edge, keys.lower, keys.pricer()
 
@@ -410,7 +405,7 @@ class Search:
         # Each step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics
         # or swimming; for a flyer, `far` counts steps.
         most = a.base + a.quick + a.fly + (a.acro + a.swim) // 2
-        limit = min(total, most) if a.can_fly else total
+        limit = most if a.can_fly else total  # most <= total
         far = _cost_to(self.field, goal, a.can_fly, limit)
         within = [0] * (limit + 1)
         for number, away in enumerate(far):
@@ -742,7 +737,7 @@ def cheapest(field_: Field, start: Space, can_fly: bool, leave: bool = False,
     heap: list[tuple[int, int, float, int, int]] = [(0, 0, 0.0, 0, first)]
     parent: dict[int, int] = {}
     done: dict[int, int] = {}
-    best = {first: (0, 0, 0.0)}
+    best: dict[int, tuple[int, int, float]] = {}  # the start is taken first, never compared
     while heap:
         cost, steps, length, _order, here = heapq.heappop(heap)
         if here in done:

@@ -5,51 +5,51 @@ Each test asks what a player sees: the cost, the spaces of the route (they are t
 for the search's own parts, what each promises (a key counts its steps, a step can be taken
 back, every step traced back is legal).
 
-Third run (2026-11-28, the search on sets of spaces; 1,377 mutants, 1,251 caught, 125
-survived (104 equivalent), 1 with no test). Survivors judged equivalent (no input tells them from the
-original), with why:
+Fourth run (2026-11-29, after a flyer's tight places stopped counting once they can no longer
+refuse a move; 1,443 mutants, 1,365 caught (5 timed out), 78 survived). Since the third run the
+code lost what mutation testing showed does nothing (the comparisons' unused units, a set of
+unpayable keys, `zip`'s strictness, an assertion's message, `payment`'s bends: it now tries
+every split), and tests count the labels a search keeps (with and without a goal, for flyers
+and walkers), so a change that only prunes less is caught. Survivors judged equivalent (no
+input tells them from the original), with why:
 
-- The search's goal band (`Search._band`, 10, and `_cost_to`, 5): each makes the band wider
-  (`goal != OUTSIDE`, no band, a flyer's bound counted by cost, `most + steps`, `total + price`,
-  `within` starting at 1, one longer, summed from 0, a negative bound read as the widest or as
-  space a1, `far` starting at +1 or -2, one longer, stopping one bucket early, every step
-  counted 1). A wider band only searches more: the route to the goal is the same.
-- `Search.__init__` (10): `zip(strict=...)` changed or dropped (3, the lists are one length);
-  no band (2, as above); the start's cost 1 (never read: no move ends on its start); `key |
-  field` for `key & field` (it then also looks up keys a borrow makes, which no search holds);
-  an unpayable price taken as 0 or below 1 (no key of one step or more costs 0); the unpayable
-  keys not remembered (they are priced again, the same).
-- `_Keys` (23): a comparison in `better` with a wrong field mask or two units at once (6): it
-  looks up only keys that are as good or better, or keys a borrow makes, which no search holds,
-  so it prunes less, never wrongly (the ones that pruned wrongly are killed by the maps in
-  test_paths_property.py); a field or unit set on a kind that takes none (12): adding nothing
-  or checking a field whose unit is 0 changes no key, and `back` drops what does not step back
-  to its key; the unpayable price -2 for -1 (3, only its sign is read); `dry >= quick` (at dry
-  == quick both ways give the same walk); `walked < 0` (a walk of 0 is within any halves left).
-- `_Moves` (15): `shift >= 0`, `dc >= 0`, `dr >= 0`, `dc <= 0`, `dc < 1` where that value is
-  never 0 (for a step) or never taken (for a diagonal) (7); the spaces a squeeze bars widened
-  (`| ` for `&`, a1 added, orthogonal steps added: 5): those spaces take each direction one at a
-  time, which gives the same steps; the squeeze path always taken (0 spaces give none); the
-  table of steps not cached; `number / width` for the column where only the row is read.
-- `Search._before` (2): the step off the map marked diagonal (every way off the map ends with
-  it, so the straightest stays the straightest); `=` for `+=` there (one key only steps off).
-- `Search.route` (3): the assertions' messages respelled, and `or` in one whose first half is
-  always true.
-- `Search._trace` (5 equivalent): the end's diagonal count starting at 1 (2, every way grows
-  alike); states never marked done (a state seen again is relaxed only if better); the default
-  of an unseen state `total + 2` (any value above `total` does); a constant 1 for the bound on
-  hexes (every state alike).
-- `cheapest` (14) and `Search._flown` (7): as in the second run below; `payment` (14): the
-  ten of the second run, and four of its five open ones (below).
+- `Search.__init__` (5): the start's cost 1 (never read: no move ends on its start); an
+  unpayable price read as `<= 0` or `< 1` (no key of one step or more costs 0, and the start is
+  never priced); `below | held` when `below` is still 0 (2: the same set).
+- `Search._band` (6): `total` with flying taken away (a mover that cannot fly has none); a
+  flyer's limit read as the total (its left steps never pass its most); `within` one longer or
+  starting with a1 (a1 is then in every band: wider); a negative left read as the widest band or
+  as a1 (wider). A wider band only searches more: the route is the same and no kept label is
+  added on the maps the budget tests use.
+- `_cost_to` (3): the "never reached" mark -2 for -1 and one entry longer (only `0 <= far` is
+  read); stopping at the bucket `limit` (it only sets spaces beyond the limit).
+- `_Keys.back` (2): `or` for `and` on its first test (a walker's or a counted key's extra
+  candidates never step to the key, and `back` drops them); `past >= 0` (at 0 the set adds
+  nothing).
+- `Search._before` (4): its cache bypassed (2); `=` for `+=` off the map (one key only steps
+  off); the step off the map marked diagonal (every way off the map ends with it).
+- `_Moves` and `_moved` (16): a shift of 0 moved either way; the spaces a squeeze bars widened
+  (`|` for `&`, a1 added, orthogonal steps added, `dc <= 0`, `dc < 1`: 7): those spaces take
+  each direction one at a time, which gives the same steps; the squeeze path always taken (no
+  spaces give none); the tables of steps not cached (2); a step-in window wider or all ones (4:
+  only the spaces of its steps are read from it); `number / width` for the column where only
+  the row is read.
+- `Search.route` (1): `or` in an assertion whose first half is always true.
+- `cheapest` (11): as in the second run below (`last = -2`, the start's heap entry, the float
+  row, the step off the map as diagonal, `steps + 2`, the "never reached" key; the start's entry
+  in `best` is gone).
 
-Not killed, not equivalent (read, left): in `Search._trace`, 9 that change only which of equally
-straight ways is taken (the bound on hexes or for squares dropped or read the other way, `<=`
-for `<` when relaxing) and 8 that could, on some map, trace a way with more diagonal steps than
-the straightest (the bound made larger: `max(1, ...)`, `+ column`, `+ row`, `/` for `//`; the
-bound subtracted; a done state's stale entry ending the search; a worse way overwriting a
-better one, twice): the brute force of test_paths_property.py checks every route's diagonal
-steps on small maps and on a map with walls and found none. `payment`'s rounded-up bends
-(4, as below). `Search.kept` (no test: only bench/paths.py reads it).
+Not killed, not equivalent (read, left): in `Search._trace` (30), the best-first trace of a
+route's straightest way. Some change only which of equally straight ways is taken (the bound on
+hexes, where no step is diagonal, or its absence on squares; `<=` for `<` when relaxing; the
+state's number base; the first entry's counts), which no rule fixes: the trace's tie order is
+its own. Others make the bound larger than the true least (`max(1, ...)`, `+ k`, `+ column`,
+`+ row`, `k` counted down by 2 or reset) or end the search early (a stale entry, a state at the
+start with another key) and could, on some map, trace a way with more diagonal steps than the
+straightest or none at all; the brute force of test_paths_property.py checks every route's
+diagonal steps on small maps and a map with walls and has found none. A trace whose tie order is
+a rule of its own (the lowest space first at every step, from a search back over layers of
+sets) would let a test pin all of them; it is the next step for this file.
 
 Second run (2026-11-25), survivors of the code that is still there:
 
@@ -78,22 +78,7 @@ Second run (2026-11-25), survivors of the code that is still there:
   taken, so which count it takes one from changes no step before it.
 - `Search._flown`, a count decreased when already 0 (`or True`, `>= 0`, `else 1`) (3): a count
   is only ever asked whether it is above 0, and one below 0 is not.
-- `payment`, the bends handed to `_least` for the rough/water split: `a.acro // 2` dropped or
-  written `a.acro // 3`, `(a.acro - 1) // 2`, `(a.acro + 1) / 2` or `(a.acro + 2) // 2`, and
-  `walked - (a.swim + 1) // 2` dropped or written `walked + (a.swim + 1) // 2`,
-  `walked - (a.swim - 1) // 2`, `walked - (a.swim + 2) // 2` or `walked - (a.swim + 1) // 3`,
-  and `walked - a.swim // 2` written `walked + a.swim // 2` (10): the need is convex with its
-  bends at acro/2 and walked - swim/2, so the least split with the least need is always one of the
-  ends or a bend rounded up (`(a.acro + 1) // 2`, `walked - a.swim // 2`, both still there); a
-  bend rounded down, or any other point in range, is never below it nor a smaller split at the
-  same need, and the variants that keep a rounded-up bend under another spelling give it
-  the same value (a float 3.0 for 3 compares equal).
-
-Not killed and not shown equivalent (read, left): `payment`'s rounded-up bends dropped or
-replaced (`(a.acro + 1) // 2` dropped or `// 3`) and `open_ + tight - a.quick` dropped from the
-open steps' bends: each can, on some count, pick a larger split of the same need (flying other
-steps at the same cost); no test has found one. `payment` now decides only which steps of a
-route are flown (the search prices with `cost_of`, checked equal to `payment`'s cost).
+`payment`'s survivors of the earlier runs went with its bends (it tries every split now).
 """
 
 from __future__ import annotations

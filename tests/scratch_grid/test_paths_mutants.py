@@ -328,6 +328,32 @@ def test_every_step_traced_back_is_a_legal_step_between_two_kept_ways(grid: str)
                     assert number == search._outside or (number, bool(diagonal)) in moves[there]
 
 
+# Maps on which a trace with a wrong bound (larger than the least, `+ k`, `k` reset to 1, the bound
+# subtracted), one that lets a worse way overwrite a better one, or one that stops at a stale entry
+# takes a way with more diagonal steps than the straightest, or none: found by trying each such
+# change of `Search._trace` on random maps against the trace as it is (2026-11-29). The counts are
+# what the brute force of test_paths_property.py gives (`check` passes on each map).
+STRAIGHTEST = [
+    (("^...", "^o.^", "^#~#", "#..^", "=~=."), (0, 2), Allowance(6, 1, 0, 4, 3), (2, 4), 8, 6, 2),
+    (("~...o", "~^^==", "o#..=", ".....", "==..^", "~.^##"), (1, 0), Allowance(5, 2, 0, 4, 3), (2, 5), 7, 5, 1),
+    (("^~.#o=", ".=#..^", ".^#...", ".~..o="), (5, 0), Allowance(5, 3, 2, 0, 2, True), (1, 0), 6, 6, 4),
+    (("#..~~^^", "..#.=~.", "..=o#~.", ".^.o.#."), (6, 3), Allowance(5, 3, 0, 4, 1), (1, 3), 9, 7, 4),
+    (("~~o.=.#", ".=.o^.#", "^..^#..", ".^..~..", "=.^..oo", "~=..=~."), (3, 0), Allowance(6, 2, 0, 0, 3), (0, 5),
+     10, 7, 5),
+]
+
+
+@pytest.mark.parametrize(("rows", "start", "allowance", "goal", "cost", "steps", "diagonal"), STRAIGHTEST)
+def test_the_trace_takes_the_straightest_way_where_a_wrong_bound_would_not(
+        rows: tuple[str, ...], start: Space, allowance: Allowance, goal: Space, cost: int, steps: int,
+        diagonal: int) -> None:
+    field = open_field(list(rows))
+    for search in (Search(field, start, allowance), Search(field, start, allowance, goal=goal)):
+        route = search.route(goal)
+        assert route is not None and (route.cost, route.length) == (cost, steps)
+        assert sum(1 for (c1, r1), (c2, r2) in zip(route.spaces, route.spaces[1:]) if c1 != c2 and r1 != r2) == diagonal
+
+
 def test_no_route_to_the_start_a_taken_space_or_off_the_map() -> None:
     field = Field(Board("square", ("...", "...")), NOBODY, NOBODY, frozenset({(2, 1)}))
     search = Search(field, (0, 0), Allowance(4))

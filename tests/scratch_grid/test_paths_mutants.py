@@ -6,7 +6,8 @@ for the search's own parts, what each promises (a key counts its steps, a step c
 back, every step traced back is legal).
 
 Fourth run (2026-11-29, after a flyer's tight places stopped counting once they can no longer
-refuse a move; 1,443 mutants, 1,365 caught (5 timed out), 78 survived). Since the third run the
+refuse a move; 1,443 mutants, 1,365 caught (5 timed out), 78 survived; then 6 of the trace's
+killed by the maps of STRAIGHTEST below, run again by name: 72 survive). Since the third run the
 code lost what mutation testing showed does nothing (the comparisons' unused units, a set of
 unpayable keys, `zip`'s strictness, an assertion's message, `payment`'s bends: it now tries
 every split), and tests count the labels a search keeps (with and without a goal, for flyers
@@ -39,17 +40,23 @@ input tells them from the original), with why:
   row, the step off the map as diagonal, `steps + 2`, the "never reached" key; the start's entry
   in `best` is gone).
 
-Not killed, not equivalent (read, left): in `Search._trace` (30), the best-first trace of a
-route's straightest way. Some change only which of equally straight ways is taken (the bound on
-hexes, where no step is diagonal, or its absence on squares; `<=` for `<` when relaxing; the
-state's number base; the first entry's counts), which no rule fixes: the trace's tie order is
-its own. Others make the bound larger than the true least (`max(1, ...)`, `+ k`, `+ column`,
-`+ row`, `k` counted down by 2 or reset) or end the search early (a stale entry, a state at the
-start with another key) and could, on some map, trace a way with more diagonal steps than the
-straightest or none at all; the brute force of test_paths_property.py checks every route's
-diagonal steps on small maps and a map with walls and has found none. A trace whose tie order is
-a rule of its own (the lowest space first at every step, from a search back over layers of
-sets) would let a test pin all of them; it is the next step for this file.
+- `Search._trace` (7): the state's number base one larger; the first entry's diagonal count
+  or its `spent` 1, or its key divided (every way grows alike, or the end is never looked up
+  again); states never marked done (a state seen again is relaxed only if better); the trace
+  never stopping at the start (it runs on until the heap is empty, and the start keeps its
+  best way); an unseen state's default `total + 2` (any value above `total` does).
+
+Not killed, not equivalent (read, left), all in `Search._trace` (17). Ten change only which of
+equally straight ways is taken: the bound on hexes (where no step is diagonal, so every way is
+as straight) or none on squares (`square` spelled otherwise or negated, the outside test, a
+constant 1: 8), a bound that counts one step more (still never above the least), `<=` for `<`
+when relaxing. No rule fixes that order; the trace's own is "found nearer the start first".
+Seven make the bound larger than the least (`max(1, ...)`, `- abs`, `+ column`, `+ row`, `k`
+counted down by 2) or stop at another key on the start's space, and could, on some map, take a
+less straight way: trying each on 100,000 random maps up to 9 x 8 against the trace as it is
+found none (the same search found the maps of STRAIGHTEST for six others, now killed). A trace
+whose tie order is declared (the lowest space first at every step, from a search back over
+layers of sets) would let a test pin all of them; it is the next step for this file.
 
 Second run (2026-11-25), survivors of the code that is still there:
 

@@ -176,9 +176,9 @@ class _Keys:
 
     A flyer's tight places only ever refuse a move: they must not outnumber what quickness and the
     allowance pay (tight places cannot be flown). Every step on dry ground is paid by quickness,
-    flying or the allowance, so a way the purses can pay for ends with at most `dry_most` dry steps:
-    quickness, flying and the allowance, less what it walks past the halves it took, which only
-    grows along a way. Once a way's tight places plus the dry steps it may still take are no more
+    flying or the allowance, so a way the purses can pay for ends with no more dry steps than
+    quickness, flying and the allowance pay, less what it walks past the halves it took (which only
+    grows along a way). Once a way's tight places plus the dry steps it may still take are no more
     than quickness and the allowance, no continuation the purses can otherwise pay for has too many
     tight places, whatever it steps on: that is when its steps on open ground (dry less tight) plus
     what it walks past the halves reach its flying. From then on its key counts no tight places (the

@@ -19,11 +19,12 @@ Equivalent (16):
   instead of column (1): two such contacts would be spaces crossed over the same stretch in one
   row, which cannot be; touching ones are paired by side, not by this order.
 
-Not killed (4): the key that picks the first blocking event in `trace` (no key, the space
-first, or the row twice): it differs only when two events start at the same point and the
-nearer-looking one is in a later row but an earlier column; on squares the events that can
-start together (a blocked corner and the space diagonally past it) share a column, and no hex
-case has been found.
+The key that picks the first blocking event in `trace` (no key, the space first, or the row
+twice: 4) was left as not killed on 2026-11-28; a search of random boards on 2026-11-29 found a
+square line where a squeeze between two blocked corners and a blocked space crossed start at the
+same point in one row, which kills two of them (no key, the row twice; the last test here). The
+other two (the column before the row, in two spellings) are still not killed: no case where two
+events start together in different rows has been found on squares or hexes.
 """
 
 from __future__ import annotations
@@ -42,3 +43,12 @@ def test_a_hex_line_along_the_edge_between_two_blockers_of_one_row() -> None:
     assert (back.blocked_by, back.between) == ("a2", ["a2", "b2"])
     one = line_of_sight(hexes, parse_space("b1"), parse_space("b3"), {parse_space("b2")})
     assert one.clear and one.crossed == []
+
+
+def test_two_blocks_met_at_the_same_point_name_the_one_first_in_its_row() -> None:
+    # From d5 to e2 the line squeezes between d3 and e4 just where it enters e3: both block from
+    # the same point, and d3 (column d) comes before e3 (column e) in row 3.
+    board = Board("square", tuple("....." for _ in range(7)))
+    blocks = {parse_space(s) for s in ("a3", "b5", "d3", "e3", "e4", "e5")}
+    sight = line_of_sight(board, parse_space("d5"), parse_space("e2"), blocks)
+    assert (sight.clear, sight.blocked_by, sight.between, sight.crossed) == (False, "d3", ["d3", "e4"], ["d4", "e3"])

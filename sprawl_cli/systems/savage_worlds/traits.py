@@ -31,7 +31,7 @@ def chain(dice: Dice, sides: int, label: str, aces: bool = True) -> tuple[int, .
 
 def raises_of(total: int, tn: int) -> int:
     """W1: full 4s over the target number (0 on a bare success or a failure)."""
-    return max(0, (total - tn) // RAISE)  # a failure floors below 0
+    return max(0, (total - tn) // RAISE)  # below the target number the division is negative: 0
 
 
 @dataclass(frozen=True)

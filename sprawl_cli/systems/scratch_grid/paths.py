@@ -329,13 +329,14 @@ class Search:
         masks = (where(OPEN, EXIT) | 1 << size, where(TIGHT), where(ROUGH), where(WATER))
         kinds = [(add, unit * _FIELD, unit, masks[kind])
                  for kind, (add, unit) in enumerate(keys.by_kind) if masks[kind]]
+        self._cost: dict[int, int] = {}  # key -> its cheapest payment's cost
         band = self._band(goal)
         spread, go, edge, lower, price_of = self._moves.spread, self._go, self._edge, keys.lower, keys.pricer()
 
-        self._cost: dict[int, int] = {keys.start: 0}  # key -> its cheapest payment's cost
         self._sets: dict[int, int] = {keys.start: 1 << first}  # key -> the spaces it reaches (as above)
         self._order: list[int] = []  # the keys that reach any space, fewest steps first
-        self._back: dict[tuple[int, int], list[int]] = {}  # (key, kind) -> `_Keys.back`, as asked
+        self.traced = 0, 0  # the states the last trace settled and reached (the tests count its work)
+        self._back = functools.cache(keys.back)  # for the trace, which asks the same again and again
         cost, sets, order = self._cost, self._sets, self._order
         closure: dict[int, int] = {}  # key -> the spaces it or a key no larger in any field reaches
         get = closure.get
@@ -347,7 +348,7 @@ class Search:
             following = []
             for key in layer:
                 reached = sets[key]
-                if key not in cost:  # first reached in the last layer: can the purses pay for it?
+                if key not in cost:  # first reached in the last layer (or the start): can the purses pay for it?
                     price = price_of(key)
                     if price < 0:
                         del sets[key]
@@ -357,12 +358,12 @@ class Search:
                 for unit in lower:
                     held = get(key - unit)
                     if held:
-                        below = below | held if below else held
+                        below |= held
                 if tight:
                     for other in beside(key):
                         held = get(other)
                         if held:
-                            below = below | held if below else held
+                            below |= held
                 if below:
                     reached ^= reached & below
                 if band is not None:
@@ -397,29 +398,23 @@ class Search:
     def _band(self, goal: Space | None) -> Callable[[int], int] | None:
         """With a goal, per key, the spaces from which the goal may still be reached: those no
         nearer than the purses left allow are dropped (for a flyer, counting steps; for a mover
-        that cannot fly, the cost)."""
+        that cannot fly, the cost). Only asked of a key the purses can pay for."""
         if goal is None or goal == OUTSIDE:
             return None
-        a, keys = self.allowance, self._keys
-        total = a.base + a.quick + a.fly + a.acro + a.swim
-        # Each step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics
-        # or swimming; for a flyer, `far` counts steps.
-        most = a.base + a.quick + a.fly + (a.acro + a.swim) // 2
-        limit = most if a.can_fly else total  # most <= total
-        far = _cost_to(self.field, goal, a.can_fly, limit)
-        within = [0] * (limit + 1)
-        for number, away in enumerate(far):
-            if 0 <= away <= limit:
-                within[away] |= 1 << number
+        a, keys, cost = self.allowance, self._keys, self._cost
+        if a.can_fly:  # a step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics or swimming
+            limit = a.base + a.quick + a.fly + (a.acro + a.swim) // 2
+        else:  # a walker's flying pays nothing; every step it can pay for costs what its purses give
+            limit = a.base + a.quick + a.acro + a.swim
+        within = [0] * (limit + 1)  # per distance, the spaces no farther from the goal
+        for number, away in _cost_to(self.field, goal, a.can_fly, limit).items():
+            within[away] |= 1 << number
         for away in range(1, limit + 1):
             within[away] |= within[away - 1]
-        price = keys.pricer()
-
-        def band(key: int) -> int:
-            left = most - keys.steps(key) if a.can_fly else total - price(key)
-            return within[min(left, limit)] if left >= 0 else 0
-
-        return band
+        if a.can_fly:
+            steps = keys.steps
+            return lambda key: within[limit - steps(key)]
+        return lambda key: within[limit - cost[key]]
 
     def kept(self) -> int:
         """How many labels the search kept (a space and a key that reaches it with no key at most as
@@ -474,7 +469,8 @@ class Search:
             found = self._keys.step(found, kind)
         assert found == key  # the way traced back has the key it was traced for
         paid = payment(self.allowance, *(kinds.count(kind) for kind in (_OPEN, _TIGHT, _ROUGH, _WATER)))
-        assert paid is not None and paid.cost == self._cost[key]
+        assert paid is not None
+        assert paid.cost == self._cost[key]
         spaces = tuple(self._at(n) for n in numbers)
         return Route(spaces, paid.cost, self._flown(spaces[1:], paid))
 
@@ -483,24 +479,13 @@ class Search:
             return _OPEN
         return _KINDS.get(self.field.board.rows[number // self._width][number % self._width], _OPEN)
 
-    def _before(self, number: int, key: int) -> list[tuple[int, int, int]]:
+    def _before(self, number: int, key: int) -> list[tuple[bool, int, int]]:
         """The steps that end on space `number` with `key`: (diagonal, from, its key)."""
-        kind = self._kind(number)
-        earliers = self._back.get((key, kind))
-        if earliers is None:
-            earliers = self._back[key, kind] = self._keys.back(key, kind)
-        found = []
-        for earlier in earliers:
-            held = self._sets.get(earlier, 0) & self._go
-            if not held:
-                continue
-            if number == self._outside:
-                found += [(0, there, earlier) for there in _numbers(held & self._edge)]
-            else:
-                low, window, steps = self._moves.into(number)
-                near = held >> low & window
-                found += [(diagonal, there, earlier) for at, there, diagonal in steps if near >> at & 1]
-        return found
+        held = [(self._sets.get(earlier, 0) & self._go, earlier) for earlier in self._back(key, self._kind(number))]
+        if number == self._outside:
+            return [(False, there, earlier) for spaces, earlier in held for there in _numbers(spaces & self._edge)]
+        return [(diagonal, there, earlier) for spaces, earlier in held
+                for there, diagonal in self._moves[number] if spaces >> there & 1]
 
     def _trace(self, last: int, key: int) -> list[int]:
         """Space numbers from the start to `last` of a way with `key` that takes fewest diagonal steps
@@ -521,7 +506,7 @@ class Search:
 
         # a state (a space and a key) is one int: key x size + space number
         heap = [(least(last, steps(key)), steps(key), last, key, 0)]
-        spent = {key * size + last: 0}
+        spent: dict[int, int] = {}  # state -> the fewest diagonal steps found from it to `last`
         toward: dict[int, int] = {}  # state -> the next state on the way to `last`
         done = set()
         while heap:
@@ -535,9 +520,10 @@ class Search:
             k -= 1
             for diagonal, there, earlier in before(number, here):
                 total, prior = diagonals + diagonal, earlier * size + there
-                if prior not in done and total < spent.get(prior, total + 1):
+                if prior not in done and (prior not in spent or total < spent[prior]):
                     spent[prior], toward[prior] = total, state
                     heapq.heappush(heap, (total + least(there, k), k, there, earlier, total))
+        self.traced = len(done), len(spent)
         numbers, state, end = [first], start * size + first, key * size + last
         while state != end:
             state = toward[state]
@@ -604,7 +590,6 @@ class _Moves:
                 sources &= ~(beside & ahead)
             self.directions[dc, dr] = _Direction(shift, sources, diagonal)
         self.table: list[tuple[tuple[int, bool], ...] | None] = [None] * size
-        self.back: list[tuple[int, int, tuple[tuple[int, int, int], ...]] | None] = [None] * size
         squeezed_from = 0  # spaces from which a diagonal step is barred by squeezing (rare)
         if board.grid == "square":
             for (dc, dr), d in self.directions.items():
@@ -644,17 +629,6 @@ class _Moves:
 
         return hex_ if self.board.grid == "hex" else square
 
-    def into(self, number: int) -> tuple[int, int, tuple[tuple[int, int, int], ...]]:
-        """The steps into space `number`, for a search back: the spaces they are taken from are
-        within a window of a set (its lowest space number and a mask): (the lowest, the mask, and per
-        step the place in the window of the space it is taken from, that space, 1 when diagonal)."""
-        found = self.back[number]
-        if found is None:
-            low = max(0, number - self.board.width - 1)
-            steps = tuple((there - low, there, int(diagonal)) for there, diagonal in self[number])
-            found = self.back[number] = (low, (1 << (2 * self.board.width + 3)) - 1, steps)
-        return found
-
     def __getitem__(self, number: int) -> tuple[tuple[int, bool], ...]:
         found = self.table[number]
         if found is None:
@@ -681,25 +655,22 @@ def _dear(board: Board, can_fly: bool) -> list[bool]:
     return [not can_fly and terrain in (ROUGH, WATER) for row in board.rows for terrain in row] + [False]
 
 
-def _cost_to(field_: Field, goal: Space, can_fly: bool, limit: int) -> list[int]:
-    """Per space number, the least any way from it to `goal` could cost, up to `limit` (-1: no way
-    or dearer), the purses and the spaces next to enemies set aside: a step costs at least 1, and 2
-    onto rough ground or water for a mover that cannot fly."""
+def _cost_to(field_: Field, goal: Space, can_fly: bool, limit: int) -> dict[int, int]:
+    """Per space number, the least any way from it to `goal` could cost, for the spaces where that is
+    at most `limit`, the purses and the spaces next to enemies set aside: a step costs at least 1,
+    and 2 onto rough ground or water for a mover that cannot fly."""
     board = field_.board
     moves, dear = _moves(board, field_.enemies), _dear(board, can_fly)
-    far = [-1] * (board.width * board.height + 1)
     first = goal[1] * board.width + goal[0]
-    far[first] = 0
+    far = {first: 0}
     buckets: list[list[int]] = [[first]]
     for away, bucket in enumerate(buckets):
-        if away > limit:
-            break
         for here in bucket:
-            if far[here] != away:
-                continue
             enter = away + (2 if dear[here] else 1)
+            if far[here] != away or enter > limit:  # reached more cheaply since, or too far to go on
+                continue
             for there, _diagonal in moves[here]:
-                if 0 <= far[there] <= enter:
+                if there in far and far[there] <= enter:
                     continue
                 far[there] = enter
                 while len(buckets) <= enter:
@@ -731,6 +702,7 @@ def cheapest(field_: Field, start: Space, can_fly: bool, leave: bool = False,
     width = board.width
     outside = width * board.height
     moves, dear = _moves(board, field_.enemies), _dear(board, can_fly)
+    edge = _edge(board) if leave else 0
     stops = {s[1] * width + s[0] for s in field_.watched} | {outside}
     first = start[1] * width + start[0]
     last = -1 if goal is None else outside if goal == OUTSIDE else goal[1] * width + goal[0]
@@ -748,13 +720,13 @@ def cheapest(field_: Field, start: Space, can_fly: bool, leave: bool = False,
         if here in stops and here != first:
             continue
         nexts = list(moves[here])
-        if leave and board.on_edge((here % width, here // width)):
+        if edge >> here & 1:
             nexts.append((outside, False))
         for there, diagonal in nexts:
             if there in done:
                 continue
             key = (cost + (2 if dear[there] else 1), steps + 1, length + (DIAGONAL if diagonal else 1.0))
-            if key < best.get(there, (1 << 30, 0, 0.0)):
+            if there not in best or key < best[there]:
                 best[there] = key
                 parent[there] = here
                 heapq.heappush(heap, (*key, len(best), there))

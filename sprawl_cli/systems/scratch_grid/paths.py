@@ -335,7 +335,9 @@ class Search:
 
         self._sets: dict[int, int] = {keys.start: 1 << first}  # key -> the spaces it reaches (as above)
         self._order: list[int] = []  # the keys that reach any space, fewest steps first
-        self.traced = 0, 0  # the states the last trace settled and reached (the tests count its work)
+        # the last trace's work, counted (the states it settled and reached), and the diagonal steps
+        # of the way it found
+        self.traced = 0, 0, 0
         self._back = functools.cache(keys.back)  # for the trace, which asks the same again and again
         cost, sets, order = self._cost, self._sets, self._order
         closure: dict[int, int] = {}  # key -> the spaces it or a key no larger in any field reaches
@@ -494,15 +496,15 @@ class Search:
         exceed k. On a tie, the way found nearer the start, then the lower space numbers."""
         first, start = self._first, self._keys.start
         steps = self._keys.steps
-        width, outside, size = self._width, self._outside, self._outside + 1
+        width, size = self._width, self._outside + 1
         column, row = self.start
         square = self.field.board.grid == "square"
         before = self._before
 
+        # (on hexes no step is diagonal; the first entry, which may be the end off the map, is alone in
+        # the heap whatever its bound)
         def least(number: int, k: int) -> int:
-            if not square or number == outside:
-                return 0
-            return max(0, abs(number % width - column) + abs(number // width - row) - k)
+            return square * max(0, abs(number % width - column) + abs(number // width - row) - k)
 
         # a state (a space and a key) is one int: key x size + space number
         heap = [(least(last, steps(key)), steps(key), last, key, 0)]
@@ -523,7 +525,7 @@ class Search:
                 if prior not in done and (prior not in spent or total < spent[prior]):
                     spent[prior], toward[prior] = total, state
                     heapq.heappush(heap, (total + least(there, k), k, there, earlier, total))
-        self.traced = len(done), len(spent)
+        self.traced = len(done), len(spent), diagonals
         numbers, state, end = [first], start * size + first, key * size + last
         while state != end:
             state = toward[state]

@@ -494,9 +494,7 @@ class Search:
         (the straightest). It is searched back from the end, best first: a way of k steps from the
         start to a space takes at least as many diagonal steps as the columns plus rows between them
         exceed k. On a tie, the way found nearer the start, then the lower space numbers."""
-        first, start = self._first, self._keys.start
-        steps = self._keys.steps
-        width, size = self._width, self._outside + 1
+        first, steps, width = self._first, self._keys.steps, self._width
         column, row = self.start
         square = self.field.board.grid == "square"
         before = self._before
@@ -506,30 +504,32 @@ class Search:
         def least(number: int, k: int) -> int:
             return square * max(0, abs(number % width - column) + abs(number // width - row) - k)
 
-        # a state (a space and a key) is one int: key x size + space number
+        # A state (a space and a key) is one int: the key above the space number's 12 bits. The start
+        # is the only state with the start's key (no step leads back to it), so it ends the search.
+        origin = self._keys.start << 12 | first
         heap = [(least(last, steps(key)), steps(key), last, key, 0)]
         spent: dict[int, int] = {}  # state -> the fewest diagonal steps found from it to `last`
         toward: dict[int, int] = {}  # state -> the next state on the way to `last`
         done = set()
         while heap:
             _bound, k, number, here, diagonals = heapq.heappop(heap)
-            state = here * size + number
+            state = here << 12 | number
             if state in done:
                 continue
             done.add(state)
-            if number == first and here == start:
+            if state == origin:
                 break
             k -= 1
             for diagonal, there, earlier in before(number, here):
-                total, prior = diagonals + diagonal, earlier * size + there
+                total, prior = diagonals + diagonal, earlier << 12 | there
                 if prior not in done and (prior not in spent or total < spent[prior]):
                     spent[prior], toward[prior] = total, state
                     heapq.heappush(heap, (total + least(there, k), k, there, earlier, total))
         self.traced = len(done), len(spent), diagonals
-        numbers, state, end = [first], start * size + first, key * size + last
+        numbers, state, end = [first], origin, key << 12 | last
         while state != end:
             state = toward[state]
-            numbers.append(state % size)
+            numbers.append(state & _FIELD)
         return numbers
 
     def _flown(self, spaces: tuple[Space, ...], paid: Payment) -> tuple[bool, ...]:

@@ -361,6 +361,59 @@ def test_the_trace_takes_the_straightest_way_where_a_wrong_bound_would_not(
         assert sum(1 for (c1, r1), (c2, r2) in zip(route.spaces, route.spaces[1:]) if c1 != c2 and r1 != r2) == diagonal
 
 
+# bench/paths.py's `mixed` tile: every kind of ground in small patches, the search's hardest case
+MIXED = ["..^^~~==..o.", ".#^^~~==.^^.", "..~~..^^.~~.", "o.~~#.^^.~~=",
+         "==..^^~~..^^", "==.o^^~~#.^^", "..~~..==..~~", ".^~~o.==.#~~"]
+
+
+def _diagonal_steps(spaces: tuple[Space, ...]) -> int:
+    return sum(1 for (c1, r1), (c2, r2) in zip(spaces, spaces[1:]) if OUTSIDE not in ((c1, r1), (c2, r2))
+               and c1 != c2 and r1 != r2)
+
+
+# The trace's work, counted over every space the move may end on (and off the map): the states it
+# settled and the states it reached, summed, measured 2026-11-29 (the first two maps are where
+# random maps showed the trace's changes first; the third is bench/paths.py's mixed tile). The
+# bound only steers the search, so a bound that is too low (none on squares, a step not
+# counted) settles more and one that is too high may miss the straightest way while settling
+# less: either changes these sums. A change that makes the trace cheaper should change them
+# here, with the maps of STRAIGHTEST and test_paths_property.py still passing.
+CORNER = ("....", "....", "....", ".^..", "~...", "....", "....")
+WALLED = ("..#.~....", "#........", ".o.^^o~.o", "~o..#...~", "....o...o", "...#==...")
+TRACED = [
+    (CORNER, "square", (0, 0), Allowance(6, 0, 1, 2, 0, True), 124, 160, 38),
+    (CORNER, "hex", (0, 0), Allowance(6, 0, 1, 2, 0, True), 133, 121, 0),
+    (WALLED, "square", (0, 5), Allowance(3, 3, 0, 2, 4), 229, 223, 131),
+    (WALLED, "hex", (0, 5), Allowance(3, 3, 0, 2, 4), 130, 132, 0),
+    (tuple(MIXED), "square", (5, 4), Allowance(4, 3, 3, 4, 4, True), 405, 405, 175),
+    (tuple(MIXED), "hex", (5, 4), Allowance(4, 3, 3, 4, 4, True), 460, 402, 0),
+]
+
+
+@pytest.mark.parametrize(("rows", "grid", "start", "allowance", "settled", "reached", "diagonal"), TRACED)
+def test_the_trace_settles_and_reaches_as_many_states_as_when_it_was_measured(
+        rows: tuple[str, ...], grid: str, start: Space, allowance: Allowance, settled: int, reached: int,
+        diagonal: int) -> None:
+    search = Search(Field(Board(grid, rows), NOBODY, NOBODY, NOBODY), start, allowance, leave=True)
+    work = [0, 0, 0]
+    for space in search.costs():
+        route = search.route(space)
+        assert route is not None
+        # what it says it found is what it gives (on hexes no step is diagonal)
+        assert search.traced[2] == (_diagonal_steps(route.spaces) if grid == "square" else 0)
+        work = [sum(pair) for pair in zip(work, search.traced)]
+    assert work == [settled, reached, diagonal]
+
+
+def test_of_two_equally_straight_ways_the_trace_keeps_the_one_it_found_first() -> None:
+    # No rule picks between ways as cheap and as straight as each other; the trace keeps the
+    # first it finds, and the path `move` prints must not change from one version to the next.
+    # From a6 to f5 round the walls: through f4 (found first), not g4.
+    route = Search(open_field(list(WALLED)), (0, 5), Allowance(3, 3, 0, 2, 4)).route((5, 4))
+    assert route is not None and route.spaces == (
+        (0, 5), (1, 4), (2, 3), (3, 2), (4, 1), (5, 1), (6, 2), (5, 3), (5, 4))
+
+
 def test_no_route_to_the_start_a_taken_space_or_off_the_map() -> None:
     field = Field(Board("square", ("...", "...")), NOBODY, NOBODY, frozenset({(2, 1)}))
     search = Search(field, (0, 0), Allowance(4))
@@ -396,10 +449,6 @@ def test_beside_names_the_keys_the_comparisons_miss_where_tight_places_stop_coun
         _walk(keys, [_OPEN] * 2)[-1] + 1, _walk(keys, [_OPEN] * 3)[-1] - (1 << 36) + 1,
         _walk(keys, [_OPEN] * 3)[-1] - (1 << 48) + 1)
 
-
-# bench/paths.py's `mixed` tile: every kind of ground in small patches, the search's hardest case
-MIXED = ["..^^~~==..o.", ".#^^~~==.^^.", "..~~..^^.~~.", "o.~~#.^^.~~=",
-         "==..^^~~..^^", "==.o^^~~#.^^", "..~~..==..~~", ".^~~o.==.#~~"]
 
 
 @pytest.mark.parametrize(("start", "most"), [((13, 12), 22_698), ((5, 0), 45_072)])

@@ -436,6 +436,14 @@ def test_a_move_aimed_at_its_space_still_finds_a_way_that_uses_every_purse() -> 
         Search(open_field([".~~."]), (0, 0), walker).route((3, 0)) is not None
 
 
+def test_a_search_toward_a_goal_follows_no_space_it_could_not_reach_the_goal_from() -> None:
+    # From b1 toward d1 with 2 spaces: a1 is 3 from the goal, more than is left after stepping
+    # there, so no way to it is kept (a1 is space number 0, the one a band's bit 0 stands for).
+    search = Search(open_field(["....."]), (1, 0), Allowance(2), goal=(3, 0))
+    assert search.costs() == {(2, 0): 1, (3, 0): 2}
+    assert Search(open_field(["....."]), (1, 0), Allowance(2)).costs() == {(0, 0): 1, (2, 0): 1, (3, 0): 2}
+
+
 def test_beside_names_the_keys_the_comparisons_miss_where_tight_places_stop_counting() -> None:
     keys = _Keys(Allowance(2, quick=1, fly=2, acro=2, swim=2, can_fly=True))  # stop counting at 4
     one_short = _walk(keys, [_TIGHT, _OPEN])[-1]

@@ -307,6 +307,36 @@ def test_a_step_from_a_whole_set_is_every_legal_step(grid: str, width: int, heig
     assert {n for n in range(width * height) if got >> n & 1} == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["square", "hex"]), st.integers(1, 6), st.integers(1, 6), st.data())
+def test_the_table_of_steps_and_the_squeezes_are_the_rules_space_by_space(grid: str, width: int, height: int,
+                                                                         data: st.DataObject) -> None:
+    # S1/S2 space by space: a step goes to a neighbour on the map that is not solid and has no
+    # enemy in it; a diagonal one (squares only) not between two such spaces. `squeezed_from` is
+    # the set of spaces with a diagonal step barred that way (the spread takes those one at a time).
+    rows = tuple("".join(data.draw(st.sampled_from("...#o^~=")) for _ in range(width)) for _ in range(height))
+    board = Board(grid, rows)
+    enemies = frozenset(data.draw(st.lists(st.sampled_from(list(board.spaces())), max_size=2, unique=True)))
+    moves = _moves(board, enemies)
+
+    def blocked(space: tuple[int, int]) -> bool:
+        return board.solid(space) or space in enemies
+
+    squeezed = 0
+    for column, row in board.spaces():
+        expected = []
+        for there in board.neighbours((column, row)):
+            diagonal = grid == "square" and there[0] != column and there[1] != row
+            if blocked(there):
+                continue
+            if diagonal and blocked((there[0], row)) and blocked((column, there[1])):
+                squeezed |= 1 << (row * width + column)
+                continue
+            expected.append((there[1] * width + there[0], diagonal))
+        assert sorted(moves[row * width + column]) == sorted(expected), (column, row)
+    assert moves.squeezed_from == squeezed
+
+
 def test_a_step_between_two_walls_corner_to_corner_is_barred_from_a_set_too() -> None:
     board = Board("square", (".#", "#."))
     moves = _moves(board, frozenset())

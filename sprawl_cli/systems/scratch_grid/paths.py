@@ -37,6 +37,8 @@ from dataclasses import dataclass
 
 from sprawl_cli.systems.scratch_grid.grid import (
     EXIT,
+    HEX_STEPS_SHIFTED,
+    HEX_STEPS_UNSHIFTED,
     OPEN,
     ROUGH,
     SOLID,
@@ -244,13 +246,13 @@ class _Keys:
         search ever holds: it finds no space in them). A flyer's key whose tight places no longer
         count, `past` it by m, stands for its counts with up to m tight places; of those, a key the
         search holds comes from one that counted none of them, one (the step was into a tight place)
-        or m (its tight places stopped counting at this step)."""
+        or m (its tight places stopped counting at this step). Every candidate is stepped again and
+        kept only if that gives `key`, so the extra ones of any other key simply drop out."""
         add, unit = self.by_kind[kind]
         before: tuple[int, ...] = (key - add, key - add + unit) if unit else (key - add,)
-        if self.tight and not key & _FIELD:
+        if self.tight:
             past = self.past(key)
-            if past > 0:
-                before = tuple(k + t for k in before for t in {0, 1, past})
+            before = tuple(k + t for k in before for t in {0, 1, past})
         return [k for k in before if k >= 0 and self.step(k, kind) == key]
 
     def steps(self, key: int) -> int:
@@ -336,8 +338,8 @@ class Search:
         self._sets: dict[int, int] = {keys.start: 1 << first}  # key -> the spaces it reaches (as above)
         self._order: list[int] = []  # the keys that reach any space, fewest steps first
         # the last trace's work, counted (the states it settled and reached), and the diagonal steps
-        # of the way it found
-        self.traced = 0, 0, 0
+        # of the way it found (set by the first route)
+        self.traced: tuple[int, int, int]
         self._back = functools.cache(keys.back)  # for the trace, which asks the same again and again
         cost, sets, order = self._cost, self._sets, self._order
         closure: dict[int, int] = {}  # key -> the spaces it or a key no larger in any field reaches
@@ -580,25 +582,29 @@ class _Moves:
         first = sum(1 << (row * width) for row in range(board.height))
         last = first << (width - 1)
         # Every step a hex grid has is one of the square grid's; which of them a hex space has
-        # depends on its row (S1), and `board.steps` says which when a space's steps are listed.
+        # depends on its row (S1), so on hexes a direction is taken only from the rows that have it.
         self.directions: dict[tuple[int, int], _Direction] = {}
         for dc, dr in SQUARE_STEPS:
             shift = dr * width + dc
             sources = every & ~(first if dc < 0 else last if dc > 0 else 0)
             sources &= _moved(open_, -shift)  # the space stepped into is free
+            if board.grid == "hex":
+                sources &= (odd if (dc, dr) in HEX_STEPS_SHIFTED else 0) | \
+                    (every & ~odd if (dc, dr) in HEX_STEPS_UNSHIFTED else 0)
             diagonal = board.grid == "square" and dc != 0 and dr != 0
             if diagonal:
                 beside, ahead = _moved(blocked, -dc), _moved(blocked, -dr * width)
                 sources &= ~(beside & ahead)
             self.directions[dc, dr] = _Direction(shift, sources, diagonal)
-        self.table: list[tuple[tuple[int, bool], ...] | None] = [None] * size
-        squeezed_from = 0  # spaces from which a diagonal step is barred by squeezing (rare)
+        self._out = functools.cache(self._steps_out)
+        # the spaces from which a diagonal step onto a free space is barred by squeezing (rare)
+        self.squeezed_from = 0
         if board.grid == "square":
             for (dc, dr), d in self.directions.items():
                 if dc and dr:
                     into_free = _moved(open_, -d.shift)
-                    squeezed_from |= every & into_free & ~(first if dc < 0 else last) & ~d.sources
-        self.spread = self._spreader(width, every & ~first, every & ~last, open_, odd, squeezed_from)
+                    self.squeezed_from |= every & into_free & ~(first if dc < 0 else last) & ~d.sources
+        self.spread = self._spreader(width, every & ~first, every & ~last, open_, odd, self.squeezed_from)
 
     def _spreader(self, width: int, left: int, right: int, free: int, odd: int, squeezed_from: int) -> Callable[[int], int]:
         """`spread(spaces)`: the set of spaces one legal step from a space of `spaces`, and those spaces
@@ -632,12 +638,11 @@ class _Moves:
         return hex_ if self.board.grid == "hex" else square
 
     def __getitem__(self, number: int) -> tuple[tuple[int, bool], ...]:
-        found = self.table[number]
-        if found is None:
-            width, directions = self.board.width, self.directions
-            steps = [directions[step] for step in self.board.steps((number % width, number // width))]
-            found = self.table[number] = tuple((number + d.shift, d.diagonal) for d in steps if d.sources >> number & 1)
-        return found
+        """The legal steps out of space `number`: (the space stepped into, diagonal)."""
+        return self._out(number)
+
+    def _steps_out(self, number: int) -> tuple[tuple[int, bool], ...]:
+        return tuple((number + d.shift, d.diagonal) for d in self.directions.values() if d.sources >> number & 1)
 
 
 @functools.lru_cache(maxsize=8)
@@ -707,7 +712,7 @@ def cheapest(field_: Field, start: Space, can_fly: bool, leave: bool = False,
     edge = _edge(board) if leave else 0
     stops = {s[1] * width + s[0] for s in field_.watched} | {outside}
     first = start[1] * width + start[0]
-    last = -1 if goal is None else outside if goal == OUTSIDE else goal[1] * width + goal[0]
+    last = None if goal is None else outside if goal == OUTSIDE else goal[1] * width + goal[0]
     heap: list[tuple[int, int, float, int, int]] = [(0, 0, 0.0, 0, first)]
     parent: dict[int, int] = {}
     done: dict[int, int] = {}

@@ -406,7 +406,8 @@ class Search:
         if goal is None or goal == OUTSIDE:
             return None
         a, keys, cost = self.allowance, self._keys, self._cost
-        if a.can_fly:  # a step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics or swimming
+        # a step takes at least 1 from the allowance, quickness or flying, or 2 from acrobatics or swimming
+        if a.can_fly:
             limit = a.base + a.quick + a.fly + (a.acro + a.swim) // 2
         else:  # a walker's flying pays nothing; every step it can pay for costs what its purses give
             limit = a.base + a.quick + a.acro + a.swim
@@ -547,7 +548,7 @@ class Search:
 
 def _moved(spaces: int, by: int) -> int:
     """A set of spaces moved `by` space numbers (a step's shift; down when negative)."""
-    return spaces << by if by > 0 else spaces >> -by
+    return spaces << max(by, 0) >> max(-by, 0)
 
 
 @dataclass(frozen=True)
@@ -584,26 +585,23 @@ class _Moves:
         # Every step a hex grid has is one of the square grid's; which of them a hex space has
         # depends on its row (S1), so on hexes a direction is taken only from the rows that have it.
         self.directions: dict[tuple[int, int], _Direction] = {}
+        self.squeezed_from = 0  # the spaces with a diagonal step onto a free space barred by squeezing (rare)
         for dc, dr in SQUARE_STEPS:
             shift = dr * width + dc
             sources = every & ~(first if dc < 0 else last if dc > 0 else 0)
             sources &= _moved(open_, -shift)  # the space stepped into is free
             if board.grid == "hex":
-                sources &= (odd if (dc, dr) in HEX_STEPS_SHIFTED else 0) | \
-                    (every & ~odd if (dc, dr) in HEX_STEPS_UNSHIFTED else 0)
+                if (dc, dr) not in HEX_STEPS_SHIFTED:
+                    sources &= ~odd
+                if (dc, dr) not in HEX_STEPS_UNSHIFTED:
+                    sources &= odd
             diagonal = board.grid == "square" and dc != 0 and dr != 0
             if diagonal:
-                beside, ahead = _moved(blocked, -dc), _moved(blocked, -dr * width)
-                sources &= ~(beside & ahead)
+                barred = sources & _moved(blocked, -dc) & _moved(blocked, -dr * width)  # both spaces beside
+                self.squeezed_from |= barred
+                sources &= ~barred
             self.directions[dc, dr] = _Direction(shift, sources, diagonal)
         self._out = functools.cache(self._steps_out)
-        # the spaces from which a diagonal step onto a free space is barred by squeezing (rare)
-        self.squeezed_from = 0
-        if board.grid == "square":
-            for (dc, dr), d in self.directions.items():
-                if dc and dr:
-                    into_free = _moved(open_, -d.shift)
-                    self.squeezed_from |= every & into_free & ~(first if dc < 0 else last) & ~d.sources
         self.spread = self._spreader(width, every & ~first, every & ~last, open_, odd, self.squeezed_from)
 
     def _spreader(self, width: int, left: int, right: int, free: int, odd: int, squeezed_from: int) -> Callable[[int], int]:

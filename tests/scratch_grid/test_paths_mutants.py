@@ -5,87 +5,28 @@ Each test asks what a player sees: the cost, the spaces of the route (they are t
 for the search's own parts, what each promises (a key counts its steps, a step can be taken
 back, every step traced back is legal).
 
-Fourth run (2026-11-29, after a flyer's tight places stopped counting once they can no longer
-refuse a move; 1,443 mutants, 1,365 caught (5 timed out), 78 survived; then 6 of the trace's
-killed by the maps of STRAIGHTEST below, run again by name: 72 survive). Since the third run the
-code lost what mutation testing showed does nothing (the comparisons' unused units, a set of
-unpayable keys, `zip`'s strictness, an assertion's message, `payment`'s bends: it now tries
-every split), and tests count the labels a search keeps (with and without a goal, for flyers
-and walkers), so a change that only prunes less is caught. Survivors judged equivalent (no
-input tells them from the original), with why:
+Fifth run (2026-11-29, second session; 1,339 mutants, 1,332 caught (5 timed out), 7 survived,
+all equivalent). Since the fourth run (1,443 mutants, 72 survived, 17 of them in the trace and
+not shown equivalent) the code lost what the survivors showed does nothing: the goal band's
+guard against a negative purse left (no payable key has one) and its "never reached" marks
+(`_cost_to` gives a dict of the spaces within the limit), the start's cost set before it is
+priced, the window of the steps back and the hand-made caches (`functools.cache` now), the
+sign test in `_moved`, and a hex direction's rows are in its sources (no per-space step
+list). The trace's state is a key and a space number in 12 bits, and the start's state ends
+it; tests count its work (the states it settles and reaches) and the diagonal steps it
+reports on six maps, and pin a tie: every one of its 83 mutants is killed. The table of
+steps and the squeezes are checked space by space against the board (test_paths_property.py).
+Survivors judged equivalent (no input tells them from the original), with why:
 
-- `Search.__init__` (5): the start's cost 1 (never read: no move ends on its start); an
-  unpayable price read as `<= 0` or `< 1` (no key of one step or more costs 0, and the start is
-  never priced); `below | held` when `below` is still 0 (2: the same set).
-- `Search._band` (6): `total` with flying taken away (a mover that cannot fly has none); a
-  flyer's limit read as the total (its left steps never pass its most); `within` one longer or
-  starting with a1 (a1 is then in every band: wider); a negative left read as the widest band or
-  as a1 (wider). A wider band only searches more: the route is the same and no kept label is
-  added on the maps the budget tests use.
-- `_cost_to` (3): the "never reached" mark -2 for -1 and one entry longer (only `0 <= far` is
-  read); stopping at the bucket `limit` (it only sets spaces beyond the limit).
-- `_Keys.back` (2): `or` for `and` on its first test (a walker's or a counted key's extra
-  candidates never step to the key, and `back` drops them); `past >= 0` (at 0 the set adds
-  nothing).
-- `Search._before` (4): its cache bypassed (2); `=` for `+=` off the map (one key only steps
-  off); the step off the map marked diagonal (every way off the map ends with it).
-- `_Moves` and `_moved` (16): a shift of 0 moved either way; the spaces a squeeze bars widened
-  (`|` for `&`, a1 added, orthogonal steps added, `dc <= 0`, `dc < 1`: 7): those spaces take
-  each direction one at a time, which gives the same steps; the squeeze path always taken (no
-  spaces give none); the tables of steps not cached (2); a step-in window wider or all ones (4:
-  only the spaces of its steps are read from it); `number / width` for the column where only
-  the row is read.
-- `Search.route` (1): `or` in an assertion whose first half is always true.
-- `cheapest` (11): as in the second run below (`last = -2`, the start's heap entry, the float
-  row, the step off the map as diagonal, `steps + 2`, the "never reached" key; the start's entry
-  in `best` is gone).
-
-- `Search._trace` (7): the state's number base one larger; the first entry's diagonal count
-  or its `spent` 1, or its key divided (every way grows alike, or the end is never looked up
-  again); states never marked done (a state seen again is relaxed only if better); the trace
-  never stopping at the start (it runs on until the heap is empty, and the start keeps its
-  best way); an unseen state's default `total + 2` (any value above `total` does).
-
-Not killed, not equivalent (read, left), all in `Search._trace` (17). Ten change only which of
-equally straight ways is taken: the bound on hexes (where no step is diagonal, so every way is
-as straight) or none on squares (`square` spelled otherwise or negated, the outside test, a
-constant 1: 8), a bound that counts one step more (still never above the least), `<=` for `<`
-when relaxing. No rule fixes that order; the trace's own is "found nearer the start first".
-Seven make the bound larger than the least (`max(1, ...)`, `- abs`, `+ column`, `+ row`, `k`
-counted down by 2) or stop at another key on the start's space, and could, on some map, take a
-less straight way: trying each on 100,000 random maps up to 9 x 8 against the trace as it is
-found none (the same search found the maps of STRAIGHTEST for six others, now killed). A trace
-whose tie order is declared (the lowest space first at every step, from a search back over
-layers of sets) would let a test pin all of them; it is the next step for this file.
-
-Second run (2026-11-25), survivors of the code that is still there:
-
-- `cheapest`, `last = -2` for `-1` (1): with no goal neither is a space number, so the search
-  stops at neither.
-- `cheapest`, the start's heap entry with 1 step, 1.0 of length or order 1 (3), and its entry in
-  `best` with cost 1, 1 step or 1.0 of length (3): every key below it grows by the same amount
-  (so no comparison between two of them changes), the start is popped first whatever its order
-  (it is alone in the heap), and the start's `best` is never read again: it is `done` before any
-  step could come back to it.
-- `cheapest`, `here / width` for `here // width` in the edge test (1): the row is off by less
-  than one; a space is on the edge when some step leaves the map, and for a row off by a fraction
-  the steps that leave are the same ones (the top row's steps up, the bottom row's down, the side
-  columns' sideways), on squares and on hexes alike.
-- `cheapest`, the step off the map counted as diagonal (1): every way off the map ends with that
-  one step, so all their lengths grow by the same amount and the order between them holds.
-- `cheapest`, `steps + 2` for `steps + 1` (1): every count of steps doubles; their order holds.
-- `cheapest`, the "never reached" key `(1 << 30, 0, 0.0)` written as `2 << 30`, `1 << 31`,
-  `(1 << 30, 1, 0.0)` or `(1 << 30, 0, 1.0)` (4): any cost above every real one does; no route
-  costs 2**30.
-- `Search._flown`, a tight place's count of flown steps set to 1 (1): its first tight step is
-  then marked flown, but a step into a tight place costs 1 flown or walked, and nothing but the
-  cost of the steps taken reads which steps were flown.
-- `Search._flown`, the step off the map read as the terrain of the map's last space, or as a
-  kind that is not in the table (3): that step is the last of a route and costs 1 however it is
-  taken, so which count it takes one from changes no step before it.
-- `Search._flown`, a count decreased when already 0 (`or True`, `>= 0`, `else 1`) (3): a count
-  is only ever asked whether it is above 0, and one below 0 is not.
-`payment`'s survivors of the earlier runs went with its bends (it tries every split now).
+- `Search._band` (1): `within` one entry longer: a key's purse left is never above the
+  limit, so the last entry is never read.
+- `_Moves._spreader` (1): the squeezed spaces' steps taken when there are none (`or True`):
+  from no spaces they are no spaces.
+- `cheapest` (5): the start's heap entry with 1 step, 1.0 of length or order 1 (every way's
+  steps or length grow by the same amount, so no comparison between two of them changes, and
+  the start is popped first whatever its order: it is alone in the heap); the step off the
+  map counted as diagonal (every way off the map ends with that one step); `steps + 2` for
+  `steps + 1` (every count of steps doubles; their order holds).
 """
 
 from __future__ import annotations

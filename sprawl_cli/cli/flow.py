@@ -31,15 +31,18 @@ O = TypeVar("O", bound=Outcome)
 
 
 def act(kind: str, rule: Callable[[Any, Dice, Table], O], view: Callable[[O, Any], list[str]], *,
-        allow_over: bool = False, **given: str | None) -> O:
+        allow_over: bool = False, actor: str | None = None, door: str | None = None, **given: str | None) -> O:
     """Change the game (the system's own Game: `rule` and `view` receive it) with `rule`, journal its lines (plain) and JSON, then print the view or JSON.
 
-    `given` holds the command's own answer options (name -> text), for the table's questions.
-    If the rule raises, nothing is written.
+    `kind` is the command: the gate (`sprawl_cli.gate`) puts it (or `door`, where an option makes
+    it another door of the system's table, "shoot --drop"), and `actor` (the name of who acts,
+    for a command that has one), through the turn referee's checks before the rule runs. `given` holds the command's own answer options
+    (name -> text), for the table's questions. If the gate or the rule raises, nothing is written.
     """
     from sprawl_cli.render import forced_lines, plain, print_lines
 
     ctx = current()
+    rule = _gated(door or kind, actor, rule)
     rehearsed = _rehearse(rule, allow_over, given) if ctx.env.is_terminal else None
     with change_game(ctx, kind, allow_over=allow_over) as change:
         game: Any = change.game
@@ -58,6 +61,20 @@ def act(kind: str, rule: Callable[[Any, Dice, Table], O], view: Callable[[O, Any
         change.outcome = data
     ctx.emit(data, lambda console: print_lines(console, lines))
     return outcome
+
+
+def _gated(kind: str, actor: str | None, rule: Callable[[Any, Dice, Table], O]) -> Callable[[Any, Dice, Table], O]:
+    """`rule`, behind the system's gate for `kind`: the same gate on the rehearsal and on the
+    locked run, so a refusal is met before any question is asked."""
+    from sprawl_cli.gate import gate
+
+    def gated(game: Any, dice: Dice, table: Table) -> O:
+        system = current().system_of(game)
+        who = system.actor(game, actor) if actor is not None else None
+        gate(game, system.doors, system.checks, kind, who, table, system.name)
+        return rule(game, dice, table)
+
+    return gated
 
 
 def _rehearse(rule: Callable[[Any, Dice, Table], Any], allow_over: bool,

@@ -28,7 +28,7 @@ says more, and has a table of where each job is in each system):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from sprawl_cli.campaign import Book, BookGame, Member
     from sprawl_cli.dice import Dice
     from sprawl_cli.ending import Ending
+    from sprawl_cli.gate import Check, Door
     from sprawl_cli.model import Game, Piece
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
@@ -162,6 +163,11 @@ class System:
             the play session's status line.
         face_hint: for a system that deals no cards, what `--dice` takes, to explain a token
             that is not a number (empty: cards are welcome, and the message names them).
+        doors: command -> `gate.Door`: what each game-changing command is, costs and must pass
+            (`sprawl_cli.gate`); every command of `commands` that is not a lookup needs one,
+            and a command without one cannot change a game. The kernel's `next`, `set`,
+            `concede` and `end` have doors of their own unless the system declares them.
+        checks: check name -> `gate.Check`: the turn referee's questions the doors name.
     """
 
     name: str = ""
@@ -178,6 +184,17 @@ class System:
     phases: tuple[str, ...] = ()
     round_word: str = "round"
     face_hint: str = ""
+    doors: Mapping[str, Door] = {}
+    checks: Mapping[str, Check] = {}
+
+    def actor(self, game: Game[Any], name: str) -> Piece:
+        """Who acts, for the gate, from the name a command was given (by default a character
+        of the game; a system whose groups act as one may answer for a group's name).
+
+        Raises:
+            BadInput: no such character.
+        """
+        return game.character(name)
 
     # --- the save file ------------------------------------------------------
     def game_type(self) -> type[Game[Any]]:

@@ -59,7 +59,7 @@ def test_roll_and_odds_lookups(sprawl: Sprawl) -> None:
 
 def test_shoot_json_fields_and_damage(sprawl: Sprawl) -> None:
     start(sprawl)
-    data = sprawl.json("shoot", "Ada", "Priestess", "--range", "medium", "--dice", "6,2,4,3")
+    data = sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "medium", "--dice", "6,2,4,3")
     for key in ("tn", "total", "success", "raises", "trait_rolls", "wild_rolls", "victims"):
         assert key in data
     assert data["victims"] == [{**data["victims"][0], "name": "Priestess", "damage_rolls": [[4], [3]],
@@ -69,7 +69,7 @@ def test_shoot_json_fields_and_damage(sprawl: Sprawl) -> None:
 
 def test_fight_rof_and_benny_from_own_then_pool(sprawl: Sprawl) -> None:
     start(sprawl)
-    data = sprawl.json("shoot", "Jonah", "Priestess", "--range", "short", "--rof", "3", "--dice", "2,2,2,1,5,6,6,2")
+    data = sprawl.json("shoot", "--force", "Jonah", "Priestess", "--range", "short", "--rof", "3", "--dice", "2,2,2,1,5,6,6,2")
     assert len(data["results"]) == 3 and data["hits"] == 0
     again = sprawl.json("benny", "Jonah", "--dice", "6,1,1,1,4,4,3")
     assert again["kept"] == "new" and again["pool"] == 2
@@ -79,7 +79,7 @@ def test_fight_rof_and_benny_from_own_then_pool(sprawl: Sprawl) -> None:
 def test_soak_spends_the_gm_wild_cards_own_benny(sprawl: Sprawl) -> None:
     start(sprawl)
     # 11: raise; 10+6 +8+1 +2 = 27
-    hit = sprawl.json("fight", "Jonah", "Priestess", "--yes", "--dice", "10,1,1,10,6,8,1,2")
+    hit = sprawl.json("fight", "--force", "Jonah", "Priestess", "--yes", "--dice", "10,1,1,10,6,8,1,2")
     assert hit["victims"][0]["result"] == "incapacitated"
     soak = sprawl.json("soak", "Priestess", "--dice", "6,6,6,3,2")  # Vigor 21: 4 raises: all 5 soaked
     assert soak["soaked"] == 5 and soak["wounds"] == 0
@@ -115,11 +115,11 @@ def test_refusals_exit_1_with_one_error_line_and_change_nothing(
 
 def test_force_overrules_and_hand_damage_setting(sprawl: Sprawl) -> None:
     start(sprawl, "--setting", "damage=hand")
-    data = sprawl.json("fight", "Jonah", "Acolyte 1", "--yes", "--dice", "7,3,5,4")
+    data = sprawl.json("fight", "--force", "Jonah", "Acolyte 1", "--yes", "--dice", "7,3,5,4")
     assert data["victims"][0]["result"] == "incapacitated" and data["victims"][0]["applied"] is False
     assert who(sprawl.json("status"), "Acolyte 1")["statuses"] == []
     assert sprawl.json("set", "Acolyte 1", "incapacitated", "on")["on"]
-    assert sprawl.json("finish", "Jonah", "Acolyte 1", "--yes")["dead"]
+    assert sprawl.json("finish", "--force", "Jonah", "Acolyte 1", "--yes")["dead"]
 
 
 def test_next_walks_the_countdown_and_undo_takes_back(sprawl: Sprawl) -> None:
@@ -133,11 +133,11 @@ def test_next_walks_the_countdown_and_undo_takes_back(sprawl: Sprawl) -> None:
 
 def test_area_template_with_victims_option(sprawl: Sprawl) -> None:
     start(sprawl)
-    data = sprawl.json("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4",
+    data = sprawl.json("shoot", "--force", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4",
                        "--victims", "none", "--dice", "2,1,5,7")
     assert data["deviation"]["inches"] == 2.0 and data["deviation"]["capped"]
     assert data["victims"] == []
-    data = sprawl.json("shoot", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Acolyte 2",
+    data = sprawl.json("shoot", "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Acolyte 2",
                        "--dice", "5,1,1,1,1,2,2,2")
     assert [v["name"] for v in data["victims"]] == ["Acolyte 1", "Acolyte 2"]
 
@@ -154,11 +154,11 @@ def test_rules_topics_label_the_house_ruling(sprawl: Sprawl) -> None:
 
 def test_an_attack_is_rerolled_right_away_or_not_at_all(sprawl: Sprawl) -> None:
     start(sprawl)
-    sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
-    sprawl.json("defend", "Pike")
+    sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
+    sprawl.json("defend", "--force", "Pike")
     result = sprawl("benny", "Ada", "--dice", "6,2")
     assert result.exit_code == 1 and "straight away" in result.stderr
-    sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
+    sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
     assert sprawl.json("benny", "Ada", "--dice", "3,1")["kept"] == "new"
     assert sprawl.json("benny", "Ada", "--dice", "1,2")["kept"] == "old"  # and again, as often as it likes
 
@@ -168,38 +168,38 @@ def test_a_script_throwing_a_template_must_name_victims_and_distance(
     start(sprawl)
     before = snapshot(sprawl.folder)
     for args, option in ((("--distance", "20"), "--victims"), (("--range", "long", "--victims", "none"), "--distance")):
-        result = sprawl("shoot", "Ada", "Acolyte 2", "--range", "short", "--weapon", "Grenade", *args, "--dice",
+        result = sprawl("shoot", "--force", "Ada", "Acolyte 2", "--range", "short", "--weapon", "Grenade", *args, "--dice",
                         "2,1,6,9,4,4,4")
         assert result.exit_code == 1 and option in result.stderr and result.stderr.count("error:") == 1
         assert snapshot(sprawl.folder) == before
-    hit = sprawl.json("shoot", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "none",
+    hit = sprawl.json("shoot", "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "none",
                       "--dice", "5,1,1,1,1")
     assert [v["name"] for v in hit["victims"]] == ["Acolyte 1"]
-    miss = sprawl.json("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long", "--distance", "20",
+    miss = sprawl.json("shoot", "--force", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long", "--distance", "20",
                        "--victims", "none", "--dice", "2,1,6,9")
     assert miss["deviation"]["rolled"] == 18 and miss["deviation"]["inches"] == 10 and miss["deviation"]["capped"]
 
 
 def test_every_view_prints(sprawl: Sprawl) -> None:
     start(sprawl)
-    steps = [  # before the first deal nothing is refereed: the tool is a calculator
-        (("fight", "Jonah", "Priestess", "--yes", "--dice", "10,1,1,10,6,8,1,2"), "incapacitated"),
+    steps = [  # before the first deal every action is forced (the gate's refusal is tested elsewhere)
+        (("fight", "--force", "Jonah", "Priestess", "--yes", "--dice", "10,1,1,10,6,8,1,2"), "incapacitated"),
         (("soak", "Priestess", "--dice", "3,2"), "0 of 5"),
         (("benny", "Priestess", "--dice", "6,6,6,3,2"), "5 wound(s) soaked"),
         (("set", "Priestess", "shaken", "on"), "shaken on"),
-        (("recover", "Priestess", "--dice", "1,2"), "still Shaken"),
+        (("recover", "--force", "Priestess", "--dice", "1,2"), "still Shaken"),
         (("benny", "Priestess", "--dice", "4,1"), "no longer Shaken"),
-        (("shoot", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4", "--victims", "none",
+        (("shoot", "--force", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4", "--victims", "none",
           "--dice", "2,1,5,7"), "capped"),
-        (("break", "Jonah", "rope", "--type", "cutting", "--yes", "--dice", "7,2,6,8"), "broken"),
-        (("run", "Hound", "--dice", "3"), "runs"),
-        (("move", "Ada", "--inches", "3", "--difficult", "1"), "costs 4"),
-        (("prone", "Ada"), "prone on"),
-        (("rise", "Ada"), "prone off"),
-        (("jump", "Ada", "--run-up", "--dice", "4,1"), "jumps 3"),
-        (("test", "Ada", "notice", "--helpers", "Jonah", "--dice", "4,1,3,2"), "helps"),
-        (("oppose", "Ada", "agility", "Hound", "--dice", "5,1,2"), "wins"),
-        (("defend", "Jonah"), "defending on"),
+        (("break", "--force", "Jonah", "rope", "--type", "cutting", "--yes", "--dice", "7,2,6,8"), "broken"),
+        (("run", "--force", "Hound", "--dice", "3"), "runs"),
+        (("move", "--force", "Ada", "--inches", "3", "--difficult", "1"), "costs 4"),
+        (("prone", "--force", "Ada"), "prone on"),
+        (("rise", "--force", "Ada"), "prone off"),
+        (("jump", "--force", "Ada", "--run-up", "--dice", "4,1"), "jumps 3"),
+        (("test", "--force", "Ada", "notice", "--helpers", "Jonah", "--dice", "4,1,3,2"), "helps"),
+        (("oppose", "--force", "Ada", "agility", "Hound", "--dice", "5,1,2"), "wins"),
+        (("defend", "--force", "Jonah"), "defending on"),
         (("wounds", "Ada", "1"), "1 wound"),
         (("deal", "--dice", "KS,10H,QC,2C,RJ"), "Joker"),
         (("next",), "acts"),

@@ -296,13 +296,18 @@ def test_friendly_fire_asks_or_needs_yes(sprawl: Sprawl, snapshot: Snapshot) -> 
     assert sprawl.json("shoot", "Ada", "Jonah", "--range", "short", "--yes", "--dice", "2,2")["success"] is False
 
 
-# --- before the first deal nothing is refereed ------------------------------------------------------
+# --- before the first deal nobody acts (W4): refused, and --force makes the tool a calculator -------
 @pytest.mark.parametrize("args", [("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,2"),
-                                  ("move", "Ada", "--inches", "6")])
-def test_before_the_first_deal_the_tool_is_a_calculator(sprawl: Sprawl, args: tuple[str, ...]) -> None:
+                                  ("move", "Ada", "--inches", "6"), ("test", "acolytes", "notice", "--dice", "1,2")])
+def test_before_the_first_deal_every_action_is_refused_and_force_calculates(sprawl: Sprawl, snapshot: Snapshot,
+                                                                           args: tuple[str, ...]) -> None:
     start(sprawl)
-    for _ in range(2):
-        assert sprawl(*args).exit_code == 0
+    who = "Acolyte 1" if args[1] == "acolytes" else args[1]
+    assert said(sprawl, *args) == (f"deal the cards first: `sprawl deal` starts the fight (W4), then {who} may "
+                                   f"{args[0]} on its card" + FORCE)
+    for _ in range(2):  # forced, nothing is counted: the same action again is forced just the same
+        refused(sprawl, snapshot, *args, says="deal the cards first")
+    assert sprawl.json("test", "Ada", "notice", "--free", "--dice", "4,1")["free"] is True  # not an action
 
 
 # --- what the chapter adds ---------------------------------------------------------------------------
@@ -327,7 +332,7 @@ def test_a_crouching_target_and_drawing_a_weapon(sprawl: Sprawl) -> None:
 
 def test_either_side_of_an_opposed_roll_may_spend_a_benny(sprawl: Sprawl) -> None:
     start(sprawl)
-    first = sprawl.json("oppose", "Ada", "agility", "Priestess", "--dice", "5,2,3,4")  # Ada 5 against 4
+    first = sprawl.json("oppose", "--force", "Ada", "agility", "Priestess", "--dice", "5,2,3,4")  # Ada 5 against 4
     assert first["winner"] == "Ada"
     again = sprawl.json("benny", "Priestess", "--dice", "6,1,2")  # the Priestess 7 now
     assert again["kept"] == "new" and again["effects"] == {"winner": "Priestess", "tie": False}
@@ -349,7 +354,7 @@ def test_the_target_of_an_interrupt_may_spend_a_benny(sprawl: Sprawl) -> None:
 def test_a_disarmed_defender_may_spend_a_benny_to_hold_on(sprawl: Sprawl) -> None:
     start(sprawl)
     # Fighting 9 - 2 (the arm) = 7 vs Parry 5; damage 3 + 1 = 4; her Strength 3 (Wild Die 1) is under it
-    hit = sprawl.json("fight", "Jonah", "Priestess", "--yes", "--disarm", "--nonlethal", "--dice", "9,2,3,1,3,1")
+    hit = sprawl.json("fight", "--force", "Jonah", "Priestess", "--yes", "--disarm", "--nonlethal", "--dice", "9,2,3,1,3,1")
     assert hit["disarm"]["dropped"] == "Ritual Knife"
     kept = sprawl.json("benny", "Priestess", "--dice", "6,3,4")  # Strength 6+3 = 9
     assert kept["effects"] == {"dropped": None, "kept": "Ritual Knife"}
@@ -358,19 +363,19 @@ def test_a_disarmed_defender_may_spend_a_benny_to_hold_on(sprawl: Sprawl) -> Non
 
 def test_a_helper_and_a_group_roll_are_remembered_for_a_benny(sprawl: Sprawl) -> None:
     start(sprawl)
-    sprawl.json("test", "acolytes", "notice", "--dice", "1,2")
+    sprawl.json("test", "--force", "acolytes", "notice", "--dice", "1,2")
     assert sprawl.json("benny", "Acolyte 1", "--dice", "3,3")["kept"] == "new"
-    sprawl.json("test", "Ada", "notice", "--helpers", "Jonah", "--dice", "1,1,4,3")
+    sprawl.json("test", "--force", "Ada", "notice", "--helpers", "Jonah", "--dice", "1,1,4,3")
     assert sprawl.json("benny", "Jonah", "--dice", "5,2")["kept"] == "new"
 
 
 def test_break_asks_the_damage_type_of_a_hand_weapon(sprawl: Sprawl, snapshot: Snapshot) -> None:
     start(sprawl)
     before = snapshot(sprawl.folder)
-    result = sprawl("break", "Ada", "rope", "--yes", "--dice", "5,1,3,4")
+    result = sprawl("break", "--force", "Ada", "rope", "--yes", "--dice", "5,1,3,4")
     assert result.exit_code == 1 and "--type" in result.stderr and snapshot(sprawl.folder) == before
-    assert sprawl.json("break", "Ada", "rope", "--type", "cutting", "--yes", "--dice", "5,1,3,4")["broken"]
-    shot = sprawl.json("break", "Ada", "lock", "--ranged", "--range", "short", "--dice", "5,1,3,4")
+    assert sprawl.json("break", "--force", "Ada", "rope", "--type", "cutting", "--yes", "--dice", "5,1,3,4")["broken"]
+    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--range", "short", "--dice", "5,1,3,4")
     assert shot["damage_type"] == "piercing" and not shot["broken"]
 
 
@@ -427,10 +432,10 @@ def test_darkness_asks_whether_the_target_is_seen(sprawl: Sprawl, snapshot: Snap
                                                   extra: tuple[str, ...], asked: bool) -> None:
     start(sprawl)
     before = snapshot(sprawl.folder)
-    result = sprawl("shoot", "Ada", "Priestess", "--range", "short", "--light", light, *extra, "--dice", "1,1")
+    result = sprawl("shoot", "--force", "Ada", "Priestess", "--range", "short", "--light", light, *extra, "--dice", "1,1")
     if asked:
         assert result.exit_code == 1 and "--yes" in result.stderr and snapshot(sprawl.folder) == before
-        result = sprawl("shoot", "Ada", "Priestess", "--range", "short", "--light", light, *extra, "--yes", "--dice",
+        result = sprawl("shoot", "--force", "Ada", "Priestess", "--range", "short", "--light", light, *extra, "--yes", "--dice",
                         "1,1")
     assert result.exit_code == 0, result.stderr
 
@@ -544,17 +549,17 @@ def test_when_the_card_ups_characters_fall_the_refusal_says_next(sprawl: Sprawl)
 def test_the_acting_side_may_spend_bennies_before_the_opponent_rolls(sprawl: Sprawl) -> None:
     start(sprawl)
     # Ada Agility d8: 2 (Wild 1), a benny: 6 (Wild 2); then the Priestess d6: 4 (Wild 3)
-    out = sprawl.json("oppose", "Ada", "agility", "Priestess", "--bennies", "1", "--dice", "2,1,6,2,4,3")
+    out = sprawl.json("oppose", "--force", "Ada", "agility", "Priestess", "--bennies", "1", "--dice", "2,1,6,2,4,3")
     assert [t["total"] for t in out["tries"]] == [2, 6] and out["rolls"]["Ada"]["total"] == 6
     assert out["winner"] == "Ada" and sprawl.json("status")["bennies"]["Expedition"] == 2
-    shown = sprawl("oppose", "Ada", "agility", "Priestess", "--bennies", "1", "--dice", "5,1,2,1,4,3").stdout
+    shown = sprawl("oppose", "--force", "Ada", "agility", "Priestess", "--bennies", "1", "--dice", "5,1,2,1,4,3").stdout
     assert "Ada (before the benny): d8 [5]" in shown and "Priestess wins" not in shown
 
 
 def test_a_victim_may_spend_a_benny_on_its_dive_and_leave_the_blast(sprawl: Sprawl) -> None:
     start(sprawl)
     # Throwing 5: a hit; Acolyte 1 takes 1+1+1; the Priestess dives (2-2, Wild Die 1-2: fails), takes 2+2+2
-    out = sprawl.json("shoot", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Priestess",
+    out = sprawl.json("shoot", "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Priestess",
                       "--dive",
                       "Priestess", "--dice", "5,1,1,1,1,2,1,2,2,2")
     assert [(v["name"], v["result"]) for v in out["victims"]] == [("Acolyte 1", "none"), ("Priestess", "shaken")]
@@ -584,7 +589,8 @@ def test_drawing_a_weapon_is_an_action_and_a_hard_draw_tests_agility(sprawl: Spr
 @pytest.mark.parametrize("verb, answer", [("fight", ("--yes",)), ("shoot", ("--range", "short"))])
 def test_an_incapacitated_foe_is_finished_not_attacked(sprawl: Sprawl, snapshot: Snapshot, verb: str,
                                                        answer: tuple[str, ...]) -> None:
-    start(sprawl)
+    dealt(sprawl)
+    to_card(sprawl, "Ada")
     sprawl.json("set", "Acolyte 2", "incapacitated", "on")
     refused(sprawl, snapshot, verb, "Ada", "Acolyte 2", *answer, "--dice", "1,1",
             says="Acolyte 2 is incapacitated already; `finish Ada Acolyte 2`")
@@ -648,13 +654,13 @@ def test_a_rerolled_shot_keeps_the_band_the_table_gave(sprawl: Sprawl) -> None:
 def test_a_ranged_break_asks_the_range_band(sprawl: Sprawl, snapshot: Snapshot) -> None:
     start(sprawl)
     before = snapshot(sprawl.folder)
-    result = sprawl("break", "Ada", "lock", "--ranged", "--dice", "5,1,3,4")
+    result = sprawl("break", "--force", "Ada", "lock", "--ranged", "--dice", "5,1,3,4")
     assert result.exit_code == 1 and result.stderr.count("error:") == 1
     assert "Which range band is the lock in for Ada's Revolver" in result.stderr and "--range" in result.stderr
     assert snapshot(sprawl.folder) == before
-    shot = sprawl.json("break", "Ada", "lock", "--ranged", "--range", "long", "--dice", "8,1,3,4")
+    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--range", "long", "--dice", "8,1,3,4")
     assert shot["modifiers"] == {"long range": -4} and shot["total"] == 4
-    result = sprawl("break", "Ada", "rope", "--type", "cutting", "--range", "long", "--dice", "5,1,3,4")
+    result = sprawl("break", "--force", "Ada", "rope", "--type", "cutting", "--range", "long", "--dice", "5,1,3,4")
     assert result.exit_code == 1 and "--range is for a shot at the object: add --ranged" in result.stderr
 
 

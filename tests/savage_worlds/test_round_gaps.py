@@ -86,10 +86,10 @@ def test_a_surprised_character_cannot_test_in_round_one(sprawl: Sprawl, snapshot
     start(sprawl)
     sprawl.json("deal", "--surprise", "Cult of the Eye", "--dice", "1,2,5,1,4,KS")  # Ada misses her Notice
     assert said(sprawl, "test", "Ada", "notice", "--dice", "3,2") == (
-        "Ada has no action card this round (surprised, or dealt out), so it cannot test notice; it is dealt in next "
+        "Ada has no action card this round (surprised, or dealt out), so it cannot test; it is dealt in next "
         "round" + FORCE)
     refused(sprawl, snapshot, "test", "Ada", "notice", "--dice", "3,2", says="no action card this round")
-    assert sprawl.json("test", "Priestess", "notice", "--dice", "3,2")["success"] is False  # an ambusher, on hold
+    assert sprawl.json("test", "--force", "Priestess", "notice", "--dice", "3,2")["success"] is False  # an ambusher, on hold
 
 
 def test_a_free_test_is_taken_out_of_turn_and_not_counted(sprawl: Sprawl) -> None:
@@ -136,7 +136,8 @@ CASES = {
 
 
 def _ready(sprawl: Sprawl) -> None:
-    start(sprawl)
+    dealt(sprawl)
+    to_card(sprawl, "Jonah")
     sprawl.json("set", "Acolyte 1", "incapacitated", "on")
 
 
@@ -179,9 +180,9 @@ def test_contact_answered_yes_goes_ahead(sprawl: Sprawl, case: str) -> None:
 
 def test_yes_answers_contact_and_a_shot_at_an_object_asks_none(sprawl: Sprawl) -> None:
     _ready(sprawl)
-    assert sprawl.json("finish", "Jonah", "Acolyte 1", "--yes")["dead"] is True
-    assert sprawl.json("break", "Jonah", "rope", "--type", "cutting", "--yes", "--dice", "7,2,6,8")["broken"] is True
-    shot = sprawl.json("break", "Ada", "lock", "--ranged", "--range", "short", "--dice", "5,1,3,4")
+    assert sprawl.json("finish", "--force", "Jonah", "Acolyte 1", "--yes")["dead"] is True
+    assert sprawl.json("break", "--force", "Jonah", "rope", "--type", "cutting", "--yes", "--dice", "7,2,6,8")["broken"] is True
+    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--range", "short", "--dice", "5,1,3,4")
     assert shot["damage_type"] == "piercing"
 
 

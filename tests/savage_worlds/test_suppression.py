@@ -270,10 +270,13 @@ def test_undo_takes_suppressive_fire_back(sprawl: Sprawl) -> None:
     assert after["characters"] == before["characters"]
 
 
-def test_before_the_first_deal_it_is_a_calculator(sprawl: Sprawl) -> None:
+def test_before_the_first_deal_it_is_refused_and_force_calculates(sprawl: Sprawl) -> None:
     start(sprawl)
+    args = ("suppress", "Jonah", "--range", "short", "--victims", "none", "--dice", "2,1")
+    refusal = sprawl(*args)
+    assert refusal.exit_code == 1 and "deal the cards first" in refusal.stderr
     for _ in range(2):
-        assert sprawl("suppress", "Jonah", "--range", "short", "--victims", "none", "--dice", "2,1").exit_code == 0
+        assert sprawl(*args, "--force").exit_code == 0
 
 
 def test_a_spirit_test_under_fire_is_rerolled_straight_away_or_not_at_all(sprawl: Sprawl) -> None:

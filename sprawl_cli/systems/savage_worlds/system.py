@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.savage_worlds import COMMANDS, LOOKUPS
+from sprawl_cli.systems.savage_worlds.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -31,6 +32,14 @@ class SavageWorlds(System):
     name_params = frozenset({"name", "target", "attacker", "defender", "victim", "other"})
     statuses = ("shaken", "incapacitated", "on_hold", "defending", "prone")
     phases = ("deal", "action")
+    doors = DOORS
+    checks = CHECKS
+
+    def actor(self, game: KernelGame[Any], name: str) -> Piece:
+        from sprawl_cli.systems.savage_worlds.rolls import group_members
+
+        members = group_members(cast("Game", game), name)
+        return members[0] if members else game.character(name)
 
     # --- the save file ------------------------------------------------------
     def game_type(self) -> type[KernelGame[Any]]:

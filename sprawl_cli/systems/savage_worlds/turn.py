@@ -63,45 +63,51 @@ def _whose(game: Game) -> str:
     return f"the {entry['card']} is up ({entry['name']})"
 
 
+def turn_refusal(game: Game, c: Character, doing: str, holding: bool = False) -> str | None:
+    """Why `c` may not `doing` ("shoot", "move"...) now (W4), or None: its card must be up, or
+    it holds a Joker that has not had its turn, or it is on hold, or it is the one cutting in
+    now. `holding`: the command itself counts as a hold (W5: the drop)."""
+    if not refereed(game) or game.cut_in == c.name:
+        return None
+    if c.has("on_hold") or (holding and not c.had_turn and c not in up_now(game)):
+        return None
+    if c in up_now(game):
+        return f"{c.name} has had its turn this round; wait for the next deal" if c.had_turn else None
+    if game.phase != "action":
+        return (f"round {game.round} has not been dealt yet: `deal` (or `next`) deals it, then {c.name} "
+                f"may {doing} when its card is up")
+    if c.card is None:
+        return (f"{c.name} has no action card this round (surprised, or dealt out), so it cannot {doing}; "
+                "it is dealt in next round")
+    if game.joker(c) and not c.had_turn:
+        return None
+    if c.had_turn:
+        return f"{c.name} has had its turn this round ({c.card}); wait for the next deal"
+    return (f"it is not {c.name}'s turn: {_whose(game)}; {c.name} acts on the {c.card} "
+            "(`next` brings it up; a holder may `interrupt`)")
+
+
 def my_turn(game: Game, c: Character, table: Table, doing: str, holding: bool = False) -> None:
-    """Refuse `c` doing anything (`doing`: "shoot", "move"...) outside its turn (W4): its card
-    must be up, or it holds a Joker that has not had its turn, or it is on hold (which the
-    action then spends), or it is the one cutting in now.
+    """Refuse `c` doing anything outside its turn (`turn_refusal`), and open the turn of one
+    who acts outside the countdown: a holder (the action spends the hold) or a Joker.
 
     Raises:
         RuleRefusal: not its turn (forceable).
     """
-    if not refereed(game):
-        return
-    if game.cut_in == c.name:
+    if not refereed(game) or game.cut_in == c.name:
         return
     if game.cut_in is not None:
         holder = next((o for o in game.characters if o.name == game.cut_in), None)
         if holder is not None and holder.acted:
             close_cut_in(game)  # someone else acts now: the cut-in turn is over
+    why = turn_refusal(game, c, doing, holding)
+    if why is not None:
+        refuse(table, why)
+        return
     if c.has("on_hold") or (holding and not c.had_turn and c not in up_now(game)):
         open_cut_in(game, c)  # a hold is spent by its use; the drop counts as a hold (W5)
-        return
-    if c in up_now(game):
-        if c.had_turn:
-            refuse(table, f"{c.name} has had its turn this round; wait for the next deal")
-        return
-    if game.phase != "action":
-        refuse(table, f"round {game.round} has not been dealt yet: `deal` (or `next`) deals it, then {c.name} "
-                      f"may {doing} when its card is up")
-        return
-    if c.card is None:
-        refuse(table, f"{c.name} has no action card this round (surprised, or dealt out), so it cannot {doing}; "
-                      "it is dealt in next round")
-        return
-    if game.joker(c) and not c.had_turn:
+    elif c not in up_now(game):
         open_cut_in(game, c)  # W4: a Joker goes whenever it likes
-        return
-    if c.had_turn:
-        refuse(table, f"{c.name} has had its turn this round ({c.card}); wait for the next deal")
-        return
-    refuse(table, f"it is not {c.name}'s turn: {_whose(game)}; {c.name} acts on the {c.card} "
-                  "(`next` brings it up; a holder may `interrupt`)")
 
 
 def free_to_act(c: Character, table: Table) -> None:

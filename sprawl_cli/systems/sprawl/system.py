@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.sprawl import COMMANDS, GROUPS, LOOKUPS
+from sprawl_cli.systems.sprawl.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -38,6 +39,8 @@ class Sprawl(System):
     new_flags = {"no-tens": "Play without the Rule of Tens (R2)."}
     list_params = frozenset({"nearby", "blast", "blast_scattered", "near_ledge"})
     phases = ("movement", "ranged", "close", "recovery")
+    doors = DOORS
+    checks = CHECKS
 
     @property
     def statuses(self) -> tuple[str, ...]:  # type: ignore[override]

@@ -38,35 +38,62 @@ def ensure_not_over(game: Game) -> None:
 # --- checks that refuse (R23) ------------------------------------------------
 
 
+def phase_refusal(game: Game, action: str, *phases: str) -> str | None:
+    """Why `action` may not be taken in this phase, or None."""
+    if game.phase in phases:
+        return None
+    wanted = " or ".join(PHASE_TITLES[p] for p in phases)
+    return (f"{action} belongs to the {wanted} Phase; it is now the {PHASE_TITLES[game.phase]} Phase "
+            "(`sprawl next` moves on)")
+
+
 def require_phase(game: Game, table: Table, action: str, *phases: str) -> None:
     """Refuse `action` outside its phase(s), unless forced."""
-    if game.phase not in phases:
-        wanted = " or ".join(PHASE_TITLES[p] for p in phases)
-        refuse(table, f"{action} belongs to the {wanted} Phase; it is now the {PHASE_TITLES[game.phase]} Phase "
-                      f"(`sprawl next` moves on)")
+    why = phase_refusal(game, action, *phases)
+    if why is not None:
+        refuse(table, why)
+
+
+def turn_refusal(game: Game, c: Character, action: str) -> str | None:
+    return None if game.is_turn_of(c) else f"{c.name} cannot {action}: it is {game.current_squad.name}'s turn"
 
 
 def require_own_turn(game: Game, table: Table, c: Character, action: str) -> None:
-    if not game.is_turn_of(c):
-        refuse(table, f"{c.name} cannot {action}: it is {game.current_squad.name}'s turn")
+    why = turn_refusal(game, c, action)
+    if why is not None:
+        refuse(table, why)
+
+
+def absence(c: Character, action: str) -> str | None:
+    """Why `c` cannot act at all: it has left the table (nobody overrules that), or None."""
+    if not c.gone:
+        return None
+    state = "Out of Action" if c.has("out_of_action") else "Out of Play"
+    return f"{c.name} is {state} and cannot {action}"
 
 
 def require_on_table(c: Character, action: str) -> None:
     """Nobody can overrule this one: the character is gone."""
     from sprawl_cli.errors import RuleRefusal
 
-    if c.gone:
-        state = "Out of Action" if c.has("out_of_action") else "Out of Play"
-        raise RuleRefusal(f"{c.name} is {state} and cannot {action}", forceable=False)
+    why = absence(c, action)
+    if why is not None:
+        raise RuleRefusal(why, forceable=False)
 
 
-def require_steady(table: Table, c: Character, action: str) -> None:
-    """Pinned, Down and Panicked characters cannot act by choice (R10, R11)."""
+def unsteadiness(c: Character, action: str) -> str | None:
+    """Pinned, Down and Panicked characters cannot act by choice (R10, R11): why, or None."""
     for status, why in (("down", "is Down (R8)"), ("pinned", "is pinned until its Recovery Phase (R11)"),
                         ("panicked", "is panicked (R10)")):
         if c.has(status):
-            refuse(table, f"{c.name} cannot {action}: it {why}")
-            return
+            return f"{c.name} cannot {action}: it {why}"
+    return None
+
+
+def require_steady(table: Table, c: Character, action: str) -> None:
+    why = unsteadiness(c, action)
+    if why is not None:
+        refuse(table, why)
 
 
 def mark(c: Character, action: str) -> None:

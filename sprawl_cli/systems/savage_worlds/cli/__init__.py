@@ -45,10 +45,10 @@ def _view(kind: str) -> Any:
     return view
 
 
-def _act(kind: str, rule: Any, **given: Any) -> None:
+def _act(kind: str, actor: str | None = None, door: str | None = None, *, rule: Any, **given: Any) -> None:
     from sprawl_cli.cli.flow import act
 
-    act(kind, rule, _view(kind), **given)
+    act(kind, rule, _view(kind), actor=actor, door=door, **given)
 
 
 # --- lookups ---------------------------------------------------------------------------
@@ -97,7 +97,7 @@ def deal(surprise: Annotated[Optional[list[str]], typer.Option(
     """
     from sprawl_cli.systems.savage_worlds.cards import deal as deal_cards
 
-    _act("deal", lambda game, dice, table: deal_cards(game, dice, table, surprise or None))
+    _act("deal", rule=lambda game, dice, table: deal_cards(game, dice, table, surprise or None))
 
 
 @app.command()
@@ -108,7 +108,7 @@ def hold(name: Name) -> None:
     """
     from sprawl_cli.systems.savage_worlds.cards import hold as go_on_hold
 
-    _act("hold", lambda game, dice, table: go_on_hold(game, game.character(name), table))
+    _act("hold", actor=name, rule=lambda game, dice, table: go_on_hold(game, game.character(name), table))
 
 
 @app.command()
@@ -119,7 +119,7 @@ def interrupt(name: Name, target: Annotated[str, typer.Argument(help="Whose acti
     """
     from sprawl_cli.systems.savage_worlds.cards import interrupt as cut_in
 
-    _act("interrupt", lambda game, dice, table: cut_in(game, dice, game.character(name), game.character(target),
+    _act("interrupt", actor=name, rule=lambda game, dice, table: cut_in(game, dice, game.character(name), game.character(target),
                                                        table))
 
 
@@ -174,7 +174,7 @@ def fight(
 
     opts = Options(weapon=weapon, called=called, drop=drop, actions=actions, disarm=disarm, nonlethal=nonlethal,
                    mod=mod, draw=draw)
-    _act("fight", lambda game, dice, table: melee(game, dice, game.character(attacker), game.character(defender),
+    _act("fight", actor=attacker, door="fight --drop" if drop else None, rule=lambda game, dice, table: melee(game, dice, game.character(attacker), game.character(defender),
                                                   _fresh(opts), table))
 
 
@@ -237,7 +237,7 @@ def shoot(
         double_tap=double_tap, burst=burst, drop=drop, actions=actions, template=template, mod=mod, disarm=disarm,
         nonlethal=nonlethal, into_melee=_names(into_melee), dive=_names(dive), victim_cover=_covers(victim_cover),
         crouching=crouching, draw=draw)
-    _act("shoot", lambda game, dice, table: fire(game, dice, game.character(attacker), game.character(target),
+    _act("shoot", actor=attacker, door="shoot --drop" if drop else None, rule=lambda game, dice, table: fire(game, dice, game.character(attacker), game.character(target),
                                                  _fresh(opts), table),
          victims=victims, bystander=bystander, distance=None if distance is None else str(int(distance)))
 
@@ -269,7 +269,7 @@ def suppress(
     from sprawl_cli.systems.savage_worlds.suppression import suppress as spray
 
     opts = Options(weapon=weapon, range=range_, distance=distance, light=light, actions=actions, mod=mod)
-    _act("suppress", lambda game, dice, table: spray(game, dice, game.character(attacker), _fresh(opts), table),
+    _act("suppress", actor=attacker, rule=lambda game, dice, table: spray(game, dice, game.character(attacker), _fresh(opts), table),
          victims=victims)
 
 
@@ -297,7 +297,7 @@ def break_(
     from sprawl_cli.systems.savage_worlds.objects import break_object
 
     opts = Options(weapon=weapon, actions=actions, mod=mod, range=range_)
-    _act("break", lambda game, dice, table: break_object(game, dice, game.character(name), thing, kind, ranged,
+    _act("break", actor=name, rule=lambda game, dice, table: break_object(game, dice, game.character(name), thing, kind, ranged,
                                                          _fresh(opts), table), type=kind)
 
 
@@ -310,4 +310,4 @@ def finish(name: Name, victim: Annotated[str, typer.Argument(help="The helpless 
     """
     from sprawl_cli.systems.savage_worlds.objects import finish as dispatch
 
-    _act("finish", lambda game, dice, table: dispatch(game, game.character(name), game.character(victim), table))
+    _act("finish", actor=name, rule=lambda game, dice, table: dispatch(game, game.character(name), game.character(victim), table))

@@ -21,7 +21,7 @@ def standoff() -> None:
     """
     from sprawl_cli.systems.savage_worlds.rolls import standoff as face_off
 
-    _act("standoff", lambda game, dice, table: face_off(game, dice, table))
+    _act("standoff", rule=lambda game, dice, table: face_off(game, dice, table))
 
 
 # --- bennies, Shaken, soak -----------------------------------------------------------------------
@@ -36,7 +36,7 @@ def benny(name: Name, victims: Annotated[Optional[str], typer.Option(
     """
     from sprawl_cli.systems.savage_worlds.bennies import benny as reroll
 
-    _act("benny", lambda game, dice, table: reroll(game, dice, game.character(name), table), victims=victims)
+    _act("benny", actor=name, rule=lambda game, dice, table: reroll(game, dice, game.character(name), table), victims=victims)
 
 
 @app.command()
@@ -49,7 +49,7 @@ def award(who: Annotated[str, typer.Argument(help="A side (its pool), or a chara
     """
     from sprawl_cli.systems.savage_worlds.bennies import award as give
 
-    _act("award", lambda game, dice, table: give(game, who, count))
+    _act("award", rule=lambda game, dice, table: give(game, who, count))
 
 
 @app.command()
@@ -60,7 +60,7 @@ def soak(name: Name) -> None:
     """
     from sprawl_cli.systems.savage_worlds.damage import soak as soak_wounds
 
-    _act("soak", lambda game, dice, table: soak_wounds(game, dice, game.character(name), table))
+    _act("soak", actor=name, rule=lambda game, dice, table: soak_wounds(game, dice, game.character(name), table))
 
 
 @app.command()
@@ -72,7 +72,7 @@ def recover(name: Name, use_benny: Annotated[bool, typer.Option("--benny", help=
     """
     from sprawl_cli.systems.savage_worlds.damage import recover as shake_off
 
-    _act("recover", lambda game, dice, table: shake_off(game, dice, game.character(name), table, use_benny))
+    _act("recover", actor=name, door="recover --benny" if use_benny else None, rule=lambda game, dice, table: shake_off(game, dice, game.character(name), table, use_benny))
 
 
 # --- moving --------------------------------------------------------------------------------------
@@ -84,7 +84,7 @@ def defend(name: Name) -> None:
     """
     from sprawl_cli.systems.savage_worlds.movement import defend as take_guard
 
-    _act("defend", lambda game, dice, table: take_guard(game, game.character(name), table))
+    _act("defend", actor=name, rule=lambda game, dice, table: take_guard(game, game.character(name), table))
 
 
 @app.command()
@@ -96,7 +96,7 @@ def reload(name: Name, weapon: Annotated[Optional[str], typer.Option("--weapon",
     """
     from sprawl_cli.systems.savage_worlds.movement import reload as load
 
-    _act("reload", lambda game, dice, table: load(game, game.character(name), weapon, table))
+    _act("reload", actor=name, rule=lambda game, dice, table: load(game, game.character(name), weapon, table))
 
 
 @app.command()
@@ -110,7 +110,7 @@ def draw(name: Name, weapon: Annotated[Optional[str], typer.Option("--weapon", "
     """
     from sprawl_cli.systems.savage_worlds.movement import draw_weapon
 
-    _act("draw", lambda game, dice, table: draw_weapon(game, dice, game.character(name), weapon, table, hard))
+    _act("draw", actor=name, rule=lambda game, dice, table: draw_weapon(game, dice, game.character(name), weapon, table, hard))
 
 
 @app.command()
@@ -121,7 +121,7 @@ def aim(name: Name, target: Annotated[str, typer.Argument(help="Whom it aims at.
     """
     from sprawl_cli.systems.savage_worlds.movement import aim as take_aim
 
-    _act("aim", lambda game, dice, table: take_aim(game, game.character(name), game.character(target), table))
+    _act("aim", actor=name, rule=lambda game, dice, table: take_aim(game, game.character(name), game.character(target), table))
 
 
 @app.command()
@@ -134,7 +134,7 @@ def run(name: Annotated[str, typer.Argument(help="The character, or a group of E
     """
     from sprawl_cli.systems.savage_worlds.movement import run as sprint
 
-    _act("run", lambda game, dice, table: sprint(game, dice, name, table, crouch))
+    _act("run", actor=name, rule=lambda game, dice, table: sprint(game, dice, name, table, crouch))
 
 
 @app.command()
@@ -152,7 +152,7 @@ def move(
     """
     from sprawl_cli.systems.savage_worlds.movement import move as go
 
-    _act("move", lambda game, dice, table: go(game, game.character(name), inches, table, difficult, crawl, crouch))
+    _act("move", actor=name, rule=lambda game, dice, table: go(game, game.character(name), inches, table, difficult, crawl, crouch))
 
 
 @app.command()
@@ -163,7 +163,7 @@ def prone(name: Name) -> None:
     """
     from sprawl_cli.systems.savage_worlds.movement import prone as drop_prone
 
-    _act("prone", lambda game, dice, table: drop_prone(game, game.character(name), table, True))
+    _act("prone", actor=name, rule=lambda game, dice, table: drop_prone(game, game.character(name), table, True))
 
 
 @app.command()
@@ -174,7 +174,7 @@ def rise(name: Name) -> None:
     """
     from sprawl_cli.systems.savage_worlds.movement import prone as stand
 
-    _act("rise", lambda game, dice, table: stand(game, game.character(name), table, False))
+    _act("rise", actor=name, rule=lambda game, dice, table: stand(game, game.character(name), table, False))
 
 
 @app.command()
@@ -186,7 +186,7 @@ def jump(name: Name, run_up: Annotated[bool, typer.Option("--run-up", help="With
     """
     from sprawl_cli.systems.savage_worlds.movement import jump as leap
 
-    _act("jump", lambda game, dice, table: leap(game, dice, game.character(name), table, run_up))
+    _act("jump", actor=name, rule=lambda game, dice, table: leap(game, dice, game.character(name), table, run_up))
 
 
 @app.command()
@@ -207,7 +207,7 @@ def test(name: Annotated[str, typer.Argument(help="The character, or a group of 
     """
     from sprawl_cli.systems.savage_worlds.rolls import trait_check
 
-    _act("test", lambda game, dice, table: trait_check(game, dice, name, trait, table, mod, tn, actions,
+    _act("test", actor=name, door="test --free" if free else None, rule=lambda game, dice, table: trait_check(game, dice, name, trait, table, mod, tn, actions,
                                                        _names(helpers), free))
 
 
@@ -226,7 +226,7 @@ def oppose(name: Name, trait: Annotated[str, typer.Argument(help="The acting cha
     """
     from sprawl_cli.systems.savage_worlds.rolls import oppose as contest
 
-    _act("oppose", lambda game, dice, table: contest(game, dice, game.character(name), trait,
+    _act("oppose", actor=name, rule=lambda game, dice, table: contest(game, dice, game.character(name), trait,
                                                      game.character(other), other_trait, table, mod, bennies))
 
 

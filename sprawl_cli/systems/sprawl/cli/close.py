@@ -14,11 +14,13 @@ Name = Annotated[str, typer.Argument(help="A character (case-insensitive).")]
 
 
 
-def _act(kind: str, rule: Callable[[Any, Any, Any], Any], render: Callable[[dict[str, Any], bool], list[str]]) -> None:
+def _act(kind: str, rule: Callable[[Any, Any, Any], Any], render: Callable[[dict[str, Any], bool], list[str]],
+         actor: str | None = None, door: str | None = None) -> None:
     """The kernel's one flow, with a view that reads the outcome's JSON and the Rule of Tens."""
     from sprawl_cli.cli.flow import act
 
-    act(kind, rule, lambda outcome, game: render(outcome.to_json(), game.settings.rule_of_tens))
+    act(kind, rule, lambda outcome, game: render(outcome.to_json(), game.settings.rule_of_tens), actor=actor,
+        door=door)
 
 
 def _ledge(game: Any, raw: str | None) -> tuple[str, ...]:
@@ -47,7 +49,7 @@ def brawl(
 
     _act("brawl", lambda game, dice, table: fight(game, game.character(attacker), game.character(defender), dice,
                                                   table, weapon, tuple(mod or ()), _ledge(game, near_ledge)),
-         brawl_view_lines)
+         brawl_view_lines, actor=attacker)
 
 
 @app.command(name="break")
@@ -65,7 +67,7 @@ def break_(
     from sprawl_cli.systems.sprawl.close import break_away
 
     _act("break", lambda game, dice, table: break_away(game, game.character(name), dice, table,
-                                                       _ledge(game, near_ledge)), break_lines)
+                                                       _ledge(game, near_ledge)), break_lines, actor=name)
 
 
 @app.command()
@@ -81,7 +83,8 @@ def recover(
     from sprawl_cli.systems.sprawl.views.close import recover_lines
     from sprawl_cli.systems.sprawl.recovery import recover as recovery_phase
 
-    _act("recover", lambda game, dice, table: recovery_phase(game, name, dice, table), recover_lines)
+    _act("recover", lambda game, dice, table: recovery_phase(game, name, dice, table), recover_lines, actor=name,
+         door=None if name else "recover --side")
 
 
 @app.command()

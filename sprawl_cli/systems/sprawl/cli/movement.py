@@ -21,11 +21,12 @@ app = typer.Typer(add_completion=False)
 Name = Annotated[str, typer.Argument(help="The character.")]
 
 
-def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any, bool], list[str]]) -> None:
+def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any, bool], list[str]],
+        actor: str | None = None) -> None:
     """The kernel's one flow, with SPRAWL's views (which colour dice by the Rule of Tens)."""
     from sprawl_cli.cli.flow import act as run
 
-    run(kind, rule, lambda outcome, game: view(outcome, game.settings.rule_of_tens))
+    run(kind, rule, lambda outcome, game: view(outcome, game.settings.rule_of_tens), actor=actor)
 
 
 @app.command()
@@ -52,7 +53,7 @@ def move(
     terrain = terrain.strip().lower() if terrain else None
     act("move", lambda game, dice, table: movement.move(
         game, game.character(name), dice, table, run=run, terrain=terrain, climb=climb, across=across,
-        ladder=ladder), move_lines)
+        ladder=ladder), move_lines, actor=name)
 
 
 @app.command()
@@ -80,7 +81,7 @@ def charge(
     ground = terrain.strip().lower() if terrain else None
     act("charge", lambda game, dice, table: movement.charge(
         game, game.character(name), game.character(target), dice, table, terrain=ground, across=across,
-        short=short), charge_lines)
+        short=short), charge_lines, actor=name)
 
 
 @app.command()
@@ -92,7 +93,7 @@ def hide(name: Name) -> None:
     from sprawl_cli.systems.sprawl.views.movement import hide_lines
     from sprawl_cli.systems.sprawl import movement
 
-    act("hide", lambda game, dice, table: movement.hide(game, game.character(name), dice, table), hide_lines)
+    act("hide", lambda game, dice, table: movement.hide(game, game.character(name), dice, table), hide_lines, actor=name)
 
 
 @app.command()
@@ -108,7 +109,7 @@ def spot(
     from sprawl_cli.systems.sprawl import movement
 
     act("spot", lambda game, dice, table: movement.spot(
-        game, game.character(spotter), game.character(hider), dice, table), spot_lines)
+        game, game.character(spotter), game.character(hider), dice, table), spot_lines, actor=spotter)
 
 
 @app.command()
@@ -121,7 +122,7 @@ def overwatch(name: Name) -> None:
     from sprawl_cli.systems.sprawl import movement
 
     act("overwatch", lambda game, dice, table: movement.overwatch(game, game.character(name), table),
-        overwatch_lines)
+        overwatch_lines, actor=name)
 
 
 @app.command()
@@ -133,7 +134,7 @@ def jump(name: Name) -> None:
     from sprawl_cli.systems.sprawl.views.movement import jump_lines
     from sprawl_cli.systems.sprawl import movement
 
-    act("jump", lambda game, dice, table: movement.jump(game, game.character(name), dice, table), jump_lines)
+    act("jump", lambda game, dice, table: movement.jump(game, game.character(name), dice, table), jump_lines, actor=name)
 
 
 @app.command()
@@ -151,7 +152,7 @@ def fall(
     from sprawl_cli.systems.sprawl import movement
 
     act("fall", lambda game, dice, table: movement.fall(game, game.character(name), inches, dice, table,
-                                                        ledge=near_ledge), fall_lines)
+                                                        ledge=near_ledge), fall_lines, actor=name)
 
 
 @app.command()
@@ -163,7 +164,7 @@ def safe(name: Name) -> None:
     from sprawl_cli.systems.sprawl.views.movement import flight_lines
     from sprawl_cli.systems.sprawl import movement
 
-    act("safe", lambda game, dice, table: movement.safe(game, game.character(name)), flight_lines)
+    act("safe", lambda game, dice, table: movement.safe(game, game.character(name)), flight_lines, actor=name)
 
 
 @app.command()
@@ -175,4 +176,4 @@ def edge(name: Name) -> None:
     from sprawl_cli.systems.sprawl.views.movement import flight_lines
     from sprawl_cli.systems.sprawl import movement
 
-    act("edge", lambda game, dice, table: movement.edge(game, game.character(name)), flight_lines)
+    act("edge", lambda game, dice, table: movement.edge(game, game.character(name)), flight_lines, actor=name)

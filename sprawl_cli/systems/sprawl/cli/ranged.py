@@ -84,7 +84,7 @@ def shoot(
     act("shoot", lambda game, dice, table: take_shot(game, game.character(attacker), game.character(target), plan,
                                                      dice, table),
         lambda result, game: shot_lines(result.to_json(), game.settings.rule_of_tens),
-        blast=blast, blast_scattered=blast_scattered)
+        actor=attacker, blast=blast, blast_scattered=blast_scattered)
 
 
 @app.command()

@@ -18,4 +18,4 @@ def attack(attacker: Annotated[str, typer.Argument(help="Who attacks.")],
 
     act("attack", lambda game, dice, table: flip(game, game.character(attacker), game.character(target), dice, table),
         lambda out, _game: [f"{out.attacker} flips {'heads' if out.coin == 1 else 'tails'}: "
-                            f"{out.target} has {out.health} Health{', down' if out.down else ''}."])
+                            f"{out.target} has {out.health} Health{', down' if out.down else ''}."], actor=attacker)

@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 
 from sprawl_cli.dice import Dice
+from sprawl_cli.gate import ACTION, Check, Door
 from sprawl_cli.model import Game as KernelGame
 from sprawl_cli.model import Piece, Squad
 from sprawl_cli.schema import Where
@@ -25,6 +26,14 @@ class Coinflip(System):
     lookups = LOOKUPS
     statuses = STATUSES
     phases = ("fight",)
+    # The turn referee: an attack is its side's, by a character still standing.
+    checks = {
+        "standing": Check("it is out", lambda game, who, door: f"{who.name} is out" if who.gone else None,
+                          forceable=False),
+        "turn": Check("the other side's turn", lambda game, who, door: None if game.is_turn_of(who) else
+                      f"it is {game.current_squad.name}'s turn"),
+    }
+    doors = {"attack": Door(ACTION, "its flip", ("standing", "turn"))}
 
     def game_type(self) -> type[KernelGame[Any]]:
         return Game

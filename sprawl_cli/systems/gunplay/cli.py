@@ -32,10 +32,10 @@ def _lines(view: Any) -> Any:
     return lambda outcome, game: view(outcome) + result_lines(game) + whose_go(game)
 
 
-def _act(kind: str, rule: Any, view: Any) -> None:
+def _act(kind: str, rule: Any, view: Any, actor: str) -> None:
     from sprawl_cli.cli.flow import act
 
-    act(kind, rule, _lines(view))
+    act(kind, rule, _lines(view), actor=actor)
 
 
 @app.command()
@@ -51,7 +51,7 @@ def move(
     from sprawl_cli.systems.gunplay.movement import move as rule
     from sprawl_cli.systems.gunplay.views import move_lines
 
-    _act("move", lambda g, d, t: rule(g, g.character(name), d, t, quick, difficult), move_lines)
+    _act("move", lambda g, d, t: rule(g, g.character(name), d, t, quick, difficult), move_lines, actor=name)
 
 
 @app.command()
@@ -63,7 +63,7 @@ def aim(name: Name, target: Target) -> None:
     from sprawl_cli.systems.gunplay.turn import aim as rule
     from sprawl_cli.systems.gunplay.views import action_lines
 
-    _act("aim", lambda g, d, t: rule(g, g.character(name), g.character(target), t), action_lines)
+    _act("aim", lambda g, d, t: rule(g, g.character(name), g.character(target), t), action_lines, actor=name)
 
 
 @app.command()
@@ -88,7 +88,7 @@ def fire(
 
     shot = Shot(cover=cover, band=range_, distance=distance, moving=moving, weapon=weapon,
                 shifts=list(shift or []), mods=list(mod or []))
-    _act("fire", lambda g, d, t: rule(g, g.character(name), g.character(target), shot, d, t), fire_lines)
+    _act("fire", lambda g, d, t: rule(g, g.character(name), g.character(target), shot, d, t), fire_lines, actor=name)
 
 
 def _melee(kind: str, name: str, target: str, weapon: str | None) -> None:
@@ -96,7 +96,7 @@ def _melee(kind: str, name: str, target: str, weapon: str | None) -> None:
     from sprawl_cli.systems.gunplay.views import melee_lines
 
     _act(kind, lambda g, d, t: rule(g, g.character(name), g.character(target), d, t, weapon, kind == "charge"),
-         melee_lines)
+         melee_lines, actor=name)
 
 
 @app.command()
@@ -126,14 +126,14 @@ def recover(name: Name) -> None:
     from sprawl_cli.systems.gunplay.toughness import recover as rule
     from sprawl_cli.systems.gunplay.views import recovery_lines
 
-    _act("recover", lambda g, d, t: rule(g, g.character(name), d, t), recovery_lines)
+    _act("recover", lambda g, d, t: rule(g, g.character(name), d, t), recovery_lines, actor=name)
 
 
 def _simple(kind: str, name: str) -> None:
     from sprawl_cli.systems.gunplay.turn import simple_action
     from sprawl_cli.systems.gunplay.views import action_lines
 
-    _act(kind, lambda g, d, t: simple_action(g, g.character(name), t, kind), action_lines)
+    _act(kind, lambda g, d, t: simple_action(g, g.character(name), t, kind), action_lines, actor=name)
 
 
 @app.command()
@@ -163,7 +163,7 @@ def done(name: Name) -> None:
     from sprawl_cli.systems.gunplay.turn import done as rule
     from sprawl_cli.systems.gunplay.views import action_lines
 
-    _act("done", lambda g, d, t: rule(g, g.character(name), t), action_lines)
+    _act("done", lambda g, d, t: rule(g, g.character(name), t), action_lines, actor=name)
 
 
 @app.command(name="set")
@@ -186,7 +186,7 @@ def set_(
 
     if not value.strip().isdigit():
         raise UsageProblem(f"`set {name} wounds` wants a whole number of wounds, not '{value}'")
-    _act("set", lambda g, _d, t: set_wounds(g, g.character(name), int(value), t), lambda outcome: outcome.lines)
+    _act("set", lambda g, _d, t: set_wounds(g, g.character(name), int(value), t), lambda outcome: outcome.lines, actor=name)
 
 
 def _die(die: str | None) -> int:

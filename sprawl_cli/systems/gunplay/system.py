@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.gunplay import COMMANDS, LOOKUPS
+from sprawl_cli.systems.gunplay.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -32,6 +33,8 @@ class Gunplay(System):
     title = "Gunplay"
     package = "sprawl_cli.systems.gunplay"
     commands = COMMANDS
+    doors = DOORS
+    checks = CHECKS
     lookups = LOOKUPS
     statuses = ("down", "prone", "removed")
     phases = ("activation",)

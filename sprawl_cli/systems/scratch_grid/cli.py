@@ -99,7 +99,7 @@ def move(name: Name, space: Annotated[str, typer.Argument(help="Where to, like c
     from sprawl_cli.systems.scratch_grid.views import move_lines
 
     act("move", lambda game, _dice, table: rule(game, game.character(name), space, table, interrupts),
-        lambda outcome, _game: move_lines(outcome))
+        lambda outcome, _game: move_lines(outcome), actor=name)
 
 
 @app.command()
@@ -140,7 +140,7 @@ def attack(
 
     act("attack", lambda game, _dice, table: rule(game, game.character(attacker), target, kind.strip().lower(), table,
                                                   at, result, interrupts),
-        lambda outcome, _game: attack_lines(outcome))
+        lambda outcome, _game: attack_lines(outcome), actor=attacker)
 
 
 @app.command()
@@ -154,7 +154,7 @@ def evade(name: Name, interrupts: Interrupts = None) -> None:
     from sprawl_cli.systems.scratch_grid.views import evade_lines
 
     act("evade", lambda game, _dice, table: rule(game, game.character(name), table, interrupts),
-        lambda outcome, _game: evade_lines(outcome))
+        lambda outcome, _game: evade_lines(outcome), actor=name)
 
 
 @app.command()
@@ -168,7 +168,7 @@ def escape(name: Name, interrupts: Interrupts = None) -> None:
     from sprawl_cli.systems.scratch_grid.views import move_lines
 
     act("escape", lambda game, _dice, table: rule(game, game.character(name), table, interrupts),
-        lambda outcome, _game: move_lines(outcome))
+        lambda outcome, _game: move_lines(outcome), actor=name)
 
 
 @app.command()
@@ -188,4 +188,4 @@ def heal(
 
     act("heal", lambda game, _dice, table: rule(game, game.character(healer), game.character(patient), table,
                                                 result.strip().lower()),
-        lambda outcome, _game: heal_lines(outcome))
+        lambda outcome, _game: heal_lines(outcome), actor=healer)

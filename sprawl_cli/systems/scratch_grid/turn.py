@@ -23,49 +23,76 @@ def ensure_not_over(game: Game) -> None:
         raise GameOver(f"the game is over ({game.reason}); `sprawl undo` takes back the last change")
 
 
+def absence(c: Character, doing: str) -> str | None:
+    """An escaped character has left the map (nobody overrules that): why it cannot act, or None."""
+    return f"{c.name} has escaped and cannot {doing}" if c.gone else None
+
+
 def require_on_map(c: Character, doing: str) -> None:
-    """Nobody can overrule this one: an escaped character has left the map."""
-    if c.gone:
-        raise RuleRefusal(f"{c.name} has escaped and cannot {doing}", forceable=False)
+    why = absence(c, doing)
+    if why is not None:
+        raise RuleRefusal(why, forceable=False)
+
+
+def turn_refusal(game: Game, c: Character, doing: str) -> str | None:
+    if game.is_turn_of(c):
+        return None
+    return f"{c.name} cannot {doing}: it is {possessive(game.current_squad.name)} turn (S6)"
 
 
 def require_own_turn(game: Game, table: Table, c: Character, doing: str) -> None:
-    if not game.is_turn_of(c):
-        refuse(table, f"{c.name} cannot {doing}: it is {possessive(game.current_squad.name)} turn (S6)")
+    why = turn_refusal(game, c, doing)
+    if why is not None:
+        refuse(table, why)
 
 
 def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+def move_refusal(c: Character, doing: str = "move") -> str | None:
+    """S2, S6: why `c` may not move now (one move a turn; incapacitated or immobilised
+    characters stay put), or None."""
+    if c.down:
+        return f"{c.name} is incapacitated and cannot {doing} (S2)"
+    if c.has("immobilised"):
+        return (f"{c.name} is immobilised by a hold until the end of turn {c.immobilised_turn} "
+                f"and cannot {doing} (S3)")
+    if c.turn_over:
+        return f"an interrupting attack ended {c.name}'s turn; it cannot {doing} again until its next turn (S4)"
+    if c.moved:
+        return f"{c.name} has already moved this turn; one move per turn (S6)"
+    return None
+
+
+def act_refusal(c: Character, doing: str) -> str | None:
+    """S6: why `c` may not act now (one action a turn; incapacitated and delayed characters
+    cannot act), or None."""
+    if c.down:
+        return f"{c.name} is incapacitated and cannot {doing}"
+    if c.has("delayed"):
+        return f"{c.name} is delayed and cannot {doing} until its turn ends"
+    if c.turn_over:
+        return f"an interrupting attack ended {c.name}'s turn; it cannot {doing} until its next turn (S4)"
+    if c.acted:
+        return f"{c.name} has already acted this turn; one action per turn (S6)"
+    return None
+
+
 def require_can_move(game: Game, table: Table, c: Character, doing: str = "move") -> None:
-    """S2, S6: one move a turn; incapacitated or immobilised characters stay put."""
     require_on_map(c, doing)
     require_own_turn(game, table, c, doing)
-    if c.down:
-        refuse(table, f"{c.name} is incapacitated and cannot {doing} (S2)")
-    elif c.has("immobilised"):
-        refuse(table, f"{c.name} is immobilised by a hold until the end of turn {c.immobilised_turn} "
-                      f"and cannot {doing} (S3)")
-    elif c.turn_over:
-        refuse(table, f"an interrupting attack ended {c.name}'s turn; it cannot {doing} again until its "
-                      "next turn (S4)")
-    elif c.moved:
-        refuse(table, f"{c.name} has already moved this turn; one move per turn (S6)")
+    why = move_refusal(c, doing)
+    if why is not None:
+        refuse(table, why)
 
 
 def require_can_act(game: Game, table: Table, c: Character, doing: str) -> None:
-    """S6: one action a turn; incapacitated and delayed characters cannot act."""
     require_on_map(c, doing)
     require_own_turn(game, table, c, doing)
-    if c.down:
-        refuse(table, f"{c.name} is incapacitated and cannot {doing}")
-    elif c.has("delayed"):
-        refuse(table, f"{c.name} is delayed and cannot {doing} until its turn ends")
-    elif c.turn_over:
-        refuse(table, f"an interrupting attack ended {c.name}'s turn; it cannot {doing} until its next turn (S4)")
-    elif c.acted:
-        refuse(table, f"{c.name} has already acted this turn; one action per turn (S6)")
+    why = act_refusal(c, doing)
+    if why is not None:
+        refuse(table, why)
 
 
 # --- harm -----------------------------------------------------------------------

@@ -32,10 +32,11 @@ Frontage = Annotated[Optional[float], typer.Option("--frontage", min=0, help="In
 Overwatch = Annotated[bool, typer.Option("--overwatch", help="Overwatch fire during the enemy's turn (F7).")]
 
 
-def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any], list[str]]) -> None:
+def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any], list[str]],
+        actor: str | None = None, door: str | None = None) -> None:
     from sprawl_cli.cli.flow import act as run
 
-    run(kind, rule, lambda outcome, game: view(outcome))
+    run(kind, rule, lambda outcome, game: view(outcome), actor=actor, door=door)
 
 
 @app.command()
@@ -53,7 +54,7 @@ def move(
     from sprawl_cli.systems.street_fight.views import move_lines
 
     act("move", lambda game, dice, table: movement.move(game, game.character(name), inches, into_cover, table),
-        move_lines)
+        move_lines, actor=name)
 
 
 @app.command()
@@ -66,7 +67,8 @@ def aim(name: Name) -> None:
     from sprawl_cli.systems.street_fight import movement
     from sprawl_cli.systems.street_fight.views import aim_lines
 
-    act("aim", lambda game, dice, table: movement.aim(game, game.character(name), table), aim_lines)
+    act("aim", lambda game, dice, table: movement.aim(game, game.character(name), table), aim_lines,
+        actor=name)
 
 
 @app.command()
@@ -83,7 +85,7 @@ def overwatch(
     from sprawl_cli.systems.street_fight.views import overwatch_lines
 
     act("overwatch", lambda game, dice, table: movement.overwatch(game, game.character(name), large, table),
-        overwatch_lines)
+        overwatch_lines, actor=name)
 
 
 @app.command()
@@ -119,7 +121,8 @@ def shoot(
     order = Order(distance[0], covers[0] if covers else "none", target_moving, frontage, overwatch,
                   tuple(parse_names(targets or "")), keeps_cover, tuple(distance), covers)
     act("shoot", lambda game, dice, table: fire(game, game.character(name), game.character(target), order,
-                                                dice, table), shooting_lines)
+                                                dice, table), shooting_lines,
+        actor=name, door="shoot --overwatch" if overwatch else None)
 
 
 @app.command()
@@ -141,7 +144,8 @@ def fight(
     from sprawl_cli.systems.street_fight.views import fight_lines
 
     act("fight", lambda game, dice, table: brawl(game, game.character(name), game.character(target), charged,
-                                                 cover, dice, table, defender_charged), fight_lines)
+                                                 cover, dice, table, defender_charged), fight_lines,
+        actor=name)
 
 
 @app.command()

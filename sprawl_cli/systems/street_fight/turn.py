@@ -51,11 +51,19 @@ def roll_initiative(game: Game, dice: Dice) -> Initiative:
 # --- checks ---------------------------------------------------------------------
 
 
+def phase_refusal(game: Game, action: str, *phases: str) -> str | None:
+    """Why `action` may not be taken in this phase, or None."""
+    if game.phase in phases:
+        return None
+    wanted = " or ".join(PHASE_TITLES[p] for p in phases)
+    return (f"{action} belongs to the {wanted} phase; it is now the {PHASE_TITLES[game.phase]} phase "
+            "(`sprawl next` moves on)")
+
+
 def require_phase(game: Game, table: Table, action: str, *phases: str) -> None:
-    if game.phase not in phases:
-        wanted = " or ".join(PHASE_TITLES[p] for p in phases)
-        refuse(table, f"{action} belongs to the {wanted} phase; it is now the {PHASE_TITLES[game.phase]} phase "
-                      "(`sprawl next` moves on)")
+    why = phase_refusal(game, action, *phases)
+    if why is not None:
+        refuse(table, why)
 
 
 def require_own_side(game: Game, table: Table, c: Character, action: str) -> None:
@@ -76,13 +84,21 @@ def require_enemies(game: Game, c: Character, other: Character, table: Table, ac
         refuse(table, f"{other.name} is on {c.name}'s own side ({c.squad})")
 
 
+def unsteadiness(game: Game, c: Character, action: str) -> str | None:
+    """F10: why a figure falling back or sheltering may not `action`, or None."""
+    if c.has("falling_back"):
+        return f"{c.name} is falling back to cover and cannot {action} (F10); move it into cover first"
+    if c.has("sheltering"):
+        until = (c.sheltering_turn or game.round) + 1
+        return f"{c.name} is sheltering until the end of turn {until} and cannot {action} (F10)"
+    return None
+
+
 def require_steady(game: Game, c: Character, table: Table, action: str) -> None:
     """F10: a figure falling back or sheltering does nothing else until that is done."""
-    if c.has("falling_back"):
-        refuse(table, f"{c.name} is falling back to cover and cannot {action} (F10); move it into cover first")
-    elif c.has("sheltering"):
-        until = (c.sheltering_turn or game.round) + 1
-        refuse(table, f"{c.name} is sheltering until the end of turn {until} and cannot {action} (F10)")
+    why = unsteadiness(game, c, action)
+    if why is not None:
+        refuse(table, why)
 
 
 # --- the turn's bookkeeping -------------------------------------------------------

@@ -29,7 +29,8 @@ ACTION = "action"      # the acting character's own turn: it spends what the tur
 REACTION = "reaction"  # taken outside the acting turn (a soak, an overwatch shot): its own checks
 TURN = "turn"          # the turn's bookkeeping: moving the game on, dealing, a side's test
 REFEREE = "referee"    # a correction by the referee: never refused by the turn
-KINDS = (ACTION, REACTION, TURN, REFEREE)
+LOOK = "look"          # reads the game and changes nothing (a map, a line of sight): no gate to pass
+KINDS = (ACTION, REACTION, TURN, REFEREE, LOOK)
 
 # Why a check refuses, or None to let the command through: (game, who acts or None, door).
 # A door's name is its command, or the command and the option that makes it another door

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.gate import ACTION, Check, Door, verb
+from sprawl_cli.gate import ACTION, LOOK, Check, Door, verb
 
 
 def _present(game: Any, who: Any, door: str) -> str | None:
@@ -48,6 +48,8 @@ CHECKS = {
 }
 
 DOORS = {
+    "map": Door(LOOK, "nothing: the map, and where one may move", actor=False),
+    "los": Door(LOOK, "nothing: a line of sight, worked out", actor=False),
     "move": Door(ACTION, "its one move of the turn", ("present", "turn", "move")),
     "escape": Door(ACTION, "its one move of the turn, off the map", ("present", "turn", "move")),
     "attack": Door(ACTION, "its one action of the turn", ("present", "turn", "act")),

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from sprawl_cli.table import Table
 
 ACTION = "action"      # the acting character's own turn: it spends what the turn allows
-REACTION = "reaction"  # taken outside the acting turn (a soak, an overwatch shot): its own checks
+REACTION = "reaction"  # taken outside the acting turn, in answer to something: its own checks
 TURN = "turn"          # the turn's bookkeeping: moving the game on, dealing, a side's test
 REFEREE = "referee"    # a correction by the referee: never refused by the turn
 LOOK = "look"          # reads the game and changes nothing (a map, a line of sight): no gate to pass
@@ -141,11 +141,11 @@ def check_table(doors: Mapping[str, Door], checks: Mapping[str, Check], commands
     return problems
 
 
-def doors_markdown(doors: Mapping[str, Door], checks: Mapping[str, Check], commands: Mapping[str, Any]) -> str:
-    """The table as Markdown, for a system's docs: each command, what it is and costs, and
-    when the referee refuses it."""
+def doors_markdown(doors: Mapping[str, Door], checks: Mapping[str, Check]) -> str:
+    """The table as Markdown, for a system's docs: each command (the kernel's among them), what
+    it is and costs, and when the referee refuses it."""
     rows = ["| command | what it is | costs | refused when |", "|---|---|---|---|"]
-    for command in sorted(set(doors) | (set(KERNEL_DOORS) & set(commands))):
+    for command in sorted(set(doors) | set(KERNEL_DOORS)):
         door = doors.get(command) or KERNEL_DOORS[command]
         when = "; ".join(checks[name].refuses for name in door.checks) or "never (by the turn)"
         rows.append(f"| `{command}` | {door.kind} | {door.costs or '-'} | {when} |")

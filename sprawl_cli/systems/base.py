@@ -194,7 +194,8 @@ class System:
         Raises:
             BadInput: no such character.
         """
-        return game.character(name)
+        who: Piece = game.character(name)
+        return who
 
     # --- the save file ------------------------------------------------------
     def game_type(self) -> type[Game[Any]]:

@@ -33,7 +33,7 @@ Overwatch = Annotated[bool, typer.Option("--overwatch", help="Overwatch fire dur
 
 
 def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any], list[str]],
-        **given: str | None) -> None:
+        **given: Any) -> None:
     from sprawl_cli.cli.flow import act as run
 
     run(kind, rule, lambda outcome, game: view(outcome), **given)

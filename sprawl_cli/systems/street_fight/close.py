@@ -172,7 +172,7 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
                       "move into contact first")
     _require_settled_contact(attacker, defender, table)
     _engage(attacker, defender)
-    joined = _join_contacts(game, attacker, defender, table)
+    newcomers = _join_contacts(game, attacker, defender, table)
     for c in (attacker, defender):  # house: close combat ends any aim
         c.aim_turns, c.aimed_turn = 0, None
     a_terms = fighting_modifiers(attacker, charged=charged)
@@ -180,7 +180,7 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
     a_roll = dice.roll(1, f"{attacker.name}: Close combat", 10)[0]
     d_roll = dice.roll(1, f"{defender.name}: Close combat", 10)[0]
     outcome = Fight(attacker.name, defender.name, (a_roll, d_roll), (tuple(a_terms), tuple(d_terms)),
-                    None, None, True, tuple(joined))
+                    None, None, True, tuple(newcomers))
     a_total, d_total = outcome.totals
     attacker.fought.append(defender.name)
     defender.fought.append(attacker.name)

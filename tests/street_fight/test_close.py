@@ -135,3 +135,10 @@ def test_a_named_contact_joins_every_figure_of_the_fight_it_is_an_enemy_of() -> 
     assert out.joined == (("Bea", "Ada"), ("Lem", "Bo"))
     assert g.character("Ada").engaged_with == ["Bo", "Bea"] and g.character("Bo").engaged_with == ["Ada", "Lem"]
     assert [m.amount for m in out.modifiers[0]] == [-1] and [m.amount for m in out.modifiers[1]] == [-1]
+    with pytest.raises(RuleRefusal, match="^Ada has fought this turn already and Bob was not in contact with it "
+                                          "then"):
+        brawl(g, "Ada", "Bob", 5, 5)
+    to_phase(g, "close", "Red", 9, 1)  # the next turn: those in combat since are not offered again
+    t = table()
+    fight(g, g.character("Ada"), g.character("Bo"), False, False, dice(5, 5), t)
+    assert t.offered["contact"] == ["Hal", "Bob"]

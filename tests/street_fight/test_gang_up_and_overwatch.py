@@ -115,3 +115,13 @@ def test_a_terminal_asks_and_a_shot_into_an_unrecorded_move_says_target_moving(s
     assert result.exit_code == 0, result.stderr
     assert "Did Cole move through Tully's point of aim, or fire from it (F7)?" in result.output + result.stderr
     assert "overwatch" not in sprawl.character("Tully")["statuses"]  # its one shot is taken
+
+
+def test_a_figure_that_only_fired_did_not_move_through_the_point(sprawl: Any, snapshot: Snapshot) -> None:
+    watching(sprawl)
+    steps(sprawl, 2)  # the Wardens' Shooting phase
+    sprawl.json("shoot", "Orla", "Vex", "--distance", "8", "--cover", "three-quarters", "--dice", "99")
+    shot = ("shoot", "Tully", "Orla", "-d", "2", "--overwatch", "--dice", "90")
+    line = refused(sprawl, snapshot, *shot, "--crossed", "moved")
+    assert "Orla has not moved this turn, so it has not moved through the point of aim (F7)" in line
+    assert sprawl.json(*shot, "--crossed", "fired")["shots"][0]["roll"] == 90

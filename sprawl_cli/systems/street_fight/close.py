@@ -67,12 +67,12 @@ def _engage(a: Character, b: Character) -> None:
         b.engaged_with.append(a.name)
 
 
-def _free_to_join(game: Game, c: Character, pair: tuple[Character, Character]) -> list[Character]:
-    """F9: the enemies that could be within 1" of `c` besides those already in combat with it: standing,
-    not in this fight, no dash this turn, and with no fight of their own yet this turn (a figure that
-    has fought has said whom it is in contact with)."""
-    return [e for e in game.characters if e.squad != c.squad and not e.gone and all(e is not p for p in pair)
-            and e.name not in c.engaged_with and not e.ran and not e.fought]
+def _free_to_join(game: Game, c: Character) -> list[Character]:
+    """F9: the enemies that could be within 1" of `c` besides those already in combat with it (its
+    opponent in this fight among them): standing, no dash this turn, and with no fight of their own
+    yet this turn (a figure that has fought has said whom it is in contact with)."""
+    return [e for e in game.characters if e.squad != c.squad and not e.gone and e.name not in c.engaged_with
+            and not e.ran and not e.fought]
 
 
 def _require_settled_contact(attacker: Character, defender: Character, table: Table) -> None:
@@ -97,7 +97,7 @@ def _join_contacts(game: Game, attacker: Character, defender: Character, table: 
         BadInput: a name given that could not be in contact.
     """
     pair = (attacker, defender)
-    open_to = {c.name: _free_to_join(game, c, pair) for c in pair if not c.fought}
+    open_to = {c.name: _free_to_join(game, c) for c in pair if not c.fought}
     choices = [e.name for e in game.characters if any(e in found for found in open_to.values())]
     if not choices:
         return []

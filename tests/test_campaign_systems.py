@@ -83,8 +83,9 @@ def test_street_fight_campaign(sprawl: Any) -> None:
     start(sprawl, "street-fight", "dock-rats.yaml", "wardens.yaml", "--dice", "75,9,2")
     for _ in range(4):
         sprawl.json("next")
-    sprawl.json("fight", "Mags", "Dee", "--cover", "--yes", "--dice", "6,6")  # Dee holds: 5 against 7
-    fight = sprawl.json("fight", "Vex", "Dee", "--yes", "--dice", "9,9")  # 9 against 8: Dee is a casualty
+    # Vex is on Dee too (F9: -1 for Dee in both fights). Dee holds: 5 against 6.
+    sprawl.json("fight", "Mags", "Dee", "--cover", "--yes", "--contact", "Vex", "--dice", "6,6")
+    fight = sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--dice", "9,9")  # 9 against 8: a casualty
     assert fight["casualty"] == "Dee"
     finish(sprawl, "Wardens")
     show = sprawl.json("campaign", "show")

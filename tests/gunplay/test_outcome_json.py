@@ -71,13 +71,13 @@ def test_a_quick_move_stopped_by_difficult_ground_and_a_cautious_one() -> None:
     g = game([a], [person("Bo")])
     out = move(g, a, dice(5), table(), quick=True, difficult="moderate")
     assert out.to_json() == {
-        "name": "Ann", "action": "move", "quick": True, "inches": 6, "passed": False, "actions_left": 1,
-        "activation_over": False,
+        "name": "Ann", "action": "move", "quick": True, "inches": 6, "facing": "the way it moved", "passed": False,
+        "actions_left": 1, "activation_over": False,
         "test": {"column": "moderate", "target_number": 6, "rolls": [5], "modifier": 0, "success": False}}
     again = move(g, a, dice(), table())
     assert again.to_json() == {
-        "name": "Ann", "action": "move", "quick": False, "inches": 3, "passed": True, "actions_left": 0,
-        "activation_over": True, "test": None}
+        "name": "Ann", "action": "move", "quick": False, "inches": 3, "facing": "any", "passed": True,
+        "actions_left": 0, "activation_over": True, "test": None}
 
 
 def test_odds_and_a_rolled_test() -> None:
@@ -96,7 +96,7 @@ def test_initiative_aim_done_and_next() -> None:
     assert first.to_json() == {"turn": 1, "initiative": [{"Red": 4, "Blue": 9}], "first": "Blue",
                                "direction": "counter-clockwise", "order": ["Blue", "Red"], "side": "Blue"}
     assert aim(g, cy, ann, table()).to_json() == {"name": "Cy", "action": "aim", "actions_left": 1,
-                                                  "activation_over": False, "target": "Ann"}
+                                                  "activation_over": False, "target": "Ann", "lapsed": False}
     assert done(g, cy, table()).to_json() == {"name": "Cy", "action": "done", "actions_left": 0,
                                               "activation_over": True}
     assert simple_action(g, ann, table(), "pass").to_json() == {"name": "Ann", "action": "pass", "actions_left": 1,

@@ -10,8 +10,10 @@ from tests.factory import dice as dice
 from tests.factory import leftover as leftover
 
 
-def table(force: bool = False) -> ScriptedTable:
-    return factory.table(force=force)
+def table(force: bool = False, contact: tuple[str, ...] = (), crossed: tuple[str, ...] = ("moved",)) -> ScriptedTable:
+    """Answers for the questions most rules ask: nobody else in contact at a first fight (F9), and an
+    overwatch target that moved through the point of aim (F7)."""
+    return factory.table(force=force, lists={"contact": list(contact)}, choices={"crossed": list(crossed) * 4})
 
 
 def game(red: dict[str, str], blue: dict[str, str], first: tuple[int, int] = (9, 2),

@@ -118,7 +118,8 @@ def test_move_aim_overwatch_and_an_overwatch_shot(sprawl: Any) -> None:
     assert sprawl.json("overwatch", "Tully", "--large")["penalty"] == -20
     sprawl.json("next")
     sprawl.json("move", "Dee", "--inches", "3")
-    data = sprawl.json("shoot", "Tully", "Dee", "--distance", "2", "--overwatch", "--dice", "50,5")
+    data = sprawl.json("shoot", "Tully", "Dee", "--distance", "2", "--overwatch", "--crossed", "moved",
+                       "--dice", "50,5")
     assert data["chance"] == 100 - 10 - 20 - 20 and data["shots"][0]["casualty"] is True
     assert "overwatch" not in sprawl.character("Tully")["statuses"]
 
@@ -127,11 +128,12 @@ def test_fight_json_contract(sprawl: Any) -> None:
     start(sprawl)
     sprawl.json("move", "Mags", "--inches", "3")
     steps(sprawl, 4)
-    data = sprawl.json("fight", "Mags", "Dee", "--charged", "--cover", "--yes", "--dice", "6,6")
-    assert {k: data[k] for k in ("rolls", "totals", "winner", "casualty")} == {
-        "rolls": [6, 6], "totals": [6, 7], "winner": "Dee", "casualty": None}
+    data = sprawl.json("fight", "Mags", "Dee", "--contact", "Vex", "--charged", "--cover", "--yes", "--dice", "6,7")
+    assert {k: data[k] for k in ("rolls", "totals", "winner", "casualty", "joined")} == {
+        "rolls": [6, 7], "totals": [6, 7], "winner": "Dee", "casualty": None,
+        "joined": [{"name": "Vex", "with": "Dee"}]}
     assert sprawl.character("Mags")["statuses"] == ["moved", "in_combat"]
-    data = sprawl.json("fight", "Vex", "Dee", "--yes", "--dice", "9,9")
+    data = sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--yes", "--dice", "9,9")
     assert data["totals"] == [9, 8] and data["winner"] == "Vex" and data["casualty"] == "Dee"
 
 

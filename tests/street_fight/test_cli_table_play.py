@@ -48,9 +48,9 @@ def to_next_turn(sprawl: Any, phase_steps: int, initiative: str = "9,2") -> None
 def test_charged_without_a_move_this_turn_is_refused_and_force_overrules(sprawl: Any, snapshot: Snapshot) -> None:
     start(sprawl)
     to_close(sprawl)
-    line = refused(sprawl, snapshot, "fight", "Vex", "Dee", "--charged", "--yes", "--dice", "6,4")
+    line = refused(sprawl, snapshot, "fight", "Vex", "Dee", "--contact", "none", "--charged", "--yes", "--dice", "6,4")
     assert "Vex has not moved this turn" in line and "--charged" in line and "--force" in line
-    data = sprawl.json("fight", "Vex", "Dee", "--charged", "--yes", "--force", "--dice", "6,4")
+    data = sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--charged", "--yes", "--force", "--dice", "6,4")
     assert data["totals"] == [7, 4] and data["forced"] and "not moved" in data["forced"][0]
 
 
@@ -58,7 +58,7 @@ def test_charged_after_a_move_of_five_or_less_counts(sprawl: Any) -> None:
     start(sprawl)
     sprawl.json("move", "Vex", "--inches", "5")
     to_close(sprawl)
-    data = sprawl.json("fight", "Vex", "Dee", "--charged", "--yes", "--dice", "6,4")
+    data = sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--charged", "--yes", "--dice", "6,4")
     assert labels(data["modifiers"][0]) == ["charged into combat this turn"] and data["totals"] == [7, 4]
 
 
@@ -68,29 +68,31 @@ def test_charged_after_a_move_of_five_or_less_counts(sprawl: Any) -> None:
 def test_a_lost_round_counts_next_turn_only(sprawl: Any) -> None:
     start(sprawl)
     to_close(sprawl)
-    first = sprawl.json("fight", "Vex", "Dee", "--yes", "--dice", "3,7")
+    # Orla is in contact with Vex too: said at Vex's first fight, so its -1 counts in both fights.
+    first = sprawl.json("fight", "Vex", "Dee", "--contact", "Orla", "--yes", "--dice", "4,7")
+    assert labels(first["modifiers"][0]) == ["2 enemies on it (Dee, Orla)"] and first["totals"] == [3, 7]
     assert first["winner"] == "Dee" and first["casualty"] is None
     assert sprawl.character("Vex")["lost_last_round"] is True
-    steps(sprawl, 1)  # the Wardens' close combat: Orla joins in against Vex this same turn
-    second = sprawl.json("fight", "Orla", "Vex", "--yes", "--dice", "5,6")
+    steps(sprawl, 1)  # the Wardens' close combat: Orla fights Vex this same turn
+    second = sprawl.json("fight", "Orla", "Vex", "--contact", "none", "--yes", "--dice", "5,6")
     assert labels(second["modifiers"][1]) == ["2 enemies on it (Dee, Orla)"]  # no -1 for this turn's loss
     assert second["totals"] == [5, 5] and second["winner"] is None
     steps(sprawl, 2)
     sprawl.json("next", "--dice", "9,2")  # turn 2
     steps(sprawl, 4)  # to the Dock Rats' close combat
     assert sprawl.character("Vex")["lost_round_penalty"] is False  # the draw was its latest round
-    third = sprawl.json("fight", "Vex", "Dee", "--dice", "9,2")  # already in contact: nothing asked
+    third = sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--dice", "9,2")  # already in contact: nothing asked
     assert "lost the last round" not in labels(third["modifiers"][0])
 
 
 def test_a_round_lost_last_turn_takes_one_off(sprawl: Any) -> None:
     start(sprawl)
     to_close(sprawl)
-    sprawl.json("fight", "Vex", "Dee", "--yes", "--dice", "3,7")
+    sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--yes", "--dice", "3,7")
     to_next_turn(sprawl, 4)
     vex = sprawl.character("Vex")
     assert (vex["lost_last_round"], vex["lost_round_penalty"]) == (True, True)
-    data = sprawl.json("fight", "Vex", "Dee", "--dice", "9,2")
+    data = sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--dice", "9,2")
     assert labels(data["modifiers"][0]) == ["lost the last round"] and data["totals"] == [8, 2]
     assert data["casualty"] == "Dee"
 
@@ -106,7 +108,8 @@ def test_overwatch_fire_after_a_dash_last_turn_counts_the_firer_as_moving(sprawl
     sprawl.json("overwatch", "Mags")
     steps(sprawl, 1)
     sprawl.json("move", "Cole", "--inches", "3")
-    data = sprawl.json("shoot", "Mags", "Cole", "--distance", "4", "--overwatch", "--dice", "1,95")
+    data = sprawl.json("shoot", "Mags", "Cole", "--distance", "4", "--overwatch", "--crossed", "moved",
+                       "--dice", "1,95")
     assert data["chance"] == 100 - 10 - 20 - 20 - 10
     assert "moving firer (ran over 5\" last turn (F2))" in labels(data["modifiers"])
 
@@ -122,7 +125,8 @@ def test_an_hmg_on_overwatch_after_a_dash_cannot_fire(sprawl: Any, snapshot: Sna
     sprawl.json("move", "Vex", "--inches", "3")
     line = refused(sprawl, snapshot, "shoot", "Brant", "Vex", "--distance", "5", "--overwatch", "--dice", "3,1,1")
     assert "HMG cannot fire" in line and "(F5)" in line and "last turn" in line
-    forced = sprawl.json("shoot", "Brant", "Vex", "--distance", "5", "--overwatch", "--force", "--dice", "1,95")
+    forced = sprawl.json("shoot", "Brant", "Vex", "--distance", "5", "--overwatch", "--crossed", "moved", "--force",
+                         "--dice", "1,95")
     assert forced["forced"] and forced["chance"] == 100 - 10 - 20 - 20 - 10
 
 
@@ -134,9 +138,9 @@ def test_a_defender_that_charged_in_its_own_move_gets_its_plus_one(sprawl: Any, 
     steps(sprawl, 1)
     sprawl.json("move", "Dee", "--inches", "4")  # Dee charges Vex in the Wardens' move
     steps(sprawl, 3)
-    line = refused(sprawl, snapshot, "fight", "Vex", "Orla", "--defender-charged", "--yes", "--dice", "5,7")
+    line = refused(sprawl, snapshot, "fight", "Vex", "Orla", "--contact", "none", "--defender-charged", "--yes", "--dice", "5,7")
     assert "Orla has not moved this turn" in line and "--defender-charged" in line
-    data = sprawl.json("fight", "Vex", "Dee", "--defender-charged", "--yes", "--dice", "5,7")
+    data = sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--defender-charged", "--yes", "--dice", "5,7")
     assert labels(data["modifiers"][1]) == ["charged into combat this turn"]
     assert data["totals"] == [5, 8] and data["casualty"] == "Vex"  # without the +1 it was a 7: no kill
 
@@ -152,15 +156,15 @@ def test_odds_fight_takes_the_defenders_charge(sprawl: Any) -> None:
 def test_a_new_fight_asks_for_contact(sprawl: Any, snapshot: Snapshot) -> None:
     start(sprawl)
     to_close(sprawl)
-    line = refused(sprawl, snapshot, "fight", "Vex", "Dee", "--dice", "6,4")
+    line = refused(sprawl, snapshot, "fight", "Vex", "Dee", "--contact", "none", "--dice", "6,4")
     assert "within 1\" of Dee" in line and "--yes" in line
-    line = refused(sprawl, snapshot, "fight", "Vex", "Dee", "--dice", "6,4", input="n\n", terminal=True)
+    line = refused(sprawl, snapshot, "fight", "Vex", "Dee", "--contact", "none", "--dice", "6,4", input="n\n", terminal=True)
     assert "not within 1\" of Dee" in line and "(F9)" in line
-    result = sprawl("fight", "Vex", "Dee", "--dice", "3,3", input="y\n", terminal=True)
+    result = sprawl("fight", "Vex", "Dee", "--contact", "none", "--dice", "3,3", input="y\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert "within 1\" of Dee" in result.output
     to_next_turn(sprawl, 4)
-    assert sprawl.json("fight", "Vex", "Dee", "--dice", "2,2")["winner"] is None  # in combat already
+    assert sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--dice", "2,2")["winner"] is None  # in combat already
 
 
 # --- 13: a distance and a cover per target of a burst --------------------------------------------
@@ -216,7 +220,7 @@ def test_the_close_combat_banner_while_figures_are_engaged(sprawl: Any) -> None:
     start(sprawl)
     to_close(sprawl)
     assert "no combat in progress" in " ".join(sprawl.json("status")["todo"])
-    sprawl.json("fight", "Vex", "Dee", "--yes", "--dice", "3,4")
+    sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--yes", "--dice", "3,4")
     for _ in range(2):  # the Dock Rats' phase, then the Wardens'
         todo = " ".join(sprawl.json("status")["todo"])
         assert "no combat in progress" not in todo and "fought its round this turn" in todo
@@ -227,9 +231,9 @@ def test_the_close_combat_banner_while_figures_are_engaged(sprawl: Any) -> None:
 def test_a_casualty_keeps_no_lost_round(sprawl: Any) -> None:
     start(sprawl)
     to_close(sprawl)
-    sprawl.json("fight", "Vex", "Dee", "--yes", "--dice", "3,7")
+    sprawl.json("fight", "Vex", "Dee", "--contact", "Orla", "--yes", "--dice", "3,7")
     steps(sprawl, 1)
-    sprawl.json("fight", "Orla", "Vex", "--yes", "--dice", "10,1")
+    sprawl.json("fight", "Orla", "Vex", "--contact", "none", "--yes", "--dice", "10,1")
     vex = sprawl.character("Vex")
     assert vex["statuses"] == ["casualty"] and vex["lost_last_round"] is False
     assert "lost last round" not in sprawl("status", env={"COLUMNS": "200"}).stdout
@@ -248,7 +252,8 @@ def test_a_second_overwatch_shot_is_refused_as_spent(sprawl: Any, snapshot: Snap
     start(sprawl)
     sprawl.json("overwatch", "Tully")
     steps(sprawl, 1)
-    sprawl.json("shoot", "Tully", "Dee", "--distance", "2", "--overwatch", "--dice", "99")
+    sprawl.json("move", "Dee", "--inches", "2")
+    sprawl.json("shoot", "Tully", "Dee", "--distance", "2", "--overwatch", "--crossed", "moved", "--dice", "99")
     line = refused(sprawl, snapshot, "shoot", "Tully", "Dee", "--distance", "2", "--overwatch", "--dice", "1,9")
     assert "one overwatch shot already" in line
 
@@ -292,7 +297,9 @@ def test_overwatch_fire_in_the_enemy_shooting_phase_and_not_in_close_combat(spra
     sprawl.json("overwatch", "Tully")
     steps(sprawl, 3)  # the Wardens' Shooting phase: Orla fires from Tully's point of aim
     assert sprawl.json("status")["phase"] == "shooting"
-    data = sprawl.json("shoot", "Tully", "Orla", "--distance", "2", "--overwatch", "--dice", "80,6")
+    sprawl.json("shoot", "Orla", "Vex", "--distance", "8", "--cover", "three-quarters", "--dice", "99")
+    data = sprawl.json("shoot", "Tully", "Orla", "--distance", "2", "--overwatch", "--crossed", "fired",
+                       "--dice", "80,6")
     assert data["overwatch"] is True and data["chance"] == 100 - 10 - 10 and data["casualties"] == ["Orla"]
     start(sprawl, "--force")
     sprawl.json("overwatch", "Tully")
@@ -391,7 +398,7 @@ def test_each_weapons_close_combat_modifier(sprawl: Any, attacker: str, defender
 def test_a_total_of_eight_kills_and_seven_does_not(sprawl: Any, faces: str, casualty: str | None) -> None:
     start(sprawl)
     to_close(sprawl)
-    data = sprawl.json("fight", "Vex", "Dee", "--yes", "--dice", faces)
+    data = sprawl.json("fight", "Vex", "Dee", "--contact", "none", "--yes", "--dice", faces)
     assert data["casualty"] == casualty and data["winner"] is not None
 
 

@@ -10,9 +10,10 @@ from sprawl_cli.systems.street_fight.movement import move
 from tests.street_fight.build import dice, game, leftover, table, to_phase
 
 
-def brawl(g, a: str, b: str, *faces: int, charged: bool = False, cover: bool = False, force: bool = False):  # type: ignore[no-untyped-def]
+def brawl(g, a: str, b: str, *faces: int, charged: bool = False, cover: bool = False, force: bool = False,  # type: ignore[no-untyped-def]
+          contact: tuple[str, ...] = ()):
     d = dice(*faces)
-    out = fight(g, g.character(a), g.character(b), charged, cover, d, table(force))
+    out = fight(g, g.character(a), g.character(b), charged, cover, d, table(force, contact))
     assert leftover(d) == []
     return out
 
@@ -29,7 +30,7 @@ def test_higher_total_of_eight_or_more_kills() -> None:
     f = brawl(g, "Ada", "Bo", 8, 7)
     assert f.to_json() | {"modifiers": []} == {"attacker": "Ada", "defender": "Bo", "rolls": [8, 7],
                                                "modifiers": [], "totals": [8, 7], "winner": "Ada",
-                                               "casualty": "Bo", "in_combat": False}
+                                               "casualty": "Bo", "in_combat": False, "joined": []}
     assert g.character("Bo").gone and not g.character("Ada").engaged_with
 
 
@@ -56,11 +57,13 @@ def test_every_modifier() -> None:
     g = close_game()
     move(g, g.character("Lem"), 3, False, table())
     to_phase(g, "close", "Red")
-    f = brawl(g, "Lem", "Bea", 5, 5, charged=True, cover=True)
+    # Hal is on Bea too: the table says so at Bea's first fight, so the -1 counts from this one on.
+    f = brawl(g, "Lem", "Bea", 5, 6, charged=True, cover=True, contact=("Hal",))
     assert [(m.amount, m.label) for m in f.modifiers[0]] == [(-1, "armed with an LMG"),
                                                              (1, "charged into combat this turn")]
-    assert [(m.amount, m.label) for m in f.modifiers[1]] == [(1, "defending from cover")]
-    assert f.totals == (5, 6) and f.winner == "Bea"
+    assert [(m.amount, m.label) for m in f.modifiers[1]] == [(-1, "2 enemies on it (Lem, Hal)"),
+                                                             (1, "defending from cover")]
+    assert f.totals == (5, 6) and f.winner == "Bea" and f.joined == (("Hal", "Bea"),)
     f = brawl(g, "Hal", "Bea", 6, 2)
     assert [m.amount for m in f.modifiers[0]] == [-2]
     assert [(m.amount, m.source) for m in f.modifiers[1]] == [(-1, "F9")]  # two enemies on Bea
@@ -105,3 +108,37 @@ def test_a_defender_that_dashed_has_no_cover() -> None:
     to_phase(g, "close", "Red")
     with pytest.raises(RuleRefusal, match="cannot have gone into cover"):
         brawl(g, "Ada", "Bo", cover=True)
+
+
+def test_who_may_join_a_fight_as_it_begins() -> None:
+    # F9 contacts: offered are standing enemies not in this fight or in combat with the figure yet,
+    # that have not run (over 5") and have not fought this turn.
+    g = close_game()
+    move(g, g.character("Hal"), 6, False, table())
+    g.character("Bob").add("casualty")
+    to_phase(g, "close", "Red")
+    t = table()
+    fight(g, g.character("Ada"), g.character("Bo"), False, False, dice(5, 5), t)
+    assert t.offered["contact"] == ["Lem", "Bea"]
+    assert t.asked[-1] == ('Who else is within 1" of Ada or Bo as this fight begins (F9: -1 for each enemy on a '
+                           'figure beyond the first)?')
+    t = table()
+    fight(g, g.character("Lem"), g.character("Bea"), False, False, dice(5, 5), t)
+    assert "contact" not in t.offered and len(t.asked) == 1  # only whether Lem is within 1" of Bea
+    assert g.character("Ada").engaged_with == ["Bo"] and g.character("Bea").engaged_with == ["Lem"]
+
+
+def test_a_named_contact_joins_every_figure_of_the_fight_it_is_an_enemy_of() -> None:
+    g = close_game()
+    to_phase(g, "close", "Red")
+    out = fight(g, g.character("Ada"), g.character("Bo"), False, False, dice(5, 5), table(contact=("Bea", "Lem")))
+    assert out.joined == (("Bea", "Ada"), ("Lem", "Bo"))
+    assert g.character("Ada").engaged_with == ["Bo", "Bea"] and g.character("Bo").engaged_with == ["Ada", "Lem"]
+    assert [m.amount for m in out.modifiers[0]] == [-1] and [m.amount for m in out.modifiers[1]] == [-1]
+    with pytest.raises(RuleRefusal, match="^Ada has fought this turn already and Bob was not in contact with it "
+                                          "then"):
+        brawl(g, "Ada", "Bob", 5, 5)
+    to_phase(g, "close", "Red", 9, 1)  # the next turn: those in combat since are not offered again
+    t = table()
+    fight(g, g.character("Ada"), g.character("Bo"), False, False, dice(5, 5), t)
+    assert t.offered["contact"] == ["Hal", "Bob"]

@@ -13,6 +13,10 @@ from sprawl_cli.table import ScriptedTable
 from tests.street_fight.build import dice, game, leftover, table, to_phase
 
 
+CONTACT = ('Who else is within 1" of Ada or Bo as this fight begins (F9: -1 for each enemy on a figure beyond '
+           'the first)?')
+
+
 def red_blue() -> Game:
     return game({"Ada": "pistol", "Lem": "LMG", "Hal": "HMG"}, {"Bo": "pistol", "Bea": "rifle"}, morale="off")
 
@@ -64,12 +68,12 @@ def test_the_contact_question_and_its_refusal() -> None:
     assert no.asked == ['Is Ada within 1" of Bo (close combat needs contact, F9)?']
     assert str(caught.value) == ('Ada is not within 1" of Bo: close combat needs contact (F9); move into contact '
                                  "first (add --force to overrule as referee)")
-    yes = ScriptedTable()
+    yes = ScriptedTable(lists={"contact": []})
     brawl(g, "Ada", "Bo", 3, 3, t=yes)
     to_phase(g, "close", "Red", 9, 1)
-    again = ScriptedTable()
+    again = ScriptedTable(lists={"contact": []})
     brawl(g, "Ada", "Bo", 3, 3, t=again)
-    assert again.asked == []  # already in contact
+    assert again.asked == [CONTACT]  # already in contact: only who else is, at the turn's first fight
 
 
 def test_who_may_fight_whom_in_words() -> None:

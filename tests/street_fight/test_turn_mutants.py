@@ -18,7 +18,7 @@ from tests.street_fight.build import dice, game, leftover, table, to_phase
 
 MOVES = ('Red moves: up to 5" a figure, or up to 9" with no firing or entering cover this turn (F2); declare `aim` '
          'or `overwatch` now (F3, F7)')
-FIGHTS = '(`fight NAME TARGET`, `--charged` after a move of 5" or less; a new fight asks for contact within 1"): '
+FIGHTS = '(`fight NAME TARGET`, `--charged` after a move of 5" or less; a new fight asks for contact within 1", a first fight who else is in contact): '
 
 
 def sixes() -> Game:

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.gate import ACTION, REFEREE, Check, Door, verb
+from sprawl_cli.gate import ACTION, REFEREE, Check, Door
 
 
 def _present(game: Any, who: Any, door: str) -> str | None:
-    return f"{who.name} has been removed from the game and cannot {verb(door)}" if who.gone else None
+    return f"{who.name} has been removed from the game and cannot act" if who.gone else None
 
 
 def _alone(game: Any, who: Any, door: str) -> str | None:

@@ -28,9 +28,15 @@ class MoveOutcome:
     actions_left: int
     activation_over: bool
 
+    @property
+    def facing(self) -> str:
+        """G11: a quick move ends facing the way it moved, a cautious one any way the player likes.
+        The model on the table keeps it; no rule here reads it."""
+        return "the way it moved" if self.quick else "any"
+
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, "action": "move", "quick": self.quick, "inches": self.inches,
-                                "passed": self.passed, "actions_left": self.actions_left,
+                                "facing": self.facing, "passed": self.passed, "actions_left": self.actions_left,
                                 "activation_over": self.activation_over, "test": None}
         if self.test is not None:
             data["test"] = self.test.to_json()

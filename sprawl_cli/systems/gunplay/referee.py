@@ -25,8 +25,10 @@ def set_status(game: Game, c: Character, status_name: str, on: bool, table: Tabl
             c.drop("down")
     else:
         c.drop(key)
-    if key == "removed" and on and game.active == c.name:
-        game.active = None
+    if key == "removed" and on:
+        c.aiming_at = None  # as every other way out of the game: `removed off` brings back no aim (G10)
+        if game.active == c.name:
+            game.active = None
     check_game_end(game)
     settle_side(game)
     word = "on" if on else "off"

@@ -24,6 +24,8 @@ Actions: cautious move (3"), quick move (6" in a straight line; crossing difficu
 A cautious move plus a fire can be one action, but then the aim does not count (`fire ... --moving cautious`).
 A quick move plus a fire can be one action, at one shift to the right (`fire ... --moving quick`).
 House (G9): the aim does not count for a quick move plus a fire either; `fire` says when an aim is left out, and why.
+House (G10): an aim counts only for a fire in the same activation; one taken as the last action lapses when the activation ends.
+Facing (G11): a quick move ends facing the way it went, a cautious one any way at all. The model on the table shows it; no rule of the tool reads it, so it is not kept.
 House: a prone character that moves or charges gets up."""),
     "firing": ("Firing (G4)", """\
 The column comes from the target's cover: in the open easy, some cover (a third or more hidden) moderate, lots of cover (two thirds or more) hard.
@@ -66,7 +68,8 @@ G5: the text's example weapons (pistol, rifle, shotgun, knife) are the standard 
 G6: a character already down that is hit takes the wound but no Toughness test (it cannot fall further).
 G3: a prone character that moves, moves and fires, or charges gets up first.
 G7: a down character whose recovery could only be impossible is removed as soon as that is so.
-G9: an aim is lost by any move-and-fire, quick as well as cautious: the text takes it from the steadier cautious one, so the hastier quick one cannot keep it."""),
+G9: an aim is lost by any move-and-fire, quick as well as cautious: the text takes it from the steadier cautious one, so the hastier quick one cannot keep it.
+G10: an aim lapses when its activation ends (by its second action, `done`, or being put down): a whole round of other activations comes before the next action, and the shot it steadied is gone."""),
     "dice": ("Dice order", """\
 `--dice` faces are used in this order: a turn's initiative d12s in side order (and any tie-break rolls);
 `fire`: the rate-of-fire d12s, then a Toughness d12 for each hit; `strike` / `charge`: the striker's d12, the other's d12 (none when it is down), then Toughness d12s as the blows land;

@@ -16,6 +16,7 @@ HOUSE = [
     "G3: a prone character that moves or charges gets up",
     "G7: a down character whose recovery could only be impossible is removed at once",
     "G9: an aim does not count for a quick move-and-fire either, as for a cautious one",
+    "G10: an aim lapses when its activation ends; it never carries over to a later turn",
 ]
 
 
@@ -53,6 +54,6 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
         grid.add_row(f"[name]{escape(c.name)}[/]{mark}", escape(c.squad), str(c.wounds), actions,
                      ", ".join(c.shown_statuses) or "-", ", ".join(escape(w.name) for w in c.weapons) or "unarmed")
     print_table(console, grid)
-    console.print("[rule]House rulings in play: G3, G5, G6, G7, G9 (`sprawl rules house` says what they are).[/]")
+    console.print("[rule]House rulings in play: G3, G5, G6, G7, G9, G10 (`sprawl rules house` says what they are).[/]")
     if game.settings.die == "d20":
         console.print("[rule]Setting: d20 ladder (5 / 10 / 15).[/]")

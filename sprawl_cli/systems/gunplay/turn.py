@@ -39,12 +39,13 @@ class Initiative:
 
 def roll_initiative(game: Game, dice: Dice) -> Initiative:
     """G2: a d12 per side in roster order; the sides tied for highest roll again (in roster order).
+    A side with nobody left in the game (wiped out, or conceded among three or more) rolls no die.
 
     With more than two sides an even winning roll runs on clockwise (roster order), odd
     counter-clockwise. Sets `game.order` and `game.side`.
     """
     sides = game.sides
-    contenders = list(range(sides))
+    contenders = [i for i in range(sides) if any(not c.gone for c in game.members(game.squads[i]))]
     rolls: list[dict[str, int]] = []
     while True:
         faces = {i: dice.roll(1, f"{game.squads[i].name}: Initiative", game.die_sides())[0] for i in contenders}
@@ -142,8 +143,10 @@ def spend_action(game: Game, c: Character) -> bool:
 
 
 def end_activation(game: Game, c: Character) -> None:
+    """The activation is over; an aim not yet fired lapses with it (G10, house)."""
     c.activated = True
     c.actions_left = 0
+    c.aiming_at = None
     if game.active == c.name:
         game.active = None
     if not turn_finished(game):
@@ -194,7 +197,8 @@ def simple_action(game: Game, c: Character, table: Table, action: str, detail: d
 
 
 def aim(game: Game, c: Character, target: Character, table: Table) -> Action:
-    """G3/G4: aim at `target`; a fire at it as the very next action gets +1 shift.
+    """G3/G4: aim at `target`; a fire at it as the very next action gets +1 shift. Taken as the
+    activation's last action, the aim lapses with it and counts for no later fire (G10, house).
 
     Raises:
         BadInput: itself or a removed character as target.
@@ -206,7 +210,10 @@ def aim(game: Game, c: Character, target: Character, table: Table) -> Action:
         refuse(table, f"{target.name} is on {c.name}'s own side")
     if target.gone:
         raise BadInput(f"{target.name} has been removed from the game")
-    return simple_action(game, c, table, "aim", {"target": target.name}, aiming_at=target.name)
+    out = simple_action(game, c, table, "aim", {"target": target.name}, aiming_at=target.name)
+    # G10 (house): an aim taken as the activation's last action lapses with it (end_activation)
+    return Action(out.name, out.action, out.actions_left, out.activation_over,
+                  {"target": target.name, "lapsed": out.activation_over})
 
 
 def done(game: Game, c: Character, table: Table) -> Action:

@@ -131,6 +131,8 @@ def move_lines(out: MoveOutcome) -> list[str]:
         lines += test_lines("  Difficult ground", out.test)
         if not out.passed:
             lines.append("  It stops at the difficult ground.")
+    if out.quick:
+        lines.append("  Turn the model to face the way it moved (G11).")
     return lines + [activation_tail(out.actions_left, out.activation_over)]
 
 
@@ -139,7 +141,9 @@ def action_lines(out: Action) -> list[str]:
         return [f"{name(out.name)}'s activation is over."]
     said = {"aim": f"aims at {name(str(out.detail.get('target', '')))}", "interact": "interacts with something",
             "pass": "does nothing"}[out.action]
-    return [f"{name(out.name)} {said}.", activation_tail(out.actions_left, out.activation_over)]
+    lapsed = ["  The aim lapses with the activation: it counts only for a fire as its next action in the same "
+              "activation (G10, house)."] if out.detail.get("lapsed") else []
+    return [f"{name(out.name)} {said}.", *lapsed, activation_tail(out.actions_left, out.activation_over)]
 
 
 def initiative_lines(out: Initiative) -> list[str]:

@@ -33,10 +33,10 @@ Overwatch = Annotated[bool, typer.Option("--overwatch", help="Overwatch fire dur
 
 
 def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any], list[str]],
-        actor: str | None = None, door: str | None = None) -> None:
+        actor: str | None = None, door: str | None = None, **given: Any) -> None:
     from sprawl_cli.cli.flow import act as run
 
-    run(kind, rule, lambda outcome, game: view(outcome), actor=actor, door=door)
+    run(kind, rule, lambda outcome, game: view(outcome), actor=actor, door=door, **given)
 
 
 @app.command()
@@ -105,6 +105,9 @@ def shoot(
                                                    help="A burst's targets, in order, cycling (F6).")] = None,
     keeps_cover: Annotated[bool, typer.Option("--keeps-cover", help="The target fired some other way: it keeps "
                                                                     "its cover (F8).")] = False,
+    crossed: Annotated[Optional[str], typer.Option("--crossed", metavar="moved|fired|no",
+                                                   help="--overwatch: the target moved through the point of aim, "
+                                                        "or fired from it (F7); asked when not given.")] = None,
 ) -> None:
     """Fire at TARGET: the hit chance with every modifier, a d100 per shot and a d10 kill roll on each
     hit (F3-F8). Automatic weapons roll their rounds first. A burst at several figures takes a
@@ -122,7 +125,7 @@ def shoot(
                   tuple(parse_names(targets or "")), keeps_cover, tuple(distance), covers)
     act("shoot", lambda game, dice, table: fire(game, game.character(name), game.character(target), order,
                                                 dice, table), shooting_lines,
-        actor=name, door="shoot --overwatch" if overwatch else None)
+        actor=name, door="shoot --overwatch" if overwatch else None, crossed=crossed)
 
 
 @app.command()
@@ -133,10 +136,15 @@ def fight(
     cover: Annotated[bool, typer.Option("--cover", help="The defender fights from cover.")] = False,
     defender_charged: Annotated[bool, typer.Option("--defender-charged", help="TARGET charged into contact in "
                                                    "its own move this turn (5\" or less).")] = False,
+    contact: Annotated[Optional[str], typer.Option("--contact", metavar="NAMES|none",
+                                                   help="Other enemies within 1\" of NAME or TARGET at its first "
+                                                        "fight this turn (F9: -1 per attacker beyond the first); "
+                                                        "asked when someone could be.")] = None,
 ) -> None:
     """A round of close combat (F9): NAME's d10 then TARGET's, each with its modifiers; the higher total
     wins and, at 8 or more, the loser is a casualty. Otherwise both stay in combat. A new combat asks
-    whether the two are within 1" (`--yes` says they are).
+    whether the two are within 1" (`--yes` says they are); a figure's first fight of the turn asks who
+    else is within 1" of it (`--contact NAMES|none`), so every enemy on it counts from that fight on.
 
     Example: sprawl fight Tully Dee --charged --yes
     """
@@ -145,7 +153,7 @@ def fight(
 
     act("fight", lambda game, dice, table: brawl(game, game.character(name), game.character(target), charged,
                                                  cover, dice, table, defender_charged), fight_lines,
-        actor=name)
+        actor=name, contact=contact)
 
 
 @app.command()

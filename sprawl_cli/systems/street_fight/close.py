@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sprawl_cli.dice import Dice
+from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.street_fight.chance import Modifier
 from sprawl_cli.systems.street_fight.model import Character, Game
 from sprawl_cli.systems.street_fight.morale import casualty, ensure_not_over
@@ -26,6 +27,7 @@ class Fight:
     winner: str | None  # None on a tie
     casualty: str | None
     still_in_combat: bool
+    joined: tuple[tuple[str, str], ...] = ()  # F9: (enemy, figure) pairs the table put in contact as it began
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -36,7 +38,8 @@ class Fight:
         return {"attacker": self.attacker, "defender": self.defender, "rolls": list(self.rolls),
                 "modifiers": [[m.to_json() for m in side] for side in self.modifiers],
                 "totals": list(self.totals), "winner": self.winner, "casualty": self.casualty,
-                "in_combat": self.still_in_combat}
+                "in_combat": self.still_in_combat,
+                "joined": [{"name": enemy, "with": figure} for enemy, figure in self.joined]}
 
 
 def fighting_modifiers(c: Character, charged: bool = False, cover: bool = False) -> list[Modifier]:
@@ -64,6 +67,54 @@ def _engage(a: Character, b: Character) -> None:
         b.engaged_with.append(a.name)
 
 
+def _free_to_join(game: Game, c: Character) -> list[Character]:
+    """F9: the enemies that could be within 1" of `c` besides those already in combat with it (its
+    opponent in this fight among them): standing, no dash this turn, and with no fight of their own
+    yet this turn (a figure that has fought has said whom it is in contact with)."""
+    return [e for e in game.characters if e.squad != c.squad and not e.gone and e.name not in c.engaged_with
+            and not e.ran and not e.fought]
+
+
+def _require_settled_contact(attacker: Character, defender: Character, table: Table) -> None:
+    """F9: a figure that has fought this turn said then who was within 1" of it; a new enemy now is not.
+
+    Raises:
+        RuleRefusal: one of the pair has fought this turn, and the other was not in contact with it then.
+    """
+    for c, other in ((attacker, defender), (defender, attacker)):
+        if c.fought and other.name not in c.engaged_with:
+            refuse(table, f"{c.name} has fought this turn already and {other.name} was not in contact with it then "
+                          "(F9: every enemy within 1\" counts from its first fight); they may fight next turn")
+
+
+def _join_contacts(game: Game, attacker: Character, defender: Character, table: Table) -> list[tuple[str, str]]:
+    """F9's -1 per attacker beyond the first, whichever fight is typed first: at a figure's first fight
+    of the turn the table says which other enemies are within 1" of it, and they join its combat
+    before any die is rolled. Returns the (enemy, figure) pairs that joined.
+
+    Raises:
+        NeedsAnswer: someone could be in contact, and nobody said who (`--contact NAMES|none`).
+        BadInput: a name given that could not be in contact.
+    """
+    pair = (attacker, defender)
+    open_to = {c.name: _free_to_join(game, c) for c in pair if not c.fought}
+    choices = [e.name for e in game.characters if any(e in found for found in open_to.values())]
+    if not choices:
+        return []
+    named = table.names("contact", f"Who else is within 1\" of {' or '.join(open_to)} as this fight begins "
+                                   "(F9: -1 for each enemy on a figure beyond the first)?", choices)
+    joined: list[tuple[str, str]] = []
+    for raw in named:
+        e = game.character(raw)
+        if e.name not in choices:
+            raise BadInput(f"{e.name} cannot join this fight: --contact takes {', '.join(choices)} (or none)")
+        for c in pair:
+            if e in open_to.get(c.name, []):
+                _engage(c, e)
+                joined.append((e.name, c.name))
+    return joined
+
+
 def _charge(game: Game, c: Character, option: str, table: Table) -> None:
     """F9: `c` charged into contact this turn: a move of 5" or less, this turn, and not holding still.
 
@@ -84,12 +135,16 @@ def _charge(game: Game, c: Character, option: str, table: Table) -> None:
 def fight(game: Game, attacker: Character, defender: Character, charged: bool, cover: bool,
           dice: Dice, table: Table, defender_charged: bool = False) -> Fight:
     """F9: the attacker's d10, then the defender's. A new combat asks the table whether the two
-    are within 1".
+    are within 1"; a figure's first fight of the turn asks who else is (`_join_contacts`), so the
+    -1 per attacker beyond the first is the same whichever fight is typed first.
 
     Raises:
         RuleRefusal: out of phase or turn, a dash this turn, a charge without a move this turn,
-            not in contact, the pair fought already this turn.
-        NeedsAnswer: a new combat, and nobody said whether they are within 1".
+            not in contact, the pair fought already this turn, an enemy not in contact at a
+            figure's first fight of the turn.
+        NeedsAnswer: a new combat, and nobody said whether they are within 1"; or nobody said who
+            else is in contact.
+        BadInput: a figure named in contact that cannot be.
     """
     ensure_not_over(game)
     require_standing(attacker, "fight")
@@ -115,7 +170,9 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
                                         "(close combat needs contact, F9)?"):
         refuse(table, f"{attacker.name} is not within 1\" of {defender.name}: close combat needs contact (F9); "
                       "move into contact first")
+    _require_settled_contact(attacker, defender, table)
     _engage(attacker, defender)
+    newcomers = _join_contacts(game, attacker, defender, table)
     for c in (attacker, defender):  # house: close combat ends any aim
         c.aim_turns, c.aimed_turn = 0, None
     a_terms = fighting_modifiers(attacker, charged=charged)
@@ -123,7 +180,7 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
     a_roll = dice.roll(1, f"{attacker.name}: Close combat", 10)[0]
     d_roll = dice.roll(1, f"{defender.name}: Close combat", 10)[0]
     outcome = Fight(attacker.name, defender.name, (a_roll, d_roll), (tuple(a_terms), tuple(d_terms)),
-                    None, None, True)
+                    None, None, True, tuple(newcomers))
     a_total, d_total = outcome.totals
     attacker.fought.append(defender.name)
     defender.fought.append(attacker.name)
@@ -135,6 +192,6 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
     win.record.fights_won += 1
     if max(a_total, d_total) >= KILLING_TOTAL:
         casualty(game, lose, win)
-        return Fight(outcome.attacker, outcome.defender, outcome.rolls, outcome.modifiers, win.name, lose.name, False)
+        return replace(outcome, winner=win.name, casualty=lose.name, still_in_combat=False)
     lose.round_lost = True  # F9: it counts in the next turn's combat, not again in this one
-    return Fight(outcome.attacker, outcome.defender, outcome.rolls, outcome.modifiers, win.name, None, True)
+    return replace(outcome, winner=win.name)

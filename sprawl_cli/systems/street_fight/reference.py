@@ -54,7 +54,9 @@ the enemy's turn it may fire once at a figure passing through (or firing from) i
 `shoot NAME TARGET --distance IN --overwatch`, at -10% (-20% for a large area). No aim bonus applies;
 a weapon's own bonus does. Overwatch ends when it fires or when its side next moves. F2 and F5 hold
 for the shot too: a figure that ran over 5" last turn still counts as a moving firer, and an HMG
-cannot fire while it counts as moving."""),
+cannot fire while it counts as moving. Where the point of aim is only the table knows: the shot asks
+whether the target moved through it or fired from it (`--crossed moved|fired|no`); a figure that has
+neither moved nor fired this turn is refused at once (`--target-moving` for a move not yet typed)."""),
     "cover": ("Cover given away (F8)", """\
 F8: a figure behind half or three-quarter cover that fires out over it gives that cover away: shots
 at it lose the cover's bonus until it moves again. `sprawl` remembers who has fired since moving;
@@ -67,7 +69,10 @@ first, +1 for charging in this turn (`--charged` for NAME, `--defender-charged` 
 charged in its own move; either needs a move of 5" or less this turn), +1 for the defender fighting
 from cover (`--cover`). The higher total wins; with a total of 8 or more the loser is a casualty. A
 draw, or a win under 8, leaves both in combat into the next turn, and the loser carries its -1 into
-that turn's close combat (not into another fight of the same turn)."""),
+that turn's close combat (not into another fight of the same turn). So that the -1 per extra enemy
+counts whichever fight is typed first, a figure's first fight of the turn asks who else is within
+1" of it (`--contact NAMES|none`); they join at once, and a figure that has fought takes on nobody
+new that turn."""),
     "morale": ("Morale (F10)", """\
 F10 (setting `morale`, on unless set off; a one-figure squad never tests): once a third of a squad's
 starting figures are casualties, it tests, and again at every casualty after that. Roll a d10: a

@@ -144,6 +144,8 @@ def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon
             refuse(table, f"overwatch fire is taken during the enemy's turn; {shooter.squad} is acting now (F7)")
         require_phase(game, table, "overwatch fire", "movement", "shooting")
         _may_fire_moving(shooter, arm, table)
+        for t in targets:
+            _at_point_of_aim(game, shooter, t, order, table)
         return
     require_phase(game, table, "shooting", "shooting")
     require_own_side(game, table, shooter, "shoot")
@@ -153,6 +155,39 @@ def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon
     if shooter.fired_turn == game.round:
         refuse(table, f"{shooter.name} has fired this turn already")
     _may_fire_moving(shooter, arm, table)
+
+
+CROSSINGS = ("moved", "fired", "no")
+
+
+def _at_point_of_aim(game: Game, shooter: Character, target: Character, order: Order, table: Table) -> None:
+    """F7: overwatch fire takes a figure that moves through the point of aim or fires from it. Where
+    the point lies only the table knows, so it is asked (`--crossed moved|fired|no`); what the game
+    knows is checked: a figure that has neither moved (nor is said to be moving, --target-moving)
+    nor fired this turn has done neither.
+
+    Raises:
+        RuleRefusal: the target did neither, or not the one the table names.
+        NeedsAnswer: nobody said, and no terminal can ask.
+    """
+    moving = target.moved or order.target_moving
+    fired = target.fired_turn == game.round
+    if not (moving or fired):
+        refuse(table, f"{target.name} has neither moved nor fired this turn: overwatch fire takes a figure moving "
+                      f"through or firing from the point of aim (F7); record its move first (`move {target.name}`), "
+                      "or give --target-moving when the shot cuts into it")
+        return
+    answer = table.choose("crossed", f"Did {target.name} move through {shooter.name}'s point of aim, or fire from "
+                                     "it (F7)?", list(CROSSINGS))
+    if answer == "no":
+        refuse(table, f"{target.name} neither moved through nor fired from {shooter.name}'s point of aim: overwatch "
+                      "fire takes only a figure that does (F7)")
+    elif answer == "moved" and not moving:
+        refuse(table, f"{target.name} has not moved this turn, so it has not moved through the point of aim (F7); "
+                      f"record its move first (`move {target.name}`), or give --target-moving when the shot cuts "
+                      "into it")
+    elif answer == "fired" and not fired:
+        refuse(table, f"{target.name} has not fired this turn, so it has not fired from the point of aim (F7)")
 
 
 def _may_fire_moving(shooter: Character, arm: Weapon, table: Table) -> None:

@@ -225,7 +225,7 @@ def todo(game: Game) -> list[str]:
                  else f"none of theirs in combat (engaged elsewhere: {', '.join(engaged)})" if engaged
                  else "no combat in progress")
         notes.append(f"{squad.name} fights (`fight NAME TARGET`, `--charged` after a move of 5\" or less; "
-                     f"a new fight asks for contact within 1\"): {state}")
+                     f"a new fight asks for contact within 1\", a first fight who else is in contact): {state}")
     else:
         due = [f"{s.name} ({m.tests_due})" for s in game.squads if (m := game.morale_of(s.name)).tests_due]
         notes.append("Morale (F10): any tests due were rolled as the phase began"

@@ -114,6 +114,9 @@ def shooting_lines(s: Shooting) -> list[str]:
 def fight_lines(f: Fight) -> list[str]:
     d = f.to_json()
     lines = [f"{name(f.attacker)} fights {name(f.defender)} (F9)."]
+    if f.joined:
+        lines.append("  Also in contact, in combat from now on: "
+                     + ", ".join(f"{name(enemy)} with {name(figure)}" for enemy, figure in f.joined) + ".")
     for who, roll, total, mods in zip((f.attacker, f.defender), f.rolls, f.totals, d["modifiers"], strict=True):
         extra = f" {modifier_text(mods)}" if mods else ""
         lines.append(f"  {name(who)}: d10 {roll}{extra} = [bold]{total}[/]")

@@ -403,3 +403,89 @@ def test_once_the_game_is_over_every_door_is_refused(sprawl: Sprawl, snapshot: C
 def test_new_args_know_every_walked_system() -> None:
     for system in WALKS:
         assert new_args(system)[1] == system
+
+
+# --- the words of each check, pinned (a check that says the wrong thing is caught) ----------
+def _engaged_twice(game: Any, who: Any) -> None:
+    for other in ("Gordo", "Rafter"):
+        who.engaged_with.append(other)
+        game.character(other).engaged_with.append(who.name)
+
+
+def _enemy_shooting_phase(game: Any, who: Any) -> None:
+    game.phase = "shooting"
+
+
+EXTRA = {
+    ("sprawl", "engaged with two"): State(_engaged_twice, frozenset({"free"})),
+    ("street-fight", "the Shooting phase"): State(_enemy_shooting_phase, frozenset({"phase"})),
+}
+
+WORDS = [
+    ("sprawl", "out of action", "move", "Wes is Out of Action and cannot move"),
+    ("sprawl", "out of play", "hide", "Wes is Out of Play and cannot hide"),
+    ("sprawl", "wrong phase", "move",
+     "move belongs to the Movement Phase; it is now the Recovery Phase (`sprawl next` moves on)"),
+    ("sprawl", "wrong phase", "shoot",
+     "Shooting belongs to the Ranged Combat Phase; it is now the Recovery Phase (`sprawl next` moves on)"),
+    ("sprawl", "not its turn", "move", "Wes cannot move: it is S.U.I.T. #13's turn"),
+    ("sprawl", "not its turn", "shoot",
+     "Wes cannot shoot (only a character on overwatch fires in the enemy's turn, R20): it is S.U.I.T. #13's turn"),
+    ("sprawl", "pinned", "jump", "Wes cannot jump: it is pinned until its Recovery Phase (R11)"),
+    ("sprawl", "engaged with two", "spot",
+     "Wes cannot spot: it is in close combat with Gordo, Rafter and can only fight or break away "
+     "(`sprawl break Wes`, R12)"),
+    ("savage-worlds", "before the first deal", "shoot",
+     "deal the cards first: `sprawl deal` starts the fight (W4), then Ada may shoot on its card"),
+    ("savage-worlds", "incapacitated", "fight", "Ada is incapacitated and out of the fight; it cannot fight"),
+    ("savage-worlds", "not its card", "shoot --drop", None),  # the drop is a hold: no refusal
+    ("savage-worlds", "had its turn", "aim", "Ada has had its turn this round (2C); wait for the next deal"),
+    ("savage-worlds", "surprised (no card)", "defend",
+     "Ada has no action card this round (surprised, or dealt out), so it cannot defend; it is dealt in next round"),
+    ("savage-worlds", "shaken", "run",
+     "Ada is Shaken: `recover Ada` first (a Spirit test, or a benny; W8): it may run only after a recovery with "
+     "a raise"),
+    ("savage-worlds", "turn ended early", "test",
+     "Ada can do nothing more this turn: Defend was its whole action (it may still move)"),
+    ("gunplay", "removed", "fire", "Vic has been removed from the game and cannot act"),
+    ("gunplay", "another mid-activation", "move",
+     "Marla is in the middle of an activation; finish it (or `done Marla`) before Vic acts"),
+    ("gunplay", "activated", "aim", "Vic has already activated this turn"),
+    ("gunplay", "the other side's go", "pass", "Wardens activate a character now, not Crows (G2: the sides alternate)"),
+    ("gunplay", "down", "strike", "Vic is down: its first action must be `recover Vic` (G7)"),
+    ("street-fight", "casualty", "aim", "Mags is a casualty and cannot aim"),
+    ("street-fight", "wrong phase", "fight",
+     "fight belongs to the Close Combat phase; it is now the Morale phase (`sprawl next` moves on)"),
+    ("street-fight", "wrong phase", "shoot",
+     "shooting belongs to the Shooting phase; it is now the Morale phase (`sprawl next` moves on)"),
+    ("street-fight", "wrong phase", "shoot --overwatch",
+     "overwatch fire belongs to the Movement or Shooting phase; it is now the Morale phase (`sprawl next` moves on)"),
+    ("street-fight", "the Shooting phase", "shoot --overwatch", None),  # the enemy's Shooting phase: allowed
+    ("street-fight", "the other side acting", "move", "Mags cannot move now: Wardens is acting in this phase"),
+    ("street-fight", "the other side acting", "shoot --overwatch",
+     "overwatch fire is taken during the enemy's turn; Dock Rats is acting now (F7)"),
+    ("street-fight", "falling back", "overwatch",
+     "Mags is falling back to cover and cannot overwatch (F10); move it into cover first"),
+    ("scratch-grid", "escaped", "attack", "Vex has escaped and cannot attack"),
+    ("scratch-grid", "not its turn", "heal", "Vex cannot heal: it is Wardens' turn (S6)"),
+    ("scratch-grid", "immobilised", "escape",
+     "Vex is immobilised by a hold until the end of turn 9 and cannot escape (S3)"),
+    ("scratch-grid", "stopped by an interrupt", "move",
+     "an interrupting attack ended Vex's turn; it cannot move again until its next turn (S4)"),
+    ("scratch-grid", "acted", "evade", "Vex has already acted this turn; one action per turn (S6)"),
+]
+
+
+@pytest.mark.parametrize(("system", "state", "door", "words"), WORDS)
+def test_each_check_says_what_it_refuses_word_for_word(sprawl: Sprawl, system: str, state: str, door: str,
+                                                       words: str | None) -> None:
+    walk = WALKS[system]
+    sys_ = load_system(system)
+    entry = _doors(walk)[door]
+    _start(sprawl, walk)
+    store, game = _game(sprawl)
+    who = game.character(walk.actor)
+    walk.ready(game, who, door, entry)
+    (EXTRA.get((system, state)) or walk.states[state]).make(game, who)
+    reasons = [sys_.checks[c].ask(game, who, door) for c in entry.checks]
+    assert [r for r in reasons if r is not None][:1] == ([words] if words else [])

@@ -473,6 +473,8 @@ WORDS = [
     ("scratch-grid", "stopped by an interrupt", "move",
      "an interrupting attack ended Vex's turn; it cannot move again until its next turn (S4)"),
     ("scratch-grid", "acted", "evade", "Vex has already acted this turn; one action per turn (S6)"),
+    ("scratch-grid", "delayed", "heal", "Vex is delayed and cannot heal until its turn ends"),
+    ("scratch-grid", "incapacitated", "attack", "Vex is incapacitated and cannot attack"),
 ]
 
 

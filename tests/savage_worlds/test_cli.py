@@ -198,7 +198,7 @@ def test_every_view_prints(sprawl: Sprawl) -> None:
         (("rise", "Ada"), "prone off"),
         (("jump", "Ada", "--run-up", "--dice", "4,1"), "jumps 3"),
         (("test", "Ada", "notice", "--helpers", "Jonah", "--dice", "4,1,3,2"), "helps"),
-        (("oppose", "Ada", "agility", "Hound", "--dice", "5,1,2"), "wins"),
+        (("oppose", "Ada", "agility", "Hound", "--bennies", "0", "--dice", "5,1,2"), "wins"),
         (("defend", "Jonah"), "defending on"),
         (("wounds", "Ada", "1"), "1 wound"),
         (("deal", "--dice", "KS,10H,QC,2C,RJ"), "Joker"),

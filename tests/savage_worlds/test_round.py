@@ -165,7 +165,7 @@ def test_the_second_action_takes_the_multi_action_penalty_by_itself(sprawl: Spra
     second = sprawl.json("fight", "Ada", "Acolyte 1", "--yes", "--dice", "6,2")
     assert first["modifiers"] == {} and second["modifiers"] == {"multi-action": -2}
     assert second["total"] == 4 and not second["success"]  # 6 - 2 against Parry 5
-    out = sprawl("oppose", "Ada", "intimidation", "Acolyte 1", "--dice", "3,2,1")
+    out = sprawl("oppose", "Ada", "intimidation", "Acolyte 1", "--bennies", "0", "--dice", "3,2,1")
     assert "multi-action -4" in out.stdout
 
 
@@ -325,14 +325,20 @@ def test_a_crouching_target_and_drawing_a_weapon(sprawl: Sprawl) -> None:
     assert sprawl.json("fight", "Ada", "Acolyte 1", "--yes", "--dice", "2,2")["modifiers"] == {"multi-action": -4}
 
 
-def test_either_side_of_an_opposed_roll_may_spend_a_benny(sprawl: Sprawl) -> None:
+def test_each_side_of_an_opposed_roll_spends_on_its_own_roll(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    """W3: the acting side spends before the opponent rolls (`--bennies`, or asked); the opponent
+    spends on its own roll after; the acting side may not answer once the opponent has rolled."""
     start(sprawl)
-    first = sprawl.json("oppose", "Ada", "agility", "Priestess", "--dice", "5,2,3,4")  # Ada 5 against 4
-    assert first["winner"] == "Ada"
+    before = snapshot(sprawl.folder)
+    asked = sprawl("oppose", "Ada", "agility", "Priestess", "--dice", "5,2,3,4")  # no terminal: the option named
+    assert asked.exit_code == 1 and snapshot(sprawl.folder) == before
+    assert asked.stderr == ("error: Ada's agility stands at 5: spend a benny on a reroll before Priestess rolls? "
+                            "(1 yes, 0 no) Give --bennies N.\n")
+    first = sprawl.json("oppose", "Ada", "agility", "Priestess", "--bennies", "0", "--dice", "5,2,3,4")
+    assert first["winner"] == "Ada"  # Ada 5 against 4
     again = sprawl.json("benny", "Priestess", "--dice", "6,1,2")  # the Priestess 7 now
     assert again["kept"] == "new" and again["effects"] == {"winner": "Priestess", "tie": False}
-    back = sprawl.json("benny", "Ada", "--dice", "8,3,1")  # Ada 8+3 = 11 against her 7
-    assert back["effects"] == {"winner": "Ada", "tie": False}
+    refused(sprawl, snapshot, "benny", "Ada", "--dice", "8,3,1", says="its bennies are spent before the opponent rolls")
     assert "Ada wins" in sprawl("log").stdout
 
 
@@ -364,12 +370,10 @@ def test_a_helper_and_a_group_roll_are_remembered_for_a_benny(sprawl: Sprawl) ->
     assert sprawl.json("benny", "Jonah", "--dice", "5,2")["kept"] == "new"
 
 
-def test_break_asks_the_damage_type_of_a_hand_weapon(sprawl: Sprawl, snapshot: Snapshot) -> None:
+def test_break_takes_the_weapons_declared_type(sprawl: Sprawl) -> None:
     start(sprawl)
-    before = snapshot(sprawl.folder)
-    result = sprawl("break", "Ada", "rope", "--yes", "--dice", "5,1,3,4")
-    assert result.exit_code == 1 and "--type" in result.stderr and snapshot(sprawl.folder) == before
-    assert sprawl.json("break", "Ada", "rope", "--type", "cutting", "--yes", "--dice", "5,1,3,4")["broken"]
+    cut = sprawl.json("break", "Ada", "rope", "--yes", "--dice", "5,1,3,4")  # the Machete: `type: cutting`
+    assert cut["damage_type"] == "cutting" and cut["broken"]
     shot = sprawl.json("break", "Ada", "lock", "--ranged", "--range", "short", "--dice", "5,1,3,4")
     assert shot["damage_type"] == "piercing" and not shot["broken"]
 

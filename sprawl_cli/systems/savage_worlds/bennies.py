@@ -19,7 +19,7 @@ from sprawl_cli.table import Table, refuse
 
 PLAYER_POOL = 3  # W3: each player starts with three
 GM_OWN = 2  # W3: each game-master Wild Card holds two of its own
-RIGHT_AWAY = ("attack", "soak", "interrupt", "oppose", "disarm", "dive", "suppress", "suppression")  # their reroll redoes what came of them: only while still the latest
+RIGHT_AWAY = ("attack", "break", "soak", "interrupt", "oppose", "disarm", "dive", "suppress", "suppression")  # their reroll redoes what came of them: only while still the latest
 
 
 def starting_bennies(game: Game) -> None:
@@ -55,6 +55,11 @@ def spend(game: Game, c: Character, table: Table, why: str) -> str:
     return "none"
 
 
+def can_spend(game: Game, c: Character) -> bool:
+    """`c` has a benny to spend: its own, or its side's pool's."""
+    return c.bennies > 0 or game.pools.get(c.squad, 0) > 0
+
+
 def remember(game: Game, c: Character, kind: str, test: TraitTest, detail: dict[str, Any] | None = None) -> None:
     """Keep `c`'s last trait test so `benny` can reroll it."""
     game.tests[c.name] = TestRecord(
@@ -72,7 +77,7 @@ def remember_opposed(game: Game, kind: str, one: tuple[Character, TraitTest], tw
     a benny on it and the outcome is decided again (W3: a benny rerolls any trait test)."""
     (a, mine), (b, theirs) = one, two
     remember(game, b, kind, theirs, {**(detail or {}), "target": a.name, "against": mine.standing})
-    remember(game, a, kind, mine, {**(detail or {}), "target": b.name, "against": theirs.standing})
+    remember(game, a, kind, mine, {**(detail or {}), "target": b.name, "against": theirs.standing, "first": True})
 
 
 def reroll(dice: Dice, record: TestRecord) -> TraitTest:
@@ -117,6 +122,9 @@ def benny(game: Game, dice: Dice, c: Character, table: Table) -> BennyOutcome:
     if record.kind in RIGHT_AWAY and game.step > int(record.detail.get("step", game.step)) + 1:
         raise RuleRefusal(f"{c.name}'s last {record.kind} is no longer the latest thing that happened; a benny "
                           "rerolls it straight away or not at all", forceable=False)
+    if record.kind == "oppose" and record.detail.get("first"):
+        refuse(table, f"{c.name} rolled first in its opposed roll with {record.detail.get('target')}: its bennies "
+                      "are spent before the opponent rolls (W3), with `oppose ... --bennies N` or at the prompt")
     spent = spend(game, c, table, "a reroll")
     new = reroll(dice, record)
     better = tuple(new.score()) > tuple(int(x) for x in record.detail["score"])
@@ -172,6 +180,10 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
         from sprawl_cli.systems.savage_worlds.attacks import redo_attack
 
         return redo_attack(game, dice, c, record, new, table)
+    if record.kind == "break":
+        from sprawl_cli.systems.savage_worlds.objects import redo_break
+
+        return redo_break(dice, c, record, new)
     if record.kind == "suppress":
         from sprawl_cli.systems.savage_worlds.suppression import redo_suppress
 

@@ -68,6 +68,8 @@ class Weapon:
     ap: int = 0  # armour piercing
     skill: str | None = None  # fighting, shooting or throwing; default by range
     shots: int | None = None  # rounds a full load holds; None: ammunition not counted
+    type: str | None = None  # W7: blunt | cutting | piercing | shotgun (blunt at short range); None: asked
+
 
     @property
     def ranged(self) -> bool:
@@ -86,7 +88,7 @@ class Weapon:
         return int(parts[0]), int(parts[1]), int(parts[2])
 
 
-UNARMED = Weapon(name="Unarmed", damage="str")
+UNARMED = Weapon(name="Unarmed", damage="str", type="blunt")
 
 
 @dataclass
@@ -207,6 +209,7 @@ class Character(Statuses):
 @dataclass
 class Settings(KernelSettings):
     damage: str = "house"  # W8: house (apply Shaken and wounds) | hand (report only)
+    suppress: str = "house"  # suppressive fire: house (the published rule) | off (refused)
 
 
 @dataclass

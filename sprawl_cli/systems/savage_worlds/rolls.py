@@ -112,15 +112,18 @@ class OpposedOutcome:
 
 
 def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, other_trait: str | None,
-           table: Table, mod: int = 0, bennies: int = 0) -> OpposedOutcome:
-    """An opposed roll: the acting character rolls first (and may spend `bennies` on rerolls,
-    the best standing, before the opponent rolls), then its opponent; the higher total wins,
-    and a tie leaves them struggling on.
+           table: Table, mod: int = 0, bennies: int | None = None) -> OpposedOutcome:
+    """An opposed roll (W3): the acting character rolls first and decides after each of its own
+    rolls whether to spend a benny on a reroll (the best standing), before the opponent rolls;
+    then the opponent rolls, and may spend its own bennies on its own roll afterwards (`benny
+    OTHER`). `bennies` is the acting side's decisions given in advance (a script's
+    `--bennies N`); without it, each is asked while it has a benny to spend.
 
     Raises:
         RuleRefusal: out of turn, or not enough bennies (forceable).
+        NeedsAnswer: a benny to spend, no --bennies, and nobody to ask.
     """
-    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed, spend
+    from sprawl_cli.systems.savage_worlds.bennies import can_spend, remember_opposed, spend
     from sprawl_cli.systems.savage_worlds.cards import require_standing
 
     if c is other:
@@ -131,7 +134,11 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
     mine_mods.add("referee", mod)
     mine = character_test(dice, c, trait, mine_mods)
     tries = [mine.to_json()]
-    for _ in range(bennies):  # W3: before the opponent rolls; the best of the tries stands
+    while bennies is None or len(tries) <= bennies:  # W3: before the opponent rolls; the best stands
+        if bennies is None and (not can_spend(game, c) or not table.number(
+                "bennies", f"{c.name}'s {trait.strip()} stands at {mine.total}: spend a benny on a reroll before "
+                           f"{other.name} rolls? (1 yes, 0 no)")):
+            break
         spend(game, c, table, "a reroll before the opponent rolls")
         again = character_test(dice, c, trait, mine_mods)
         tries.append(again.to_json())
@@ -142,7 +149,7 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
     ahead = opposed(mine, theirs)
     winner = c.name if ahead > 0 else other.name if ahead < 0 else None
     return OpposedOutcome(c.name, other.name, {c.name: mine.to_json(), other.name: theirs.to_json()}, winner,
-                          tries if bennies else [])
+                          tries if len(tries) > 1 else [])
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,8 @@ from sprawl_cli.systems.savage_worlds.model import (
 ROSTER_KEYS = ("system", "squad", "gm", "characters")
 CHARACTER_KEYS = ("name", "wild_card", *ATTRIBUTES, "skills", "toughness", "parry", "armor", "pace", "group",
                   "weapons")
-WEAPON_KEYS = ("name", "damage", "range", "rof", "template", "ap", "skill", "shots")
+WEAPON_KEYS = ("name", "damage", "range", "rof", "template", "ap", "skill", "shots", "type")
+WEAPON_TYPES = ("blunt", "cutting", "piercing", "shotgun")  # W7; a shotgun is blunt at short range
 SKILLS_FOR_WEAPONS = ("fighting", "shooting", "throwing")
 TEMPLATES = ("small", "medium", "large")
 assert tuple(BAND_TIMES) == ("short", "medium", "long")
@@ -86,6 +87,10 @@ def read_weapon(where: Where, path: tuple[Any, ...], data: Any) -> Weapon:
         if data["skill"] not in SKILLS_FOR_WEAPONS:
             where.fail(path + ("skill",), f"use one of {', '.join(SKILLS_FOR_WEAPONS)}")
         weapon.skill = data["skill"]
+    if data.get("type") is not None:
+        if data["type"] not in WEAPON_TYPES:
+            where.fail(path + ("type",), f"use one of {', '.join(WEAPON_TYPES)}")
+        weapon.type = data["type"]
     if weapon.template and not weapon.ranged:
         where.fail(path + ("range",), "an area-effect weapon needs a range")
     return weapon
@@ -207,5 +212,7 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(("soakable", name), "should be a character's {before: {wounds, statuses}, taken}")
     if game.settings.damage not in ("house", "hand"):
         where.fail(("settings", "damage"), "should be house or hand")
+    if game.settings.suppress not in ("house", "off"):
+        where.fail(("settings", "suppress"), "should be house or off")
     if game.phase not in ("deal", "action"):
         where.fail(("phase",), "should be deal or action")

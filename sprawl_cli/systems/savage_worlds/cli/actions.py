@@ -216,10 +216,12 @@ def oppose(name: Name, trait: Annotated[str, typer.Argument(help="The acting cha
            other: Annotated[str, typer.Argument(help="The opponent.")],
            other_trait: Annotated[Optional[str], typer.Argument(help="The opponent's trait (default: the same).")]
            = None, mod: Mod = 0,
-           bennies: Annotated[int, typer.Option("--bennies", min=0, max=10,
-                                                help="Bennies NAME spends on rerolls before OTHER rolls (W3); the "
-                                                     "best stands.")] = 0) -> None:
-    """An opposed roll: NAME rolls first, then OTHER; the higher total wins, a tie goes on.
+           bennies: Annotated[Optional[int], typer.Option(
+               "--bennies", min=0, max=10, help="Bennies NAME spends on rerolls before OTHER rolls (W3; the best "
+                                                "stands). Without it, asked after each roll while NAME has one.")]
+           = None) -> None:
+    """An opposed roll: NAME rolls first (its bennies spent before OTHER rolls), then OTHER
+    (who may `benny` its own roll after); the higher total wins, a tie goes on.
 
     Dice: NAME's test (and each reroll its --bennies buy), then OTHER's.
     Example: sprawl oppose Jonah strength Priestess --bennies 1

@@ -1,0 +1,121 @@
+"""Issue 33's Savage Worlds points 3 to 7, each driven through the command line with scripted
+dice and cards: an interrupt's loser goes second, the multi-action count of a whole turn,
+autofire as one action, the standoff's order, a card dealt late, friendly fire per target,
+bennies on opposed rolls, objects and soaks, and damage types from the roster.
+
+The sample squads and a deal of QS,7H,RJ,4C,9D give the countdown:
+RJ Priestess (a Joker), QS Ada (and Pike, her Extra), 9D the hound, 7H Jonah, 4C the acolytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.conftest import Sprawl
+from tests.savage_worlds.test_cli import CULT, EXPEDITION, start, who
+from tests.savage_worlds.test_round import dealt, refused, to_card
+
+Snapshot = Callable[[Path], dict[str, bytes]]
+
+ARMOURY = """system: savage-worlds
+squad: Armoury
+characters:
+  - name: Cole
+    wild_card: true
+    agility: d6
+    smarts: d6
+    spirit: d6
+    strength: d6
+    vigor: d6
+    skills: {fighting: d6, shooting: d8, notice: d6}
+    weapons:
+      - {name: Pump, damage: 1d6, range: 12/24/48, type: shotgun}
+      - {name: Sawn-off Shotgun, damage: 1d6, range: 5/10/20, type: piercing}
+      - {name: Old Gun, damage: 1d6, range: 12/24/48}
+"""
+
+
+def armoury(sprawl: Sprawl, *settings: str) -> None:
+    roster = sprawl.folder / "armoury.yaml"
+    roster.write_text(ARMOURY, encoding="utf-8")
+    result = sprawl("new", "--system", "savage-worlds", "--squad", str(roster), "--squad", CULT, *settings)
+    assert result.exit_code == 0, result.stderr
+
+
+# --- 7. damage types from the roster -------------------------------------------------------------
+def test_a_shotgun_type_is_blunt_up_close_and_pierces_beyond_whatever_the_name(sprawl: Sprawl,
+                                                                                snapshot: Snapshot) -> None:
+    armoury(sprawl)
+    # Shooting d8 5 (Wild Die 1) vs 4: a hit; damage 1d6 (no aces): 6 against the light door's 8
+    close = sprawl.json("break", "Cole", "light-door", "--ranged", "--weapon", "Pump", "--range", "short",
+                        "--dice", "5,1,6")
+    assert close["damage_type"] == "blunt" and close["damage"] == 6 and not close["broken"]
+    refused(sprawl, snapshot, "break", "Cole", "light-door", "--ranged", "--weapon", "Pump", "--range", "medium",
+            "--dice", "7,1,6", says="piercing damage cannot break a light-door")
+    refused(sprawl, snapshot, "break", "Cole", "light-door", "--ranged", "--weapon", "Sawn-off Shotgun",
+            "--range", "short", "--dice", "7,1,6", says="piercing damage cannot break a light-door")
+    before = snapshot(sprawl.folder)
+    asked = sprawl("break", "Cole", "lock", "--ranged", "--weapon", "Old Gun", "--range", "short", "--dice", "5,1,6")
+    assert asked.exit_code == 1 and snapshot(sprawl.folder) == before
+    assert "Old Gun" in asked.stderr and "Give --type blunt|cutting|piercing." in asked.stderr
+    assert sprawl.json("break", "Cole", "lock", "--ranged", "--weapon", "Old Gun", "--range", "short",
+                       "--type", "piercing", "--dice", "5,1,6")["damage_type"] == "piercing"
+
+
+def test_a_roster_weapon_type_is_checked(sprawl: Sprawl) -> None:
+    roster = sprawl.folder / "bad.yaml"
+    roster.write_text(ARMOURY.replace("type: shotgun", "type: laser"), encoding="utf-8")
+    result = sprawl("new", "--system", "savage-worlds", "--squad", str(roster), "--squad", CULT)
+    assert result.exit_code == 1 and "weapons.0.type" in result.stderr
+    assert "use one of blunt, cutting, piercing, shotgun" in result.stderr
+
+
+def test_suppressive_fire_obeys_damage_by_hand(sprawl: Sprawl) -> None:
+    start(sprawl, "--setting", "damage=hand")
+    # Jonah 6+2 (Wild Die 4) - 2 = 6: on target; Acolyte 1 Spirit 3: fails, Shaken by hand only
+    out = sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--dice", "6,2,4,3")
+    assert out["suppressed"][0]["shaken"] and out["suppressed"][0]["applied"] is False
+    assert who(sprawl.json("status"), "Acolyte 1")["statuses"] == []
+    shown = sprawl("log").stdout
+    assert "Shaken (damage by hand: not applied)" in shown
+
+
+def test_suppressive_fire_can_be_switched_off(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    start(sprawl, "--setting", "suppress=off")
+    before = snapshot(sprawl.folder)
+    result = sprawl("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--force", "--dice", "6,2,4,3")
+    assert result.exit_code == 1 and snapshot(sprawl.folder) == before
+    assert result.stderr == ("error: suppressive fire is a house rule, and this game switched it off "
+                             "(`--setting suppress=off`)\n")
+    assert sprawl.json("status")["settings"]["suppress"] == "off"
+    bad = sprawl("new", "--system", "savage-worlds", "--squad", EXPEDITION, "--squad", CULT, "--setting",
+                 "suppress=maybe", "--force")
+    assert bad.exit_code == 1 and "suppress=maybe: use house" in bad.stderr
+
+
+# --- 6. bennies -----------------------------------------------------------------------------------
+def test_a_blow_at_an_object_is_a_trait_test_a_benny_rerolls(sprawl: Sprawl) -> None:
+    start(sprawl)
+    # Jonah's Axe (str+d8, cutting) at the rope (Toughness 4, Parry 2): Fighting d10 1, Wild Die 1: snake eyes
+    miss = sprawl.json("break", "Jonah", "rope", "--yes", "--dice", "1,1")
+    assert not miss["success"] and miss["damage_rolls"] == []
+    again = sprawl.json("benny", "Jonah", "--dice", "6,2,3,2")  # 6 now: a hit, damage d10 3 + d8 2 = 5
+    assert again["kind"] == "break" and again["kept"] == "new"
+    assert again["effects"] == {"object": "rope", "toughness": 4, "damage_rolls": [[3], [2]], "damage": 5,
+                                "broken": True}
+    assert "a hit after all: damage [3] [2] = 5 vs 4 (no aces): broken" in sprawl("log").stdout
+
+
+def test_a_second_soak_of_the_same_hit_keeps_the_best(sprawl: Sprawl) -> None:
+    start(sprawl)
+    # Ada's Revolver at the Priestess (Toughness 5): Shooting 6 (Wild Die 2) vs 4, no raise;
+    # damage 2d6: [6+3] [4] = 13 vs 5: two raises, 2 wounds
+    hit = sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "6,2,6,3,4")
+    assert hit["victims"][0]["wounds_taken"] == 2
+    good = sprawl.json("soak", "Priestess", "--dice", "6,2,1")  # Vigor d6 6+2 = 8: one raise, 2 soaked
+    assert good["soaked"] == 2 and good["wounds"] == 0
+    worse = sprawl.json("soak", "Priestess", "--dice", "2,1")  # 2: nothing; the earlier soak stands
+    assert worse["kept"] == "old" and worse["soaked"] == 2 and worse["wounds"] == 0
+    assert who(sprawl.json("status"), "Priestess")["wounds"] == 0
+    assert "the earlier soak stands: 2 of 2 wound(s) soaked" in sprawl("log").stdout

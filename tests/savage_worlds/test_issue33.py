@@ -88,7 +88,8 @@ def test_suppressive_fire_can_be_switched_off(sprawl: Sprawl, snapshot: Snapshot
     assert result.exit_code == 1 and snapshot(sprawl.folder) == before
     assert result.stderr == ("error: suppressive fire is a house rule, and this game switched it off "
                              "(`--setting suppress=off`)\n")
-    assert sprawl.json("status")["settings"]["suppress"] == "off"
+    status = sprawl.json("status")
+    assert status["settings"]["suppress"] == "off" and not any("uppressive" in h for h in status["house"])
     bad = sprawl("new", "--system", "savage-worlds", "--squad", EXPEDITION, "--squad", CULT, "--setting",
                  "suppress=maybe", "--force")
     assert bad.exit_code == 1 and "suppress=maybe: use house" in bad.stderr

@@ -67,7 +67,7 @@ def test_the_games_json_under_hand_damage_and_a_cut_in() -> None:
         "bennies": {"Heroes": 3, "Thugs": 1}, "gm": ["Thugs"],
         "squads": [{"name": "Heroes", "members": ["Ada", "Pike"], "gm": False},
                    {"name": "Thugs", "members": ["Goon"], "gm": True}],
-        "settings": {"dice": "random", "damage": "hand"}, "damage_rule": "hand", "house": [BYSTANDER, SUPPRESSION],
+        "settings": {"dice": "random", "damage": "hand", "suppress": "house"}, "damage_rule": "hand", "house": [BYSTANDER, SUPPRESSION],
         "step": 7}
     g.settings.damage = "house"
     assert game_json(g)["house"] == [HOUSE, BYSTANDER, SUPPRESSION] and game_json(g)["damage_rule"] == "house"

@@ -19,8 +19,9 @@ SUPPRESSION = ("suppressive fire (`suppress`): a Spirit test for all under a med
 
 def house_rulings(game: Game) -> list[str]:
     """The house rulings in play: W8 unless damage is applied by hand; the bystander rule always
-    applies to `--into-melee` shots, and suppressive fire to `suppress`."""
-    return ([HOUSE] if game.settings.damage == "house" else []) + [BYSTANDER, SUPPRESSION]
+    applies to `--into-melee` shots, and suppressive fire to `suppress` unless switched off."""
+    return ([HOUSE] if game.settings.damage == "house" else []) + [BYSTANDER] + \
+        ([SUPPRESSION] if game.settings.suppress == "house" else [])
 
 
 def character_json(c: Character) -> dict[str, Any]:

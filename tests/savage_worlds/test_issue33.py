@@ -120,3 +120,63 @@ def test_a_second_soak_of_the_same_hit_keeps_the_best(sprawl: Sprawl) -> None:
     assert worse["kept"] == "old" and worse["soaked"] == 2 and worse["wounds"] == 0
     assert who(sprawl.json("status"), "Priestess")["wounds"] == 0
     assert "the earlier soak stands: 2 of 2 wound(s) soaked" in sprawl("log").stdout
+
+
+# --- 5. autofire, the standoff, a card dealt late, friendly fire -----------------------------------
+def test_autofire_dice_are_one_action_not_split_around_a_move(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    to_card(sprawl, "Jonah")
+    sprawl.json("shoot", "Jonah", "Acolyte 1", "--range", "short", "--dice", "2,2")  # one die of three
+    sprawl.json("move", "Jonah", "--inches", "3")
+    refused(sprawl, snapshot, "shoot", "Jonah", "Acolyte 2", "--range", "short", "--rof", "2", "--dice", "2,2,2",
+            says="Jonah fired its Tommy Gun this turn already (1 die): a weapon's shooting dice are one action, "
+                 "all rolled at once (W2); `--rof N` with `--targets` spreads them")
+
+
+def test_the_standoff_goes_from_the_highest_agility_down(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    start(sprawl)
+    # Agility in roster order: Ada 3 (Wild Die 2), Jonah 5 (1), Pike 2, Priestess 4 (1), the acolytes 1, 1, 1,
+    # the hound 2: Jonah, the Priestess, Ada, then Pike and the hound at once, then the acolytes.
+    out = sprawl.json("standoff", "--dice", "3,2,5,1,2,4,1,1,1,1,2")
+    assert [o["name"] for o in out["order"][:3]] == ["Jonah", "Priestess", "Ada"]
+    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,2",
+            says="in the standoff the highest Agility acts first: Jonah (Agility 5) before Ada (3)")
+    sprawl.json("undo")  # take back the forced shot
+    sprawl.json("shoot", "Jonah", "Acolyte 1", "--range", "short", "--dice", "2,2")
+    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,2",
+            says="in the standoff the highest Agility acts first: Priestess (Agility 4) before Ada (3)")
+    sprawl.json("undo")
+    sprawl.json("shoot", "Priestess", "Jonah", "--range", "short", "--dice", "2,2")
+    assert sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,2")["success"] is False
+    sprawl.json("move", "Hound", "--inches", "2")  # the hound and Pike tie: either goes
+
+
+def test_a_benny_on_a_standoff_roll_moves_the_character_up(sprawl: Sprawl) -> None:
+    start(sprawl)
+    sprawl.json("standoff", "--dice", "3,2,5,1,2,4,1,1,1,1,2")
+    again = sprawl.json("benny", "Ada", "--dice", "6,5,1")  # Ada 6+5 = 11: first now
+    assert [e["name"] for e in again["effects"]["standoff"][:2]] == ["Ada", "Jonah"]
+    assert sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,2")["success"] is False
+
+
+def test_a_card_dealt_late_above_the_card_up_still_comes_up(sprawl: Sprawl) -> None:
+    start(sprawl)
+    # Notice in roster order: Ada d6 (1, Wild 2: fails), Jonah d8 (5, 1), Pike d6 (4); then Jonah's KS.
+    assert sprawl.json("deal", "--surprise", "Cult of the Eye", "--dice", "1,2,5,1,4,KS")["no_card"] == ["Ada"]
+    out = sprawl.json("benny", "Ada", "--dice", "5,1,AS")  # Notice 5 now: dealt the AS, above the KS up
+    assert out["effects"]["dealt"] == "AS" and out["effects"]["next"] is True
+    assert "noticed after all: dealt the AS, above the card up: it comes up next" in sprawl("log").stdout
+    assert "Jonah" in sprawl.json("status")["acting"]
+    assert sprawl.json("next")["acting"] == {"name": "Ada", "card": "AS"}
+
+
+def test_friendly_fire_is_asked_for_every_target_of_the_dice(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    to_card(sprawl, "Jonah")
+    before = snapshot(sprawl.folder)
+    args = ("shoot", "Jonah", "Acolyte 1", "--range", "short", "--rof", "2", "--targets", "Pike",
+            "--dice", "2,2,2")
+    asked = sprawl(*args)
+    assert asked.exit_code == 1 and snapshot(sprawl.folder) == before
+    assert asked.stderr.startswith("error: Pike is on Jonah's own side (Expedition): attack anyway?")
+    assert sprawl.json(*args, "--yes")["success"] is False

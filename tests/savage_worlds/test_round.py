@@ -174,7 +174,7 @@ def test_a_weapon_fires_at_most_its_rate_of_fire_in_a_turn(sprawl: Sprawl, snaps
     to_card(sprawl, "Jonah")
     sprawl.json("shoot", "Jonah", "Priestess", "--range", "short", "--rof", "2", "--dice", "2,2,2")
     refused(sprawl, snapshot, "shoot", "Jonah", "Priestess", "--range", "short", "--rof", "2", "--dice", "2,2,2",
-            says="fires at most 3 in a turn")
+            says="Jonah fired its Tommy Gun this turn already (2 dice): a weapon's shooting dice are one action")
 
 
 def test_no_fighting_attack_twice_with_the_same_weapon(sprawl: Sprawl, snapshot: Snapshot) -> None:

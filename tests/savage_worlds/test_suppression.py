@@ -142,7 +142,7 @@ def test_it_takes_the_weapons_whole_rate_of_fire_and_is_not_done_twice(sprawl: S
     jonahs_turn(sprawl)
     sprawl.json("shoot", "Jonah", "Priestess", "--range", "short", "--dice", "2,2")
     refused(sprawl, snapshot, "suppress", "Jonah", *AREA, "--dice", ON_TARGET,
-            says="Tommy Gun fires at most 3 in a turn (rate of fire) and Jonah has fired 1; 2 left")
+            says="Jonah fired its Tommy Gun this turn already (1 die): a weapon's shooting dice are one action")
     refused(sprawl, snapshot, "suppress", "Jonah", *AREA, "--dice", ON_TARGET,
             says="Jonah has already done that this turn (suppress with Tommy Gun)")
 

@@ -320,7 +320,10 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     turn.shots(game, attacker, weapon.name, weapon.rof, opts.rof, table)
     spend_ammo(attacker, weapon, opts, table)
     take_aim(game, attacker, target, opts, table)
-    friendly_fire(attacker, target, table)
+    aimed = [target] + [game.character(n) for n in opts.targets]
+    for index, other in enumerate(aimed):
+        if other not in aimed[:index]:
+            friendly_fire(attacker, other, table)  # every target of the dice, each asked once
     in_sight(attacker, target, opts, table)
     situation, damage, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
     start_action(game, attacker)

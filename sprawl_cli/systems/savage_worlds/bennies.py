@@ -138,6 +138,8 @@ def benny(game: Game, dice: Dice, c: Character, table: Table) -> BennyOutcome:
 
 def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTest, table: Table) -> dict[str, Any]:
     """What a better reroll changes, by the kind of test it was."""
+    if record.detail.get("standoff") and game.standoff:
+        return standoff_place(game, c, new)
     if record.kind == "recover":
         from sprawl_cli.systems.savage_worlds.damage import settle_recovery
 
@@ -242,3 +244,11 @@ def dove_clear(game: Game, c: Character, record: TestRecord) -> dict[str, Any]:
     attack.detail.setdefault("options", {}).setdefault("dove", {})[c.name] = True
     attack.detail.get("damage", {}).pop(c.name, None)
     return {"dove": True, "wounds": c.wounds, "statuses": c.shown_statuses}
+
+
+def standoff_place(game: Game, c: Character, new: TraitTest) -> dict[str, Any]:
+    """A better reroll of a standoff's Agility (W3, W4): `c` takes the place its new total gives."""
+    order = [e for e in game.standoff_order if e["name"] != c.name] + \
+        [{"name": c.name, "total": new.total, "standing": new.standing}]
+    game.standoff_order = sorted(order, key=lambda e: -int(e["standing"]))
+    return {"standoff": list(game.standoff_order)}

@@ -82,6 +82,7 @@ def end_round(game: Game) -> None:
         if game.standoff:
             c.drop("on_hold")  # W4: after a standoff everyone is dealt in as normal
     game.standoff = False
+    game.standoff_order = []
     game.cut_in = None
     game.order = []
     game.acting = 0
@@ -199,10 +200,14 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
 
 def deal_late(game: Game, dice: Dice, c: Character) -> dict[str, Any]:
     """A surprised character whose rerolled Notice now succeeds is dealt in after all (W4):
-    one card, placed in the countdown; the card now up stays up."""
-    if game.phase != "action" or c.card is not None or c.gone or c.has("on_hold"):
+    one card, placed in the countdown after the card now up (which stays up). A card that
+    ranks above the one up has had its place already, so it comes up next (`next`): it is
+    never passed over. Without a card up (the round over) there is nothing to deal into, and
+    the result says so."""
+    if c.card is not None or c.gone or c.has("on_hold"):
         return {"dealt": None}
-    current = game.order[game.acting] if game.acting < len(game.order) else None
+    if game.phase != "action" or game.acting >= len(game.order):
+        return {"dealt": None, "why": "no round is under way to deal it into; it is dealt in with the next deal"}
     if not game.deck:
         shuffle(game, keep=[e["card"] for e in game.order])
     card = dice.card(list(game.deck), f"{c.name}: action card")
@@ -210,11 +215,11 @@ def deal_late(game: Game, dice: Dice, c: Character) -> dict[str, Any]:
     if card in JOKERS:
         game.joker_dealt = True
     c.card = card
-    game.order.append({"name": c.name, "card": card})
-    game.order.sort(key=lambda e: card_key(e["card"]))
-    if current is not None:
-        game.acting = game.order.index(current)
-    return {"dealt": card, "order": list(game.order)}
+    entry = {"name": c.name, "card": card}
+    passed = card_key(card) < card_key(game.order[game.acting]["card"])
+    rest = sorted(game.order[game.acting + 1:] + ([] if passed else [entry]), key=lambda e: card_key(e["card"]))
+    game.order = game.order[:game.acting + 1] + ([entry] if passed else []) + rest
+    return {"dealt": card, "order": list(game.order), "next": passed}
 
 
 acting_now = up_now

@@ -73,6 +73,7 @@ def my_turn(game: Game, c: Character, table: Table, doing: str, holding: bool = 
     """
     if not refereed(game):
         return
+    standoff_turn(game, c, table)
     if game.cut_in == c.name:
         return
     if game.cut_in is not None:
@@ -104,6 +105,26 @@ def my_turn(game: Game, c: Character, table: Table, doing: str, holding: bool = 
                   "(`next` brings it up; a holder may `interrupt`)")
 
 
+def standoff_turn(game: Game, c: Character, table: Table) -> None:
+    """W4: in a standoff they act from the highest Agility down (equal totals at once): `c`
+    waits while anyone standing above it has not had its turn.
+
+    Raises:
+        RuleRefusal: someone with a higher total still to act (forceable).
+    """
+    if not game.standoff or game.cut_in == c.name:
+        return
+    places = {e["name"]: (int(e["standing"]), int(e["total"])) for e in game.standoff_order}
+    if c.name not in places:
+        return
+    ahead = [o for o in game.characters if o.name in places and places[o.name] > places[c.name] and not o.gone
+             and not o.had_turn and not o.acted]
+    if ahead:
+        first = max(ahead, key=lambda o: places[o.name])
+        refuse(table, f"in the standoff the highest Agility acts first: {first.name} (Agility {places[first.name][1]}) "
+                      f"before {c.name} ({places[c.name][1]})")
+
+
 def free_to_act(c: Character, table: Table) -> None:
     """Refuse an action after something that ended the turn early (W8 recovery, Defend, aim)."""
     if c.turn_over:
@@ -132,10 +153,15 @@ def action(game: Game, c: Character, table: Table, key: str, doing: str, declare
 
 
 def shots(game: Game, c: Character, weapon: str, rof: int, dice: int, table: Table) -> None:
-    """W2: a weapon fires at most its rate of fire in a turn."""
+    """W2: a weapon fires at most its rate of fire in a turn, and all its dice at once: they are
+    one action, so a second shot with it in the same turn (after a move, or not) is refused."""
     if not refereed(game):
         return
     used = c.fired.get(weapon, 0)
+    if used:
+        refuse(table, f"{c.name} fired its {weapon} this turn already ({used} {'die' if used == 1 else 'dice'}): a "
+                      "weapon's shooting dice are one action, all rolled at once (W2); `--rof N` with `--targets` "
+                      "spreads them")
     if used + dice > rof:
         refuse(table, f"{weapon} fires at most {rof} in a turn (rate of fire) and {c.name} has fired {used}; "
                       f"{max(0, rof - used)} left")

@@ -184,7 +184,10 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         elif d["kind"] == "disarm" and effects.get("kept"):
             out.append(f"  holds on to {escape(effects['kept'])} after all")
         elif d["kind"] == "notice" and effects.get("dealt"):
-            out.append(f"  noticed after all: dealt the {effects['dealt']}")
+            out.append(f"  noticed after all: dealt the {effects['dealt']}"
+                       + (", above the card up: it comes up next" if effects.get("next") else ""))
+        elif d["kind"] == "notice" and effects.get("why"):
+            out.append(f"  noticed after all, but no card: {effects['why']}")
         elif d["kind"] == "suppress" and effects:
             out.append("  on target after all: everyone under the template tests Spirit")
             out.extend(suppressed_lines(effects["suppressed"], effects.get("damage_modifiers")))

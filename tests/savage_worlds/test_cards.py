@@ -92,6 +92,7 @@ def test_interrupt_is_opposed_agility_holder_first_and_ends_the_hold() -> None:
     g = game([hero("Ada")], [hero("Boss")])
     deal(g, dice("5C", "2C"), table())
     hold(g, g.character("Ada"), table())
+    advance(g, dice(), table())  # Boss's card: the one acting now
     d = dice(5, 2, 3, 4)
     out = interrupt(g, d, g.character("Ada"), g.character("Boss"), table())
     assert [r.label for r in d.rolls] == ["Ada: Agility", "Ada: Agility, Wild Die", "Boss: Agility",
@@ -105,6 +106,7 @@ def test_interrupt_tie_is_simultaneous_and_needs_a_hold() -> None:
     with pytest.raises(RuleRefusal, match="not on hold"):
         interrupt(g, dice(), g.character("Ada"), g.character("Boss"), table())
     hold(g, g.character("Ada"), table())
+    advance(g, dice(), table())
     assert interrupt(g, dice(5, 2, 5, 1), g.character("Ada"), g.character("Boss"), table()).first is None
 
 

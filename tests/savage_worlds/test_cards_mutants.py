@@ -172,8 +172,11 @@ def test_hold_refusals_word_for_word() -> None:
 
 
 def held() -> Game:
+    """Ada on hold while Boss's card (the 5C) is up."""
     g = game([hero("Ada")], [hero("Boss")])
     g.phase, g.dealt = "action", True
+    g.order, g.acting = [{"name": "Boss", "card": "5C"}], 0
+    g.character("Boss").card = "5C"
     g.character("Ada").add("on_hold")
     return g
 

@@ -180,3 +180,58 @@ def test_friendly_fire_is_asked_for_every_target_of_the_dice(sprawl: Sprawl, sna
     assert asked.exit_code == 1 and snapshot(sprawl.folder) == before
     assert asked.stderr.startswith("error: Pike is on Jonah's own side (Expedition): attack anyway?")
     assert sprawl.json(*args, "--yes")["success"] is False
+
+
+# --- 3. an interrupt's loser goes second ------------------------------------------------------------
+def lost_interrupt(sprawl: Sprawl) -> None:
+    """Pike holds on Ada's card; on the hound's card Pike cuts in and loses (Agility 2 against 5)."""
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("hold", "Pike")
+    sprawl.json("next")  # the hound
+    assert sprawl.json("interrupt", "Pike", "Hound", "--dice", "2,5")["first"] == "Hound"
+
+
+def test_the_loser_of_an_interrupt_waits_for_its_target(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    lost_interrupt(sprawl)
+    status = sprawl.json("status")
+    assert "on_hold" in who(status, "Pike")["statuses"] and status["cut_in"] is None
+    refused(sprawl, snapshot, "shoot", "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2",
+            says="Pike lost its interrupt: Hound acts first, then Pike")
+
+
+def test_the_loser_goes_second_even_with_a_soak_in_between(sprawl: Sprawl) -> None:
+    lost_interrupt(sprawl)
+    # the hound bites Pike: Fighting 5 against Parry 5; damage Strength [6+3] and d4 [4+2] = 15 against 5:
+    # two wounds, an Extra incapacitated; Pike soaks both (Vigor 6+4 = 10: a raise)
+    bite = sprawl.json("fight", "Hound", "Pike", "--yes", "--actions", "1", "--dice", "5,6,3,4,2")
+    assert bite["victims"][0]["result"] == "incapacitated"
+    assert sprawl.json("soak", "Pike", "--dice", "6,4")["soaked"] == 2
+    shot = sprawl.json("shoot", "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2")
+    assert shot["success"] is False and sprawl.json("status")["cut_in"] == "Pike"
+
+
+def test_a_loser_passed_over_by_next_keeps_its_hold(sprawl: Sprawl) -> None:
+    lost_interrupt(sprawl)
+    sprawl.json("move", "Hound", "--inches", "2")
+    sprawl.json("next")  # Jonah's card: Pike never took its turn, so it still holds it
+    assert "on_hold" in who(sprawl.json("status"), "Pike")["statuses"]
+    assert sprawl.json("shoot", "Pike", "Jonah", "--range", "short", "--yes", "--actions", "1",
+                       "--dice", "2")["success"] is False
+
+
+def test_a_benny_that_turns_the_interrupt_round_moves_the_turn(sprawl: Sprawl) -> None:
+    lost_interrupt(sprawl)
+    again = sprawl.json("benny", "Pike", "--dice", "6,3")  # Pike 9 now: he goes first after all
+    assert again["effects"] == {"first": "Pike", "simultaneous": False}
+    assert sprawl.json("status")["cut_in"] == "Pike"
+    assert sprawl.json("shoot", "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2")["success"] is False
+
+
+def test_an_interrupt_cuts_into_the_one_acting_now(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("hold", "Pike")
+    sprawl.json("next")  # the hound is up, not Jonah
+    refused(sprawl, snapshot, "interrupt", "Pike", "Jonah", "--dice", "5,2,1",
+            says="Pike can interrupt only the one acting now, and Jonah is not: the 9D is up (hounds)")

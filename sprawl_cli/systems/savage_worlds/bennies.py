@@ -159,6 +159,10 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
             theirs.detail["step"] = game.step
         if record.kind == "oppose":
             return {"winner": ahead, "tie": ahead is None}
+        from sprawl_cli.systems.savage_worlds.cards import settle_interrupt
+
+        holder, target = (c, game.character(other)) if record.detail.get("first") else (game.character(other), c)
+        settle_interrupt(game, holder, target, ahead)  # W4: the new winner goes first
         return {"first": ahead, "simultaneous": ahead is None}
     if record.kind == "dive":
         return dove_clear(game, c, record) if new.success else {"dove": False}

@@ -83,6 +83,7 @@ def end_round(game: Game) -> None:
             c.drop("on_hold")  # W4: after a standoff everyone is dealt in as normal
     game.standoff = False
     game.standoff_order = []
+    game.waiting = None  # a loser of an interrupt still waiting keeps its hold
     game.cut_in = None
     game.order = []
     game.acting = 0
@@ -282,6 +283,7 @@ def advance(game: Game, dice: Dice, table: Table) -> AdvanceOutcome:
         dealt = deal(game, dice, table)
         return AdvanceOutcome(game.round, game.order[0] if game.order else None, False, dealt)
     game.soakable = {}
+    game.waiting = None  # a loser of an interrupt that has not acted keeps its hold (W4: not never)
     for c in up_now(game):
         if c.acted or not game.joker(c):
             c.had_turn = True  # its card has passed (a Joker that has not acted may still go)
@@ -358,14 +360,42 @@ def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Ta
         raise BadInput(f"{c.name} cannot interrupt itself")
     if not c.has("on_hold"):
         refuse(table, f"{c.name} is not on hold; only a held action can interrupt")
+    if game.dealt and target not in up_now(game) and game.cut_in != target.name:
+        refuse(table, f"{c.name} can interrupt only the one acting now, and {target.name} is not: "
+                      f"{_acting_now(game)}")
     mine, theirs = interrupt_tests(game, dice, c, target)
-    open_cut_in(game, c)  # the hold is spent: its turn is now, before or after the target's action
     result = opposed(mine, theirs)
     first = c.name if result > 0 else target.name if result < 0 else None
+    settle_interrupt(game, c, target, first)
     from sprawl_cli.systems.savage_worlds.bennies import remember_opposed
 
     remember_opposed(game, "interrupt", (c, mine), (target, theirs))
     return InterruptOutcome(c.name, target.name, {c.name: mine.to_json(), target.name: theirs.to_json()}, first)
+
+
+def _acting_now(game: Game) -> str:
+    if game.cut_in is not None:
+        return f"{game.cut_in} is taking its turn"
+    if game.phase == "action" and game.acting < len(game.order):
+        entry = game.order[game.acting]
+        return f"the {entry['card']} is up ({entry['name']})"
+    return "no card is up"
+
+
+def settle_interrupt(game: Game, holder: Character, target: Character, first: str | None) -> None:
+    """W4: the winner goes first. A holder that wins (or ties: at once) takes its turn now, the
+    hold spent; one that loses keeps its hold and waits for the target to act, then goes
+    (`turn.after_interrupt`)."""
+    if first == target.name:
+        if game.cut_in == holder.name:
+            game.cut_in = None
+        holder.add("on_hold")
+        game.waiting = {"name": holder.name, "target": target.name, "done": False}
+        return
+    if game.waiting is not None and game.waiting["name"] == holder.name:
+        game.waiting = None
+    if game.cut_in != holder.name:
+        open_cut_in(game, holder)  # the hold is spent: its turn is now
 
 
 __all__ = ["Situation", "deal", "advance", "hold", "interrupt", "card_key", "check_end"]

@@ -74,6 +74,7 @@ def my_turn(game: Game, c: Character, table: Table, doing: str, holding: bool = 
     if not refereed(game):
         return
     standoff_turn(game, c, table)
+    after_interrupt(game, c, table)
     if game.cut_in == c.name:
         return
     if game.cut_in is not None:
@@ -103,6 +104,25 @@ def my_turn(game: Game, c: Character, table: Table, doing: str, holding: bool = 
         return
     refuse(table, f"it is not {c.name}'s turn: {_whose(game)}; {c.name} acts on the {c.card} "
                   "(`next` brings it up; a holder may `interrupt`)")
+
+
+def after_interrupt(game: Game, c: Character, table: Table) -> None:
+    """W4: a holder that lost its interrupt acts after the one it tried to cut into, not before
+    and not never: it waits (still on hold) until that one has done something, then its hold
+    opens its turn. Whatever the target does first (an action, a move) lets the holder go.
+
+    Raises:
+        RuleRefusal: the loser acting before its target (forceable).
+    """
+    waiting = game.waiting
+    if waiting is None:
+        return
+    if c.name == waiting["target"]:
+        waiting["done"] = True
+    elif c.name == waiting["name"]:
+        if not waiting.get("done"):
+            refuse(table, f"{c.name} lost its interrupt: {waiting['target']} acts first, then {c.name}")
+        game.waiting = None
 
 
 def standoff_turn(game: Game, c: Character, table: Table) -> None:

@@ -86,7 +86,7 @@ def test_an_opposed_roll_in_full_json_with_a_benny_try_that_only_ties() -> None:
     g.dealt, g.phase, g.cut_in = True, "action", "Ada"
     ada = g.character("Ada")
     d = dice(5, 1, 5, 2, 4, 3)  # Ada 5 (Wild 1), a benny: 5 (Wild 2), no better: the first stands; Cy 4
-    out = oppose(g, d, ada, "Agility", g.character("Cy"), None, table(), mod=1, bennies=1)
+    out = oppose(g, d, ada, "Agility", g.character("Cy"), None, table(), mod=1, bennies=1, actions=1)
     data = out.to_json()
     assert (data["name"], data["other"], data["winner"], data["tie"]) == ("Ada", "Cy", "Ada", False)
     assert data["rolls"]["Ada"]["wild_rolls"] == [[1]] and data["rolls"]["Ada"]["modifiers"] == {"referee": 1}

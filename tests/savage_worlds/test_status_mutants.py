@@ -50,7 +50,7 @@ def test_a_busy_characters_json_whole() -> None:
         "weapons": [{"name": "Rifle", "damage": "2d8", "range": "24/48/96", "rof": 1, "ap": 0, "shots": 5}],
         "dropped": ["Sword"],
         "turn": {"actions": ["reload:Rifle", "shoot:Rifle"], "moved": 3.5, "fired": {"Rifle": 1}, "over": "aiming",
-                 "done": False},
+                 "done": False, "paid": 0},
         "aim": {"target": "Goon", "round": 1}, "ammo": {"Rifle": 3}}]
 
 

@@ -165,7 +165,7 @@ def test_suppressive_fire_counts_actions_cover_and_a_forced_shot_into_the_dark()
     g.character("Gunner").card = None
     g.dealt, g.phase = True, "action"
     t = table(lists={"victims": []}, force=True)
-    suppress(g, dice(2, 1), g.character("Gunner"), Options(range="short"), t)
+    suppress(g, dice(2, 1), g.character("Gunner"), Options(range="short", actions=1), t)
     assert set(t.overruled) == {"Gunner has no action card this round (surprised, or dealt out), so it cannot lay "
                                 "down suppressive fire; it is dealt in next round"}
 

@@ -124,6 +124,7 @@ class Character(Statuses):
     moved: float = 0.0  # inches of its movement spent this turn (difficult ground counted twice)
     fired: dict[str, int] = field(default_factory=dict)  # weapon -> shooting dice fired this turn
     turn_over: str | None = None  # why it may do nothing more this turn (Shaken recovery, Defend, aim)
+    paid: int = 0  # the actions this turn's rolls were made at (W2's multi-action count); 0: no roll yet
     had_turn: bool = False  # its turn this round is over
     aim: str | None = None  # whom it spent a round aiming at (W5: +2 on the next round's shot)
     aim_round: int = 0  # the round it aimed in

@@ -94,11 +94,11 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
     if damage_type not in types:
         refuse(table, f"{damage_type} damage cannot break a {key} (it takes {', '.join(types)})")
     kind = "shoot" if ranged else "fight"
-    opts.actions = turn.action(game, attacker, table, f"{kind}:{weapon.name}", f"attack the {key}", opts.actions,
-                               once=not ranged)
+    turn.action(game, attacker, table, f"{kind}:{weapon.name}", f"attack the {key}", None, once=not ranged)
     if ranged:
         turn.shots(game, attacker, weapon.name, weapon.rof, 1, table)
-    else:  # W7: Parry 2 is for a blow, and a blow reaches only what the attacker touches
+    opts.actions = turn.paying(game, attacker, table, opts.actions)
+    if not ranged:  # W7: Parry 2 is for a blow, and a blow reaches only what the attacker touches
         in_contact(attacker, f"the {key}", table, "a blow needs the object within reach (or shoot it: `--ranged`)")
     situation, damage, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
     start_action(game, attacker)

@@ -44,7 +44,7 @@ def character_json(c: Character) -> dict[str, Any]:
         "weapons": [to_data(w) for w in c.weapons if w.name not in c.disarmed],
         "dropped": list(c.disarmed),
         "turn": {"actions": list(c.acted), "moved": c.moved, "fired": dict(c.fired), "over": c.turn_over,
-                 "done": c.had_turn},
+                 "done": c.had_turn, "paid": c.paid},
         "aim": {"target": c.aim, "round": c.aim_round} if c.aim else None,
         "ammo": {w.name: c.ammo(w) for w in c.weapons if w.shots is not None},
     }

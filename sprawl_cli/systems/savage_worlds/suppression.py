@@ -168,9 +168,9 @@ def suppress(game: Game, dice: Dice, attacker: Character, opts: Options, table: 
                           "suppress=off`)", forceable=False)
     require_able(game, attacker, table)
     weapon = automatic(attacker, opts.weapon, table)
-    opts.actions = turn.action(game, attacker, table, f"suppress:{weapon.name}", "lay down suppressive fire",
-                               opts.actions)
+    turn.action(game, attacker, table, f"suppress:{weapon.name}", "lay down suppressive fire", None, once=False)
     turn.shots(game, attacker, weapon.name, weapon.rof, weapon.rof, table)  # its whole rate of fire
+    opts.actions = turn.paying(game, attacker, table, opts.actions)
     rounds = ROUNDS_PER_ROF * weapon.rof
     spend_ammo(attacker, weapon, opts, table, rounds)
     opts.range = range_band(weapon, opts, table, attacker, "the area")

@@ -288,3 +288,16 @@ def test_an_action_without_a_roll_counts_and_running_after_a_roll_is_refused(spr
     refused(sprawl, snapshot, "reload", "Jonah", says="Jonah's rolls this turn were made at 1 action")
     sprawl.json("undo")
     refused(sprawl, snapshot, "run", "Jonah", "--dice", "3", says="Jonah has rolled this turn without running's -2")
+
+
+def test_on_a_terminal_the_acting_side_decides_after_each_of_its_rolls(sprawl: Sprawl) -> None:
+    start(sprawl)
+    # Ada's Agility 2 (Wild Die 1): a benny; 5 (1): she stands; then the Priestess 3 (Wild Die 4)
+    result = sprawl("oppose", "Ada", "agility", "Priestess", "--json", "--dice", "2,1,5,1,3,4", input="1\n0\n",
+                    terminal=True)
+    assert result.exit_code == 0, result.stderr
+    first = result.stderr.index("Ada's agility stands at 2: spend a benny on a reroll before Priestess rolls?")
+    second = result.stderr.index("Ada's agility stands at 5: spend a benny on a reroll before Priestess rolls?")
+    assert first < second and result.stderr.count("spend a benny") == 2
+    assert '"winner": "Ada"' in result.stdout
+    assert sprawl.json("status")["bennies"]["Expedition"] == 2

@@ -174,6 +174,8 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(path + ("card",), f"'{c.card}' is not a card")
         if c.bennies < 0:
             where.fail(path + ("bennies",), "cannot be negative")
+        if c.paid < 0:
+            where.fail(path + ("paid",), "cannot be negative")
         if c.moved < 0:
             where.fail(path + ("moved",), "cannot be negative")
         for key, counts in (("fired", c.fired), ("spent", c.spent)):
@@ -194,6 +196,14 @@ def check_game(game: Game, where: Where) -> None:
         where.fail(("acting",), "cannot be negative")
     if game.cut_in is not None and game.cut_in not in names:
         where.fail(("cut_in",), f"no character '{game.cut_in}'")
+    waiting = game.waiting
+    if waiting is not None and (waiting.get("name") not in names or waiting.get("target") not in names
+                                or not isinstance(waiting.get("done"), bool)):
+        where.fail(("waiting",), "should be {name, target, done}: a holder that lost its interrupt, and its target")
+    for i, place in enumerate(game.standoff_order):
+        if place.get("name") not in names or not isinstance(place.get("total"), int) \
+                or not isinstance(place.get("standing"), int):
+            where.fail(("standoff_order", i), "should be {name, total, standing} of a character")
     for side in game.gm:
         if side not in squads:
             where.fail(("gm",), f"no squad '{side}'")
@@ -208,7 +218,8 @@ def check_game(game: Game, where: Where) -> None:
     for name, hit in game.soakable.items():
         before = hit.get("before") if isinstance(hit, dict) else None
         if name not in names or not isinstance(before, dict) or not isinstance(hit.get("taken"), int) \
-                or not isinstance(before.get("wounds"), int) or not isinstance(before.get("statuses"), list):
+                or not isinstance(before.get("wounds"), int) or not isinstance(before.get("statuses"), list) \
+                or not isinstance(hit.get("soaked", 0), int):
             where.fail(("soakable", name), "should be a character's {before: {wounds, statuses}, taken}")
     if game.settings.damage not in ("house", "hand"):
         where.fail(("settings", "damage"), "should be house or hand")

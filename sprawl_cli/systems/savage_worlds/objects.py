@@ -85,7 +85,7 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
         raise BadInput("--range is for a shot at the object: add --ranged")
     require_able(game, attacker, table)
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
-    if ranged:
+    if ranged and damage_type is None and weapon.type == "shotgun":  # its type hangs on the band
         opts.range = range_band(weapon, opts, table, attacker, f"the {key}")  # asked once, here, by its name
     if damage_type is None:
         damage_type = damage_type_of(weapon, table, opts.range if ranged else None)
@@ -97,6 +97,7 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
     turn.action(game, attacker, table, f"{kind}:{weapon.name}", f"attack the {key}", None, once=not ranged)
     if ranged:
         turn.shots(game, attacker, weapon.name, weapon.rof, 1, table)
+        opts.range = range_band(weapon, opts, table, attacker, f"the {key}")  # asked once, by its name
     opts.actions = turn.paying(game, attacker, table, opts.actions)
     if not ranged:  # W7: Parry 2 is for a blow, and a blow reaches only what the attacker touches
         in_contact(attacker, f"the {key}", table, "a blow needs the object within reach (or shoot it: `--ranged`)")

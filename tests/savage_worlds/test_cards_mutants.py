@@ -188,13 +188,13 @@ def test_an_interrupt_in_full_json_and_rerolled_with_a_benny(faces: tuple[int, .
 
     g = held()
     d = dice(*faces)
-    data = interrupt(g, d, g.character("Ada"), g.character("Boss"), table()).to_json()
+    data = interrupt(g, d, g.character("Ada"), g.character("Boss"), table(), bennies=0).to_json()
     assert (data["name"], data["target"], data["first"], data["simultaneous"]) == ("Ada", "Boss", first, first is None)
     assert (data["rolls"]["Ada"]["trait_rolls"], data["rolls"]["Boss"]["trait_rolls"]) == ([[faces[0]]], [[faces[2]]])
     assert [r.label for r in d.rolls] == ["Ada: Agility", "Ada: Agility, Wild Die", "Boss: Agility",
                                          "Boss: Agility, Wild Die"]
     if first != "Ada":
-        again = benny(g, dice(6, 1, 1), g.character("Ada"), table())  # 7 beats Boss's 3
+        again = benny(g, dice(6, 1, 1), g.character("Ada"), table(force=True))  # 7 beats Boss's 3 (forced: W3)
         assert again.effects == {"first": "Ada", "simultaneous": False}
     else:
         again = benny(g, dice(5, 3), g.character("Boss"), table())  # 5 ties Ada's 5

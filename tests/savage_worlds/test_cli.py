@@ -94,7 +94,7 @@ def test_recover_hold_interrupt_defend_run(sprawl: Sprawl) -> None:
     assert sprawl.json("defend", "Pike")["on"]
     assert who(sprawl.json("status"), "Pike")["parry"] == 7
     sprawl.json("next")  # the Priestess: the one acting now is the one to interrupt
-    out = sprawl.json("interrupt", "Ada", "Priestess", "--dice", "5,2,3,4")
+    out = sprawl.json("interrupt", "Ada", "Priestess", "--bennies", "0", "--dice", "5,2,3,4")
     assert out["first"] == "Ada"
     for _ in range(2):  # Jonah, then the hound
         sprawl.json("next")
@@ -205,7 +205,7 @@ def test_every_view_prints(sprawl: Sprawl) -> None:
         (("deal", "--dice", "KS,10H,QC,2C,RJ"), "Joker"),
         (("next",), "acts"),
         (("hold", "Pike"), "on hold"),
-        (("interrupt", "Pike", "Hound", "--force", "--dice", "5,2"), "goes first"),
+        (("interrupt", "Pike", "Hound", "--force", "--bennies", "0", "--dice", "5,2"), "goes first"),
         (("finish", "Ada", "Priestess", "--force", "--yes"), "finishes"),
     ]
     for args, text in steps:

@@ -189,7 +189,7 @@ def lost_interrupt(sprawl: Sprawl) -> None:
     sprawl.json("next")
     sprawl.json("hold", "Pike")
     sprawl.json("next")  # the hound
-    assert sprawl.json("interrupt", "Pike", "Hound", "--dice", "2,5")["first"] == "Hound"
+    assert sprawl.json("interrupt", "Pike", "Hound", "--bennies", "0", "--dice", "2,5")["first"] == "Hound"
 
 
 def test_the_loser_of_an_interrupt_waits_for_its_target(sprawl: Sprawl, snapshot: Snapshot) -> None:
@@ -220,12 +220,34 @@ def test_a_loser_passed_over_by_next_keeps_its_hold(sprawl: Sprawl) -> None:
                        "--dice", "2")["success"] is False
 
 
-def test_a_benny_that_turns_the_interrupt_round_moves_the_turn(sprawl: Sprawl) -> None:
-    lost_interrupt(sprawl)
-    again = sprawl.json("benny", "Pike", "--dice", "6,3")  # Pike 9 now: he goes first after all
-    assert again["effects"] == {"first": "Pike", "simultaneous": False}
+def test_a_benny_that_turns_the_interrupt_round_moves_the_turn(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("hold", "Pike")
+    sprawl.json("next")  # the hound
+    assert sprawl.json("interrupt", "Pike", "Hound", "--bennies", "0", "--dice", "5,2")["first"] == "Pike"
     assert sprawl.json("status")["cut_in"] == "Pike"
-    assert sprawl.json("shoot", "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2")["success"] is False
+    again = sprawl.json("benny", "Hound", "--dice", "7")  # the hound's own roll: 7 beats Pike's 5
+    assert again["effects"] == {"first": "Hound", "simultaneous": False}
+    status = sprawl.json("status")
+    assert status["cut_in"] is None and "on_hold" in who(status, "Pike")["statuses"]
+    refused(sprawl, snapshot, "shoot", "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2",
+            says="Pike lost its interrupt: Hound acts first, then Pike")
+
+
+def test_the_holder_spends_its_bennies_before_the_target_rolls(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    dealt(sprawl)
+    sprawl.json("next")
+    sprawl.json("hold", "Pike")
+    sprawl.json("next")  # the hound
+    before = snapshot(sprawl.folder)
+    asked = sprawl("interrupt", "Pike", "Hound", "--dice", "2,5")
+    assert asked.exit_code == 1 and snapshot(sprawl.folder) == before
+    assert "Pike's Agility stands at 2: spend a benny on a reroll before Hound rolls? (1 yes, 0 no) Give " \
+           "--bennies N." in asked.stderr
+    out = sprawl.json("interrupt", "Pike", "Hound", "--bennies", "1", "--dice", "2,6,3,5")  # 2, then 6+3 = 9
+    assert out["first"] == "Pike" and [t["total"] for t in out["tries"]] == [2, 9]
+    refused(sprawl, snapshot, "benny", "Pike", "--dice", "5", says="its bennies are spent before the opponent rolls")
 
 
 def test_an_interrupt_cuts_into_the_one_acting_now(sprawl: Sprawl, snapshot: Snapshot) -> None:
@@ -233,7 +255,7 @@ def test_an_interrupt_cuts_into_the_one_acting_now(sprawl: Sprawl, snapshot: Sna
     sprawl.json("next")
     sprawl.json("hold", "Pike")
     sprawl.json("next")  # the hound is up, not Jonah
-    refused(sprawl, snapshot, "interrupt", "Pike", "Jonah", "--dice", "5,2,1",
+    refused(sprawl, snapshot, "interrupt", "Pike", "Jonah", "--bennies", "0", "--dice", "5,2,1",
             says="Pike can interrupt only the one acting now, and Jonah is not: the 9D is up (hounds)")
 
 

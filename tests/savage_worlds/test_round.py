@@ -132,12 +132,12 @@ def test_an_interrupt_spends_the_hold_and_opens_the_holders_turn(sprawl: Sprawl,
     sprawl.json("next")
     sprawl.json("hold", "Ada")
     to_card(sprawl, "Jonah")
-    out = sprawl.json("interrupt", "Ada", "Jonah", "--dice", "6,2,3,1,2")  # W4: Ada 8 against Jonah 3
+    out = sprawl.json("interrupt", "Ada", "Jonah", "--bennies", "0", "--dice", "6,2,3,1,2")  # W4: Ada 8 against Jonah 3
     assert out["first"] == "Ada"
     sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
     sprawl.json("move", "Ada", "--inches", "3")
     sprawl.json("fight", "Jonah", "Acolyte 1", "--yes", "--actions", "1", "--dice", "2,2")
-    refused(sprawl, snapshot, "interrupt", "Ada", "Jonah", "--dice", "6,2,3,1", says="not on hold")
+    refused(sprawl, snapshot, "interrupt", "Ada", "Jonah", "--bennies", "0", "--dice", "6,2,3,1", says="not on hold")
 
 
 # --- 4. deal mid-round; standoff --------------------------------------------------------------
@@ -351,7 +351,7 @@ def test_the_target_of_an_interrupt_may_spend_a_benny(sprawl: Sprawl) -> None:
     sprawl.json("next")
     sprawl.json("hold", "Ada")
     sprawl.json("next")
-    out = sprawl.json("interrupt", "Ada", "Hound", "--dice", "5,2,3")  # Ada 5 against the hound's 3
+    out = sprawl.json("interrupt", "Ada", "Hound", "--bennies", "0", "--dice", "5,2,3")  # Ada 5 against the hound's 3
     assert out["first"] == "Ada"
     assert sprawl.json("benny", "Hound", "--dice", "8,4")["effects"]["first"] == "Hound"  # the Cult's pool
 
@@ -498,7 +498,7 @@ def test_a_holder_that_loses_the_interrupt_acts_after_its_target(sprawl: Sprawl)
     sprawl.json("next")
     sprawl.json("hold", "Pike")
     sprawl.json("next")  # the hound
-    out = sprawl.json("interrupt", "Pike", "Hound", "--dice", "2,5")  # Pike 2 against the hound's 5
+    out = sprawl.json("interrupt", "Pike", "Hound", "--bennies", "0", "--dice", "2,5")  # Pike 2 against the hound's 5
     assert out["first"] == "Hound"
     sprawl.json("run", "Hound", "--dice", "3")  # the hound acts first...
     # ...then Pike, still
@@ -523,8 +523,8 @@ def test_a_second_holder_cutting_in_ends_the_first_ones_turn(sprawl: Sprawl) -> 
     sprawl.json("hold", "Ada")
     sprawl.json("hold", "Pike")
     sprawl.json("next")  # the hound
-    sprawl.json("interrupt", "Ada", "Hound", "--dice", "5,2,3")  # Ada cuts in, and then does nothing
-    sprawl.json("interrupt", "Pike", "Hound", "--dice", "5,2")  # Pike cuts in: Ada's chance is gone
+    sprawl.json("interrupt", "Ada", "Hound", "--bennies", "0", "--dice", "5,2,3")  # Ada cuts in, and then does nothing
+    sprawl.json("interrupt", "Pike", "Hound", "--bennies", "0", "--dice", "5,2")  # Pike cuts in: Ada's chance is gone
     assert sprawl.json("status")["cut_in"] == "Pike"
     assert "Ada has had its turn this round" in said(sprawl, "shoot", "Ada", "Hound")
 
@@ -534,7 +534,7 @@ def test_a_holder_cutting_in_ends_a_jokers_turn_taken_out_of_order(sprawl: Spraw
     sprawl.json("next")
     sprawl.json("hold", "Ada")
     sprawl.json("shoot", "Priestess", "Pike", "--range", "short", "--actions", "1", "--dice", "1,1")  # the Joker goes when she likes
-    sprawl.json("interrupt", "Ada", "Priestess", "--dice", "5,2,3,1")  # Ada cuts in
+    sprawl.json("interrupt", "Ada", "Priestess", "--bennies", "0", "--dice", "5,2,3,1")  # Ada cuts in
     assert "Priestess has had its turn this round" in said(sprawl, "fight", "Priestess", "Pike")
 
 

@@ -8,6 +8,7 @@ surprised character's successful Notice reroll deals it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +59,31 @@ def spend(game: Game, c: Character, table: Table, why: str) -> str:
 def can_spend(game: Game, c: Character) -> bool:
     """`c` has a benny to spend: its own, or its side's pool's."""
     return c.bennies > 0 or game.pools.get(c.squad, 0) > 0
+
+
+def first_roller(game: Game, dice: Dice, c: Character, test: TraitTest, again: Callable[[], TraitTest],
+                 other: Character, what: str, table: Table, bennies: int | None) -> tuple[TraitTest, list[dict[str, Any]]]:
+    """W3 in an opposed roll: the side that rolls first decides after each of its own rolls
+    whether a benny buys a reroll (`again`), before `other` rolls; the best of its tries stands.
+    `bennies` is those decisions given in advance (`--bennies N`); without it each is asked
+    while `c` has a benny to spend. Returns the standing test and every try (JSON).
+
+    Raises:
+        NeedsAnswer: a benny to spend, no --bennies, and nobody to ask.
+        RuleRefusal: not enough bennies for `bennies` (forceable).
+    """
+    tries = [test.to_json()]
+    while bennies is None or len(tries) <= bennies:
+        if bennies is None and (not can_spend(game, c) or not table.number(
+                "bennies", f"{c.name}'s {what} stands at {test.total}: spend a benny on a reroll before "
+                           f"{other.name} rolls? (1 yes, 0 no)")):
+            break
+        spend(game, c, table, "a reroll before the opponent rolls")
+        new = again()
+        tries.append(new.to_json())
+        if new.score() > test.score():
+            test = new
+    return test, tries
 
 
 def remember(game: Game, c: Character, kind: str, test: TraitTest, detail: dict[str, Any] | None = None) -> None:
@@ -122,9 +148,9 @@ def benny(game: Game, dice: Dice, c: Character, table: Table) -> BennyOutcome:
     if record.kind in RIGHT_AWAY and game.step > int(record.detail.get("step", game.step)) + 1:
         raise RuleRefusal(f"{c.name}'s last {record.kind} is no longer the latest thing that happened; a benny "
                           "rerolls it straight away or not at all", forceable=False)
-    if record.kind == "oppose" and record.detail.get("first"):
+    if record.kind in ("oppose", "interrupt") and record.detail.get("first"):
         refuse(table, f"{c.name} rolled first in its opposed roll with {record.detail.get('target')}: its bennies "
-                      "are spent before the opponent rolls (W3), with `oppose ... --bennies N` or at the prompt")
+                      "are spent before the opponent rolls (W3), with `--bennies N` or at the prompt")
     spent = spend(game, c, table, "a reroll")
     new = reroll(dice, record)
     better = tuple(new.score()) > tuple(int(x) for x in record.detail["score"])

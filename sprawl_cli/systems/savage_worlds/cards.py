@@ -13,7 +13,7 @@ from typing import Any
 from sprawl_cli.dice import DECK, JOKERS, RANKS, Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.savage_worlds.model import Character, Game
-from sprawl_cli.systems.savage_worlds.traits import Situation, TraitTest, character_test, opposed, own_modifiers
+from sprawl_cli.systems.savage_worlds.traits import Situation, character_test, opposed, own_modifiers
 from sprawl_cli.systems.savage_worlds.turn import close_cut_in, fresh_turn, my_turn, open_cut_in, up_now
 from sprawl_cli.table import Table, refuse
 
@@ -336,21 +336,18 @@ class InterruptOutcome:
     target: str
     rolls: dict[str, Any]
     first: str | None  # who acts first; None: simultaneous
+    tries: list[dict[str, Any]] = field(default_factory=list)  # the holder's rolls when it spent bennies
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "target": self.target, "rolls": self.rolls, "first": self.first,
-                "simultaneous": self.first is None}
+                "simultaneous": self.first is None, "tries": self.tries}
 
 
-def interrupt_tests(game: Game, dice: Dice, c: Character, target: Character) -> tuple[TraitTest, TraitTest]:
-    mine = character_test(dice, c, "agility", own_modifiers(game, c))
-    theirs = character_test(dice, target, "agility", own_modifiers(game, target))
-    return mine, theirs
-
-
-def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Table) -> InterruptOutcome:
-    """W4: a holder cuts in: opposed Agility (the holder first), the higher goes first, a tie
-    is simultaneous. The hold is used up either way.
+def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Table,
+              bennies: int | None = None) -> InterruptOutcome:
+    """W4: a holder cuts into the one acting now: opposed Agility, the holder first (deciding
+    after each of its rolls whether a benny rerolls it, before the target rolls: W3), the
+    higher goes first, a tie is simultaneous (`settle_interrupt`).
 
     Raises:
         RuleRefusal: `c` is not on hold (forceable), or interrupts itself.
@@ -363,14 +360,18 @@ def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Ta
     if game.dealt and target not in up_now(game) and game.cut_in != target.name:
         refuse(table, f"{c.name} can interrupt only the one acting now, and {target.name} is not: "
                       f"{_acting_now(game)}")
-    mine, theirs = interrupt_tests(game, dice, c, target)
+    from sprawl_cli.systems.savage_worlds.bennies import first_roller, remember_opposed
+
+    agility = own_modifiers(game, c)
+    mine, tries = first_roller(game, dice, c, character_test(dice, c, "agility", agility),
+                               lambda: character_test(dice, c, "agility", agility), target, "Agility", table, bennies)
+    theirs = character_test(dice, target, "agility", own_modifiers(game, target))
     result = opposed(mine, theirs)
     first = c.name if result > 0 else target.name if result < 0 else None
     settle_interrupt(game, c, target, first)
-    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed
-
     remember_opposed(game, "interrupt", (c, mine), (target, theirs))
-    return InterruptOutcome(c.name, target.name, {c.name: mine.to_json(), target.name: theirs.to_json()}, first)
+    return InterruptOutcome(c.name, target.name, {c.name: mine.to_json(), target.name: theirs.to_json()}, first,
+                            tries if len(tries) > 1 else [])
 
 
 def _acting_now(game: Game) -> str:

@@ -129,7 +129,7 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
         RuleRefusal: out of turn, or not enough bennies (forceable).
         NeedsAnswer: a benny to spend, no --bennies, and nobody to ask.
     """
-    from sprawl_cli.systems.savage_worlds.bennies import can_spend, remember_opposed, spend
+    from sprawl_cli.systems.savage_worlds.bennies import first_roller, remember_opposed
     from sprawl_cli.systems.savage_worlds.cards import require_standing
 
     if c is other:
@@ -138,18 +138,8 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
     action(game, c, table, f"{trait.strip().lower()}", f"test {trait}", None)  # W2: its action
     mine_mods: Situation = own_modifiers(game, c, paying(game, c, table, actions))
     mine_mods.add("referee", mod)
-    mine = character_test(dice, c, trait, mine_mods)
-    tries = [mine.to_json()]
-    while bennies is None or len(tries) <= bennies:  # W3: before the opponent rolls; the best stands
-        if bennies is None and (not can_spend(game, c) or not table.number(
-                "bennies", f"{c.name}'s {trait.strip()} stands at {mine.total}: spend a benny on a reroll before "
-                           f"{other.name} rolls? (1 yes, 0 no)")):
-            break
-        spend(game, c, table, "a reroll before the opponent rolls")
-        again = character_test(dice, c, trait, mine_mods)
-        tries.append(again.to_json())
-        if again.score() > mine.score():
-            mine = again
+    mine, tries = first_roller(game, dice, c, character_test(dice, c, trait, mine_mods),
+                               lambda: character_test(dice, c, trait, mine_mods), other, trait.strip(), table, bennies)
     theirs = character_test(dice, other, other_trait or trait, own_modifiers(game, other))
     remember_opposed(game, "oppose", (c, mine), (other, theirs))
     ahead = opposed(mine, theirs)

@@ -214,7 +214,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
             if d["recovered"] else "still Shaken"
         return [test_line(f"{name(d['name'])} Spirit", d["test"]), f"  {state} {HOUSE_MARK}"]
     if kind == "interrupt":
-        out = [test_line(name(n), t) for n, t in d["rolls"].items()]
+        out = [test_line(f"{name(d['name'])} (before the benny)", t) for t in d.get("tries", [])[:-1]]
+        out += [test_line(name(n), t) for n, t in d["rolls"].items()]
         out.append("  simultaneous" if d["simultaneous"] else f"  {name(d['first'])} goes first")
         return out
     if kind == "break":

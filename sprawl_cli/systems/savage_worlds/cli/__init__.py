@@ -112,15 +112,21 @@ def hold(name: Name) -> None:
 
 
 @app.command()
-def interrupt(name: Name, target: Annotated[str, typer.Argument(help="Whose action is cut into.")]) -> None:
-    """A held character cuts in: opposed Agility, the holder rolls first; a tie is simultaneous (W4).
+def interrupt(name: Name, target: Annotated[str, typer.Argument(help="Whose action is cut into: the one acting now.")],
+              bennies: Annotated[Optional[int], typer.Option(
+                  "--bennies", min=0, max=10, help="Bennies NAME spends on rerolls before TARGET rolls (W3; the best "
+                                                   "stands). Without it, asked after each roll while NAME has one.")]
+              = None) -> None:
+    """A held character cuts into the one acting now: opposed Agility, the holder rolls first (its
+    bennies spent before the target rolls); the winner goes first, a tie is simultaneous (W4).
+    A holder that loses keeps its hold and acts right after the target.
 
-    Example: sprawl interrupt Ada Priestess
+    Example: sprawl interrupt Ada Priestess --bennies 0
     """
     from sprawl_cli.systems.savage_worlds.cards import interrupt as cut_in
 
     _act("interrupt", lambda game, dice, table: cut_in(game, dice, game.character(name), game.character(target),
-                                                       table))
+                                                       table, bennies))
 
 
 # --- attacks ------------------------------------------------------------------------------

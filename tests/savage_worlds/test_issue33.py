@@ -323,3 +323,30 @@ def test_on_a_terminal_the_acting_side_decides_after_each_of_its_rolls(sprawl: S
     assert first < second and result.stderr.count("spend a benny") == 2
     assert '"winner": "Ada"' in result.stdout
     assert sprawl.json("status")["bennies"]["Expedition"] == 2
+
+
+def test_paying_fixes_the_count_at_the_first_roll_and_shares_it_with_a_group() -> None:
+    import pytest
+
+    from sprawl_cli.errors import BadInput, NeedsAnswer, RuleRefusal
+    from sprawl_cli.systems.savage_worlds import turn
+    from tests.savage_worlds.helpers import extra, game, hero, table
+
+    g = game([hero("Ada")], [extra("Goon"), extra("Grunt")])
+    ada, goon, grunt = g.character("Ada"), g.character("Goon"), g.character("Grunt")
+    assert turn.paying(g, ada, table(), None) == 1 and turn.paying(g, ada, table(), 3) == 3  # no deal: a calculator
+    g.dealt, g.phase = True, "action"
+    with pytest.raises(NeedsAnswer, match="this 1st one among them"):
+        turn.paying(g, ada, table(), None)
+    with pytest.raises(BadInput, match="--actions 0 makes no sense"):
+        turn.paying(g, ada, table(), 0)
+    assert ada.paid == 0
+    asked = table(numbers={"actions": 2})
+    assert turn.paying(g, goon, asked, None, [grunt]) == 2 and (goon.paid, grunt.paid) == (2, 2)
+    goon.acted = ["a", "b", "c"]
+    with pytest.raises(RuleRefusal, match="made at 2 actions \\(multi-action -2\\), and this makes 3"):
+        turn.paying(g, goon, table(), None)
+    ada.acted = ["draw:Sword", "fight:Sword"]
+    assert turn.paying(g, ada, table(), 1) == 2  # never below the actions already taken
+    assert [turn.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)] == \
+        ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd"]

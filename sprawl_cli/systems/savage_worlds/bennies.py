@@ -62,7 +62,8 @@ def can_spend(game: Game, c: Character) -> bool:
 
 
 def first_roller(game: Game, dice: Dice, c: Character, test: TraitTest, again: Callable[[], TraitTest],
-                 other: Character, what: str, table: Table, bennies: int | None) -> tuple[TraitTest, list[dict[str, Any]]]:
+                 other: Character, what: str, table: Table,
+                 bennies: int | None) -> tuple[TraitTest, list[dict[str, Any]]]:
     """W3 in an opposed roll: the side that rolls first decides after each of its own rolls
     whether a benny buys a reroll (`again`), before `other` rolls; the best of its tries stands.
     `bennies` is those decisions given in advance (`--bennies N`); without it each is asked

@@ -250,8 +250,8 @@ class Game(KernelGame[Character]):
     dealt: bool = False  # a round has been dealt (or a standoff begun): from then on turns are refereed
     cut_in: str | None = None  # a holder or a Joker taking its turn outside the countdown (W4)
     standoff: bool = False  # this round is a standoff: everyone on hold, dealt in as normal next round
-    waiting: dict[str, Any] | None = None  # {name, target, done}: a holder that lost its interrupt acts after the target (W4)
-    standoff_order: list[dict[str, Any]] = field(default_factory=list)  # {name, total}: the standoff's Agility, highest first
+    waiting: dict[str, Any] | None = None  # {name, target, done}: an interrupt's loser, to act after its target (W4)
+    standoff_order: list[dict[str, Any]] = field(default_factory=list)  # {name, total, standing}: highest first (W4)
 
     def is_gm(self, squad: str) -> bool:
         return squad in self.gm

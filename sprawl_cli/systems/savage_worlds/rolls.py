@@ -177,7 +177,7 @@ def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
         if c.gone:
             continue
         test = character_test(dice, c, "agility", own_modifiers(game, c))
-        remember(game, c, "roll", test, {"standoff": True})  # W3: a benny may reroll it (the better total sets its place)
+        remember(game, c, "roll", test, {"standoff": True})  # W3: a benny may reroll it (the better sets its place)
         rolled.append((c, test))
         c.add("on_hold")
     rolled.sort(key=lambda pair: -pair[1].standing)

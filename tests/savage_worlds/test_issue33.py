@@ -271,6 +271,7 @@ def test_the_chapters_example_a_shot_and_an_intimidation_both_at_minus_two(spraw
     assert scare["rolls"]["Ada"]["modifiers"] == {"multi-action": -2}
     assert scare["rolls"]["Ada"]["total"] == 3 - 2 - 2 and scare["winner"] == "Acolyte 1"
     assert who(sprawl.json("status"), "Ada")["turn"]["paid"] == 2
+    assert "this turn, Ada: shoot Revolver, intimidation, rolls at 2 actions" in sprawl("status").stdout
 
 
 def test_the_first_roll_of_a_turn_asks_the_count_or_names_the_option(sprawl: Sprawl, snapshot: Snapshot) -> None:

@@ -57,6 +57,8 @@ def turn_words(c: Character) -> str:
         said.append(f"moved {c.moved:g}\"")
     if c.ran:
         said.append(f"ran (+{c.run_roll}\")")
+    if c.paid > 1:
+        said.append(f"rolls at {c.paid} actions")  # W2: the count its rolls paid for
     if c.turn_over:
         said.append("done")
     elif c.had_turn:

@@ -13,8 +13,8 @@ from tests.factory import dice as dice
 from tests.factory import leftover as leftover
 
 SWORD = Weapon("Sword", "str+d8")
-PISTOL = Weapon("Pistol", "2d6", range="12/24/48", rof=1, ap=1)
-SMG = Weapon("SMG", "2d6", range="12/24/48", rof=3)
+PISTOL = Weapon("Pistol", "2d6", range="12/24/48", rof=1, ap=1, type="piercing")
+SMG = Weapon("SMG", "2d6", range="12/24/48", rof=3, type="piercing")
 GRENADE = Weapon("Grenade", "3d6", range="5/10/20", template="medium", skill="throwing")
 LAUNCHER = Weapon("Launcher", "4d8", range="24/48/96", template="large")
 

@@ -200,7 +200,8 @@ def test_the_drop_from_outside_the_countdown_is_taken_as_a_hold() -> None:
     deal(g, dice("2C", "KS", "QH"), table())
     ada = g.character("Ada")
     assert ada.card == "2C"
-    out = shoot(g, dice(1, 1), ada, g.character("Goon"), Options(weapon="Pistol", range="short", drop=True), table())
+    out = shoot(g, dice(1, 1), ada, g.character("Goon"), Options(weapon="Pistol", range="short", drop=True, actions=1),
+                table())
     assert dict(out.test.modifiers) == {"the drop": 4} and g.cut_in == "Ada"
 
 
@@ -347,13 +348,13 @@ def test_a_drawn_weapon_is_recorded_as_drawn_and_named_out_of_turn_and_taken_wit
     ada = g.character("Ada")
     ada.card = None  # surprised
     t = table(force=True)
-    shoot(g, dice(1, 1), ada, g.character("Goon"), Options(weapon="Pistol", range="short", draw=True), t)
+    shoot(g, dice(1, 1), ada, g.character("Goon"), Options(weapon="Pistol", range="short", draw=True, actions=2), t)
     assert "Ada has no action card this round (surprised, or dealt out), so it cannot draw a weapon; it is dealt " \
            "in next round" in t.overruled
     g = duel()
     deal(g, dice("2C", "KS", "QH"), table())
     out = shoot(g, dice(1, 1), g.character("Ada"), g.character("Goon"),
-                Options(weapon="Pistol", range="short", draw=True, drop=True), table())
+                Options(weapon="Pistol", range="short", draw=True, drop=True, actions=2), table())
     assert dict(out.test.modifiers) == {"multi-action": -2, "the drop": 4} and g.cut_in == "Ada"
 
 
@@ -484,7 +485,7 @@ def test_an_incapacitated_attacker_forced_and_a_weapon_drawn_out_of_turn_forced(
     g = duel()
     deal(g, dice("2C", "KS", "QH"), table())  # Goon's KS is up, not Ada's 2C
     t = table(force=True)
-    out = fight(g, dice(1, 1), g.character("Ada"), g.character("Goon"), Options(draw=True), t)
+    out = fight(g, dice(1, 1), g.character("Ada"), g.character("Goon"), Options(draw=True, actions=2), t)
     assert g.character("Ada").acted == ["draw:Sword", "fight:Sword"] and len(t.overruled) >= 1
     assert dict(out.test.modifiers) == {"multi-action": -2}
 

@@ -169,5 +169,5 @@ def test_a_surprised_character_rerolling_notice_into_a_success_is_dealt_in() -> 
     assert g.character("Ada").card is None
     out = benny(g, dice(6, 1, 1, "9H"), g.character("Ada"), table())  # 7: a success; Ada gets the 9H
     assert out.kept == "new" and out.effects["dealt"] == "9H"
-    assert g.order == [{"name": "Ada", "card": "9H"}, {"name": "Cy", "card": "5S"}]
-    assert g.acting == 1  # Cy's card was up, and still is
+    assert g.order == [{"name": "Cy", "card": "5S"}, {"name": "Ada", "card": "9H"}]  # its rank passed: next
+    assert g.acting == 0  # Cy's card was up, and still is

@@ -132,7 +132,7 @@ def test_nothing_to_reroll_or_no_longer_the_latest_is_refused_even_with_force() 
         benny(g, dice(), g.character("Ada"), table(force=True))
     assert str(caught.value) == "Ada has made no trait test to reroll (a benny never rerolls damage)"
     assert caught.value.forceable is False
-    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table())
+    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table(), bennies=0)
     g.step += 2
     with pytest.raises(RuleRefusal) as caught:
         benny(g, dice(5, 1), g.character("Ada"), table(force=True))
@@ -151,8 +151,8 @@ def test_an_opposed_roll_rerolled_is_decided_again_and_the_other_side_stands_aga
     from sprawl_cli.systems.savage_worlds.rolls import oppose
 
     g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
-    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table())  # 2 against 4
-    out = benny(g, dice(*again), g.character("Ada"), table())
+    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table(), bennies=0)  # 2 against 4
+    out = benny(g, dice(*again), g.character("Ada"), table(force=True))  # W3: Ada rolled first: forced
     assert out.effects == effects
     assert g.tests["Boss"].detail["against"] == again[0]
     assert g.tests["Ada"].detail["target"] == "Boss" and g.tests["Ada"].detail["against"] == 4
@@ -167,7 +167,7 @@ def test_an_opposed_roll_rerolled_from_a_hand_edited_save(edit: str) -> None:
     from sprawl_cli.systems.savage_worlds.rolls import oppose
 
     g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
-    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table())  # 2 against 4
+    oppose(g, dice(2, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table(), bennies=0)  # 2 against 4
     boss = g.tests["Boss"]
     if edit == "no step":
         del g.tests["Ada"].detail["step"]
@@ -179,7 +179,7 @@ def test_an_opposed_roll_rerolled_from_a_hand_edited_save(edit: str) -> None:
         boss.kind = "roll"
     else:
         boss.detail["target"] = "Cy"
-    out = benny(g, dice(3, 1), g.character("Ada"), table())
+    out = benny(g, dice(3, 1), g.character("Ada"), table(force=True))
     assert out.effects == ({"winner": "Ada", "tie": False} if edit == "no against" else
                            {"winner": "Boss", "tie": False})
     assert boss.detail["against"] == (3 if edit in ("no step", "no against") else 2)
@@ -189,9 +189,9 @@ def test_an_opposed_record_without_against_faces_0_even_for_a_reroll_of_1() -> N
     from sprawl_cli.systems.savage_worlds.rolls import oppose
 
     g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
-    oppose(g, dice(1, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table(), mod=-1)
+    oppose(g, dice(1, 1, 4, 1), g.character("Ada"), "agility", g.character("Boss"), None, table(), bennies=0, mod=-1)
     del g.tests["Ada"].detail["against"]
-    out = benny(g, dice(2, 1), g.character("Ada"), table())  # 2-1 = 1: better than snake eyes, and above 0
+    out = benny(g, dice(2, 1), g.character("Ada"), table(force=True))  # 2-1 = 1: better than snake eyes, and above 0
     assert out.kept == "new" and out.effects == {"winner": "Ada", "tie": False}
 
 

@@ -92,8 +92,9 @@ def test_interrupt_is_opposed_agility_holder_first_and_ends_the_hold() -> None:
     g = game([hero("Ada")], [hero("Boss")])
     deal(g, dice("5C", "2C"), table())
     hold(g, g.character("Ada"), table())
+    advance(g, dice(), table())  # Boss's card: the one acting now
     d = dice(5, 2, 3, 4)
-    out = interrupt(g, d, g.character("Ada"), g.character("Boss"), table())
+    out = interrupt(g, d, g.character("Ada"), g.character("Boss"), table(), bennies=0)
     assert [r.label for r in d.rolls] == ["Ada: Agility", "Ada: Agility, Wild Die", "Boss: Agility",
                                           "Boss: Agility, Wild Die"]
     assert out.first == "Ada" and not g.character("Ada").has("on_hold")
@@ -105,7 +106,8 @@ def test_interrupt_tie_is_simultaneous_and_needs_a_hold() -> None:
     with pytest.raises(RuleRefusal, match="not on hold"):
         interrupt(g, dice(), g.character("Ada"), g.character("Boss"), table())
     hold(g, g.character("Ada"), table())
-    assert interrupt(g, dice(5, 2, 5, 1), g.character("Ada"), g.character("Boss"), table()).first is None
+    advance(g, dice(), table())
+    assert interrupt(g, dice(5, 2, 5, 1), g.character("Ada"), g.character("Boss"), table(), bennies=0).first is None
 
 
 def test_surprise_ambushers_start_on_hold_and_victims_failing_notice_get_no_card() -> None:

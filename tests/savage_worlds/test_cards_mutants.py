@@ -47,8 +47,10 @@ def ambushed() -> Game:
 def test_dealt_in_late_in_full_with_the_card_labelled() -> None:
     g = ambushed()
     d = dice("9H")
-    assert deal_late(g, d, g.character("Ada")) == {"dealt": "9H", "order": [{"name": "Ada", "card": "9H"},
-                                                                           {"name": "Cy", "card": "5S"}]}
+    assert deal_late(g, d, g.character("Ada")) == {"dealt": "9H", "order": [{"name": "Cy", "card": "5S"},
+                                                                           {"name": "Ada", "card": "9H"}],
+                                                   "next": True}  # above the 5S now up: it comes up next
+    assert g.acting == 0
     assert g.character("Ada").card == "9H" and "9H" not in g.deck and g.joker_dealt is False
     assert [r.label for r in d.rolls] == ["Ada: action card"]
 
@@ -56,7 +58,7 @@ def test_dealt_in_late_in_full_with_the_card_labelled() -> None:
 def test_a_joker_dealt_late_means_a_shuffle_before_the_next_deal() -> None:
     g = ambushed()
     deal_late(g, dice("RJ"), g.character("Ada"))
-    assert g.joker_dealt is True and g.order[0] == {"name": "Ada", "card": "RJ"}
+    assert g.joker_dealt is True and g.order[1] == {"name": "Ada", "card": "RJ"}
 
 
 def test_an_empty_deck_is_shuffled_keeping_the_cards_in_hand() -> None:
@@ -68,11 +70,22 @@ def test_an_empty_deck_is_shuffled_keeping_the_cards_in_hand() -> None:
     assert sorted(g.deck) == sorted(c for c in DECK if c not in ("5S", "9H"))
 
 
-def test_dealt_in_late_after_every_card_has_acted() -> None:
+def test_dealt_in_late_after_every_card_has_acted_says_why_not() -> None:
     g = ambushed()
     g.acting = len(g.order)
-    assert deal_late(g, dice("9H"), g.character("Ada"))["dealt"] == "9H"
-    assert g.acting == 1
+    d = dice("9H")
+    assert deal_late(g, d, g.character("Ada")) == {
+        "dealt": None, "why": "no round is under way to deal it into; it is dealt in with the next deal"}
+    assert leftover(d) == ["9H"] and g.character("Ada").card is None
+
+
+def test_a_card_dealt_late_below_the_card_up_takes_its_place_in_the_countdown() -> None:
+    g = game([hero("Ada"), hero("Cy"), hero("Bo")], [extra("Native")])
+    deal(g, dice(2, 1, 5, 2, 4, 2, "KS", "5S"), table(), ambushers=["Thugs"])  # Ada fails; Cy KS, Bo 5S
+    assert deal_late(g, dice("9H"), g.character("Ada")) == {
+        "dealt": "9H", "order": [{"name": "Cy", "card": "KS"}, {"name": "Ada", "card": "9H"},
+                                 {"name": "Bo", "card": "5S"}], "next": False}
+    assert g.acting == 0
 
 
 @pytest.mark.parametrize("why", ["not the action", "has a card", "gone", "on hold"])
@@ -89,7 +102,8 @@ def test_nobody_is_dealt_in_late_who_need_not_or_cannot_be(why: str) -> None:
     else:
         ada.add("on_hold")
     d = dice("9H")
-    assert deal_late(g, d, ada) == {"dealt": None}
+    assert deal_late(g, d, ada) == ({"dealt": None} if why != "not the action" else {
+        "dealt": None, "why": "no round is under way to deal it into; it is dealt in with the next deal"})
     assert leftover(d) == ["9H"]
 
 
@@ -158,8 +172,11 @@ def test_hold_refusals_word_for_word() -> None:
 
 
 def held() -> Game:
+    """Ada on hold while Boss's card (the 5C) is up."""
     g = game([hero("Ada")], [hero("Boss")])
     g.phase, g.dealt = "action", True
+    g.order, g.acting = [{"name": "Boss", "card": "5C"}], 0
+    g.character("Boss").card = "5C"
     g.character("Ada").add("on_hold")
     return g
 
@@ -171,13 +188,13 @@ def test_an_interrupt_in_full_json_and_rerolled_with_a_benny(faces: tuple[int, .
 
     g = held()
     d = dice(*faces)
-    data = interrupt(g, d, g.character("Ada"), g.character("Boss"), table()).to_json()
+    data = interrupt(g, d, g.character("Ada"), g.character("Boss"), table(), bennies=0).to_json()
     assert (data["name"], data["target"], data["first"], data["simultaneous"]) == ("Ada", "Boss", first, first is None)
     assert (data["rolls"]["Ada"]["trait_rolls"], data["rolls"]["Boss"]["trait_rolls"]) == ([[faces[0]]], [[faces[2]]])
     assert [r.label for r in d.rolls] == ["Ada: Agility", "Ada: Agility, Wild Die", "Boss: Agility",
                                          "Boss: Agility, Wild Die"]
     if first != "Ada":
-        again = benny(g, dice(6, 1, 1), g.character("Ada"), table())  # 7 beats Boss's 3
+        again = benny(g, dice(6, 1, 1), g.character("Ada"), table(force=True))  # 7 beats Boss's 3 (forced: W3)
         assert again.effects == {"first": "Ada", "simultaneous": False}
     else:
         again = benny(g, dice(5, 3), g.character("Boss"), table())  # 5 ties Ada's 5

@@ -91,11 +91,12 @@ def test_recover_hold_interrupt_defend_run(sprawl: Sprawl) -> None:
     start(sprawl)
     sprawl.json("deal", "--dice", "KS,10H,QC,2C,5D")
     assert sprawl.json("hold", "Ada")["on_hold"]
-    out = sprawl.json("interrupt", "Ada", "Priestess", "--dice", "5,2,3,4")
-    assert out["first"] == "Ada"
     assert sprawl.json("defend", "Pike")["on"]
     assert who(sprawl.json("status"), "Pike")["parry"] == 7
-    for _ in range(3):  # the Priestess, Jonah, then the hound
+    sprawl.json("next")  # the Priestess: the one acting now is the one to interrupt
+    out = sprawl.json("interrupt", "Ada", "Priestess", "--bennies", "0", "--dice", "5,2,3,4")
+    assert out["first"] == "Ada"
+    for _ in range(2):  # Jonah, then the hound
         sprawl.json("next")
     assert sprawl.json("run", "Hound", "--dice", "4")["allowed"] == 12
 
@@ -198,13 +199,13 @@ def test_every_view_prints(sprawl: Sprawl) -> None:
         (("rise", "--force", "Ada"), "prone off"),
         (("jump", "--force", "Ada", "--run-up", "--dice", "4,1"), "jumps 3"),
         (("test", "--force", "Ada", "notice", "--helpers", "Jonah", "--dice", "4,1,3,2"), "helps"),
-        (("oppose", "--force", "Ada", "agility", "Hound", "--dice", "5,1,2"), "wins"),
+        (("oppose", "--force", "Ada", "agility", "Hound", "--bennies", "0", "--dice", "5,1,2"), "wins"),
         (("defend", "--force", "Jonah"), "defending on"),
         (("wounds", "Ada", "1"), "1 wound"),
         (("deal", "--dice", "KS,10H,QC,2C,RJ"), "Joker"),
         (("next",), "acts"),
         (("hold", "Pike"), "on hold"),
-        (("interrupt", "Pike", "Hound", "--dice", "5,2"), "goes first"),
+        (("interrupt", "Pike", "Hound", "--force", "--bennies", "0", "--dice", "5,2"), "goes first"),
         (("finish", "Ada", "Priestess", "--force", "--yes"), "finishes"),
     ]
     for args, text in steps:

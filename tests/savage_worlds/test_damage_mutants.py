@@ -160,7 +160,7 @@ def test_a_soak_in_full_json_with_the_wound_penalty_from_before_the_hit() -> Non
         "name": "Boss", "spent": "own", "trait": "d6", "modifier": -1, "modifiers": {"wounds": -1}, "tn": 4,
         "wild": True, "trait_rolls": [[6, 3]], "wild_rolls": [[2]], "total": 8, "success": True, "raises": 1,
         "snake_eyes": False, "results": [{"total": 8, "success": True, "raises": 1}],
-        "wounds_taken": 1, "soaked": 1, "wounds": 1, "statuses": []}
+        "wounds_taken": 1, "soaked": 1, "wounds": 1, "statuses": [], "kept": "new"}
     assert [r.label for r in d.rolls] == ["Boss: Soak (Vigor)", "Boss: Soak (Vigor), ace", "Boss: Soak (Vigor), Wild Die"]
 
 
@@ -262,7 +262,7 @@ def test_a_soak_rerolled_with_a_benny_says_what_it_soaked_and_leaves() -> None:
     boss = g.character("Boss")
     soak(g, dice(2, 1), boss, table())  # 2: nothing soaked
     out = benny(g, dice(4, 1), boss, table())  # 4: the wound soaked
-    assert out.effects == {"soaked": 1, "wounds": 0, "statuses": []}
+    assert out.effects == {"soaked": 1, "wounds": 0, "statuses": [], "kept": "new"}
 
 
 def test_ending_shaken_with_a_benny_and_none_left_is_refused_saying_so() -> None:

@@ -29,8 +29,8 @@ def shaken_on_her_card(sprawl: Sprawl) -> None:
 
 @pytest.mark.parametrize("args", [
     ("run", "Ada", "--dice", "3"), ("jump", "Ada", "--dice", "4,1"), ("hold", "Ada"),
-    ("test", "Ada", "notice", "--dice", "5,1"), ("oppose", "Ada", "agility", "Priestess", "--dice", "5,1,2,1"),
-    ("move", "Ada", "--inches", "2"), ("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,1"),
+    ("test", "Ada", "notice", "--actions", "1", "--dice", "5,1"), ("oppose", "Ada", "agility", "Priestess", "--actions", "1", "--bennies", "0", "--dice", "5,1,2,1"),
+    ("move", "Ada", "--inches", "2"), ("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,1"),
 ])
 def test_a_shaken_character_does_nothing_before_its_recovery(sprawl: Sprawl, snapshot: Snapshot,
                                                              args: tuple[str, ...]) -> None:
@@ -52,7 +52,7 @@ def test_a_recovery_without_a_raise_ends_the_turn_and_a_failed_one_leaves_her_sh
     shaken_on_her_card(sprawl)
     failed = sprawl.json("recover", "Ada", "--dice", "2,1")
     assert not failed["recovered"]
-    refused(sprawl, snapshot, "test", "Ada", "notice", "--dice", "5,1", says="Ada is Shaken")
+    refused(sprawl, snapshot, "test", "Ada", "notice", "--actions", "1", "--dice", "5,1", says="Ada is Shaken")
 
 
 def test_a_benny_ends_shaken_at_any_moment(sprawl: Sprawl) -> None:

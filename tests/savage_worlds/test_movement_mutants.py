@@ -224,7 +224,7 @@ def test_a_hard_draw_counts_the_turns_actions_is_labelled_and_a_benny_rerolls_it
     ada = g.character("Ada")
     reload(g, ada, "Rifle", table())
     d = dice(5, 1)  # Agility 5 - 2 (the second action) = 3: not out
-    out = draw_weapon(g, d, ada, "Sword", table(), hard=True)
+    out = draw_weapon(g, d, ada, "Sword", table(), hard=True, actions=2)
     assert out.to_json()["drawn"] is False and out.test is not None and out.test["modifiers"] == {"multi-action": -2}
     assert [r.label for r in d.rolls] == ["Ada: Agility (draw)", "Ada: Agility (draw), Wild Die"]
     again = benny(g, dice(6, 2, 1), ada, table())  # 8 - 2 = 6: better
@@ -308,7 +308,7 @@ def test_defend_is_counted_as_its_action_and_a_hard_draw_is_kept_as_a_plain_roll
     assert ada.acted == ["defend"]
     g = dealt()
     ada = g.character("Ada")
-    draw_weapon(g, dice(5, 1), ada, "Sword", table(), hard=True)
+    draw_weapon(g, dice(5, 1), ada, "Sword", table(), hard=True, actions=1)
     assert g.tests["Ada"].kind == "roll" and g.tests["Ada"].label == "Ada: Agility (draw)"
 
 

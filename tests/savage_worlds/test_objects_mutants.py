@@ -105,7 +105,7 @@ def refereed_turn() -> Game:
 def test_a_hand_attack_on_an_object_is_an_action_taken_once_a_turn() -> None:
     g = refereed_turn()
     ada = g.character("Ada")
-    break_object(g, dice(5, 1, 3, 3), ada, "rope", "cutting", False, Options(weapon="Sword"), table())
+    break_object(g, dice(5, 1, 3, 3), ada, "rope", "cutting", False, Options(weapon="Sword", actions=1), table())
     assert ada.acted == ["fight:Sword"]
     assert refused(lambda: break_object(g, dice(5, 1, 3, 3), ada, "rope", "cutting", False, Options(weapon="Sword"),
                                         table())) == \
@@ -116,13 +116,17 @@ def test_a_shot_at_an_object_is_a_shot_of_the_weapons_rate_of_fire() -> None:
     g = refereed_turn()
     ada = g.character("Ada")
     opts = {"range": "short"}
-    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="SMG", **opts), table())
-    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="SMG", **opts), table())
-    assert ada.acted == ["shoot:SMG", "shoot:SMG"] and ada.fired == {"SMG": 2}
-    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="Pistol", **opts), table())
+    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="SMG", actions=3, **opts), table())
     assert refused(lambda: break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True,
-                                        Options(weapon="Pistol", **opts), table())) == \
-        "Pistol fires at most 1 in a turn (rate of fire) and Ada has fired 1; 0 left" + FORCE_HINT
+                                        Options(weapon="SMG", **opts), table())) == \
+        ("Ada fired its SMG this turn already (1 die): a weapon's shooting dice are one action, all rolled at "
+         "once (W2); `--rof N` with `--targets` spreads them" + FORCE_HINT)
+    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="SMG", **opts), table(force=True))
+    assert ada.fired == {"SMG": 2}
+    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="Pistol", **opts), table(force=True))
+    forced = table(force=True)
+    break_object(g, dice(5, 1, 3, 3), ada, "rope", None, True, Options(weapon="Pistol", **opts), forced)
+    assert "Pistol fires at most 1 in a turn (rate of fire) and Ada has fired 1; 0 left" in forced.overruled
 
 
 def test_an_object_attack_out_of_turn_says_what_it_cannot_do() -> None:

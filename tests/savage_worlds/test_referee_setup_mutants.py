@@ -64,9 +64,13 @@ def test_the_settings_read_and_refused_word_for_word() -> None:
     assert read_settings({"damage": "hand"}, physical=False).damage == "hand"
     assert read_settings({}, physical=False).damage == "house"
     assert bad(lambda: read_settings({"wounds": "hand"}, False)) == (
-        "no setting 'wounds' in Savage Worlds; the one setting is damage=house|hand")
+        "no setting 'wounds' in Savage Worlds; the settings are damage=house|hand and suppress=house|off")
     assert bad(lambda: read_settings({"damage": "soft"}, False)) == (
         "setting damage=soft: use house (W8 applied) or hand (damage reported only)")
+    assert read_settings({}, physical=False).suppress == "house"
+    assert read_settings({"suppress": "off", "damage": "hand"}, physical=False).suppress == "off"
+    assert bad(lambda: read_settings({"suppress": "on"}, False)) == (
+        "setting suppress=on: use house (suppressive fire as the published rule) or off")
 
 
 def test_a_new_game_keeps_the_sides_order_and_marks_the_game_masters() -> None:

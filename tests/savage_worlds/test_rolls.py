@@ -42,10 +42,10 @@ def test_a_group_of_extras_rolls_once_with_a_wild_die() -> None:
 def test_opposed_rolls_acting_first_highest_wins_tie_goes_on() -> None:
     g = game([hero("Ada")], [hero("Boss")])
     d = dice(5, 2, 3, 4)
-    out = oppose(g, d, g.character("Ada"), "strength", g.character("Boss"), None, table())
+    out = oppose(g, d, g.character("Ada"), "strength", g.character("Boss"), None, table(), bennies=0)
     assert out.winner == "Ada" and [r.label for r in d.rolls][0] == "Ada: Strength"
     assert oppose(g, dice(4, 1, 2, 4), g.character("Ada"), "strength", g.character("Boss"), None,
-                  table()).winner is None
+                  table(), bennies=0).winner is None
     with pytest.raises(BadInput):
         trait_check(g, dice(), "Ada", "notice", table(), helpers=["Ada"])
 

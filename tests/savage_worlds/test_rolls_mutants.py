@@ -86,7 +86,7 @@ def test_an_opposed_roll_in_full_json_with_a_benny_try_that_only_ties() -> None:
     g.dealt, g.phase, g.cut_in = True, "action", "Ada"
     ada = g.character("Ada")
     d = dice(5, 1, 5, 2, 4, 3)  # Ada 5 (Wild 1), a benny: 5 (Wild 2), no better: the first stands; Cy 4
-    out = oppose(g, d, ada, "Agility", g.character("Cy"), None, table(), mod=1, bennies=1)
+    out = oppose(g, d, ada, "Agility", g.character("Cy"), None, table(), mod=1, bennies=1, actions=1)
     data = out.to_json()
     assert (data["name"], data["other"], data["winner"], data["tie"]) == ("Ada", "Cy", "Ada", False)
     assert data["rolls"]["Ada"]["wild_rolls"] == [[1]] and data["rolls"]["Ada"]["modifiers"] == {"referee": 1}
@@ -97,17 +97,17 @@ def test_an_opposed_roll_in_full_json_with_a_benny_try_that_only_ties() -> None:
 def test_an_opposed_roll_refusals_word_for_word() -> None:
     g = crew()
     ada = g.character("Ada")
-    assert refused(lambda: oppose(g, dice(), ada, "agility", ada, None, table()), BadInput) == \
+    assert refused(lambda: oppose(g, dice(), ada, "agility", ada, None, table(), bennies=0), BadInput) == \
         "Ada cannot oppose itself"
     ada.add("incapacitated")
-    assert refused(lambda: oppose(g, dice(), ada, "agility", g.character("Cy"), None, table())) == \
+    assert refused(lambda: oppose(g, dice(), ada, "agility", g.character("Cy"), None, table(), bennies=0)) == \
         "Ada is incapacitated and cannot act" + FORCE_HINT
     ada.drop("incapacitated")
     g.pools["Heroes"] = 0
     assert refused(lambda: oppose(g, dice(5, 1), ada, "agility", g.character("Cy"), None, table(), bennies=1)) == \
         "Ada has no benny left for a reroll before the opponent rolls (own 0, Heroes's pool 0)" + FORCE_HINT
     g.dealt, g.phase = True, "action"
-    assert refused(lambda: oppose(g, dice(), ada, "Agility", g.character("Cy"), None, table())) == \
+    assert refused(lambda: oppose(g, dice(), ada, "Agility", g.character("Cy"), None, table(), bennies=0)) == \
         "Ada has no action card this round (surprised, or dealt out), so it cannot test Agility; " \
         "it is dealt in next round" + FORCE_HINT
 
@@ -143,7 +143,7 @@ def test_standoff_ties_name_each_other() -> None:
 def test_an_opposed_roll_is_won_by_the_higher_total_and_snake_eyes_always_loses(
         faces: tuple[int, ...], mod: int, winner: str | None) -> None:
     g = crew()
-    data = oppose(g, dice(*faces), g.character("Ada"), "agility", g.character("Cy"), None, table(), mod=mod).to_json()
+    data = oppose(g, dice(*faces), g.character("Ada"), "agility", g.character("Cy"), None, table(), bennies=0, mod=mod).to_json()
     assert (data["winner"], data["tie"], data["tries"]) == (winner, winner is None, [])
 
 

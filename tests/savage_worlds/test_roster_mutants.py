@@ -173,6 +173,10 @@ def test_an_untouched_game_and_every_edge_a_hand_edit_may_reach_pass() -> None:
     g.acting, g.cut_in, g.gm = 0, "Cy", ["Thugs"]
     g.soakable = {"Ada": {"before": {"wounds": 0, "statuses": []}, "taken": 1}}
     g.settings.damage, g.phase = "hand", "action"
+    g.soakable["Ada"]["soaked"] = 0
+    g.waiting = {"name": "Cy", "target": "Boss", "done": False}
+    g.standoff_order = [{"name": "Boss", "total": 5, "standing": 5}]
+    ada.paid = 0
     check_game(g, Where("save", {}))
 
 
@@ -214,6 +218,19 @@ def test_an_untouched_game_and_every_edge_a_hand_edit_may_reach_pass() -> None:
      "key 'soakable.Ada': should be"),
     (lambda g: g.soakable.__setitem__("Ada", {"before": {"wounds": 0, "statuses": ()}, "taken": 1}),
      "key 'soakable.Ada': should be"),
+    (lambda g: g.soakable.__setitem__("Ada", {"before": {"wounds": 0, "statuses": []}, "taken": 1, "soaked": "1"}),
+     "key 'soakable.Ada': should be"),
+    (lambda g: setattr(g.characters[0], "paid", -1), "key 'characters.0.paid': cannot be negative"),
+    (lambda g: setattr(g, "waiting", {"name": "Nobody", "target": "Boss", "done": False}),
+     "key 'waiting': should be {name, target, done}"),
+    (lambda g: setattr(g, "waiting", {"name": "Ada", "target": "Nobody", "done": False}), "key 'waiting': should be"),
+    (lambda g: setattr(g, "waiting", {"name": "Ada", "target": "Boss", "done": "no"}), "key 'waiting': should be"),
+    (lambda g: setattr(g, "standoff_order", [{"name": "Nobody", "total": 1, "standing": 1}]),
+     "key 'standoff_order.0': should be {name, total, standing} of a character"),
+    (lambda g: setattr(g, "standoff_order", [{"name": "Ada", "total": "1", "standing": 1}]),
+     "key 'standoff_order.0': should be"),
+    (lambda g: setattr(g, "standoff_order", [{"name": "Ada", "total": 1}]), "key 'standoff_order.0': should be"),
+    (lambda g: setattr(g.settings, "suppress", "on"), "key 'settings.suppress': should be house or off"),
     (lambda g: setattr(g.settings, "damage", "soft"), "key 'settings.damage': should be house or hand"),
     (lambda g: setattr(g, "phase", "end"), "key 'phase': should be deal or action"),
 ])

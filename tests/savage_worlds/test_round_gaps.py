@@ -23,25 +23,27 @@ Snapshot = Callable[[Path], dict[str, bytes]]
 # --- 1. `test` goes through the round's referee -------------------------------------------------
 def test_a_trait_test_waits_for_its_card_and_force_overrules_it(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)  # the Priestess's Joker is up
-    assert said(sprawl, "test", "Ada", "notice", "--dice", "3,2") == (
+    assert said(sprawl, "test", "Ada", "notice", "--actions", "1", "--dice", "3,2") == (
         "it is not Ada's turn: the RJ is up (Priestess); Ada acts on the QS (`next` brings it up; a holder may "
         "`interrupt`)" + FORCE)
-    forced = refused(sprawl, snapshot, "test", "Ada", "notice", "--dice", "3,2", says="it is not Ada's turn")
+    forced = refused(sprawl, snapshot, "test", "Ada", "notice", "--actions", "1", "--dice", "3,2", says="it is not Ada's turn")
     assert forced["total"] == 3 and forced["free"] is False
 
 
 def test_a_trait_test_on_its_card_is_an_action_counted_with_the_others(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
     sprawl.json("next")  # Ada's card
-    first = sprawl.json("test", "Ada", "notice", "--dice", "3,2")
-    assert first["modifiers"] == {} and first["total"] == 3
+    first = sprawl.json("test", "Ada", "notice", "--actions", "2", "--dice", "3,2")
+    assert first["modifiers"] == {"multi-action": -2} and first["total"] == 1
     assert who(sprawl.json("status"), "Ada")["turn"]["actions"] == ["notice"]
-    shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,2")
+    shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,2")  # pays the same 2
     assert shot["modifiers"] == {"multi-action": -2}
-    refused(sprawl, snapshot, "test", "Ada", "notice", "--dice", "3,2",
-            says="Ada has already done that this turn (notice); no action twice in a turn")
-    # unskilled d4-2; four actions now (the second Notice, forced, counted too)
-    fourth = sprawl.json("test", "Ada", "intimidation", "--dice", "3,2")
+    forced = refused(sprawl, snapshot, "test", "Ada", "notice", "--dice", "3,2",
+                     says="Ada has already done that this turn (notice); no action twice in a turn")
+    assert "Ada's rolls this turn were made at 2 actions (multi-action -2), and this makes 3" in forced["forced"][1]
+    assert forced["modifiers"] == {"multi-action": -4}  # forced, the third action pays for three
+    # unskilled d4-2; four actions now, forced past the count again
+    fourth = sprawl.json("test", "Ada", "intimidation", "--force", "--dice", "3,2")
     assert fourth["modifiers"] == {"multi-action": -6} and fourth["trait"] == "d4-2"
     assert fourth["total"] == 3 - 2 - 6 and fourth["success"] is False
 
@@ -59,7 +61,7 @@ def test_a_trait_test_after_shaking_off_shaken_without_a_raise_is_refused(sprawl
     sprawl.json("set", "Ada", "shaken", "on")
     sprawl.json("next")
     assert sprawl.json("recover", "Ada", "--dice", "5,2")["can_act"] is False
-    refused(sprawl, snapshot, "test", "Ada", "notice", "--dice", "3,2", says="shook off Shaken without a raise")
+    refused(sprawl, snapshot, "test", "Ada", "notice", "--actions", "1", "--dice", "3,2", says="shook off Shaken without a raise")
 
 
 def test_a_trait_test_after_shaking_off_shaken_with_a_raise_goes_ahead(sprawl: Sprawl) -> None:
@@ -67,7 +69,7 @@ def test_a_trait_test_after_shaking_off_shaken_with_a_raise_goes_ahead(sprawl: S
     sprawl.json("set", "Ada", "shaken", "on")
     sprawl.json("next")
     assert sprawl.json("recover", "Ada", "--dice", "8,1,2")["can_act"] is True
-    assert sprawl.json("test", "Ada", "notice", "--dice", "3,2")["modifiers"] == {}  # the recovery is no action
+    assert sprawl.json("test", "Ada", "notice", "--actions", "1", "--dice", "3,2")["modifiers"] == {}  # the recovery is no action
 
 
 def test_a_trait_test_spends_a_hold(sprawl: Sprawl, snapshot: Snapshot) -> None:
@@ -75,21 +77,21 @@ def test_a_trait_test_spends_a_hold(sprawl: Sprawl, snapshot: Snapshot) -> None:
     sprawl.json("next")
     sprawl.json("hold", "Ada")
     sprawl.json("next")  # the hound's card
-    assert sprawl.json("test", "Ada", "notice", "--dice", "3,2")["success"] is False
+    assert sprawl.json("test", "Ada", "notice", "--actions", "1", "--dice", "3,2")["success"] is False
     status = sprawl.json("status")
     assert "on_hold" not in who(status, "Ada")["statuses"] and status["cut_in"] == "Ada"
     sprawl.json("run", "Hound", "--dice", "3")  # the hound acts: Ada's turn out of order is over
-    refused(sprawl, snapshot, "test", "Ada", "intimidation", "--dice", "3,2", says="Ada has had its turn this round")
+    refused(sprawl, snapshot, "test", "Ada", "intimidation", "--actions", "1", "--dice", "3,2", says="Ada has had its turn this round")
 
 
 def test_a_surprised_character_cannot_test_in_round_one(sprawl: Sprawl, snapshot: Snapshot) -> None:
     start(sprawl)
     sprawl.json("deal", "--surprise", "Cult of the Eye", "--dice", "1,2,5,1,4,KS")  # Ada misses her Notice
-    assert said(sprawl, "test", "Ada", "notice", "--dice", "3,2") == (
+    assert said(sprawl, "test", "Ada", "notice", "--actions", "1", "--dice", "3,2") == (
         "Ada has no action card this round (surprised, or dealt out), so it cannot test; it is dealt in next "
         "round" + FORCE)
-    refused(sprawl, snapshot, "test", "Ada", "notice", "--dice", "3,2", says="no action card this round")
-    assert sprawl.json("test", "--force", "Priestess", "notice", "--dice", "3,2")["success"] is False  # an ambusher, on hold
+    refused(sprawl, snapshot, "test", "Ada", "notice", "--actions", "1", "--dice", "3,2", says="no action card this round")
+    assert sprawl.json("test", "Priestess", "notice", "--actions", "1", "--dice", "3,2")["success"] is False  # an ambusher, on hold
 
 
 def test_a_free_test_is_taken_out_of_turn_and_not_counted(sprawl: Sprawl) -> None:
@@ -98,7 +100,7 @@ def test_a_free_test_is_taken_out_of_turn_and_not_counted(sprawl: Sprawl) -> Non
     assert out["free"] is True and out["modifiers"] == {} and out["forced"] == []
     assert who(sprawl.json("status"), "Jonah")["turn"]["actions"] == []
     to_card(sprawl, "Jonah")
-    assert sprawl.json("test", "Jonah", "vigor", "--dice", "3,2")["modifiers"] == {}  # his one action
+    assert sprawl.json("test", "Jonah", "vigor", "--actions", "1", "--dice", "3,2")["modifiers"] == {}  # his one action
     again = sprawl.json("test", "Jonah", "vigor", "--free", "--dice", "3,2")  # resisting again: no action
     assert again["modifiers"] == {} and who(sprawl.json("status"), "Jonah")["turn"]["actions"] == ["vigor"]
 
@@ -106,10 +108,10 @@ def test_a_free_test_is_taken_out_of_turn_and_not_counted(sprawl: Sprawl) -> Non
 def test_each_helper_acts_on_its_own_card(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
     sprawl.json("next")  # Ada's card, which Pike shares
-    refused(sprawl, snapshot, "test", "Ada", "notice", "--helpers", "Jonah", "--dice", "4,1,3,2",
+    refused(sprawl, snapshot, "test", "Ada", "notice", "--helpers", "Jonah", "--actions", "1", "--dice", "4,1,3,2",
             says="it is not Jonah's turn")
     sprawl("undo")
-    out = sprawl.json("test", "Ada", "notice", "--helpers", "Pike", "--dice", "4,3,2")  # Pike 4: +1
+    out = sprawl.json("test", "Ada", "notice", "--helpers", "Pike", "--actions", "1", "--dice", "4,3,2")  # Pike 4: +1
     assert out["helpers"][0]["name"] == "Pike" and out["modifiers"] == {"cooperation": 1} and out["total"] == 4
     assert who(sprawl.json("status"), "Pike")["turn"]["actions"] == ["notice"]
     assert who(sprawl.json("status"), "Ada")["turn"]["actions"] == ["notice"]
@@ -117,10 +119,10 @@ def test_each_helper_acts_on_its_own_card(sprawl: Sprawl, snapshot: Snapshot) ->
 
 def test_a_groups_test_waits_for_the_groups_card(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
-    refused(sprawl, snapshot, "test", "acolytes", "notice", "--dice", "3,2", says="it is not Acolyte 1's turn")
+    refused(sprawl, snapshot, "test", "acolytes", "notice", "--actions", "1", "--dice", "3,2", says="it is not Acolyte 1's turn")
     sprawl("undo")
     to_card(sprawl, "Acolyte 1")
-    out = sprawl.json("test", "acolytes", "notice", "--dice", "3,2")
+    out = sprawl.json("test", "acolytes", "notice", "--actions", "1", "--dice", "3,2")
     assert out["group"] == ["Acolyte 1", "Acolyte 2", "Acolyte 3"] and out["modifiers"] == {}
     assert all(who(sprawl.json("status"), n)["turn"]["actions"] == ["notice"] for n in out["group"])
 
@@ -129,7 +131,7 @@ def test_a_groups_test_waits_for_the_groups_card(sprawl: Sprawl, snapshot: Snaps
 CASES = {
     "finish": (("finish", "Jonah", "Acolyte 1"), "Is Jonah in contact with Acolyte 1 (base to base)?",
                "Jonah is not in contact with Acolyte 1: a finishing move is made up close"),
-    "break": (("break", "Jonah", "rope", "--type", "cutting", "--dice", "7,2,6,8"),
+    "break": (("break", "Jonah", "rope", "--type", "cutting", "--actions", "1", "--dice", "7,2,6,8"),
               "Is Jonah in contact with the rope?", "Jonah is not in contact with the rope: a blow needs the object "
                                                     "within reach (or shoot it: `--ranged`)"),
 }
@@ -181,8 +183,8 @@ def test_contact_answered_yes_goes_ahead(sprawl: Sprawl, case: str) -> None:
 def test_yes_answers_contact_and_a_shot_at_an_object_asks_none(sprawl: Sprawl) -> None:
     _ready(sprawl)
     assert sprawl.json("finish", "--force", "Jonah", "Acolyte 1", "--yes")["dead"] is True
-    assert sprawl.json("break", "--force", "Jonah", "rope", "--type", "cutting", "--yes", "--dice", "7,2,6,8")["broken"] is True
-    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--range", "short", "--dice", "5,1,3,4")
+    assert sprawl.json("break", "--force", "Jonah", "rope", "--type", "cutting", "--yes", "--actions", "1", "--dice", "7,2,6,8")["broken"] is True
+    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--range", "short", "--actions", "1", "--dice", "5,1,3,4")
     assert shot["damage_type"] == "piercing"
 
 
@@ -197,7 +199,8 @@ def test_the_turn_is_checked_before_contact_is_asked(sprawl: Sprawl) -> None:
 def test_a_helpers_roll_takes_its_own_multi_action_penalty(sprawl: Sprawl) -> None:
     dealt(sprawl)
     sprawl.json("next")  # Ada's card, which Pike shares
-    sprawl.json("shoot", "Pike", "Priestess", "--range", "short", "--dice", "2")
-    out = sprawl.json("test", "Ada", "notice", "--helpers", "Pike", "--dice", "5,3,2")  # Pike 5 - 2 = 3: no help
+    sprawl.json("shoot", "Pike", "Priestess", "--range", "short", "--actions", "2", "--dice", "2")
+    out = sprawl.json("test", "Ada", "notice", "--helpers", "Pike", "--actions", "1",
+                      "--dice", "5,3,2")  # Pike 5 - 2 = 3: no help
     assert out["helpers"][0]["modifiers"] == {"multi-action": -2} and out["helpers"][0]["success"] is False
     assert out["modifiers"] == {} and out["total"] == 3  # Ada's first action: no penalty, no cooperation

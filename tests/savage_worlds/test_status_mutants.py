@@ -50,7 +50,7 @@ def test_a_busy_characters_json_whole() -> None:
         "weapons": [{"name": "Rifle", "damage": "2d8", "range": "24/48/96", "rof": 1, "ap": 0, "shots": 5}],
         "dropped": ["Sword"],
         "turn": {"actions": ["reload:Rifle", "shoot:Rifle"], "moved": 3.5, "fired": {"Rifle": 1}, "over": "aiming",
-                 "done": False},
+                 "done": False, "paid": 0},
         "aim": {"target": "Goon", "round": 1}, "ammo": {"Rifle": 3}}]
 
 
@@ -67,7 +67,7 @@ def test_the_games_json_under_hand_damage_and_a_cut_in() -> None:
         "bennies": {"Heroes": 3, "Thugs": 1}, "gm": ["Thugs"],
         "squads": [{"name": "Heroes", "members": ["Ada", "Pike"], "gm": False},
                    {"name": "Thugs", "members": ["Goon"], "gm": True}],
-        "settings": {"dice": "random", "damage": "hand"}, "damage_rule": "hand", "house": [BYSTANDER, SUPPRESSION],
+        "settings": {"dice": "random", "damage": "hand", "suppress": "house"}, "damage_rule": "hand", "house": [BYSTANDER, SUPPRESSION],
         "step": 7}
     g.settings.damage = "house"
     assert game_json(g)["house"] == [HOUSE, BYSTANDER, SUPPRESSION] and game_json(g)["damage_rule"] == "house"

@@ -49,8 +49,10 @@ def test_suppressive_fire_in_full_json_with_a_hit_and_a_steady_nerve() -> None:
         "snake_eyes": False, "results": [{"total": 5, "success": True, "raises": 0}],
         "kind": "suppress", "attacker": "Gunner", "weapon": "MG", "template": "medium", "band": "medium",
         "under": ["Goon", "Grunt"], "rounds": 10, "ammo_left": 10,
-        "suppressed": [{"name": "Goon", "test": SPIRIT_OF_ONE, "hit": True, "shaken": False, "damage": goon_hit},
-                       {"name": "Grunt", "test": SPIRIT_OF_FIVE, "hit": False, "shaken": False, "damage": None}],
+        "suppressed": [{"name": "Goon", "test": SPIRIT_OF_ONE, "hit": True, "shaken": False, "damage": goon_hit,
+                            "applied": True},
+                       {"name": "Grunt", "test": SPIRIT_OF_FIVE, "hit": False, "shaken": False, "damage": None,
+                            "applied": True}],
         "victims": [goon_hit], "damage_modifiers": {"joker": 2}, "forced": [],
         "game": {"over": False, "winner": None, "reason": None}, "house": True}
     assert [r.label for r in d.rolls] == [
@@ -146,7 +148,7 @@ def test_a_spirit_test_rerolled_keeps_its_damage_dice_and_puts_the_target_back_f
     d = dice(5)  # passed now: no hit, nothing shaken
     out = benny(g, d, goon, table())
     assert out.effects == {"name": "Goon", "test": SPIRIT_OF_FIVE, "hit": False, "shaken": False, "damage": None,
-                           "wounds": 0, "statuses": [], "damage_modifiers": {"joker": 2}}
+                           "applied": True, "wounds": 0, "statuses": [], "damage_modifiers": {"joker": 2}}
     assert g.tests["Goon"].detail["damage"] is None and not goon.has("shaken")
 
 
@@ -163,7 +165,7 @@ def test_suppressive_fire_counts_actions_cover_and_a_forced_shot_into_the_dark()
     g.character("Gunner").card = None
     g.dealt, g.phase = True, "action"
     t = table(lists={"victims": []}, force=True)
-    suppress(g, dice(2, 1), g.character("Gunner"), Options(range="short"), t)
+    suppress(g, dice(2, 1), g.character("Gunner"), Options(range="short", actions=1), t)
     assert set(t.overruled) == {"Gunner has no action card this round (surprised, or dealt out), so it cannot lay "
                                 "down suppressive fire; it is dealt in next round"}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from sprawl_cli.errors import RuleRefusal
+from sprawl_cli.errors import NeedsAnswer, RuleRefusal
 from sprawl_cli.systems.savage_worlds.attacks import Options, fight, shoot
 from sprawl_cli.systems.savage_worlds.model import Game, Weapon
 from sprawl_cli.systems.savage_worlds.objects import break_object
@@ -180,15 +180,22 @@ def test_every_deviation_step(band: str, times: int, weapon: str, sides: int) ->
 
 
 def test_a_weapons_damage_type_against_objects() -> None:
-    from sprawl_cli.systems.savage_worlds.objects import damage_type_of
+    """W7: the roster's declared type, never the name; a shotgun is blunt close and pierces beyond."""
     from sprawl_cli.systems.savage_worlds.model import UNARMED
+    from sprawl_cli.systems.savage_worlds.objects import damage_type_of
 
-    shotgun = Weapon("Pump Shotgun", "3d6", range="12/24/48")
-    assert damage_type_of(PISTOL, table()) == "piercing"  # bullets
-    assert damage_type_of(shotgun, table()) == "blunt"
+    shotgun = Weapon("Pump", "3d6", range="12/24/48", type="shotgun")
+    named = Weapon("Pump Shotgun", "3d6", range="12/24/48", type="piercing")
+    assert damage_type_of(PISTOL, table()) == "piercing"  # declared
+    assert damage_type_of(named, table()) == "piercing"  # the name says nothing
+    assert [damage_type_of(shotgun, table(), band) for band in ("short", "medium", "long", None)] == \
+        ["blunt", "piercing", "piercing", "blunt"]
     assert damage_type_of(UNARMED, table()) == "blunt"
     asked = table(choices={"type": ["cutting"]})
     assert damage_type_of(SWORD, asked) == "cutting" and "Sword" in asked.asked[0]
+    with pytest.raises(NeedsAnswer, match="Give --type blunt[|]cutting[|]piercing"):
+        damage_type_of(Weapon("Gun", "2d6", range="12/24/48"), table())
     g = duel()
     with pytest.raises(RuleRefusal, match="piercing damage cannot break a light-door"):
-        break_object(g, dice(), g.character("Ada"), "light-door", None, True, Options(weapon="Pistol"), table())
+        break_object(g, dice(), g.character("Ada"), "light-door", None, True, Options(weapon="Pistol", range="short"),
+                     table())

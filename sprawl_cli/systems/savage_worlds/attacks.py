@@ -44,7 +44,7 @@ class Options:
     double_tap: bool = False
     burst: bool = False
     drop: bool = False
-    actions: int = 1
+    actions: int | None = None  # the turn's action count (W2); None: asked at the turn's first roll
     template: str | None = None
     mod: int = 0
     disarm: bool = False
@@ -136,7 +136,7 @@ def attack_situation(game: Game, c: Character, target: Character | None, weapon:
     for value, allowed, what in ((opts.cover, COVER, "cover"), (opts.light, LIGHT, "light"),
                                  (opts.called, CALLED, "called"), (opts.template, TEMPLATES, "template")):
         choose(value, allowed, what)
-    s = own_modifiers(game, c, opts.actions)
+    s = own_modifiers(game, c, opts.actions or 1)
     damage = Situation()
     damage.add("joker", 2 if game.joker(c) else 0)  # W4
     band = "short"  # bookkeeping only: a hand attack has no range band, and its callers drop it
@@ -279,8 +279,8 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     if weapon.ranged and "str" not in weapon.damage:
         raise BadInput(f"{weapon.name} is a ranged weapon; use `shoot`")
     draw(game, attacker, weapon, opts, table)
-    opts.actions = turn.action(game, attacker, table, f"fight:{weapon.name}", "fight", opts.actions,
-                               holding=opts.drop)
+    turn.action(game, attacker, table, f"fight:{weapon.name}", "fight", None, holding=opts.drop)
+    opts.actions = turn.paying(game, attacker, table, opts.actions)
     friendly_fire(attacker, defender, table)
     in_contact(attacker, defender, table)
     situation, damage, _ = attack_situation(game, attacker, defender, weapon, opts, table, ranged=False)
@@ -315,12 +315,15 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
         raise BadInput(f"{weapon.name} is a hand weapon; use `fight`")
     check_fire(attacker, weapon, opts, table)
     draw(game, attacker, weapon, opts, table)
-    opts.actions = turn.action(game, attacker, table, f"shoot:{weapon.name}", "shoot", opts.actions, once=False,
-                               holding=opts.drop)
+    turn.action(game, attacker, table, f"shoot:{weapon.name}", "shoot", None, once=False, holding=opts.drop)
     turn.shots(game, attacker, weapon.name, weapon.rof, opts.rof, table)
+    opts.actions = turn.paying(game, attacker, table, opts.actions)
     spend_ammo(attacker, weapon, opts, table)
     take_aim(game, attacker, target, opts, table)
-    friendly_fire(attacker, target, table)
+    aimed = [target] + [game.character(n) for n in opts.targets]
+    for index, other in enumerate(aimed):
+        if other not in aimed[:index]:
+            friendly_fire(attacker, other, table)  # every target of the dice, each asked once
     in_sight(attacker, target, opts, table)
     situation, damage, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
     start_action(game, attacker)
@@ -358,9 +361,9 @@ def draw(game: Game, attacker: Character, weapon: Weapon, opts: Options, table: 
     """Drawing the weapon in the same turn is one more action (-2 on the attack, W2)."""
     if not opts.draw:
         return
-    opts.actions = max(opts.actions, 2)
-    opts.actions = turn.action(game, attacker, table, f"draw:{weapon.name}", "draw a weapon", opts.actions,
-                               holding=opts.drop)
+    if not turn.refereed(game):
+        opts.actions = max(opts.actions or 1, 2)  # the calculator: the draw is one more action
+    turn.action(game, attacker, table, f"draw:{weapon.name}", "draw a weapon", None, holding=opts.drop)
     opts.draw = False  # drawn: a benny's redo of this attack does not draw it again
 
 

@@ -8,6 +8,7 @@ surprised character's successful Notice reroll deals it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ from sprawl_cli.table import Table, refuse
 
 PLAYER_POOL = 3  # W3: each player starts with three
 GM_OWN = 2  # W3: each game-master Wild Card holds two of its own
-RIGHT_AWAY = ("attack", "soak", "interrupt", "oppose", "disarm", "dive", "suppress", "suppression")  # their reroll redoes what came of them: only while still the latest
+RIGHT_AWAY = ("attack", "break", "soak", "interrupt", "oppose", "disarm", "dive", "suppress", "suppression")  # their reroll redoes what came of them: only while still the latest
 
 
 def starting_bennies(game: Game) -> None:
@@ -55,6 +56,37 @@ def spend(game: Game, c: Character, table: Table, why: str) -> str:
     return "none"
 
 
+def can_spend(game: Game, c: Character) -> bool:
+    """`c` has a benny to spend: its own, or its side's pool's."""
+    return c.bennies > 0 or game.pools.get(c.squad, 0) > 0
+
+
+def first_roller(game: Game, dice: Dice, c: Character, test: TraitTest, again: Callable[[], TraitTest],
+                 other: Character, what: str, table: Table,
+                 bennies: int | None) -> tuple[TraitTest, list[dict[str, Any]]]:
+    """W3 in an opposed roll: the side that rolls first decides after each of its own rolls
+    whether a benny buys a reroll (`again`), before `other` rolls; the best of its tries stands.
+    `bennies` is those decisions given in advance (`--bennies N`); without it each is asked
+    while `c` has a benny to spend. Returns the standing test and every try (JSON).
+
+    Raises:
+        NeedsAnswer: a benny to spend, no --bennies, and nobody to ask.
+        RuleRefusal: not enough bennies for `bennies` (forceable).
+    """
+    tries = [test.to_json()]
+    while bennies is None or len(tries) <= bennies:
+        if bennies is None and (not can_spend(game, c) or not table.number(
+                "bennies", f"{c.name}'s {what} stands at {test.total}: spend a benny on a reroll before "
+                           f"{other.name} rolls? (1 yes, 0 no)")):
+            break
+        spend(game, c, table, "a reroll before the opponent rolls")
+        new = again()
+        tries.append(new.to_json())
+        if new.score() > test.score():
+            test = new
+    return test, tries
+
+
 def remember(game: Game, c: Character, kind: str, test: TraitTest, detail: dict[str, Any] | None = None) -> None:
     """Keep `c`'s last trait test so `benny` can reroll it."""
     game.tests[c.name] = TestRecord(
@@ -72,7 +104,7 @@ def remember_opposed(game: Game, kind: str, one: tuple[Character, TraitTest], tw
     a benny on it and the outcome is decided again (W3: a benny rerolls any trait test)."""
     (a, mine), (b, theirs) = one, two
     remember(game, b, kind, theirs, {**(detail or {}), "target": a.name, "against": mine.standing})
-    remember(game, a, kind, mine, {**(detail or {}), "target": b.name, "against": theirs.standing})
+    remember(game, a, kind, mine, {**(detail or {}), "target": b.name, "against": theirs.standing, "first": True})
 
 
 def reroll(dice: Dice, record: TestRecord) -> TraitTest:
@@ -117,6 +149,9 @@ def benny(game: Game, dice: Dice, c: Character, table: Table) -> BennyOutcome:
     if record.kind in RIGHT_AWAY and game.step > int(record.detail.get("step", game.step)) + 1:
         raise RuleRefusal(f"{c.name}'s last {record.kind} is no longer the latest thing that happened; a benny "
                           "rerolls it straight away or not at all", forceable=False)
+    if record.kind in ("oppose", "interrupt") and record.detail.get("first"):
+        refuse(table, f"{c.name} rolled first in its opposed roll with {record.detail.get('target')}: its bennies "
+                      "are spent before the opponent rolls (W3), with `--bennies N` or at the prompt")
     spent = spend(game, c, table, "a reroll")
     new = reroll(dice, record)
     better = tuple(new.score()) > tuple(int(x) for x in record.detail["score"])
@@ -130,6 +165,8 @@ def benny(game: Game, dice: Dice, c: Character, table: Table) -> BennyOutcome:
 
 def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTest, table: Table) -> dict[str, Any]:
     """What a better reroll changes, by the kind of test it was."""
+    if record.detail.get("standoff") and game.standoff:
+        return standoff_place(game, c, new)
     if record.kind == "recover":
         from sprawl_cli.systems.savage_worlds.damage import settle_recovery
 
@@ -149,6 +186,10 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
             theirs.detail["step"] = game.step
         if record.kind == "oppose":
             return {"winner": ahead, "tie": ahead is None}
+        from sprawl_cli.systems.savage_worlds.cards import settle_interrupt
+
+        holder, target = (c, game.character(other)) if record.detail.get("first") else (game.character(other), c)
+        settle_interrupt(game, holder, target, ahead)  # W4: the new winner goes first
         return {"first": ahead, "simultaneous": ahead is None}
     if record.kind == "dive":
         return dove_clear(game, c, record) if new.success else {"dove": False}
@@ -172,6 +213,10 @@ def redo(game: Game, dice: Dice, c: Character, record: TestRecord, new: TraitTes
         from sprawl_cli.systems.savage_worlds.attacks import redo_attack
 
         return redo_attack(game, dice, c, record, new, table)
+    if record.kind == "break":
+        from sprawl_cli.systems.savage_worlds.objects import redo_break
+
+        return redo_break(dice, c, record, new)
     if record.kind == "suppress":
         from sprawl_cli.systems.savage_worlds.suppression import redo_suppress
 
@@ -230,3 +275,11 @@ def dove_clear(game: Game, c: Character, record: TestRecord) -> dict[str, Any]:
     attack.detail.setdefault("options", {}).setdefault("dove", {})[c.name] = True
     attack.detail.get("damage", {}).pop(c.name, None)
     return {"dove": True, "wounds": c.wounds, "statuses": c.shown_statuses}
+
+
+def standoff_place(game: Game, c: Character, new: TraitTest) -> dict[str, Any]:
+    """A better reroll of a standoff's Agility (W3, W4): `c` takes the place its new total gives."""
+    order = [e for e in game.standoff_order if e["name"] != c.name] + \
+        [{"name": c.name, "total": new.total, "standing": new.standing}]
+    game.standoff_order = sorted(order, key=lambda e: -int(e["standing"]))
+    return {"standoff": list(game.standoff_order)}

@@ -13,7 +13,7 @@ from typing import Any
 from sprawl_cli.dice import DECK, JOKERS, RANKS, Dice
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.savage_worlds.model import Character, Game
-from sprawl_cli.systems.savage_worlds.traits import Situation, TraitTest, character_test, opposed, own_modifiers
+from sprawl_cli.systems.savage_worlds.traits import Situation, character_test, opposed, own_modifiers
 from sprawl_cli.systems.savage_worlds.turn import close_cut_in, fresh_turn, my_turn, open_cut_in, up_now
 from sprawl_cli.table import Table, refuse
 
@@ -82,6 +82,8 @@ def end_round(game: Game) -> None:
         if game.standoff:
             c.drop("on_hold")  # W4: after a standoff everyone is dealt in as normal
     game.standoff = False
+    game.standoff_order = []
+    game.waiting = None  # a loser of an interrupt still waiting keeps its hold
     game.cut_in = None
     game.order = []
     game.acting = 0
@@ -199,10 +201,14 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
 
 def deal_late(game: Game, dice: Dice, c: Character) -> dict[str, Any]:
     """A surprised character whose rerolled Notice now succeeds is dealt in after all (W4):
-    one card, placed in the countdown; the card now up stays up."""
-    if game.phase != "action" or c.card is not None or c.gone or c.has("on_hold"):
+    one card, placed in the countdown after the card now up (which stays up). A card that
+    ranks above the one up has had its place already, so it comes up next (`next`): it is
+    never passed over. Without a card up (the round over) there is nothing to deal into, and
+    the result says so."""
+    if c.card is not None or c.gone or c.has("on_hold"):
         return {"dealt": None}
-    current = game.order[game.acting] if game.acting < len(game.order) else None
+    if game.phase != "action" or game.acting >= len(game.order):
+        return {"dealt": None, "why": "no round is under way to deal it into; it is dealt in with the next deal"}
     if not game.deck:
         shuffle(game, keep=[e["card"] for e in game.order])
     card = dice.card(list(game.deck), f"{c.name}: action card")
@@ -210,11 +216,11 @@ def deal_late(game: Game, dice: Dice, c: Character) -> dict[str, Any]:
     if card in JOKERS:
         game.joker_dealt = True
     c.card = card
-    game.order.append({"name": c.name, "card": card})
-    game.order.sort(key=lambda e: card_key(e["card"]))
-    if current is not None:
-        game.acting = game.order.index(current)
-    return {"dealt": card, "order": list(game.order)}
+    entry = {"name": c.name, "card": card}
+    passed = card_key(card) < card_key(game.order[game.acting]["card"])
+    rest = sorted(game.order[game.acting + 1:] + ([] if passed else [entry]), key=lambda e: card_key(e["card"]))
+    game.order = game.order[:game.acting + 1] + ([entry] if passed else []) + rest
+    return {"dealt": card, "order": list(game.order), "next": passed}
 
 
 acting_now = up_now
@@ -277,6 +283,7 @@ def advance(game: Game, dice: Dice, table: Table) -> AdvanceOutcome:
         dealt = deal(game, dice, table)
         return AdvanceOutcome(game.round, game.order[0] if game.order else None, False, dealt)
     game.soakable = {}
+    game.waiting = None  # a loser of an interrupt that has not acted keeps its hold (W4: not never)
     for c in up_now(game):
         if c.acted or not game.joker(c):
             c.had_turn = True  # its card has passed (a Joker that has not acted may still go)
@@ -329,21 +336,18 @@ class InterruptOutcome:
     target: str
     rolls: dict[str, Any]
     first: str | None  # who acts first; None: simultaneous
+    tries: list[dict[str, Any]] = field(default_factory=list)  # the holder's rolls when it spent bennies
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "target": self.target, "rolls": self.rolls, "first": self.first,
-                "simultaneous": self.first is None}
+                "simultaneous": self.first is None, "tries": self.tries}
 
 
-def interrupt_tests(game: Game, dice: Dice, c: Character, target: Character) -> tuple[TraitTest, TraitTest]:
-    mine = character_test(dice, c, "agility", own_modifiers(game, c))
-    theirs = character_test(dice, target, "agility", own_modifiers(game, target))
-    return mine, theirs
-
-
-def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Table) -> InterruptOutcome:
-    """W4: a holder cuts in: opposed Agility (the holder first), the higher goes first, a tie
-    is simultaneous. The hold is used up either way.
+def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Table,
+              bennies: int | None = None) -> InterruptOutcome:
+    """W4: a holder cuts into the one acting now: opposed Agility, the holder first (deciding
+    after each of its rolls whether a benny rerolls it, before the target rolls: W3), the
+    higher goes first, a tie is simultaneous (`settle_interrupt`).
 
     Raises:
         RuleRefusal: `c` is not on hold (forceable), or interrupts itself.
@@ -353,14 +357,46 @@ def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Ta
         raise BadInput(f"{c.name} cannot interrupt itself")
     if not c.has("on_hold"):
         refuse(table, f"{c.name} is not on hold; only a held action can interrupt")
-    mine, theirs = interrupt_tests(game, dice, c, target)
-    open_cut_in(game, c)  # the hold is spent: its turn is now, before or after the target's action
+    if game.dealt and target not in up_now(game) and game.cut_in != target.name:
+        refuse(table, f"{c.name} can interrupt only the one acting now, and {target.name} is not: "
+                      f"{_acting_now(game)}")
+    from sprawl_cli.systems.savage_worlds.bennies import first_roller, remember_opposed
+
+    agility = own_modifiers(game, c)
+    mine, tries = first_roller(game, dice, c, character_test(dice, c, "agility", agility),
+                               lambda: character_test(dice, c, "agility", agility), target, "Agility", table, bennies)
+    theirs = character_test(dice, target, "agility", own_modifiers(game, target))
     result = opposed(mine, theirs)
     first = c.name if result > 0 else target.name if result < 0 else None
-    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed
-
+    settle_interrupt(game, c, target, first)
     remember_opposed(game, "interrupt", (c, mine), (target, theirs))
-    return InterruptOutcome(c.name, target.name, {c.name: mine.to_json(), target.name: theirs.to_json()}, first)
+    return InterruptOutcome(c.name, target.name, {c.name: mine.to_json(), target.name: theirs.to_json()}, first,
+                            tries if len(tries) > 1 else [])
+
+
+def _acting_now(game: Game) -> str:
+    if game.cut_in is not None:
+        return f"{game.cut_in} is taking its turn"
+    if game.phase == "action" and game.acting < len(game.order):
+        entry = game.order[game.acting]
+        return f"the {entry['card']} is up ({entry['name']})"
+    return "no card is up"
+
+
+def settle_interrupt(game: Game, holder: Character, target: Character, first: str | None) -> None:
+    """W4: the winner goes first. A holder that wins (or ties: at once) takes its turn now, the
+    hold spent; one that loses keeps its hold and waits for the target to act, then goes
+    (`turn.after_interrupt`)."""
+    if first == target.name:
+        if game.cut_in == holder.name:
+            game.cut_in = None
+        holder.add("on_hold")
+        game.waiting = {"name": holder.name, "target": target.name, "done": False}
+        return
+    if game.waiting is not None and game.waiting["name"] == holder.name:
+        game.waiting = None
+    if game.cut_in != holder.name:
+        open_cut_in(game, holder)  # the hold is spent: its turn is now
 
 
 __all__ = ["Situation", "deal", "advance", "hold", "interrupt", "card_key", "check_end"]

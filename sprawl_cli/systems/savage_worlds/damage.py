@@ -173,19 +173,25 @@ class SoakOutcome:
     soaked: int
     wounds: int
     statuses: list[str]
+    kept: str = "new"  # old: an earlier soak of the same hit did better, and stands
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "spent": self.spent, **self.test, "wounds_taken": self.taken,
-                "soaked": self.soaked, "wounds": self.wounds, "statuses": self.statuses}
+                "soaked": self.soaked, "wounds": self.wounds, "statuses": self.statuses, "kept": self.kept}
 
 
 def settle_soak(game: Game, c: Character, test: TraitTest) -> dict[str, Any]:
-    """Each success and raise of the Vigor test takes one wound of the hit away (W8)."""
+    """Each success and raise of the Vigor test takes one wound of the hit away (W8). A soak
+    tried again on the same hit (another `soak`, or a benny on it) keeps the best of the tries
+    (W3): a worse one changes nothing."""
     last = game.soakable[c.name]
-    soaked = (1 + test.raises) if test.success else 0
-    left = max(0, int(last["taken"]) - soaked)
-    wound_state(c, last["before"], left)
-    return {"soaked": min(soaked, int(last["taken"])), "wounds": c.wounds, "statuses": c.shown_statuses}
+    soaked = min((1 + test.raises) if test.success else 0, int(last["taken"]))
+    best = last.get("soaked")
+    if best is not None and soaked <= int(best):
+        return {"soaked": int(best), "wounds": c.wounds, "statuses": c.shown_statuses, "kept": "old"}
+    last["soaked"] = soaked
+    wound_state(c, last["before"], int(last["taken"]) - soaked)
+    return {"soaked": soaked, "wounds": c.wounds, "statuses": c.shown_statuses, "kept": "new"}
 
 
 def soak(game: Game, dice: Dice, c: Character, table: Table) -> SoakOutcome:
@@ -210,7 +216,7 @@ def soak(game: Game, dice: Dice, c: Character, table: Table) -> SoakOutcome:
     settled = settle_soak(game, c, test)
     remember(game, c, "soak", test)
     return SoakOutcome(c.name, spent, test.to_json(), int(last["taken"]), settled["soaked"], c.wounds,
-                       c.shown_statuses)
+                       c.shown_statuses, settled["kept"])
 
 
 # --- recovering from Shaken ---------------------------------------------------------------

@@ -68,6 +68,8 @@ class Weapon:
     ap: int = 0  # armour piercing
     skill: str | None = None  # fighting, shooting or throwing; default by range
     shots: int | None = None  # rounds a full load holds; None: ammunition not counted
+    type: str | None = None  # W7: blunt | cutting | piercing | shotgun (blunt at short range); None: asked
+
 
     @property
     def ranged(self) -> bool:
@@ -86,7 +88,7 @@ class Weapon:
         return int(parts[0]), int(parts[1]), int(parts[2])
 
 
-UNARMED = Weapon(name="Unarmed", damage="str")
+UNARMED = Weapon(name="Unarmed", damage="str", type="blunt")
 
 
 @dataclass
@@ -122,6 +124,7 @@ class Character(Statuses):
     moved: float = 0.0  # inches of its movement spent this turn (difficult ground counted twice)
     fired: dict[str, int] = field(default_factory=dict)  # weapon -> shooting dice fired this turn
     turn_over: str | None = None  # why it may do nothing more this turn (Shaken recovery, Defend, aim)
+    paid: int = 0  # the actions this turn's rolls were made at (W2's multi-action count); 0: no roll yet
     had_turn: bool = False  # its turn this round is over
     aim: str | None = None  # whom it spent a round aiming at (W5: +2 on the next round's shot)
     aim_round: int = 0  # the round it aimed in
@@ -207,6 +210,7 @@ class Character(Statuses):
 @dataclass
 class Settings(KernelSettings):
     damage: str = "house"  # W8: house (apply Shaken and wounds) | hand (report only)
+    suppress: str = "house"  # suppressive fire: house (the published rule) | off (refused)
 
 
 @dataclass
@@ -246,6 +250,8 @@ class Game(KernelGame[Character]):
     dealt: bool = False  # a round has been dealt (or a standoff begun): from then on turns are refereed
     cut_in: str | None = None  # a holder or a Joker taking its turn outside the countdown (W4)
     standoff: bool = False  # this round is a standoff: everyone on hold, dealt in as normal next round
+    waiting: dict[str, Any] | None = None  # {name, target, done}: an interrupt's loser, to act after its target (W4)
+    standoff_order: list[dict[str, Any]] = field(default_factory=list)  # {name, total, standing}: highest first (W4)
 
     def is_gm(self, squad: str) -> bool:
         return squad in self.gm

@@ -118,6 +118,9 @@ def run(game: Game, dice: Dice, name: str, table: Table, crouch: bool = False) -
             refuse(table, f"{c.name} has run already this turn (the running die is rolled once)")
         if c.has("defending"):
             refuse(table, f"{c.name} is defending: no running")
+        if c.paid and not c.ran:
+            refuse(table, f"{c.name} has rolled this turn without running's -2 (W2: running counts on every other "
+                          f"roll): run first, or `undo` back to its first roll and run before it")
     label = runners[0].group if len(runners) > 1 or runners[0].name.lower() != name.strip().lower() \
         else runners[0].name
     roll = dice.roll(1, f"{label}: running", 6)[0]
@@ -193,7 +196,7 @@ def jump(game: Game, dice: Dice, c: Character, table: Table, run_up: bool = Fals
     turn.my_turn(game, c, table, "jump")
     base = 2 if run_up else 1
     spend_movement(game, c, base, table, "the jump")  # a jump is movement: it adds up with the turn's moves
-    test = character_test(dice, c, "strength", own_modifiers(game, c), what="Strength (jump)")
+    test = character_test(dice, c, "strength", own_modifiers(game, c, turn.counted(game, c)), what="Strength (jump)")
     remember(game, c, "jump", test, {"base": base})
     return JumpOutcome(c.name, test.to_json(), base + jump_further(game, c, test.success))
 
@@ -279,7 +282,7 @@ class DrawOutcome:
 
 
 def draw_weapon(game: Game, dice: Dice, c: Character, weapon_name: str | None, table: Table,
-                hard: bool = False) -> DrawOutcome:
+                hard: bool = False, actions: int | None = None) -> DrawOutcome:
     """Readying a weapon in a hurry: one action of the turn (so the -2 of W2 falls on the
     others); drawing two at once, a hidden or a large one (`hard`) also needs an Agility
     success, or it is not out (the action is spent all the same; our reading).
@@ -295,9 +298,10 @@ def draw_weapon(game: Game, dice: Dice, c: Character, weapon_name: str | None, t
     weapon = c.weapon(weapon_name, ranged=False) if weapon_name else (c.weapons[0] if c.weapons else None)
     if weapon is None:
         raise BadInput(f"{c.name} carries no weapon to draw")
-    count = turn.action(game, c, table, f"draw:{weapon.name}", "draw a weapon")
+    turn.action(game, c, table, f"draw:{weapon.name}", "draw a weapon", None)
     if not hard:
         return DrawOutcome(c.name, weapon.name, None, True)
+    count = turn.paying(game, c, table, actions)  # W2: its Agility roll pays the turn's count
     test = character_test(dice, c, "agility", own_modifiers(game, c, count), what="Agility (draw)")
     remember(game, c, "roll", test)
     return DrawOutcome(c.name, weapon.name, test.to_json(), test.success)

@@ -16,8 +16,8 @@ from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.attacks import (Options, attack_situation, in_contact, range_band, require_able,
                                                       start_action)
 from sprawl_cli.systems.savage_worlds.damage import roll_damage
-from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
-from sprawl_cli.systems.savage_worlds.traits import TN, character_test
+from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, Weapon
+from sprawl_cli.systems.savage_worlds.traits import TN, TraitTest, character_test
 from sprawl_cli.table import Table, refuse
 
 OBJECT_PARRY = 2
@@ -52,14 +52,16 @@ class BreakOutcome:
                 "broken": self.broken, "damage_modifiers": self.damage_modifiers}
 
 
-def damage_type_of(weapon: Weapon, table: Table) -> str:
-    """W7: bullets pierce (a shotgun's spread strikes blunt at close range), bare hands are
-    blunt; any other weapon's type is the table's to say (`--type`)."""
-    if weapon.name == "Unarmed":
-        return "blunt"
-    if weapon.attack_skill == "shooting":
-        return "blunt" if "shotgun" in weapon.name.lower() else "piercing"
-    return table.choose("type", f"What kind of damage does {weapon.name} do to it?", list(DAMAGE_TYPES))
+def damage_type_of(weapon: Weapon, table: Table, band: str | None = None) -> str:
+    """W7: the weapon's declared type (its roster `type`; bare hands are blunt). A `shotgun`
+    strikes blunt at close range (`band` short, or a blow) and pierces beyond, like the bullets
+    it fires; a weapon without a declared type is the table's to say (`--type`)."""
+    if weapon.type == "shotgun":
+        return "blunt" if band in (None, "short") else "piercing"
+    if weapon.type in DAMAGE_TYPES:
+        return weapon.type
+    return table.choose("type", f"What kind of damage does {weapon.name} do to it (its roster gives no `type`)?",
+                        list(DAMAGE_TYPES))
 
 
 def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage_type: str | None, ranged: bool,
@@ -83,32 +85,59 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
         raise BadInput("--range is for a shot at the object: add --ranged")
     require_able(game, attacker, table)
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
+    if ranged and damage_type is None and weapon.type == "shotgun":  # its type hangs on the band
+        opts.range = range_band(weapon, opts, table, attacker, f"the {key}")  # asked once, here, by its name
     if damage_type is None:
-        damage_type = damage_type_of(weapon, table)
+        damage_type = damage_type_of(weapon, table, opts.range if ranged else None)
     if damage_type not in DAMAGE_TYPES:
         raise BadInput(f"--type {damage_type}: use one of {', '.join(DAMAGE_TYPES)}")
     if damage_type not in types:
         refuse(table, f"{damage_type} damage cannot break a {key} (it takes {', '.join(types)})")
     kind = "shoot" if ranged else "fight"
-    opts.actions = turn.action(game, attacker, table, f"{kind}:{weapon.name}", f"attack the {key}", opts.actions,
-                               once=not ranged)
+    turn.action(game, attacker, table, f"{kind}:{weapon.name}", f"attack the {key}", None, once=not ranged)
     if ranged:
         turn.shots(game, attacker, weapon.name, weapon.rof, 1, table)
-        opts.range = range_band(weapon, opts, table, attacker, f"the {key}")  # asked once, here, by its name
-    else:  # W7: Parry 2 is for a blow, and a blow reaches only what the attacker touches
+        opts.range = range_band(weapon, opts, table, attacker, f"the {key}")  # asked once, by its name
+    opts.actions = turn.paying(game, attacker, table, opts.actions)
+    if not ranged:  # W7: Parry 2 is for a blow, and a blow reaches only what the attacker touches
         in_contact(attacker, f"the {key}", table, "a blow needs the object within reach (or shoot it: `--ranged`)")
     situation, damage, _ = attack_situation(game, attacker, None, weapon, opts, table, ranged)
     start_action(game, attacker)
     skill = weapon.attack_skill if ranged else "fighting"
     test = character_test(dice, attacker, skill, situation, tn=TN if ranged else OBJECT_PARRY)
-    rolls: list[list[int]] = []
-    total = 0
-    if test.success:
-        roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to the {key}", damage.total,
-                           aces=False)
-        rolls, total = roll.rolls, roll.total
+    rolls, total = object_damage(dice, attacker, weapon, key, damage.total, test)
+    from sprawl_cli.systems.savage_worlds.bennies import remember
+
+    remember(game, attacker, "break", test, {"weapon": weapon.name, "ranged": ranged, "object": key,
+                                             "toughness": toughness, "bonus": damage.total})
     return BreakOutcome(attacker.name, key, toughness, damage_type, test.to_json(), rolls, total,
                         test.success and total >= toughness, dict(damage.mods))
+
+
+def object_damage(dice: Dice, attacker: Character, weapon: Weapon, key: str, bonus: int,
+                  test: TraitTest) -> tuple[list[list[int]], int]:
+    """W7: a hit's damage against an object: no raise die, no aces (nothing on a miss)."""
+    if not test.success:
+        return [], 0
+    roll = roll_damage(dice, attacker, weapon.damage, f"{attacker.name}: damage to the {key}", bonus, aces=False)
+    return roll.rolls, roll.total
+
+
+def redo_break(dice: Dice, attacker: Character, record: TestRecord, new: TraitTest) -> dict[str, Any]:
+    """A better reroll of an attack on an object (W3, W7): a miss that now hits rolls its damage
+    (no aces); a hit stays the hit it was, since raises add nothing against an object."""
+    if int(record.successes) > 0:
+        return {}
+    detail = record.detail
+    try:
+        weapon = attacker.weapon(str(detail["weapon"]), ranged=bool(detail["ranged"]))
+        key, toughness, bonus = str(detail["object"]), int(detail["toughness"]), int(detail["bonus"])
+    except (TypeError, KeyError, ValueError, BadInput):
+        raise RuleRefusal(f"{attacker.name}'s attack on an object was edited by hand and cannot be rerolled",
+                          forceable=False) from None
+    rolls, total = object_damage(dice, attacker, weapon, key, bonus, new)
+    return {"object": key, "toughness": toughness, "damage_rolls": rolls, "damage": total,
+            "broken": new.success and total >= toughness}
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 from sprawl_cli.systems.savage_worlds.traits import TN, Situation, character_test, opposed, own_modifiers, trait_test
-from sprawl_cli.systems.savage_worlds.turn import action
+from sprawl_cli.systems.savage_worlds.turn import action, paying
 from sprawl_cli.table import Table
 
 COOPERATION_CAP = 4  # no cap on Strength
@@ -42,7 +42,7 @@ def group_members(game: Game, name: str) -> list[Character]:
 
 
 def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod: int = 0, tn: int = TN,
-                actions: int = 1, helpers: list[str] | None = None, free: bool = False) -> TestOutcome:
+                actions: int | None = None, helpers: list[str] | None = None, free: bool = False) -> TestOutcome:
     """A trait test of a character in play, its wounds, Joker and multi-action counted (a benny
     may reroll it). `name` may be a group of Extras: one trait die and a Wild Die for all of
     them. Helpers each roll first; every success and raise of theirs adds +1 to the lead's
@@ -73,8 +73,14 @@ def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod
             raise BadInput(f"{helper.name} leads this roll; a helper is someone else")
     key, doing = trait.strip().lower(), f"test {trait.strip()}"
     counted: dict[str, int] = {}  # W2: each roller's actions this turn, this test included
-    for c, declared in [(c, actions) for c in rollers] + [(c, 1) for c in crew]:
-        counted[c.name] = declared if free else action(game, c, table, key, doing, declared)
+    for c in rollers + crew:
+        counted[c.name] = 1 if free else action(game, c, table, key, doing, None)
+    if free:
+        counted[lead.name] = actions or 1
+    else:  # the lead's count (asked, or --actions) for the whole group; a helper's is what it has done so far
+        counted[lead.name] = paying(game, lead, table, actions, rollers[1:])
+        for helper in crew:
+            counted[helper.name] = paying(game, helper, table, counted[helper.name])
     helped: list[dict[str, Any]] = []
     bonus = 0
     for helper in crew:
@@ -85,7 +91,7 @@ def trait_check(game: Game, dice: Dice, name: str, trait: str, table: Table, mod
             bonus += 1 + help_test.raises
     if trait.strip().lower() != "strength":
         bonus = min(bonus, COOPERATION_CAP)
-    situation = own_modifiers(game, lead, max(counted[c.name] for c in rollers))
+    situation = own_modifiers(game, lead, counted[lead.name])
     situation.add("referee", mod)
     situation.add("cooperation", bonus)
     if members:
@@ -112,37 +118,34 @@ class OpposedOutcome:
 
 
 def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, other_trait: str | None,
-           table: Table, mod: int = 0, bennies: int = 0) -> OpposedOutcome:
-    """An opposed roll: the acting character rolls first (and may spend `bennies` on rerolls,
-    the best standing, before the opponent rolls), then its opponent; the higher total wins,
-    and a tie leaves them struggling on.
+           table: Table, mod: int = 0, bennies: int | None = None, actions: int | None = None) -> OpposedOutcome:
+    """An opposed roll (W3): the acting character rolls first and decides after each of its own
+    rolls whether to spend a benny on a reroll (the best standing), before the opponent rolls;
+    then the opponent rolls, and may spend its own bennies on its own roll afterwards (`benny
+    OTHER`). `bennies` is the acting side's decisions given in advance (a script's
+    `--bennies N`); without it, each is asked while it has a benny to spend.
 
     Raises:
         RuleRefusal: out of turn, or not enough bennies (forceable).
+        NeedsAnswer: a benny to spend, no --bennies, and nobody to ask.
     """
-    from sprawl_cli.systems.savage_worlds.bennies import remember_opposed, spend
+    from sprawl_cli.systems.savage_worlds.bennies import first_roller, remember_opposed
     from sprawl_cli.systems.savage_worlds.cards import require_standing
 
     if c is other:
         raise BadInput(f"{c.name} cannot oppose itself")
     require_standing(c, table)
-    actions = action(game, c, table, f"{trait.strip().lower()}", f"test {trait}")  # W2: its action
-    mine_mods: Situation = own_modifiers(game, c, actions)
+    action(game, c, table, f"{trait.strip().lower()}", f"test {trait}", None)  # W2: its action
+    mine_mods: Situation = own_modifiers(game, c, paying(game, c, table, actions))
     mine_mods.add("referee", mod)
-    mine = character_test(dice, c, trait, mine_mods)
-    tries = [mine.to_json()]
-    for _ in range(bennies):  # W3: before the opponent rolls; the best of the tries stands
-        spend(game, c, table, "a reroll before the opponent rolls")
-        again = character_test(dice, c, trait, mine_mods)
-        tries.append(again.to_json())
-        if again.score() > mine.score():
-            mine = again
+    mine, tries = first_roller(game, dice, c, character_test(dice, c, trait, mine_mods),
+                               lambda: character_test(dice, c, trait, mine_mods), other, trait.strip(), table, bennies)
     theirs = character_test(dice, other, other_trait or trait, own_modifiers(game, other))
     remember_opposed(game, "oppose", (c, mine), (other, theirs))
     ahead = opposed(mine, theirs)
     winner = c.name if ahead > 0 else other.name if ahead < 0 else None
     return OpposedOutcome(c.name, other.name, {c.name: mine.to_json(), other.name: theirs.to_json()}, winner,
-                          tries if bennies else [])
+                          tries if len(tries) > 1 else [])
 
 
 @dataclass(frozen=True)
@@ -174,10 +177,11 @@ def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
         if c.gone:
             continue
         test = character_test(dice, c, "agility", own_modifiers(game, c))
-        remember(game, c, "roll", test)  # W3: a benny may reroll it (the better total sets its place)
+        remember(game, c, "roll", test, {"standoff": True})  # W3: a benny may reroll it (the better sets its place)
         rolled.append((c, test))
         c.add("on_hold")
     rolled.sort(key=lambda pair: -pair[1].standing)
+    game.standoff_order = [{"name": c.name, "total": test.total, "standing": test.standing} for c, test in rolled]
     order = []
     for c, test in rolled:
         tied = [o.name for o, t in rolled if o is not c and t.total == test.total]

@@ -18,7 +18,8 @@ from sprawl_cli.systems.savage_worlds.model import (
 ROSTER_KEYS = ("system", "squad", "gm", "characters")
 CHARACTER_KEYS = ("name", "wild_card", *ATTRIBUTES, "skills", "toughness", "parry", "armor", "pace", "group",
                   "weapons")
-WEAPON_KEYS = ("name", "damage", "range", "rof", "template", "ap", "skill", "shots")
+WEAPON_KEYS = ("name", "damage", "range", "rof", "template", "ap", "skill", "shots", "type")
+WEAPON_TYPES = ("blunt", "cutting", "piercing", "shotgun")  # W7; a shotgun is blunt at short range
 SKILLS_FOR_WEAPONS = ("fighting", "shooting", "throwing")
 TEMPLATES = ("small", "medium", "large")
 assert tuple(BAND_TIMES) == ("short", "medium", "long")
@@ -86,6 +87,10 @@ def read_weapon(where: Where, path: tuple[Any, ...], data: Any) -> Weapon:
         if data["skill"] not in SKILLS_FOR_WEAPONS:
             where.fail(path + ("skill",), f"use one of {', '.join(SKILLS_FOR_WEAPONS)}")
         weapon.skill = data["skill"]
+    if data.get("type") is not None:
+        if data["type"] not in WEAPON_TYPES:
+            where.fail(path + ("type",), f"use one of {', '.join(WEAPON_TYPES)}")
+        weapon.type = data["type"]
     if weapon.template and not weapon.ranged:
         where.fail(path + ("range",), "an area-effect weapon needs a range")
     return weapon
@@ -169,6 +174,8 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(path + ("card",), f"'{c.card}' is not a card")
         if c.bennies < 0:
             where.fail(path + ("bennies",), "cannot be negative")
+        if c.paid < 0:
+            where.fail(path + ("paid",), "cannot be negative")
         if c.moved < 0:
             where.fail(path + ("moved",), "cannot be negative")
         for key, counts in (("fired", c.fired), ("spent", c.spent)):
@@ -189,6 +196,14 @@ def check_game(game: Game, where: Where) -> None:
         where.fail(("acting",), "cannot be negative")
     if game.cut_in is not None and game.cut_in not in names:
         where.fail(("cut_in",), f"no character '{game.cut_in}'")
+    waiting = game.waiting
+    if waiting is not None and (waiting.get("name") not in names or waiting.get("target") not in names
+                                or not isinstance(waiting.get("done"), bool)):
+        where.fail(("waiting",), "should be {name, target, done}: a holder that lost its interrupt, and its target")
+    for i, place in enumerate(game.standoff_order):
+        if place.get("name") not in names or not isinstance(place.get("total"), int) \
+                or not isinstance(place.get("standing"), int):
+            where.fail(("standoff_order", i), "should be {name, total, standing} of a character")
     for side in game.gm:
         if side not in squads:
             where.fail(("gm",), f"no squad '{side}'")
@@ -203,9 +218,12 @@ def check_game(game: Game, where: Where) -> None:
     for name, hit in game.soakable.items():
         before = hit.get("before") if isinstance(hit, dict) else None
         if name not in names or not isinstance(before, dict) or not isinstance(hit.get("taken"), int) \
-                or not isinstance(before.get("wounds"), int) or not isinstance(before.get("statuses"), list):
+                or not isinstance(before.get("wounds"), int) or not isinstance(before.get("statuses"), list) \
+                or not isinstance(hit.get("soaked", 0), int):
             where.fail(("soakable", name), "should be a character's {before: {wounds, statuses}, taken}")
     if game.settings.damage not in ("house", "hand"):
         where.fail(("settings", "damage"), "should be house or hand")
+    if game.settings.suppress not in ("house", "off"):
+        where.fail(("settings", "suppress"), "should be house or off")
     if game.phase not in ("deal", "action"):
         where.fail(("phase",), "should be deal or action")

@@ -12,21 +12,28 @@ from sprawl_cli.systems.savage_worlds.bennies import starting_bennies
 from sprawl_cli.systems.savage_worlds.model import Character, Game, Settings, Squad
 
 DAMAGE_SETTINGS = ("house", "hand")
+SUPPRESS_SETTINGS = ("house", "off")
 
 
 def read_settings(values: dict[str, str], physical: bool) -> Settings:
-    """`--setting damage=house|hand`.
+    """`--setting damage=house|hand`, `--setting suppress=house|off`.
 
     Raises:
         BadInput: an unknown key or value.
     """
     settings = Settings(dice="physical" if physical else "random")
     for key, value in values.items():
-        if key != "damage":
-            raise BadInput(f"no setting '{key}' in Savage Worlds; the one setting is damage=house|hand")
-        if value not in DAMAGE_SETTINGS:
-            raise BadInput(f"setting damage={value}: use house (W8 applied) or hand (damage reported only)")
-        settings.damage = value
+        if key == "damage":
+            if value not in DAMAGE_SETTINGS:
+                raise BadInput(f"setting damage={value}: use house (W8 applied) or hand (damage reported only)")
+            settings.damage = value
+        elif key == "suppress":
+            if value not in SUPPRESS_SETTINGS:
+                raise BadInput(f"setting suppress={value}: use house (suppressive fire as the published rule) or off")
+            settings.suppress = value
+        else:
+            raise BadInput(f"no setting '{key}' in Savage Worlds; the settings are damage=house|hand and "
+                           "suppress=house|off")
     return settings
 
 

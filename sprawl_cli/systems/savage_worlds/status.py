@@ -19,8 +19,9 @@ SUPPRESSION = ("suppressive fire (`suppress`): a Spirit test for all under a med
 
 def house_rulings(game: Game) -> list[str]:
     """The house rulings in play: W8 unless damage is applied by hand; the bystander rule always
-    applies to `--into-melee` shots, and suppressive fire to `suppress`."""
-    return ([HOUSE] if game.settings.damage == "house" else []) + [BYSTANDER, SUPPRESSION]
+    applies to `--into-melee` shots, and suppressive fire to `suppress` unless switched off."""
+    return ([HOUSE] if game.settings.damage == "house" else []) + [BYSTANDER] + \
+        ([SUPPRESSION] if game.settings.suppress == "house" else [])
 
 
 def character_json(c: Character) -> dict[str, Any]:
@@ -43,7 +44,7 @@ def character_json(c: Character) -> dict[str, Any]:
         "weapons": [to_data(w) for w in c.weapons if w.name not in c.disarmed],
         "dropped": list(c.disarmed),
         "turn": {"actions": list(c.acted), "moved": c.moved, "fired": dict(c.fired), "over": c.turn_over,
-                 "done": c.had_turn},
+                 "done": c.had_turn, "paid": c.paid},
         "aim": {"target": c.aim, "round": c.aim_round} if c.aim else None,
         "ammo": {w.name: c.ammo(w) for w in c.weapons if w.shots is not None},
     }
@@ -56,6 +57,8 @@ def turn_words(c: Character) -> str:
         said.append(f"moved {c.moved:g}\"")
     if c.ran:
         said.append(f"ran (+{c.run_roll}\")")
+    if c.paid > 1:
+        said.append(f"rolls at {c.paid} actions")  # W2: the count its rolls paid for
     if c.turn_over:
         said.append("done")
     elif c.had_turn:

@@ -46,10 +46,11 @@ class Suppressed:
     hit: bool  # a natural 1 on its Spirit die: damage as from a hit
     shaken: bool  # the failed test shook it (it was not Shaken already)
     victim: Victim | None = None  # the hit's damage
+    applied: bool = True  # false when the setting `damage: hand` leaves the Shaken to the referee
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "test": self.test, "hit": self.hit, "shaken": self.shaken,
-                "damage": None if self.victim is None else self.victim.to_json()}
+                "damage": None if self.victim is None else self.victim.to_json(), "applied": self.applied}
 
 
 @dataclass
@@ -129,9 +130,10 @@ def settle(game: Game, dice: Dice, attacker: Character, weapon: Weapon, c: Chara
                            bonus, kept=kept)
         victim = hit(game, c, roll, toughness_against(c, weapon), ["suppressive fire, house"])
     shaken = not test.success and not c.gone and not c.has("shaken")
-    if shaken:
+    applied = game.settings.damage == "house"  # `damage=hand`: reported, the referee applies it
+    if shaken and applied:
         c.add("shaken")
-    return Suppressed(c.name, test.to_json(), struck, shaken, victim)
+    return Suppressed(c.name, test.to_json(), struck, shaken, victim, applied)
 
 
 def spirit_under_fire(game: Game, dice: Dice, attacker: Character, weapon: Weapon, c: Character,
@@ -161,11 +163,14 @@ def suppress(game: Game, dice: Dice, attacker: Character, opts: Options, table: 
         NeedsAnswer: no range band (--range or --distance), nobody under the template named
             (--victims), a friend under it (--yes), and no terminal to ask.
     """
+    if game.settings.suppress == "off":
+        raise RuleRefusal("suppressive fire is a house rule, and this game switched it off (`--setting "
+                          "suppress=off`)", forceable=False)
     require_able(game, attacker, table)
     weapon = automatic(attacker, opts.weapon, table)
-    opts.actions = turn.action(game, attacker, table, f"suppress:{weapon.name}", "lay down suppressive fire",
-                               opts.actions)
+    turn.action(game, attacker, table, f"suppress:{weapon.name}", "lay down suppressive fire", None, once=False)
     turn.shots(game, attacker, weapon.name, weapon.rof, weapon.rof, table)  # its whole rate of fire
+    opts.actions = turn.paying(game, attacker, table, opts.actions)
     rounds = ROUNDS_PER_ROF * weapon.rof
     spend_ammo(attacker, weapon, opts, table, rounds)
     opts.range = range_band(weapon, opts, table, attacker, "the area")

@@ -88,7 +88,7 @@ def under_fire(s: dict[str, Any]) -> str:
     if s["hit"]:
         said.append("[bad]hit[/] (a natural 1 on the Spirit die)")
     if s["shaken"]:
-        said.append("[warn]Shaken[/]")
+        said.append("[warn]Shaken[/]" + ("" if s.get("applied", True) else " [rule](damage by hand: not applied)[/]"))
     elif not s["test"]["success"] and not s["hit"]:
         said.append("Shaken already")
     return ", ".join(said) or "[good]holds firm[/]"
@@ -184,7 +184,10 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
         elif d["kind"] == "disarm" and effects.get("kept"):
             out.append(f"  holds on to {escape(effects['kept'])} after all")
         elif d["kind"] == "notice" and effects.get("dealt"):
-            out.append(f"  noticed after all: dealt the {effects['dealt']}")
+            out.append(f"  noticed after all: dealt the {effects['dealt']}"
+                       + (", above the card up: it comes up next" if effects.get("next") else ""))
+        elif d["kind"] == "notice" and effects.get("why"):
+            out.append(f"  noticed after all, but no card: {effects['why']}")
         elif d["kind"] == "suppress" and effects:
             out.append("  on target after all: everyone under the template tests Spirit")
             out.extend(suppressed_lines(effects["suppressed"], effects.get("damage_modifiers")))
@@ -192,12 +195,17 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
             out.append(f"  now: {under_fire(effects)}")
             if effects["damage"]:
                 out.append("  " + victim_line(effects["damage"], effects.get("damage_modifiers")))
+        elif d["kind"] == "break" and effects:
+            verdict = "[good]broken[/]" if effects["broken"] else "holds"
+            out.append(f"  a hit after all: damage {chains(effects['damage_rolls'])} = {effects['damage']} vs "
+                       f"{effects['toughness']} (no aces): {verdict}")
         elif d["kind"] == "jump" and effects:
             out.append(f"  jumps {effects['distance']}\"")
         return out
     if kind == "soak":
+        stands = "" if d.get("kept", "new") == "new" else "the earlier soak stands: "
         return [test_line(f"{name(d['name'])} soaks (a benny, {d['spent']})", d),
-                f"  {d['soaked']} of {d['wounds_taken']} wound(s) soaked; now {d['wounds']} wound(s) "
+                f"  {stands}{d['soaked']} of {d['wounds_taken']} wound(s) soaked; now {d['wounds']} wound(s) "
                 f"{HOUSE_MARK}"]
     if kind == "recover":
         if d["test"] is None:
@@ -206,7 +214,8 @@ def lines(kind: str, d: dict[str, Any]) -> list[str]:
             if d["recovered"] else "still Shaken"
         return [test_line(f"{name(d['name'])} Spirit", d["test"]), f"  {state} {HOUSE_MARK}"]
     if kind == "interrupt":
-        out = [test_line(name(n), t) for n, t in d["rolls"].items()]
+        out = [test_line(f"{name(d['name'])} (before the benny)", t) for t in d.get("tries", [])[:-1]]
+        out += [test_line(name(n), t) for n, t in d["rolls"].items()]
         out.append("  simultaneous" if d["simultaneous"] else f"  {name(d['first'])} goes first")
         return out
     if kind == "break":

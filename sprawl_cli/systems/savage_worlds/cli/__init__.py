@@ -22,7 +22,7 @@ Trait = Annotated[str, typer.Argument(help="The trait die: d4-d12, optionally +N
 Wild = Annotated[bool, typer.Option("--wild", help="A Wild Card: add the d6 Wild Die (W1).")]
 Mod = Annotated[int, typer.Option("--mod", "-m", help="The sum of the modifiers (e.g. -2).")]
 Tn = Annotated[int, typer.Option("--tn", min=1, help="The target number (default 4).")]
-Actions = Annotated[int, typer.Option("--actions", min=1, help="Actions this turn, not counting a run: -2 per action beyond the first (W2); running adds its own -2.")]
+Actions = Annotated[Optional[int], typer.Option("--actions", min=1, help="Actions this turn, not counting a run: every roll of the turn, the first too, takes -2 per action beyond the first (W2); asked at the turn's first roll on a terminal. Running adds its own -2.")]
 WeaponOpt = Annotated[Optional[str], typer.Option("--weapon", "-w", help="The weapon (default: the first of the kind).")]
 Called = Annotated[Optional[str], typer.Option(
     "--called", click_type=click.Choice(["limb", "head", "small", "tiny"]),
@@ -112,15 +112,21 @@ def hold(name: Name) -> None:
 
 
 @app.command()
-def interrupt(name: Name, target: Annotated[str, typer.Argument(help="Whose action is cut into.")]) -> None:
-    """A held character cuts in: opposed Agility, the holder rolls first; a tie is simultaneous (W4).
+def interrupt(name: Name, target: Annotated[str, typer.Argument(help="Whose action is cut into: the one acting now.")],
+              bennies: Annotated[Optional[int], typer.Option(
+                  "--bennies", min=0, max=10, help="Bennies NAME spends on rerolls before TARGET rolls (W3; the best "
+                                                   "stands). Without it, asked after each roll while NAME has one.")]
+              = None) -> None:
+    """A held character cuts into the one acting now: opposed Agility, the holder rolls first (its
+    bennies spent before the target rolls); the winner goes first, a tie is simultaneous (W4).
+    A holder that loses keeps its hold and acts right after the target.
 
-    Example: sprawl interrupt Ada Priestess
+    Example: sprawl interrupt Ada Priestess --bennies 0
     """
     from sprawl_cli.systems.savage_worlds.cards import interrupt as cut_in
 
-    _act("interrupt", actor=name, rule=lambda game, dice, table: cut_in(game, dice, game.character(name), game.character(target),
-                                                       table))
+    _act("interrupt", actor=name, rule=lambda game, dice, table: cut_in(game, dice, game.character(name),
+                                                                       game.character(target), table, bennies))
 
 
 # --- attacks ------------------------------------------------------------------------------
@@ -157,7 +163,7 @@ def fight(
     weapon: WeaponOpt = None,
     called: Called = None,
     drop: Drop = False,
-    actions: Actions = 1,
+    actions: Actions = None,
     disarm: Disarm = False,
     nonlethal: Nonlethal = False,
     draw: Draw = False,
@@ -203,7 +209,7 @@ def shoot(
     double_tap: Annotated[bool, typer.Option("--double-tap", help="+1 to hit and damage.")] = False,
     burst: Annotated[bool, typer.Option("--burst", help="Three-round burst: +2 to hit and damage.")] = False,
     drop: Drop = False,
-    actions: Actions = 1,
+    actions: Actions = None,
     template: Annotated[Optional[str], typer.Option("--template", click_type=click.Choice(
         ["small", "medium", "large"]), help="Area effect burst template (default: the weapon's).")] = None,
     victims: Annotated[Optional[str], typer.Option("--victims", metavar="NAMES|none",
@@ -254,7 +260,7 @@ def suppress(
     victims: Annotated[Optional[str], typer.Option("--victims", metavar="NAMES|none",
                                                    help="Who is under the medium burst template (asked on a "
                                                         "terminal).")] = None,
-    actions: Actions = 1,
+    actions: Actions = None,
     mod: Mod = 0,
 ) -> None:
     """Suppressive fire (house: the chapter names it, never prints it): an automatic weapon's whole
@@ -263,7 +269,7 @@ def suppress(
     Uses 5 x the rate of fire in ammunition.
 
     Dice: the Shooting die (and aces), Wild Die; each one under it: Spirit, damage on a 1.
-    Example: sprawl suppress Jonah --range short --victims "Acolyte 1,Acolyte 2" --dice 6,2,4,1,3,2,5
+    Example: sprawl suppress Jonah --range short --victims "Acolyte 1,Acolyte 2" --actions 1 --dice 6,2,4,1,3,2,5
     """
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.suppression import suppress as spray
@@ -285,7 +291,7 @@ def break_(
     ranged: Annotated[bool, typer.Option("--ranged", help="Shoot at it (TN 4) instead of striking (Parry 2).")] = False,
     range_: RangeOpt = None,
     weapon: WeaponOpt = None,
-    actions: Actions = 1,
+    actions: Actions = None,
     mod: Mod = 0,
 ) -> None:
     """Attack an object (W7): Parry 2, damage with no raise and no aces against its Toughness.

@@ -103,14 +103,16 @@ def reload(name: Name, weapon: Annotated[Optional[str], typer.Option("--weapon",
 def draw(name: Name, weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The weapon (default: "
                                                                    "its first).")] = None,
          hard: Annotated[bool, typer.Option("--hard", help="Two weapons, a hidden or a large one: an Agility "
-                                                           "test too.")] = False) -> None:
+                                                           "test too.")] = False,
+         actions: Actions = None) -> None:
     """Draw a weapon in a hurry: one action of the turn (-2 on the others, W2); --hard also tests Agility.
 
     Example: sprawl draw Pike --weapon Rifle --hard
     """
     from sprawl_cli.systems.savage_worlds.movement import draw_weapon
 
-    _act("draw", actor=name, rule=lambda game, dice, table: draw_weapon(game, dice, game.character(name), weapon, table, hard))
+    _act("draw", actor=name, rule=lambda game, dice, table: draw_weapon(game, dice, game.character(name), weapon,
+                                                                       table, hard, actions))
 
 
 @app.command()
@@ -192,7 +194,7 @@ def jump(name: Name, run_up: Annotated[bool, typer.Option("--run-up", help="With
 @app.command()
 def test(name: Annotated[str, typer.Argument(help="The character, or a group of Extras (one roll for all).")],
          trait: Annotated[str, typer.Argument(help="An attribute or skill (unskilled: d4-2).")],
-         mod: Mod = 0, tn: Tn = 4, actions: Actions = 1,
+         mod: Mod = 0, tn: Tn = 4, actions: Actions = None,
          helpers: Annotated[Optional[str], typer.Option("--helpers", metavar="NAMES",
                                                         help="Cooperating characters: +1 per success and raise, "
                                                              "at most +4 (Strength: no limit).")] = None,
@@ -216,10 +218,12 @@ def oppose(name: Name, trait: Annotated[str, typer.Argument(help="The acting cha
            other: Annotated[str, typer.Argument(help="The opponent.")],
            other_trait: Annotated[Optional[str], typer.Argument(help="The opponent's trait (default: the same).")]
            = None, mod: Mod = 0,
-           bennies: Annotated[int, typer.Option("--bennies", min=0, max=10,
-                                                help="Bennies NAME spends on rerolls before OTHER rolls (W3); the "
-                                                     "best stands.")] = 0) -> None:
-    """An opposed roll: NAME rolls first, then OTHER; the higher total wins, a tie goes on.
+           bennies: Annotated[Optional[int], typer.Option(
+               "--bennies", min=0, max=10, help="Bennies NAME spends on rerolls before OTHER rolls (W3; the best "
+                                                "stands). Without it, asked after each roll while NAME has one.")]
+           = None, actions: Actions = None) -> None:
+    """An opposed roll: NAME rolls first (its bennies spent before OTHER rolls), then OTHER
+    (who may `benny` its own roll after); the higher total wins, a tie goes on.
 
     Dice: NAME's test (and each reroll its --bennies buy), then OTHER's.
     Example: sprawl oppose Jonah strength Priestess --bennies 1
@@ -227,7 +231,8 @@ def oppose(name: Name, trait: Annotated[str, typer.Argument(help="The acting cha
     from sprawl_cli.systems.savage_worlds.rolls import oppose as contest
 
     _act("oppose", actor=name, rule=lambda game, dice, table: contest(game, dice, game.character(name), trait,
-                                                     game.character(other), other_trait, table, mod, bennies))
+                                                                   game.character(other), other_trait, table, mod,
+                                                                   bennies, actions))
 
 
 @app.command()

@@ -34,6 +34,10 @@ def peek_system(path: Path) -> str | None:
     is SPRAWL's."""
     import re
 
+    from sprawl_cli.filekind import kind_of
+
+    if kind_of(path) is not None:  # never open a FIFO or a device to peek: loading it says what is wrong
+        return None
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:

@@ -167,9 +167,9 @@ def test_a_script_throwing_a_template_must_name_victims_and_distance(
         sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
     start(sprawl)
     before = snapshot(sprawl.folder)
-    for args, option in ((("--distance", "20"), "--victims"), (("--range", "long", "--victims", "none"), "--distance")):
-        result = sprawl("shoot", "Ada", "Acolyte 2", "--range", "short", "--weapon", "Grenade", *args, "--dice",
-                        "2,1,6,9,4,4,4")
+    for args, option in ((("--range", "short", "--distance", "20"), "--victims"),
+                         (("--range", "long", "--victims", "none"), "--distance")):
+        result = sprawl("shoot", "Ada", "Acolyte 2", "--weapon", "Grenade", *args, "--dice", "2,1,6,9,4,4,4")
         assert result.exit_code == 1 and option in result.stderr and result.stderr.count("error:") == 1
         assert snapshot(sprawl.folder) == before
     hit = sprawl.json("shoot", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "none",

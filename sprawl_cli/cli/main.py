@@ -150,6 +150,8 @@ def _build_common_options() -> list[click.Option]:
     def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         sprawl = ctx.find_object(Context)
         given = value not in (None, False) and param.name
+        if isinstance(value, str) and "\x00" in value and not ctx.resilient_parsing:
+            raise click.BadParameter("holds a NUL character, which no path or name may", ctx, param)
         if given and f"sprawl.{param.name}" in ctx.meta and not ctx.resilient_parsing \
                 and ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE:
             # before the command's name and after it: one answer per question (as `_once`)
@@ -492,6 +494,15 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
         sprawl.env.err.flush()
         return code
 
+    def internal(problem: Exception) -> int:
+        if debug:
+            raise problem
+        return report(
+            f"internal error ({type(problem).__name__}: {problem}); nothing was changed. "
+            "Run again with --debug for the traceback and report it",
+            ExitCode.REFUSED,
+        )
+
     try:
         result = call()
         code = result if isinstance(result, int) else 0
@@ -523,16 +534,15 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
         return report("interrupted; nothing was changed", ExitCode.REFUSED)
     except BrokenPipeError:
         return ExitCode.REFUSED
+    except ValueError as problem:
+        if "null byte" not in str(problem):  # a NUL in a path reaches the file system only as this
+            return internal(problem)
+        return report("a path or a name given holds a NUL character, which no file name may; nothing was changed",
+                      ExitCode.REFUSED)
     except click.ClickException as problem:
         return report(problem.format_message(), problem.exit_code or ExitCode.REFUSED)
     except Exception as problem:  # the last line of defence: never a traceback for users
-        if debug:
-            raise
-        return report(
-            f"internal error ({type(problem).__name__}: {problem}); nothing was changed. "
-            "Run again with --debug for the traceback and report it",
-            ExitCode.REFUSED,
-        )
+        return internal(problem)
 
 
 def _fit(word: str) -> str:

@@ -33,7 +33,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 
 from sprawl_cli import systems
-from sprawl_cli.cli.main import GROUPS, _with_common, commands_of, load_command, load_module_group
+from sprawl_cli.cli.main import GROUPS, _with_common, commands_of, load_command, load_module_group, with_table_options
 from tests import harness
 from tests.reliability.conftest import NAMES, PROFILES, Folder, check_refusal
 
@@ -46,8 +46,8 @@ SKIPPED = {"debug", "help", "version"}
 # Commands left out: `play` is an interactive session and `serve` a server that runs until stopped
 # (each has its own tests).
 LEFT_OUT = {"play", "serve"}
-LINES = {"quick": 45, "release": 1500}
-SAVES = {"quick": 30, "release": 800}
+LINES = {"quick": 80, "release": 1500}
+SAVES = {"quick": 40, "release": 800}
 BOUND_SECONDS = 30  # the most one command line may take on a busy 2-core machine before it counts as a hang
 
 
@@ -71,24 +71,25 @@ def bounded(argv: list[str]) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
-def _commands(system: str) -> list[tuple[list[str], click.Command]]:
-    """(command path, command) for every command of `system`'s games, as the kernel builds it."""
+def _commands(system: str) -> list[tuple[list[str], list[click.Option]]]:
+    """(command path, its options) for every command of `system`'s games, as the kernel builds it
+    (with the system's table options), read once: the strategy draws from a fixed list."""
     groups = set(GROUPS) | set(systems.menu(system).groups)
-    found: list[tuple[list[str], click.Command]] = []
+    found: list[tuple[list[str], list[click.Option]]] = []
 
     def walk(command: click.Command, path: list[str]) -> None:
         if isinstance(command, click.Group):
             for name, sub in command.commands.items():
                 walk(sub, [*path, name])
         else:
-            found.append((path, command))
+            found.append((path, [p for p in command.params if isinstance(p, click.Option) and p.name not in SKIPPED]))
 
     for name, (module, _) in commands_of(system).items():
         if name in LEFT_OUT:
             continue
         command = load_module_group(module) if name in groups else load_command(module, name)
         assert command is not None, name
-        walk(_with_common(command), [name])
+        walk(with_table_options(_with_common(command), system, own=not module.startswith("sprawl_cli.cli.")), [name])
     return found
 
 
@@ -98,9 +99,8 @@ def lines_of(system: str) -> st.SearchStrategy[list[str]]:
     profile = PROFILES[system]
     words = st.one_of(st.sampled_from(EXTREME), st.sampled_from(profile.people))
 
-    def line(entry: tuple[list[str], click.Command]) -> st.SearchStrategy[list[str]]:
-        path, command = entry
-        options = [p for p in command.params if isinstance(p, click.Option) and p.name not in SKIPPED]
+    def line(entry: tuple[list[str], list[click.Option]]) -> st.SearchStrategy[list[str]]:
+        path, options = entry
         if not options:
             return st.tuples(st.just(path), st.lists(words, max_size=3)).map(lambda t: [*t[0], *t[1]])
 

@@ -45,6 +45,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 GROUPS = {"campaign"}  # these kernel names are whole sub-groups, not single commands
+# Commands that work without reading a save (or make one): a save's place holding no file does not stop them.
+_NO_SAVE = {"new", "rules", "completion", "campaign", "roll", "odds", "table", "gear", "roster", "serve"}
 
 
 def _argv_value(argv: list[str], option: str) -> str | None:
@@ -386,6 +388,12 @@ class SprawlGroup(click.Group):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
+        if name and name not in _NO_SAVE and not ctx.resilient_parsing:
+            # A FIFO, a folder or a device where the save belongs: say so before the command is
+            # looked up among the default system's (its own system cannot be read from it).
+            from sprawl_cli.filekind import plain_file
+
+            plain_file(_line_and_save(ctx.find_object(Context))[2], "save file")
         system, table, _ = self._table(ctx)
         if name and not name.startswith("-") and name not in table:
             import difflib

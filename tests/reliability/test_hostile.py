@@ -22,6 +22,7 @@ import pytest
 import yaml
 
 from tests import harness
+from tests.factory import new_args
 from tests.reliability.conftest import NAMES, PLF, PROFILES, SUIT, Folder, check_refusal, game_of
 from tests.reliability.systems import HEX_MAP
 
@@ -262,8 +263,10 @@ def valid_game(system: str, path: Path) -> Folder:
         real = system.removesuffix("-hex")
         maker = Folder(Path(tempfile.mkdtemp(prefix="sprawl-hostile-")) / "game")
         maker.path.mkdir()
-        extra = ("--map", str(HEX_MAP)) if system.endswith("-hex") else ()
-        maker.new(*PROFILES[real].new_extra, *extra, system=real)
+        args = new_args(real)
+        if system.endswith("-hex"):  # the same squads on the hex map: one --map, as every option is given once
+            args[args.index("--map") + 1] = str(HEX_MAP)
+        maker.ok("new", *args, *PROFILES[real].new_extra)
         _VALID[system] = maker.path
     game = Folder(path)
     Folder(_VALID[system]).copy_to(game)
@@ -464,7 +467,7 @@ def test_not_a_file_where_a_file_of_the_save_belongs(folder: Folder, place: str,
     shutil.rmtree(path) if path.is_dir() else path.unlink()
     {"fifo": os.mkfifo, "folder": os.mkdir, "device": lambda p: os.symlink("/dev/zero", p)}[kind](path)
     said = {"fifo": "is a FIFO", "folder": "is a folder", "device": "is a device"}[kind]
-    commands = [["set", "Babs", "ran", "off"], ["undo"]] if place == "journal entry" else [["status"], ["undo"]]
+    commands = [["undo"], ["log"]] if place == "journal entry" else [["status"], ["undo"]]
     for args in commands:
         _refused_in_a_process(folder, args, f"{path.name} {said}")
 

@@ -32,8 +32,20 @@ def plain_file(path: Path | str, what: str) -> None:
     """Refuse `path` unless it is a plain file or missing.
 
     Raises:
-        SaveFileError: one line naming the path and what is there instead.
+        SaveFileError: one line naming the path and what is there instead, or why the file
+            system will not look (a name too long, a NUL in it).
     """
+    import errno
+
+    from sprawl_cli.numbers import quoted
+
+    try:
+        os.stat(path)
+    except ValueError:
+        raise SaveFileError(f"'{quoted(path)}' holds a NUL character, which no {what}'s path may") from None
+    except OSError as problem:
+        if problem.errno not in (errno.ENOENT, errno.ENOTDIR, errno.EACCES, errno.ELOOP):  # each said when read
+            raise SaveFileError(f"'{quoted(path)}' cannot be a {what}: {problem.strerror}") from None
     kind = kind_of(path)
     if kind is not None:
         raise SaveFileError(f"{path} is {kind}, not a {what}; sprawl reads only plain files there "

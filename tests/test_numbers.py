@@ -183,3 +183,32 @@ def test_the_bound_parser_at_its_edges() -> None:
     assert MODIFIER.fault(True) is not None and MODIFIER.fault(float("nan")) is not None
     assert quoted("a" * 100).endswith("...") and len(quoted("a" * 100)) == 40
     assert quoted("\x1b[31m\u202e") == "\\x1b[31m\\u202e"
+
+
+def test_a_game_past_the_rounds_a_save_holds_is_never_written(sprawl: Any) -> None:
+    """`next` past round 1000 would write a save no command reads again: the write refuses first."""
+    from sprawl_cli.errors import BadInput
+    from sprawl_cli.store import GameStore
+
+    sprawl.new()
+    store = GameStore(sprawl.save)
+    game = store.load()
+    game.round = 1000
+    store.save(game)
+    assert sprawl.json("status")["round"] == 1000
+    before = sprawl.save.read_bytes()
+    game.round = 1001
+    with pytest.raises(BadInput, match="round 1001 is past the 1000 rounds a save holds"):
+        store.save(game)
+    assert sprawl.save.read_bytes() == before
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_a_long_or_hostile_name_typed_is_cut_and_escaped_in_the_one_line(sprawl: Any, system: str) -> None:
+    sprawl.new(system=system)
+    before = _files(sprawl.folder)
+    line = _refused_alone(sprawl("set", "N" * 10_000, "x", "on"), 1, "no character named", "...")
+    assert len(line) < 400
+    line = _refused_alone(sprawl("set", "a\x1b[2J\u202eb", "x", "on"), 1, "a\\x1b[2J\\u202eb")
+    assert "\x1b" not in line and "\u202e" not in line
+    assert _files(sprawl.folder) == before

@@ -547,6 +547,11 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
             return internal(problem)
         return report("a path or a name given holds a NUL character, which no file name may; nothing was changed",
                       ExitCode.REFUSED)
+    except OSError as problem:  # the file system said no (a name too long, a full disk): where, and why
+        from sprawl_cli.numbers import quoted
+
+        where = f"'{quoted(problem.filename)}': " if problem.filename else ""
+        return report(f"{where}{problem.strerror or problem}; nothing was changed", ExitCode.REFUSED)
     except click.ClickException as problem:
         return report(problem.format_message(), problem.exit_code or ExitCode.REFUSED)
     except Exception as problem:  # the last line of defence: never a traceback for users

@@ -112,7 +112,7 @@ ANSWER = Bound(0, MOST_INCHES)
 SEED = Bound(0, 2**64 - 1)
 
 
-class Number(click.ParamType):
+class Number(click.ParamType[Any, Any]):
     """A click type for a bounded, finite number: every numeric option and argument of every
     command has one (`cli.main._with_common` puts it in place of click's int and float)."""
 
@@ -128,11 +128,6 @@ class Number(click.ParamType):
             return self.bound.parse(str(value))
         except ValueError as bad:
             self.fail(str(bad).removeprefix("the number: "), param, ctx)
-
-    def to_info_dict(self) -> dict[str, Any]:
-        info = super().to_info_dict()
-        info.update(min=self.bound.low, max=self.bound.high)
-        return info
 
     def __repr__(self) -> str:
         return f"Number({self.bound.low}..{self.bound.high}{'' if self.bound.whole else ', float'})"

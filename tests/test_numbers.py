@@ -12,7 +12,7 @@ import click
 import pytest
 
 from sprawl_cli import systems
-from sprawl_cli.cli.main import GROUPS, _with_common, commands_of, load_command, load_module_group
+from sprawl_cli.cli.main import GROUPS, _with_common, commands_of, load_command, load_module_group, with_table_options
 from sprawl_cli.numbers import INCHES, MODIFIER, Bound, Number, quoted
 from tests.factory import new_args
 
@@ -20,12 +20,14 @@ SYSTEMS = ("sprawl", "gunplay", "street-fight", "savage-worlds", "scratch-grid")
 
 
 def every_command(system: str) -> Iterator[tuple[str, click.Command]]:
-    """(command path, command as the kernel hands it out) for every command of `system`'s games."""
+    """(command path, command as the kernel hands it out, with the system's table options) for
+    every command of `system`'s games."""
     groups = set(GROUPS) | set(systems.menu(system).groups)
     for name, (module, _) in commands_of(system).items():
         command = load_module_group(module) if name in groups else load_command(module, name)
         assert command is not None, name
-        yield from _walk(_with_common(command), name)
+        yield from _walk(with_table_options(_with_common(command), system, own=not module.startswith("sprawl_cli.cli.")),
+                         name)
 
 
 def _walk(command: click.Command, path: str) -> Iterator[tuple[str, click.Command]]:

@@ -238,10 +238,9 @@ def _once(command: click.Command) -> None:
     --cover heavy`) is a usage error, never the last one silently. Options made to repeat
     (`multiple`, `count`: `--squad`, `--mod`) may; the check wraps the command's parser, so it
     holds for every command of every system, and for the root group's options too."""
-    make_parser = command.make_parser
-
     def parser_once(ctx: click.Context) -> Any:
-        parser = make_parser(ctx)
+        # The command being parsed is ctx.command: a copy of this one (with_table_options) too.
+        parser = type(ctx.command).make_parser(ctx.command, ctx)
         parse = parser.parse_args
 
         def parse_once(args: list[str]) -> Any:

@@ -32,10 +32,9 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 
-from sprawl_cli import systems
-from sprawl_cli.cli.main import GROUPS, _with_common, commands_of, load_command, load_module_group, with_table_options
 from tests import harness
 from tests.reliability.conftest import NAMES, PROFILES, Folder, check_refusal
+from tests.test_numbers import every_command
 
 # Values no game can hold, and the plain ones around them, so both sides of a bound are tried.
 EXTREME = ["nan", "NaN", "-nan", "inf", "-inf", "Infinity", "1e400", "-1e400", "1e308", "1" + "0" * 40,
@@ -74,23 +73,8 @@ def bounded(argv: list[str]) -> Iterator[None]:
 def _commands(system: str) -> list[tuple[list[str], list[click.Option]]]:
     """(command path, its options) for every command of `system`'s games, as the kernel builds it
     (with the system's table options), read once: the strategy draws from a fixed list."""
-    groups = set(GROUPS) | set(systems.menu(system).groups)
-    found: list[tuple[list[str], list[click.Option]]] = []
-
-    def walk(command: click.Command, path: list[str]) -> None:
-        if isinstance(command, click.Group):
-            for name, sub in command.commands.items():
-                walk(sub, [*path, name])
-        else:
-            found.append((path, [p for p in command.params if isinstance(p, click.Option) and p.name not in SKIPPED]))
-
-    for name, (module, _) in commands_of(system).items():
-        if name in LEFT_OUT:
-            continue
-        command = load_module_group(module) if name in groups else load_command(module, name)
-        assert command is not None, name
-        walk(with_table_options(_with_common(command), system, own=not module.startswith("sprawl_cli.cli.")), [name])
-    return found
+    return [(path.split(), [p for p in command.params if isinstance(p, click.Option) and p.name not in SKIPPED])
+            for path, command in every_command(system) if path.split()[0] not in LEFT_OUT]
 
 
 def lines_of(system: str) -> st.SearchStrategy[list[str]]:

@@ -182,6 +182,17 @@ def test_new_refuses_to_overwrite_without_force(sprawl):
     assert "squad: X" in path.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(("squad", "leader", "said"), [
+    ("O\u202ewls", "Vex", "--squad: this name holds the character U+202E"),
+    ("Owls", "V" * 41, "--leader: this name is 41 characters long"),
+    ("Owls", "V\x00x", "--leader: this name holds the character U+0000"),
+])
+def test_new_refuses_a_name_no_game_can_hold(sprawl, squad, leader, said):
+    path = sprawl.folder / "owls.yaml"
+    assert said in one_error(sprawl("roster", "new", str(path), "--squad", squad, "--leader", leader))
+    assert not path.exists()
+
+
 def test_leader_renamed_stays_leader(sprawl):
     path = write(sprawl.folder, GOOD)
     data = sprawl.json("roster", "edit", str(path), "Ana", "--rename", "Anya")
@@ -204,6 +215,10 @@ REFUSED = [
     (("edit", "Bo", "--weapon", "Club", "--no-weapons"), "not both"),
     (("remove", "Ana"), "leads Test Squad"),
     (("remove", "Zed"), "no character named 'Zed'"),
+    # issue 34: a name no game can hold is refused where it is typed
+    (("add", "K" * 100, *ATTRS), "this name is 100 characters long; a name holds at most 40"),
+    (("add", "Ki\x1bt", *ATTRS), "holds the character U+001B"),
+    (("edit", "Bo", "--rename", "B\u202eo"), "holds the character U+202E"),
 ]
 
 

@@ -133,9 +133,13 @@ def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: di
     named = data.get("system", "sprawl")
     if not isinstance(named, str) or system_key(named) != "sprawl":
         problems.check(where.fail, ("system",), f"this roster is for '{data.get('system')}', not SPRAWL")
+    from sprawl_cli.names import name_fault
+
     for key in ("squad", "leader"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             problems.check(where.fail, (key,), "is missing" if key not in data else "should be a name")
+        elif name_fault(data[key].strip()) is not None:
+            problems.check(where.fail, (key,), f"this name {name_fault(data[key].strip())}")
     problems.raise_any()
     people = data.get("characters")
     if allow_empty and people in (None, []):
@@ -208,6 +212,11 @@ def check_name(name: object, where: Where, at: tuple[object, ...]) -> None:
     """A character's name: not empty, and one that name lists (`--nearby`, `--blast`) can give."""
     if not isinstance(name, str) or not name.strip():
         where.fail(at, "every character needs a name")
+    from sprawl_cli.names import name_fault
+
+    fault = name_fault(name.strip())
+    if fault is not None:
+        where.fail(at, f"this name {fault}")
     if "," in name:
         where.fail(at, f"'{name.strip()}' has a comma, which separates names in --nearby and --blast; rename it")
     if name.strip().lower() == "none":

@@ -251,9 +251,13 @@ def new_roster(
     from sprawl_cli.store import atomic_write
 
     ctx = current()
+    from sprawl_cli.names import name_fault
+
     for option, value in (("--squad", squad), ("--leader", leader)):
         if not value.strip():
             raise BadInput(f"{option} needs a name")
+        if name_fault(value.strip()) is not None:
+            raise BadInput(f"{option}: this name {name_fault(value.strip())}")
     if path.is_dir():
         raise BadInput(f"{path} is a folder; give the roster file's name, e.g. {path / 'squad.yaml'}")
     if path.exists() and not ctx.options.force:

@@ -166,10 +166,12 @@ class Context:
         raw = self.env.vars.get("SPRAWL_SEED")
         if raw is None or raw.strip() == "":
             return None
-        try:
-            return int(raw)
-        except ValueError:
-            raise BadInput(f"SPRAWL_SEED should be a whole number, not '{raw}'") from None
+        from sprawl_cli.numbers import SEED
+
+        try:  # the bound of --seed, by the same parser
+            return int(SEED.parse(raw))
+        except ValueError as bad:
+            raise BadInput(f"SPRAWL_SEED: {bad}") from None
 
     def _asker(self) -> AskDice:
         from sprawl_cli.dice import AskDice

@@ -214,3 +214,10 @@ def test_a_long_or_hostile_name_typed_is_cut_and_escaped_in_the_one_line(sprawl:
     line = _refused_alone(sprawl("set", "a\x1b[2J\u202eb", "x", "on"), 1, "a\\x1b[2J\\u202eb")
     assert "\x1b" not in line and "\u202e" not in line
     assert _files(sprawl.folder) == before
+
+
+@pytest.mark.parametrize("seed", ["nan", "-1", "1" + "0" * 40, "x"])
+def test_the_seed_from_the_environment_has_the_bound_of_the_option(sprawl: Any, seed: str) -> None:
+    _refused_alone(sprawl("roll", "3", env={"SPRAWL_SEED": seed}), 1, "SPRAWL_SEED:", "from 0 to 18446744073709551615")
+    _refused_alone(sprawl("roll", "3", "--seed", seed), 2, "--seed", "from 0 to 18446744073709551615")
+    assert sprawl("roll", "3", env={"SPRAWL_SEED": str(2**64 - 1)}).exit_code == 0

@@ -112,11 +112,13 @@ ANSWER = Bound(0, MOST_INCHES)
 SEED = Bound(0, 2**64 - 1)
 
 
-class Number(click.ParamType[Any, Any]):
+class Number(click.types._NumberRangeBase[Any, Any]):
     """A click type for a bounded, finite number: every numeric option and argument of every
-    command has one (`cli.main._with_common` puts it in place of click's int and float)."""
+    command has one (`cli.main._with_common` puts it in place of click's int and float). A
+    click range type by descent, so `--help` shows its bound as it showed a Typer `min`/`max`."""
 
     def __init__(self, bound: Bound) -> None:
+        super().__init__(min=bound.low, max=bound.high)
         self.bound = bound
         self.name = "integer" if bound.whole else "float"
 
@@ -128,6 +130,9 @@ class Number(click.ParamType[Any, Any]):
             return self.bound.parse(str(value))
         except ValueError as bad:
             self.fail(str(bad).removeprefix("the number: "), param, ctx)
+
+    def _clamp(self, bound: Any, dir: Any, open: bool) -> Any:  # never clamps: a number past the bound is refused
+        raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"Number({self.bound.low}..{self.bound.high}{'' if self.bound.whole else ', float'})"

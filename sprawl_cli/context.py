@@ -34,6 +34,10 @@ def peek_system(path: Path) -> str | None:
     is SPRAWL's."""
     import re
 
+    from sprawl_cli.filekind import kind_of
+
+    if kind_of(path) is not None:  # never open a FIFO or a device to peek: loading it says what is wrong
+        return None
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
@@ -162,10 +166,12 @@ class Context:
         raw = self.env.vars.get("SPRAWL_SEED")
         if raw is None or raw.strip() == "":
             return None
-        try:
-            return int(raw)
-        except ValueError:
-            raise BadInput(f"SPRAWL_SEED should be a whole number, not '{raw}'") from None
+        from sprawl_cli.numbers import SEED
+
+        try:  # the bound of --seed, by the same parser
+            return int(SEED.parse(raw))
+        except ValueError as bad:
+            raise BadInput(f"SPRAWL_SEED: {bad}") from None
 
     def _asker(self) -> AskDice:
         from sprawl_cli.dice import AskDice

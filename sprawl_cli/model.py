@@ -138,11 +138,13 @@ class Game(Fields, Generic[C]):
         for c in self.characters:
             if c.name.lower() == wanted:
                 return c
+        from sprawl_cli.numbers import quoted as cut
+
         names = [c.name for c in self.characters]
-        close = close_names(name.strip(), names)
+        close = close_names(name.strip()[:200], names)  # a pasted page is no near miss of a name
         quoted = " or ".join(f"'{n}'" for n in close)
         hint = f"did you mean {quoted}?" if close else f"the characters are: {', '.join(names)}"
-        raise BadInput(f"no character named '{name}' in this game; {hint}")
+        raise BadInput(f"no character named '{cut(name)}' in this game; {hint}")
 
     def squad(self, name: str) -> Squad:
         """The squad called `name` (case-insensitive; a unique prefix will do).
@@ -150,12 +152,14 @@ class Game(Fields, Generic[C]):
         Raises:
             BadInput: no such squad.
         """
+        from sprawl_cli.numbers import quoted as cut
+
         wanted = name.strip().lower()
         exact = [s for s in self.squads if s.name.lower() == wanted]
         starts = [s for s in self.squads if s.name.lower().startswith(wanted)] if wanted else []
         found = exact or (starts if len(starts) == 1 else [])
         if not found:
-            raise BadInput(f"no squad named '{name}'; the squads are: {', '.join(s.name for s in self.squads)}")
+            raise BadInput(f"no squad named '{cut(name)}'; the squads are: {', '.join(s.name for s in self.squads)}")
         return found[0]
 
     def squad_of(self, character: C) -> Squad:

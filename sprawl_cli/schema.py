@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.model import Fields
+from sprawl_cli.numbers import KEPT, MOST_KEPT, quoted
 from sprawl_cli.yamlio import Lines, Path_
 
 T = TypeVar("T")
@@ -24,15 +25,15 @@ class Where(Fields):
     source: str
     lines: Lines
 
-    def fail(self, path: Path_, message: str) -> typing.NoReturn:
+    def fail(self, path: Path_, message: str, *more: str) -> typing.NoReturn:
         line = None
         probe: Path_ | None = path
         while line is None and probe is not None:
             line = self.lines.get(probe)
             probe = probe[:-1] if probe else None
-        key = ".".join(str(p) for p in path) or "(top)"
+        key = ".".join(quoted(p) for p in path) or "(top)"
         at = f":{line}" if line else ""
-        raise SaveFileError(f"{self.source}{at}: key '{key}': {message}")
+        raise SaveFileError(f"{self.source}{at}: key '{key}': {'; '.join((message, *more))}")
 
 
 @cache
@@ -109,11 +110,13 @@ def _convert(kind: Any, data: Any, where: Where, path: Path_) -> Any:
     # The plain values first: they are most of a save, and each is one exact type.
     if kind is str:
         if not isinstance(data, str):
-            where.fail(path, f"should be text, not {data!r}")
+            where.fail(path, f"should be text, not {quoted(repr(data))}")
         return data
     if kind is int:
         if isinstance(data, bool) or not isinstance(data, int):
-            where.fail(path, f"should be a whole number, not {data!r}")
+            where.fail(path, f"should be a whole number, not {quoted(repr(data))}")
+        if not -MOST_KEPT <= data <= MOST_KEPT:
+            where.fail(path, KEPT.fault(data) or "", KEPT.line())
         return data
     if kind is bool:
         if not isinstance(data, bool):
@@ -121,7 +124,10 @@ def _convert(kind: Any, data: Any, where: Where, path: Path_) -> Any:
         return data
     if kind is float:
         if isinstance(data, bool) or not isinstance(data, (int, float)):
-            where.fail(path, f"should be a number, not {data!r}")
+            where.fail(path, f"should be a number, not {quoted(repr(data))}")
+        fault = KEPT.fault(data)
+        if fault is not None:  # .nan, .inf and 1e400 are no distance (issue 34)
+            where.fail(path, fault, KEPT.line())
         return float(data)
     origin = typing.get_origin(kind)
     if origin in (typing.Union, types.UnionType):

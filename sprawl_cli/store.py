@@ -289,6 +289,9 @@ def _holder(fd: int) -> str:
 
 def read_companion(path: str) -> str | None:
     """A companion file's text, or None when it does not exist."""
+    from sprawl_cli.filekind import plain_file
+
+    plain_file(path, "file")
     try:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -481,6 +484,7 @@ class GameStore:
         """
         if not create and not self.path.exists():
             self.load()  # raises the "no game here: sprawl new" error
+        self.check_kinds()
         with lock_file(self.path, notify):
             remove_stray_temps(self.path.parent, self.prev.name)
             remove_stray_temps(self.path.parent, self.first.name)
@@ -492,6 +496,22 @@ class GameStore:
                             with contextlib.suppress(OSError):
                                 os.unlink(folder / entry)
             yield
+
+    def check_kinds(self) -> None:
+        """Refuse a FIFO, a device or a folder where the save or a file beside it belongs, and
+        anything but a folder where its journal does, from `os.stat` alone: nothing is opened,
+        so nothing hangs (issue 34).
+
+        Raises:
+            SaveFileError: one line naming the path.
+        """
+        from sprawl_cli.filekind import folder_or_nothing, plain_file
+
+        plain_file(self.path, "save file")
+        for beside in (self.cache, self.lock_path, self.prev, self.first, self.first_kept):
+            plain_file(beside, "file sprawl keeps beside the save")
+        for folder in (self.journal, self.redo_dir, self.undone_dir):
+            folder_or_nothing(folder, "journal")
 
     # --- the state -----------------------------------------------------
     def exists(self) -> bool:
@@ -505,6 +525,7 @@ class GameStore:
         """
         from sprawl_cli import yamlio
 
+        self.check_kinds()
         if not self.path.exists():
             if self.repairable():
                 raise SaveFileError(f"the save file {self.path} is missing, but its journal is here; "
@@ -598,8 +619,20 @@ class GameStore:
 
     @staticmethod
     def _render(game: Game[Any]) -> tuple[str, dict[str, Any]]:
-        """The save file's text for `game`, and the data it holds."""
+        """The save file's text for `game`, and the data it holds.
+
+        Raises:
+            BadInput: the game has gone past the rounds a save holds (numbers.ROUNDS): written,
+                it would be a save no command reads again.
+        """
         from sprawl_cli import yamlio
+        from sprawl_cli.numbers import ROUNDS
+
+        if game.round > ROUNDS:
+            from sprawl_cli.errors import BadInput
+
+            raise BadInput(f"round {game.round} is past the {ROUNDS} rounds a save holds; end the game "
+                           "(`sprawl end`)")
 
         header = "# sprawl save file: the current state of one game. Safe to read; edit with care.\n"
         data = game_to_data(game)
@@ -696,6 +729,9 @@ class GameStore:
             SaveFileError: it cannot be read or is damaged.
         """
         path = folder if folder is not None and folder.suffix == ".json" else self._entry_path(step, folder)
+        from sprawl_cli.filekind import plain_file
+
+        plain_file(path, "journal entry")
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -1007,19 +1043,30 @@ def check_game(game: Game[Any], where: Where, phases: tuple[str, ...]) -> None:
         where.fail(("phase",), f"'{game.phase}' is not a phase; use one of {', '.join(phases)}")
     if not 0 <= game.side < len(game.squads):
         where.fail(("side",), f"should be a squad index from 0 to {len(game.squads) - 1}")
-    for key in ("round", "turn"):
-        if getattr(game, key) < 1:
-            where.fail((key,), "should be 1 or more")
-    if game.step < 0:
-        where.fail(("step",), "should be 0 or more")
-    if game.rounds is not None and game.rounds < 1:
-        where.fail(("rounds",), "the round limit should be 1 or more (or leave it out)")
+    from sprawl_cli.names import name_fault
+    from sprawl_cli.numbers import CHANGES, ROUNDS
+
+    # Issue 34: each number within what a game can hold (numbers.py says why each bound).
+    for key, most in (("round", ROUNDS), ("turn", ROUNDS * max(len(game.squads), len(game.characters)))):
+        if not 1 <= getattr(game, key) <= most:
+            where.fail((key,), f"should be from 1 to {most}")
+    if not 0 <= game.step <= CHANGES:
+        where.fail(("step",), f"should be from 0 to {CHANGES}")
+    if game.rounds is not None and not 1 <= game.rounds <= ROUNDS:
+        where.fail(("rounds",), f"the round limit should be from 1 to {ROUNDS} (or leave it out)")
+    for j, squad in enumerate(game.squads):
+        fault = name_fault(squad.name)
+        if fault is not None:
+            where.fail(("squads", j, "name"), f"this name {fault}")
     if game.settings.dice not in ("random", "physical"):
         where.fail(("settings", "dice"), "should be random or physical")
     names: set[str] = set()
     squads = {s.name for s in game.squads}
     for i, c in enumerate(game.characters):
         path: tuple[object, ...] = ("characters", i)
+        fault = name_fault(c.name)
+        if fault is not None:
+            where.fail(path + ("name",), f"this name {fault}")
         if c.name.lower() in names:
             where.fail(path + ("name",), f"two characters are called '{c.name}'")
         names.add(c.name.lower())

@@ -39,6 +39,9 @@ def read_text(path: Path, what: str) -> str:
     Raises:
         SaveFileError: it cannot be read as a small UTF-8 text file.
     """
+    from sprawl_cli.filekind import plain_file
+
+    plain_file(path, what)  # a FIFO or a device would hold the open below (issue 34)
     try:
         with open(path, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size

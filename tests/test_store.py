@@ -61,7 +61,7 @@ CORRUPT = [
     ("negative health", lambda t: sub_first(t, r"^  health: 3$", "  health: -1"),
      lambda t: line_of(t, "  health: -1"), "key 'characters.0.health': should be from 0"),
     ("negative round", lambda t: sub_first(t, r"^round: 1$", "round: -2"),
-     lambda t: line_of(t, "round:"), "key 'round': should be 1 or more"),
+     lambda t: line_of(t, "round:"), "key 'round': should be from 1 to 1000"),
     ("negative hide successes", lambda t: sub_first(t, r"^  hide_successes: 0$", "  hide_successes: -3"),
      lambda t: line_of(t, "  hide_successes: -3"), "cannot be negative"),
     ("unknown status", lambda t: sub_first(t, r"^  statuses: \[\]$", "  statuses: [asleep]"),
@@ -706,13 +706,18 @@ def test_a_damaged_cache_is_ignored(sprawl, monkeypatch, junk):
     assert fresh_status(sprawl, monkeypatch) == expected
 
 
-def test_a_cache_that_is_a_folder_is_ignored_and_saving_still_works(sprawl, monkeypatch):
+def test_a_cache_that_is_a_folder_is_refused_naming_it_and_nothing_changes(sprawl, monkeypatch):
+    # Issue 34: a folder, a FIFO or a device where a file of the save's belongs is one clear line.
     sprawl.new()
     cache_of(sprawl).unlink()
     cache_of(sprawl).mkdir()
-    assert fresh_status(sprawl, monkeypatch)["round"] == 1
+    before = sprawl.save.read_bytes()
+    for args in (("status",), ("set", "Razz", "pinned", "on")):
+        message = one_error(sprawl(*args))
+        assert cache_of(sprawl).name in message and "is a folder" in message
+    assert sprawl.save.read_bytes() == before
+    cache_of(sprawl).rmdir()
     assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
-    assert "pinned" in next(c for c in fresh_status(sprawl, monkeypatch)["characters"] if c["name"] == "Razz")["statuses"]
 
 
 def test_cached_data_the_checks_refuse_falls_back_to_the_yaml(sprawl, monkeypatch):

@@ -85,13 +85,12 @@ class CliTable:
                 raise NeedsAnswer(f"no answer to: {question} Nothing was changed.") from None
         if raw is None:
             raise NeedsAnswer(f"{question} Give --{option} N.")
+        from sprawl_cli.numbers import ANSWER
+
         try:
-            value = int(str(raw).strip())
-        except ValueError:
-            raise BadInput(f"--{option} wants a whole number, not '{raw}'") from None
-        if value < 0:
-            raise BadInput(f"--{option} cannot be negative")
-        return value
+            return int(ANSWER.parse(str(raw)))
+        except ValueError as bad:
+            raise BadInput(f"--{option}: {bad}") from None
 
     def _choose(self, option: str, question: str, choices: list[str]) -> str:
         wanted = {c.lower(): c for c in choices}

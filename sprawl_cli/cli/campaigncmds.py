@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.numbers import GAMES
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -190,7 +191,7 @@ def history() -> None:
 
 @app.command()
 def report(
-    number: Annotated[Optional[int], typer.Argument(min=1, help="The game's number (default: the last).")] = None,
+    number: Annotated[Optional[int], typer.Argument(min=1, max=GAMES, help="The game's number (default: the last).")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="md (Markdown for a forum post) or html (one page with charts).",
                                      metavar="md|html")] = "md",
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the report here instead of printing it.")] = None,

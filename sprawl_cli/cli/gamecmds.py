@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.numbers import CHANGES, ROUNDS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -88,7 +89,7 @@ def _guard(store: GameStore, force: bool) -> None:
 @app.command()
 def new(
     squad: Annotated[Optional[list[Path]], typer.Option("--squad", "-s", help="A roster file; give one per side (the first moves first).")] = None,
-    rounds: Annotated[Optional[int], typer.Option("--rounds", min=1, help="End the game after this many rounds.")] = None,
+    rounds: Annotated[Optional[int], typer.Option("--rounds", min=1, max=ROUNDS, help="End the game after this many rounds.")] = None,
     physical: Annotated[bool, typer.Option("--physical", help="Players roll real dice: every roll is asked for.")] = False,
     map_file: Annotated[Optional[Path], typer.Option("--map", help="The map file, for systems played on a grid.")] = None,
     setting: Annotated[Optional[list[str]], typer.Option("--setting", metavar="KEY=VALUE", help="A setting of the game's system; repeat for more.")] = None,
@@ -257,7 +258,7 @@ def said_at_the_end(out: Ending, game: Game[Any]) -> list[str]:
 
 @app.command()
 def log(
-    last: Annotated[Optional[int], typer.Option("--last", "-n", min=1, help="Only the last N changes.")] = None,
+    last: Annotated[Optional[int], typer.Option("--last", "-n", min=1, max=CHANGES, help="Only the last N changes.")] = None,
     undone: Annotated[bool, typer.Option("--undone/--no-undone", help="Show the changes undone since (dimmed, marked undone).")] = True,
 ) -> None:
     """What happened so far in this game, with every die rolled; changes taken back by `undo`
@@ -285,7 +286,7 @@ def log(
 
 @app.command()
 def undo(
-    count: Annotated[int, typer.Argument(min=1, help="How many changes to take back.")] = 1,
+    count: Annotated[int, typer.Argument(min=1, max=CHANGES, help="How many changes to take back.")] = 1,
 ) -> None:
     """Take back the last change (or the last COUNT), dice and all. `sprawl redo` puts it back.
 

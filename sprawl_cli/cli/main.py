@@ -45,6 +45,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 GROUPS = {"campaign"}  # these kernel names are whole sub-groups, not single commands
+# Commands that work without reading a save (or make one): a save's place holding no file does not stop them.
+_NO_SAVE = {"new", "rules", "completion", "campaign", "roll", "odds", "table", "gear", "roster", "serve"}
 
 
 def _argv_value(argv: list[str], option: str) -> str | None:
@@ -149,9 +151,16 @@ def _build_common_options() -> list[click.Option]:
 
     def keep(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
         sprawl = ctx.find_object(Context)
-        if sprawl is not None and value not in (None, False) and param.name:
+        given = value not in (None, False) and param.name
+        if isinstance(value, str) and "\x00" in value and not ctx.resilient_parsing:
+            raise click.BadParameter("holds a NUL character, which no path or name may", ctx, param)
+        if given and f"sprawl.{param.name}" in ctx.meta and not ctx.resilient_parsing \
+                and ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE:
+            # before the command's name and after it: one answer per question (as `_once`)
+            raise click.UsageError(f"{_spelt(param)} was given twice; give it once (one answer per question)", ctx)
+        if sprawl is not None and given:
             setattr(sprawl.options, param.name, value)
-        if value not in (None, False) and param.name:
+        if given:
             ctx.meta[f"sprawl.{param.name}"] = value  # shell completion has no Context: it reads --game here
         return value
 
@@ -224,26 +233,38 @@ def with_table_options(command: click.Command, system: str, own: bool = False) -
     return _FOR_SYSTEM[command, system]
 
 
-def _within_reach(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    """A whole-number modifier (`--mod`, `--attacker-mod`...), refused past any die's reach
-    (`dice.REACH`) rather than carried into a roll it cannot change (a callback, not a
-    parameter type: a class of our own would be built at every start)."""
-    if value is None:
-        return value
-    from sprawl_cli.dice import REACH
+def _once(command: click.Command) -> None:
+    """One answer per question: an option given twice on one command line (`--cover light
+    --cover heavy`) is a usage error, never the last one silently. Options made to repeat
+    (`multiple`, `count`: `--squad`, `--mod`) may; the check wraps the command's parser, so it
+    holds for every command of every system, and for the root group's options too."""
+    def parser_once(ctx: click.Context) -> Any:
+        # The command being parsed is ctx.command: a copy of this one (with_table_options) too.
+        parser = type(ctx.command).make_parser(ctx.command, ctx)
+        parse = parser.parse_args
 
-    for number in value if isinstance(value, (list, tuple)) else [value]:
-        if not -REACH <= number <= REACH:
-            raise click.BadParameter(f"'{number}' is past any die's reach; give a modifier from -{REACH} to {REACH}",
-                                     ctx, param)
-    return value
+        def parse_once(args: list[str]) -> Any:
+            opts, rest, order = parse(args=args)
+            seen: set[str] = set()
+            for param in order:
+                if not isinstance(param, click.Option) or param.multiple or param.count or not param.name:
+                    continue
+                if param.name in seen and not ctx.resilient_parsing:
+                    raise click.UsageError(f"{_spelt(param)} was given twice; give it once (one answer per question)",
+                                           ctx)
+                seen.add(param.name)
+            return opts, rest, order
+
+        parser.parse_args = parse_once  # type: ignore[method-assign]
+        return parser
+
+    command.make_parser = parser_once  # type: ignore[method-assign]
 
 
-def _is_modifier(param: click.Parameter) -> bool:
-    """A system's modifier option: a whole number named `mod` or `..._mod` (the kernel's word)."""
-    named = param.name or ""
-    return isinstance(param, click.Option) and (named == "mod" or named.endswith("_mod")) \
-        and type(param.type) is click.types.IntParamType
+def _spelt(param: click.Parameter) -> str:
+    """An option as a refusal names it: its long spelling."""
+    spellings = [*param.opts, *getattr(param, "secondary_opts", [])]
+    return next((o for o in spellings if o.startswith("--")), spellings[0] if spellings else str(param.name))
 
 
 def _with_common(command: click.Command) -> click.Command:
@@ -255,11 +276,15 @@ def _with_common(command: click.Command) -> click.Command:
             _with_common(sub)
     known = {p.name for p in command.params}
     command.params.extend(o for o in common_options() if o.name not in known)
+    from sprawl_cli.numbers import for_param
+
     for param in command.params:
         if getattr(param, "_custom_shell_complete", None) is None:
             param._custom_shell_complete = _complete
-        if _is_modifier(param) and param.callback is None:
-            param.callback = _within_reach
+        number = for_param(param)  # every number finite and in its bound, one parser for all (numbers.py)
+        if number is not None:
+            param.type = number
+    _once(command)
     return command
 
 
@@ -362,6 +387,12 @@ class SprawlGroup(click.Group):
         self, ctx: click.Context, args: list[str]
     ) -> tuple[str | None, click.Command | None, list[str]]:
         name = args[0] if args else ""
+        if name and name not in _NO_SAVE and not ctx.resilient_parsing:
+            # A FIFO, a folder or a device where the save belongs: say so before the command is
+            # looked up among the default system's (its own system cannot be read from it).
+            from sprawl_cli.filekind import plain_file
+
+            plain_file(_line_and_save(ctx.find_object(Context))[2], "save file")
         system, table, _ = self._table(ctx)
         if name and not name.startswith("-") and name not in table:
             import difflib
@@ -457,7 +488,7 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
     debug = "--debug" in argv or bool(sprawl.env.vars.get("SPRAWL_DEBUG"))
 
     def report(message: str, code: int) -> int:
-        message = " ".join(message.split())
+        message = " ".join(_fit(word) for word in message.split())
         if sprawl.env.mid_line:  # a question was left unanswered on the line: the message starts below it
             sprawl.env.err.write("\n")
             sprawl.env.mid_line = False
@@ -469,6 +500,15 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
         sprawl.env.err.write(f"error: {message}\n")
         sprawl.env.err.flush()
         return code
+
+    def internal(problem: Exception) -> int:
+        if debug:
+            raise problem
+        return report(
+            f"internal error ({type(problem).__name__}: {problem}); nothing was changed. "
+            "Run again with --debug for the traceback and report it",
+            ExitCode.REFUSED,
+        )
 
     try:
         result = call()
@@ -501,16 +541,29 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
         return report("interrupted; nothing was changed", ExitCode.REFUSED)
     except BrokenPipeError:
         return ExitCode.REFUSED
+    except ValueError as problem:
+        if "null byte" not in str(problem):  # a NUL in a path reaches the file system only as this
+            return internal(problem)
+        return report("a path or a name given holds a NUL character, which no file name may; nothing was changed",
+                      ExitCode.REFUSED)
+    except OSError as problem:  # the file system said no (a name too long, a full disk): where, and why
+        from sprawl_cli.numbers import quoted
+
+        where = f"'{quoted(problem.filename)}': " if problem.filename else ""
+        return report(f"{where}{problem.strerror or problem}; nothing was changed", ExitCode.REFUSED)
     except click.ClickException as problem:
         return report(problem.format_message(), problem.exit_code or ExitCode.REFUSED)
     except Exception as problem:  # the last line of defence: never a traceback for users
-        if debug:
-            raise
-        return report(
-            f"internal error ({type(problem).__name__}: {problem}); nothing was changed. "
-            "Run again with --debug for the traceback and report it",
-            ExitCode.REFUSED,
-        )
+        return internal(problem)
+
+
+def _fit(word: str) -> str:
+    """A word of an error line as it is shown: control and bidirectional characters escaped (an
+    error line never steers the terminal), and a word past any path or name cut, saying how long
+    it was, so a pasted page is not echoed whole (issue 34)."""
+    if not word.isprintable():
+        word = "".join(c if c.isprintable() else repr(c)[1:-1] for c in word)
+    return word if len(word) <= 200 else f"{word[:60]}...({len(word)} characters)"
 
 
 def usage(problem: click.UsageError) -> tuple[str, int]:
@@ -523,10 +576,13 @@ def usage(problem: click.UsageError) -> tuple[str, int]:
 def _negative(problem: click.NoSuchOption, usage: Callable[[click.UsageError], tuple[str, int]]) -> tuple[str, int]:
     """`undo -1`: click reads a negative number as an option. Say what the command's number
     argument says of any other number out of its range (`undo 0`), in the same words."""
+    from sprawl_cli.numbers import Number
+
     number = problem.option_name
     command = problem.ctx.command if problem.ctx is not None else None
     numeric = [p for p in (command.params if command is not None else [])
-               if isinstance(p, click.Argument) and isinstance(p.type, (click.types.IntParamType, click.types.FloatParamType))]
+               if isinstance(p, click.Argument)
+               and isinstance(p.type, (Number, click.types.IntParamType, click.types.FloatParamType))]
     for param in numeric[:1]:
         try:
             param.type.convert(number, param, problem.ctx)
@@ -559,6 +615,7 @@ def build() -> SprawlGroup:
     group.params.append(click.Option(["--version"], is_flag=True, expose_value=False, is_eager=True,
                                      callback=_version, help="Show the version and exit."))
     group.params.extend(common_options())
+    _once(group)
     return group
 
 

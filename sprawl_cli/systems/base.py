@@ -57,11 +57,19 @@ def check_sides(rosters: Sequence[Roster], what: str = "a game") -> None:
     """
     from sprawl_cli.errors import BadInput
 
+    from sprawl_cli.names import name_fault
+    from sprawl_cli.numbers import quoted
+
     if len(rosters) < 2:
         raise BadInput(f"{what} needs two squads or more: give --squad FILE for each")
     squads: set[str] = set()
     seen: dict[str, str] = {}
     for r in rosters:
+        for who, name in [("the squad", r.squad.name), *(("the character", c.name) for c in r.characters)]:
+            fault = name_fault(name)
+            if fault is not None:
+                raise BadInput(f"{who} '{quoted(name)}' of {r.squad.roster or 'a roster'}: its name {fault}; "
+                               "rename it in its roster")
         if r.squad.name.lower() in squads:
             raise BadInput(f"two squads are called '{r.squad.name}'; rename one in its roster")
         squads.add(r.squad.name.lower())
@@ -114,6 +122,11 @@ def roster_header(data: Any, where: Where, system: str, title: str, keys: Sequen
     squad = data.get("squad")
     if not isinstance(squad, str) or not squad.strip():
         where.fail(("squad",), "is missing" if "squad" not in data else "should be a name")
+    from sprawl_cli.names import name_fault
+
+    fault = name_fault(squad.strip())
+    if fault is not None:
+        where.fail(("squad",), f"this name {fault}")
     people = data.get("characters")
     if not isinstance(people, list) or not people:
         where.fail(("characters",), "a squad needs a list of at least one character")
@@ -126,8 +139,13 @@ def check_unique_names(names: Sequence[str], where: Where) -> None:
     Raises:
         SaveFileError: via `where.fail`, at the second one's name.
     """
+    from sprawl_cli.names import name_fault
+
     seen: set[str] = set()
     for i, name in enumerate(names):
+        fault = name_fault(name)
+        if fault is not None:
+            where.fail(("characters", i, "name"), f"this name {fault}")
         if name.lower() in seen:
             where.fail(("characters", i, "name"), f"two characters are called '{name}'")
         seen.add(name.lower())

@@ -22,6 +22,7 @@ import pytest
 import yaml
 
 from tests import harness
+from tests.factory import new_args
 from tests.reliability.conftest import NAMES, PLF, PROFILES, SUIT, Folder, check_refusal, game_of
 from tests.reliability.systems import HEX_MAP
 
@@ -131,6 +132,21 @@ SAVE_ONLY: dict[str, Any] = {
     "engaged with a ghost": edited(_set(("characters", 0, "engaged_with"), ["Ghost"])),
     "brawls is a list": edited(_set(("brawls",), [1])),
     "weapon state unknown": edited(_set(("characters", 0, "weapon_states"), {"Pistol": "melted"})),
+    # Issue 34: numbers and names no game can hold.
+    "round huge": edited(_set(("round",), 10**40)),
+    "round three million": edited(_set(("round",), 3_000_000)),
+    "round limit huge": edited(_set(("rounds",), 10**6)),
+    "step huge": edited(_set(("step",), 10**9)),
+    "shooting huge": edited(_set(("characters", 0, "shooting"), 10**40)),
+    "shooting past twenty dice": edited(_set(("characters", 0, "shooting"), 21)),
+    "weapon power huge": edited(_set(("characters", 0, "weapons", 0, "power"), 10**6)),
+    "blast is nan": edited(_set(("characters", 0, "weapons", 0, "blast"), float("nan"))),
+    "blast is infinite": edited(_set(("characters", 0, "weapons", 0, "blast"), float("inf"))),
+    "name of ten thousand characters": edited(_set(("characters", 0, "name"), "B" * 10_000)),
+    "name with a NUL": edited(_set(("characters", 0, "name"), "Ba\x00bs")),
+    "name with an escape": edited(_set(("characters", 0, "name"), "Ba\x1b[31mbs")),
+    "name with a right-to-left override": edited(_set(("characters", 0, "name"), "Ba\u202ebs")),
+    "squad name with a control character": edited(_set(("squads", 0, "name"), "P\x07LF")),
 }
 
 ROSTER_ONLY: dict[str, Any] = {
@@ -148,6 +164,10 @@ ROSTER_ONLY: dict[str, Any] = {
     "unknown key": edited(_set(("tactics",), "charge")),
     "character is a list": edited(_set(("characters", 0), ["Babs"])),
     "name is a number": edited(_set(("characters", 0, "name"), 12)),
+    "attribute huge": edited(_set(("characters", 0, "shooting"), 10**40)),
+    "name of ten thousand characters": edited(_set(("characters", 0, "name"), "B" * 10_000)),
+    "name with a right-to-left override": edited(_set(("characters", 0, "name"), "Ba\u202ebs")),
+    "squad name with a NUL": edited(_set(("squad",), "P\x00LF")),
 }
 
 # Saves of the other systems, in their own shapes: each edit breaks what that system's
@@ -164,6 +184,9 @@ SYSTEM_SAVES: dict[str, dict[str, Any]] = {
         "weapon with negative damage": edited(_set(("characters", 0, "weapons", 0, "damage"), -3)),
         "die that is not on the ladder": edited(_set(("settings", "die"), "d7")),
         "member unknown": edited(_set(("squads", 0, "members"), ["Vic", "Ghost"])),
+        "round huge": edited(_set(("round",), 10**40)),
+        "shooting huge": edited(_set(("characters", 0, "shooting"), 10**40)),
+        "name of ten thousand characters": edited(_set(("characters", 0, "name"), "V" * 10_000)),
     },
     "street-fight": {
         "a system that disagrees with the file": edited(_set(("system",), "savage-worlds")),
@@ -176,6 +199,9 @@ SYSTEM_SAVES: dict[str, dict[str, Any]] = {
         "morale of an unknown squad": edited(_set(("morale", 0, "squad"), "Nobody")),
         "morale setting unknown": edited(_set(("settings", "morale"), "maybe")),
         "position past the order": edited(_set(("position",), 9)),
+        "move is nan": edited(_set(("characters", 0, "moved_inches"), float("nan"))),
+        "move is infinite": edited(_set(("characters", 0, "moved_inches"), float("inf"))),
+        "round three million": edited(_set(("round",), 3_000_000)),
     },
     "savage-worlds": {
         "a system that disagrees with the file": edited(_set(("system",), "gunplay")),
@@ -188,6 +214,12 @@ SYSTEM_SAVES: dict[str, dict[str, Any]] = {
         "card twice in the deck": edited(_set(("deck",), ["2C", "2C"])),
         "card that does not exist": edited(_set(("deck",), ["ZZ"])),
         "game master of an unknown side": edited(_set(("gm",), ["Nobody"])),
+        "armor negative": edited(_set(("characters", 0, "armor"), -5)),
+        "armor huge": edited(_set(("characters", 0, "armor"), 10**40)),
+        "movement is nan": edited(_set(("characters", 0, "moved"), float("nan"))),
+        "pool past any game's": edited(_set(("pools", "Expedition"), 1001)),
+        "trait die with a huge bonus": edited(_set(("characters", 0, "agility"), "d12+1000000")),
+        "rate of fire huge": edited(_set(("characters", 0, "weapons", 0, "rof"), 10**6)),
     },
     "scratch-grid": {
         "a system that disagrees with the file": edited(_set(("system",), "street-fight")),
@@ -199,6 +231,9 @@ SYSTEM_SAVES: dict[str, dict[str, Any]] = {
         "grid unknown": edited(_set(("grid",), "triangle")),
         "unknown status": edited(_set(("characters", 0, "statuses"), ["pinned"])),
         "negative quickness": edited(_set(("characters", 0, "quickness"), -2)),
+        "quickness huge": edited(_set(("characters", 0, "quickness"), 10**40)),
+        "round three million": edited(_set(("round",), 3_000_000)),
+        "name with a control character": edited(_set(("characters", 0, "name"), "Ve\x08x")),
     },
     # Scratch:Grid on its hex map (rosters/scratch-grid/marsh.yaml: 12 x 8).
     "scratch-grid-hex": {
@@ -228,8 +263,10 @@ def valid_game(system: str, path: Path) -> Folder:
         real = system.removesuffix("-hex")
         maker = Folder(Path(tempfile.mkdtemp(prefix="sprawl-hostile-")) / "game")
         maker.path.mkdir()
-        extra = ("--map", str(HEX_MAP)) if system.endswith("-hex") else ()
-        maker.new(*PROFILES[real].new_extra, *extra, system=real)
+        args = new_args(real)
+        if system.endswith("-hex"):  # the same squads on the hex map: one --map, as every option is given once
+            args[args.index("--map") + 1] = str(HEX_MAP)
+        maker.ok("new", *args, *PROFILES[real].new_extra)
         _VALID[system] = maker.path
     game = Folder(path)
     Folder(_VALID[system]).copy_to(game)
@@ -386,3 +423,69 @@ def test_damaged_journal_entry_refuses_undo_only(folder: Folder) -> None:
     run_refused(folder, [["undo"]], folder.path)
     entry.write_bytes(b'{"step": 1, "before": "not a game"}')
     run_refused(folder, [["undo"]], folder.path)
+
+
+# --- issue 34: not a file where a file belongs, and names no game can hold -------------------------
+
+def _refused_in_a_process(game: Folder, args: list[str], *words: str) -> None:
+    """`args` as a real process: a hang fails the test (harness.run's timeout raises), a refusal is
+    one line holding `words`, and no file changes."""
+    before = game.files()
+    done = game.process(*args, timeout=60)
+    check_refusal(done.returncode, done.stderr, done.stdout)
+    for word in words:
+        assert word in done.stderr, (args, done.stderr)
+    assert game.files() == before, f"{args} changed a file"
+
+
+@pytest.mark.parametrize("system", NAMES)
+def test_a_fifo_where_the_save_belongs_is_refused_without_opening_it(tmp_path: Path, system: str,
+                                                                    figures: dict[str, Any]) -> None:
+    game = valid_game(system, tmp_path / "game")
+    game.save.unlink()
+    os.mkfifo(game.save)
+    for args in (["status"], ["status", "--json"], list(PROFILES[system].fault_change)):
+        _refused_in_a_process(game, args, f"{game.save} is a FIFO")
+    figures.setdefault("not_a_file", {}).setdefault(system, 0)
+    figures["not_a_file"][system] += 3
+
+
+PLACES = {
+    "cache": lambda g: g.path / (g.save.name + ".cache"),
+    "journal": lambda g: g.journal,
+    "journal entry": lambda g: g.journal / "000001.json",
+    "lock": lambda g: g.path / (g.save.name + ".lock"),
+    "first state": lambda g: g.path / (g.save.name + ".first.json"),
+}
+
+
+@pytest.mark.parametrize(("place", "kind"), [(p, k) for p in PLACES for k in ("fifo", "folder", "device")
+                                              if (p, k) != ("journal", "folder")])  # the journal is a folder
+def test_not_a_file_where_a_file_of_the_save_belongs(folder: Folder, place: str, kind: str) -> None:
+    folder.ok("set", "Babs", "ran", "on")  # a journal with an entry
+    path = PLACES[place](folder)
+    shutil.rmtree(path) if path.is_dir() else path.unlink()
+    {"fifo": os.mkfifo, "folder": os.mkdir, "device": lambda p: os.symlink("/dev/zero", p)}[kind](path)
+    said = {"fifo": "is a FIFO", "folder": "is a folder", "device": "is a device"}[kind]
+    commands = [["undo"], ["log"]] if place == "journal entry" else [["status"], ["undo"]]
+    for args in commands:
+        _refused_in_a_process(folder, args, f"{path.name} {said}")
+
+
+@pytest.mark.parametrize("system", NAMES)
+@pytest.mark.parametrize("name", ["B" * 10_000, "Ba\x00bs", "Ba\x1b[2Jbs", "Ba\u202ebs", "Ba\u2066bs", " "])
+def test_a_roster_name_no_game_can_hold_is_refused_in_one_short_line(tmp_path: Path, system: str, name: str) -> None:
+    from tests.factory import SAMPLES
+
+    first, second, extra = SAMPLES[system]
+    data = yaml.safe_load(first.read_text(encoding="utf-8"))
+    data["characters"][0]["name"] = name
+    roster = tmp_path / "roster.yaml"
+    roster.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+    game = Folder(tmp_path / "game")
+    game.path.mkdir()
+    result = game.run("new", "--system", system, "--squad", str(roster), "--squad", str(second), *extra)
+    check_refusal(result.exit_code, result.stderr, result.stdout)
+    line = result.stderr.strip()
+    assert len(line) < 400 and "\x00" not in line and "\x1b" not in line and "\u202e" not in line, line
+    assert not game.save.exists()

@@ -37,7 +37,7 @@ def test_an_award_to_a_side_in_full_json_and_counted_from_nothing() -> None:
 def test_an_award_of_nothing_is_refused_naming_the_count() -> None:
     with pytest.raises(BadInput) as caught:
         award(game([hero("Ada")], [hero("Boss")]), "Heroes", 0)
-    assert str(caught.value) == "award at least one benny, not 0"
+    assert str(caught.value) == "award from 1 to 10 bennies at a time, not 0"
 
 
 def dived_and_hurt() -> Game:
@@ -301,3 +301,17 @@ def test_a_worse_reroll_reports_the_old_results_total_success_and_raises() -> No
     assert (out["kept"], out["total"], out["success"], out["raises"]) == ("old", 9, True, 1)
     out = benny(g, dice(6, 6, 5, 1), g.character("Ada"), table()).to_json()  # 6, 6 and 5: 17, three raises
     assert (out["kept"], out["total"], out["success"], out["raises"]) == ("new", 17, True, 3)
+
+
+def test_an_award_is_at_most_ten_and_no_pool_passes_a_thousand() -> None:
+    # Issue 34: `award` takes a sensible number; the save's bound is never passed by an award.
+    g = game([hero("Ada")], [hero("Boss")])
+    g.pools["Heroes"] = 0
+    assert award(g, "Heroes", 10).to_json()["now"] == 10
+    with pytest.raises(BadInput, match="award from 1 to 10 bennies at a time, not 11"):
+        award(g, "Heroes", 11)
+    g.pools["Heroes"] = 995
+    with pytest.raises(BadInput, match="Heroes holds 995 bennies; 6 more would pass the 1000 a pool may hold"):
+        award(g, "Heroes", 6)
+    assert g.pools["Heroes"] == 995
+    assert award(g, "Heroes", 5).to_json()["now"] == 1000

@@ -168,9 +168,9 @@ def test_a_script_throwing_a_template_must_name_victims_and_distance(
         sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
     start(sprawl)
     before = snapshot(sprawl.folder)
-    for args, option in ((("--distance", "20"), "--victims"), (("--range", "long", "--victims", "none"), "--distance")):
-        result = sprawl("shoot", "--force", "Ada", "Acolyte 2", "--range", "short", "--weapon", "Grenade", *args, "--dice",
-                        "2,1,6,9,4,4,4")
+    for args, option in ((("--range", "short", "--distance", "20"), "--victims"),
+                         (("--range", "long", "--victims", "none"), "--distance")):
+        result = sprawl("shoot", "--force", "Ada", "Acolyte 2", "--weapon", "Grenade", *args, "--dice", "2,1,6,9,4,4,4")
         assert result.exit_code == 1 and option in result.stderr and result.stderr.count("error:") == 1
         assert snapshot(sprawl.folder) == before
     hit = sprawl.json("shoot", "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "none",
@@ -214,3 +214,33 @@ def test_every_view_prints(sprawl: Sprawl) -> None:
         assert text in result.stdout, (args, result.stdout)
     assert "Savage Worlds" in sprawl("status").stdout
     assert "Jonah" in sprawl("log").stdout
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (("test", "Ada", "figting", "--free"), "'figting' is no attribute or skill; did you mean 'fighting'?"),
+    (("test", "Ada", "", "--free"), "give a trait for Ada to roll"),
+    (("test", "Ada", "   ", "--free"), "give a trait for Ada to roll"),
+    (("oppose", "--force", "Jonah", "strenght", "Priestess"), "did you mean 'strength'?"),  # forced: no deal yet
+    (("oppose", "--force", "Jonah", "strength", "Priestess", "vigr", "--bennies", "0"), "did you mean 'vigor'?"),
+    (("roll", "d12+1000000"), "has a bonus past any trait's: give one from -10 to +10"),
+    (("roll", "d4-11"), "from -10 to +10"),
+])
+def test_a_misspelt_or_empty_trait_is_refused_never_rolled_unskilled(
+        sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]], args: tuple[str, ...], said: str) -> None:
+    start(sprawl)
+    before = snapshot(sprawl.folder)
+    result = sprawl(*args, "--dice", "3,2,3,2")
+    assert result.exit_code == 1 and result.stderr.count("error:") == 1 and said in result.stderr, result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_an_unskilled_roll_is_for_a_skill_truly_lacking_and_says_so(sprawl: Sprawl) -> None:
+    start(sprawl)
+    lacking = sprawl("test", "Ada", "stealth", "--free", "--dice", "3,2")
+    assert lacking.exit_code == 0 and "d4-2 (unskilled)" in lacking.stdout
+    data = sprawl.json("test", "Ada", "Stealth", "--free", "--dice", "3,2")
+    assert data["trait"] == "d4-2" and data["unskilled"] is True
+    own = sprawl.json("test", "Ada", "notice", "--free", "--dice", "3,2")
+    assert own["trait"] == "d6" and "unskilled" not in own
+    assert "unskilled" not in sprawl("test", "Ada", "agility", "--free", "--dice", "3,2").stdout
+    assert sprawl("roll", "d12+10", "--dice", "5,1").exit_code == 0

@@ -154,7 +154,7 @@ def test_a_nearby_typo_at_the_prompt_asks_again(sprawl):
 
 def test_negative_numbers_are_a_usage_error_that_says_so(sprawl):
     result = sprawl("roll", "-2")
-    assert result.exit_code == 2 and "-2 is not in the range 0<=x<=1000" in result.stderr  # as `roll 100000` says
+    assert result.exit_code == 2 and "'-2' is out of bounds; give a whole number from 0 to 1000" in result.stderr  # as `roll 100000` says
 
 
 def test_bad_terrain_is_a_usage_error(sprawl):

@@ -233,7 +233,18 @@ def test_a_save_at_every_limit_is_accepted():
 def test_a_negative_number_is_refused_by_its_key(attr):
     g, wes, _ = two_sides()
     setattr(wes, attr, -1)
-    assert checked(g) == f"sprawl-game.yaml: key 'characters.0.{attr}': cannot be negative"
+    said = "cannot be negative" if attr in ("damage_taken", "hide_successes") else "should be from 0 to 20"
+    assert checked(g) == f"sprawl-game.yaml: key 'characters.0.{attr}': {said}"
+
+
+@pytest.mark.parametrize("attr", ["shooting", "brawling", "quickness", "smarts", "guts", "strength"])
+def test_an_attribute_past_twenty_dice_is_refused_by_its_key(attr):
+    # Issue 34: a pool of 10**40 d10s never finishes rolling; twenty is the most an attribute may be.
+    g, wes, _ = two_sides()
+    setattr(wes, attr, 20)
+    assert checked(g) is None
+    setattr(wes, attr, 21)
+    assert checked(g) == f"sprawl-game.yaml: key 'characters.0.{attr}': should be from 0 to 20"
 
 
 @pytest.mark.parametrize("field_name", ["max_health", "max_toughness"])
@@ -242,7 +253,7 @@ def test_health_and_toughness_start_at_one(field_name):
     setattr(wes, field_name, 0)
     wes.health = wes.toughness = 0
     wes.statuses = ["out_of_action"]
-    assert checked(g) == "sprawl-game.yaml: key 'characters.0.max_health': Health and Toughness start at 1 or more"
+    assert checked(g) == f"sprawl-game.yaml: key 'characters.0.{field_name}': Health and Toughness run from 1 to 20"
 
 
 @pytest.mark.parametrize("field_name, value", [("health", -1), ("health", 4), ("toughness", -1), ("toughness", 4)])

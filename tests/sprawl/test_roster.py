@@ -60,9 +60,9 @@ PROBLEMS = [
      "whole number"),
     ("a word, not a number", "    shooting: 2\n", "    shooting: two\n", 15, "characters.1.shooting",
      "whole number"),
-    ("negative", "    brawling: 4\n", "    brawling: -1\n", 16, "characters.1.brawling", "0 or more"),
-    ("health below 1", "    health: 2\n", "    health: 0\n", 22, "characters.1.health", "1 or more"),
-    ("toughness below 1", "    toughness: 2\n", "    toughness: 0\n", 21, "characters.1.toughness", "1 or more"),
+    ("negative", "    brawling: 4\n", "    brawling: -1\n", 16, "characters.1.brawling", "from 0 to 20, not -1"),
+    ("health below 1", "    health: 2\n", "    health: 0\n", 22, "characters.1.health", "from 1 to 20, not 0"),
+    ("toughness below 1", "    toughness: 2\n", "    toughness: 0\n", 21, "characters.1.toughness", "from 1 to 20, not 0"),
     ("leader not in squad", "leader: Ana\n", "leader: Zed\n", 2, "leader", "'Zed' is not in the squad"),
     ("duplicate names", "  - name: Bo\n", "  - name: ana\n", 14, "characters.1.name", "two characters"),
     ("unknown weapon", "[Club]", "[Lazer]", 23, "characters.1.weapons.0", "no weapon 'Lazer'"),
@@ -182,6 +182,17 @@ def test_new_refuses_to_overwrite_without_force(sprawl):
     assert "squad: X" in path.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(("squad", "leader", "said"), [
+    ("O\u202ewls", "Vex", "--squad: this name holds the character U+202E"),
+    ("Owls", "V" * 41, "--leader: this name is 41 characters long"),
+    ("Owls", "V\x00x", "--leader: this name holds the character U+0000"),
+])
+def test_new_refuses_a_name_no_game_can_hold(sprawl, squad, leader, said):
+    path = sprawl.folder / "owls.yaml"
+    assert said in one_error(sprawl("roster", "new", str(path), "--squad", squad, "--leader", leader))
+    assert not path.exists()
+
+
 def test_leader_renamed_stays_leader(sprawl):
     path = write(sprawl.folder, GOOD)
     data = sprawl.json("roster", "edit", str(path), "Ana", "--rename", "Anya")
@@ -194,15 +205,20 @@ REFUSED = [
     (("add", "Cy", "--shooting", "3"), "missing --brawling"),
     (("add", "bo", *ATTRS), "already has a character called 'bo'"),
     (("add", "Cy", *ATTRS, "--weapon", "Lazer"), "no weapon 'Lazer'"),
-    (("add", "Cy", *ATTRS[:-1], "0"), "--health should be 1 or more"),
+    (("add", "Cy", *ATTRS[:-1], "0"), "'--health': '0' is out of bounds; give a whole number from 1 to 20"),
     (("edit", "Ann", "--guts", "2"), "did you mean 'Ana'?"),
-    (("edit", "Bo", "--shooting", "-2"), "--shooting should be 0 or more"),
-    (("edit", "Bo", "--toughness", "0"), "--toughness should be 1 or more"),
+    (("edit", "Bo", "--shooting", "-2"), "'--shooting': '-2' is out of bounds; give a whole number from 0 to 20"),
+    (("edit", "Bo", "--toughness", "0"), "'--toughness': '0' is out of bounds; give a whole number from 1 to 20"),
+    (("edit", "Bo", "--guts", "21"), "'--guts': '21' is out of bounds; give a whole number from 0 to 20"),
     (("edit", "Bo", "--weapon", "Pistl"), "did you mean 'Pistol'?"),
     (("edit", "Bo", "--rename", "ANA"), "already has a character called 'ANA'"),
     (("edit", "Bo", "--weapon", "Club", "--no-weapons"), "not both"),
     (("remove", "Ana"), "leads Test Squad"),
     (("remove", "Zed"), "no character named 'Zed'"),
+    # issue 34: a name no game can hold is refused where it is typed
+    (("add", "K" * 100, *ATTRS), "this name is 100 characters long; a name holds at most 40"),
+    (("add", "Ki\x1bt", *ATTRS), "holds the character U+001B"),
+    (("edit", "Bo", "--rename", "B\u202eo"), "holds the character U+202E"),
 ]
 
 
@@ -210,7 +226,12 @@ REFUSED = [
 def test_refused_edits_leave_the_file_byte_identical(sprawl, args, words):
     path = write(sprawl.folder, "# my squad\n" + GOOD)
     before = path.read_bytes()
-    message = one_error(sprawl("roster", args[0], str(path), *args[1:]))
+    result = sprawl("roster", args[0], str(path), *args[1:])
+    if "out of bounds" in words:  # a number past its bound is a usage error, as every command's (issue 34)
+        assert result.exit_code == 2 and result.stderr.count("error:") == 1
+        message = result.stderr
+    else:
+        message = one_error(result)
     assert words in message
     assert path.read_bytes() == before
     assert [p.name for p in sprawl.folder.iterdir()] == ["squad.yaml"]  # no temp file left

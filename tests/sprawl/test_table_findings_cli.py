@@ -32,7 +32,7 @@ def test_status_of_one_character_shows_its_attributes(game):
 @pytest.mark.parametrize("command", ["roll", "odds"])
 def test_a_pool_too_large_is_a_usage_error_for_roll_and_odds(sprawl, command):
     result = sprawl(command, "100000")
-    assert result.exit_code == 2 and "100000 is not in the range 0<=x<=1000" in result.stderr
+    assert result.exit_code == 2 and "'100000' is out of bounds; give a whole number from 0 to 1000" in result.stderr
 
 
 # --- "1 damage die" (15) -------------------------------------------------------------------------

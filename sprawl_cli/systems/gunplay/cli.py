@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.numbers import MOST_INCHES
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,7 +73,7 @@ def fire(
     target: Target,
     cover: Annotated[str, typer.Option("--cover", help="The target's cover: open (easy), some (33%+, moderate), lots (67%+, hard).")] = "open",
     range_: Annotated[Optional[str], typer.Option("--range", "-r", help="The range band: close (default), effective (-1), extreme (-2).")] = None,
-    distance: Annotated[Optional[float], typer.Option("--distance", "-d", help="Inches to the target: picks the band from the weapon's ranges.")] = None,
+    distance: Annotated[Optional[float], typer.Option("--distance", "-d", min=0, max=MOST_INCHES, help="Inches to the target: picks the band from the weapon's ranges.")] = None,
     moving: Annotated[Optional[str], typer.Option("--moving", help="Moved and fired as one action: cautious (no aim) or quick (-1 shift).")] = None,
     weapon: WeaponOpt = None,
     shift: Shifts = None,
@@ -184,9 +185,14 @@ def set_(
     from sprawl_cli.errors import UsageProblem
     from sprawl_cli.systems.gunplay.referee import set_wounds
 
-    if not value.strip().isdigit():
-        raise UsageProblem(f"`set {name} wounds` wants a whole number of wounds, not '{value}'")
-    _act("set", lambda g, _d, t: set_wounds(g, g.character(name), int(value), t), lambda outcome: outcome.lines, actor=name)
+    from sprawl_cli.numbers import Bound, quoted
+    from sprawl_cli.systems.gunplay.model import WOUNDS_LIMIT
+
+    try:
+        wounds = int(Bound(0, WOUNDS_LIMIT).parse(value))
+    except ValueError as bad:
+        raise UsageProblem(f"`set {quoted(name)} wounds` wants a whole number of wounds: {bad}") from None
+    _act("set", lambda g, _d, t: set_wounds(g, g.character(name), wounds, t), lambda outcome: outcome.lines, actor=name)
 
 
 def _die(die: str | None) -> int:

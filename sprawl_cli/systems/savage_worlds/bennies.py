@@ -248,18 +248,30 @@ def award(game: Game, who: str, count: int) -> AwardOutcome:
     """
     from sprawl_cli.errors import BadInput, SprawlError
 
-    if count < 1:
-        raise BadInput(f"award at least one benny, not {count}")
+    from sprawl_cli.systems.savage_worlds.limits import MOST_AWARD, MOST_BENNIES
+
+    if not 1 <= count <= MOST_AWARD:
+        raise BadInput(f"award from 1 to {MOST_AWARD} bennies at a time, not {count}")
     try:
         squad = game.squad(who).name
     except SprawlError:
         c = game.character(who)
         if game.is_gm(c.squad) and c.wild_card:
+            _room(c.name, c.bennies, count, MOST_BENNIES)
             c.bennies += count
             return AwardOutcome(c.name, count, None, c.bennies)
         squad = c.squad
+    _room(squad, game.pools.get(squad, 0), count, MOST_BENNIES)
     game.pools[squad] = game.pools.get(squad, 0) + count
     return AwardOutcome(squad, count, squad, game.pools[squad])
+
+
+def _room(who: str, holds: int, count: int, most: int) -> None:
+    """Issue 34: a pool holds at most `most` bennies, past any session's (the save's checks refuse more)."""
+    if holds + count > most:
+        from sprawl_cli.errors import BadInput
+
+        raise BadInput(f"{who} holds {holds} bennies; {count} more would pass the {most} a pool may hold")
 
 
 def dove_clear(game: Game, c: Character, record: TestRecord) -> dict[str, Any]:

@@ -13,10 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from sprawl_cli.errors import BadInput
+from sprawl_cli.numbers import quoted
 from sprawl_cli.model import Game as KernelGame
 from sprawl_cli.model import Settings as KernelSettings
 from sprawl_cli.model import Statuses
 from sprawl_cli.model import Squad as Squad
+from sprawl_cli.systems.savage_worlds.limits import MOST_BONUS
+from sprawl_cli.systems.savage_worlds.limits import WILD_CARD_WOUNDS as WILD_CARD_WOUNDS
 
 SYSTEM_NAME = "savage-worlds"
 ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
@@ -24,7 +27,6 @@ TRAIT_DICE = (4, 6, 8, 10, 12)
 STATUSES = ("shaken", "incapacitated", "on_hold", "defending", "prone")
 PHASES = ("deal", "action")
 MAX_WOUND_PENALTY = 3  # W8: -1 per wound, at most -3
-WILD_CARD_WOUNDS = 3  # W8: incapacitated past three
 
 _DIE = re.compile(r"^\s*d(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 
@@ -43,6 +45,13 @@ class TraitDie:
 
 
 UNSKILLED = TraitDie(4, -2)  # W1: no skill rolls d4-2
+# The skills a character may lack and still roll for, unskilled (W1): the game's skills, by name. A trait
+# that is none of these, nor an attribute, nor one of the character's own skills, is a typing slip: it is
+# refused with "did you mean", never rolled at d4-2 (issue 34). "Knowledge (anything)" is one of them.
+SKILLS = ("boating", "climbing", "driving", "faith", "fighting", "gambling", "guts", "healing", "intimidation",
+          "investigation", "knowledge", "lockpicking", "notice", "persuasion", "piloting", "repair", "riding",
+          "shooting", "spellcasting", "stealth", "streetwise", "survival", "swimming", "taunt", "throwing",
+          "tracking")
 
 
 def read_die(text: str, what: str = "trait") -> TraitDie:
@@ -53,8 +62,10 @@ def read_die(text: str, what: str = "trait") -> TraitDie:
     """
     found = _DIE.match(str(text))
     if not found or int(found.group(1)) not in TRAIT_DICE:
-        raise BadInput(f"'{text}' is not a {what} die: write d4, d6, d8, d10 or d12, optionally +N (d12+1)")
+        raise BadInput(f"'{quoted(text)}' is not a {what} die: write d4, d6, d8, d10 or d12, optionally +N (d12+1)")
     bonus = int(found.group(3) or 0) * (-1 if found.group(2) == "-" else 1)
+    if abs(bonus) > MOST_BONUS:  # issue 34: `roll d12+1000000` is no trait die
+        raise BadInput(f"'{quoted(text)}' has a bonus past any trait's: give one from -{MOST_BONUS} to +{MOST_BONUS}")
     return TraitDie(int(found.group(1)), bonus)
 
 
@@ -139,14 +150,29 @@ class Character(Statuses):
 
     # --- traits -------------------------------------------------------------
     def trait(self, name: str) -> TraitDie:
-        """The die of an attribute or skill; a missing skill is d4-2 (W1)."""
+        """The die of an attribute or skill; a skill it lacks is d4-2 (W1).
+
+        Raises:
+            BadInput: `name` is empty, or no attribute or skill at all (with "did you mean").
+        """
         key = name.strip().lower()
         if key in ATTRIBUTES:
             return read_die(getattr(self, key))
         skills = {k.lower(): v for k, v in self.skills.items()}
         if key in skills:
             return read_die(skills[key])
-        return UNSKILLED
+        if key in SKILLS or key.startswith("knowledge"):
+            return UNSKILLED
+        from sprawl_cli.model import close_names
+        from sprawl_cli.numbers import quoted as cut
+
+        choices = sorted({*ATTRIBUTES, *skills, *SKILLS})
+        if not key:
+            raise BadInput(f"give a trait for {self.name} to roll: an attribute ({', '.join(ATTRIBUTES)}) or a skill")
+        close = close_names(key[:60], choices)
+        hint = f"did you mean {' or '.join(repr(n) for n in close)}?" if close else \
+            f"give an attribute ({', '.join(ATTRIBUTES)}) or a skill ({', '.join(SKILLS)})"
+        raise BadInput(f"'{cut(name)}' is no attribute or skill; {hint}")
 
     def skilled(self, name: str) -> bool:
         return name.strip().lower() in {k.lower() for k in self.skills} or name.strip().lower() in ATTRIBUTES

@@ -11,6 +11,7 @@ from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
 from sprawl_cli.systems.savage_worlds.blasts import BAND_TIMES
 from sprawl_cli.systems.savage_worlds.damage import damage_terms
+from sprawl_cli.systems.savage_worlds.limits import MAX_ROF, MOST_ACTIONS, MOST_BENNIES
 from sprawl_cli.systems.savage_worlds.model import (
     ATTRIBUTES, STATUSES, SYSTEM_NAME, WILD_CARD_WOUNDS, Character, Game, Squad, Weapon, read_die,
 )
@@ -74,7 +75,7 @@ def read_weapon(where: Where, path: tuple[Any, ...], data: Any) -> Weapon:
             where.fail(path + ("range",), f"'{data['range']}' is not a range: write short/medium/long, like 12/24/48")
         weapon.range = text
     if "rof" in data:
-        weapon.rof = _int(where, path + ("rof",), data["rof"], 1, 12)
+        weapon.rof = _int(where, path + ("rof",), data["rof"], 1, MAX_ROF)
     if data.get("template") is not None:
         if data["template"] not in TEMPLATES:
             where.fail(path + ("template",), f"use one of {', '.join(TEMPLATES)}")
@@ -149,6 +150,29 @@ def read_roster(data: dict[str, Any], where: Where, source: str) -> Roster:
                   extra={"gm": gm})
 
 
+def _bounded(where: Where, path: tuple[Any, ...], c: Character) -> None:
+    """A saved character's numbers within the roster's bounds and the table's (issue 34): a hand edit
+    of armor to 10**40, or -5, is refused as a roster's would be."""
+    from sprawl_cli.dice import REACH
+    from sprawl_cli.numbers import MOST_INCHES
+
+    for key, low, high in (("toughness", 1, 100), ("parry", 1, 100), ("armor", 0, 100), ("pace", 0, 100),
+                           ("bennies", 0, MOST_BENNIES), ("run_roll", 0, REACH)):
+        value = getattr(c, key)
+        if value is not None:
+            _int(where, path + (key,), value, low, high)
+    if not 0 <= c.moved <= MOST_INCHES:
+        where.fail(path + ("moved",), f"should be from 0 to {MOST_INCHES} inches")
+    for key, counts in (("fired", c.fired), ("spent", c.spent)):
+        for weapon, count in counts.items():
+            _int(where, path + (key, weapon), count, 0, 1000)
+    for j, w in enumerate(c.weapons):
+        _int(where, path + ("weapons", j, "rof"), w.rof, 1, MAX_ROF)
+        _int(where, path + ("weapons", j, "ap"), w.ap, 0, 100)
+        if w.shots is not None:
+            _int(where, path + ("weapons", j, "shots"), w.shots, 1, 1000)
+
+
 def check_game(game: Game, where: Where) -> None:
     """Cross-checks a hand edit could break.
 
@@ -172,23 +196,15 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(path + ("wounds",), "a Wild Card has 0-3 wounds, an Extra 0 or 1")
         if c.card is not None and c.card not in DECK:
             where.fail(path + ("card",), f"'{c.card}' is not a card")
-        if c.bennies < 0:
-            where.fail(path + ("bennies",), "cannot be negative")
-        if c.paid < 0:
-            where.fail(path + ("paid",), "cannot be negative")
-        if c.moved < 0:
-            where.fail(path + ("moved",), "cannot be negative")
-        for key, counts in (("fired", c.fired), ("spent", c.spent)):
-            for weapon, count in counts.items():
-                if count < 0:
-                    where.fail(path + (key, weapon), "cannot be negative")
+        _bounded(where, path, c)
+        if not 0 <= c.paid <= MOST_ACTIONS:
+            where.fail(path + ("paid",), f"should be from 0 to {MOST_ACTIONS}")
         if c.aim is not None and c.aim not in names:
             where.fail(path + ("aim",), f"no character '{c.aim}'")
     for side, pool in game.pools.items():
         if side not in squads:
             where.fail(("pools", side), "no such squad")
-        if pool < 0:
-            where.fail(("pools", side), "cannot be negative")
+        _int(where, ("pools", side), pool, 0, MOST_BENNIES)
     for i, entry in enumerate(game.order):
         if set(entry) != {"name", "card"} or entry["card"] not in DECK:
             where.fail(("order", i), "should be {name, card} with a card of the deck")

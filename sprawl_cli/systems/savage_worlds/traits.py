@@ -13,12 +13,12 @@ from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
+from sprawl_cli.systems.savage_worlds.limits import MAX_ROF as MAX_ROF
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TraitDie
 
 TN = 4  # W1: the usual target number
 RAISE = 4  # W1: each full 4 over the target number
 WILD_DIE = 6
-MAX_ROF = 12
 
 
 def chain(dice: Dice, sides: int, label: str, aces: bool = True) -> tuple[int, ...]:
@@ -59,6 +59,7 @@ class TraitTest:
     results: tuple[DieResult, ...]
     snake_eyes: bool
     modifiers: tuple[tuple[str, int], ...] = ()
+    unskilled: bool = False  # W1: a skill the character lacks, rolled at d4-2
 
     @property
     def best(self) -> DieResult:
@@ -105,6 +106,8 @@ class TraitTest:
             "snake_eyes": self.snake_eyes,
         }
         data["results"] = [r.to_json() for r in self.results]
+        if self.unskilled:
+            data["unskilled"] = True
         return data
 
 
@@ -174,9 +177,13 @@ def own_modifiers(game: Game, c: Character, actions: int = 1, running_counts: bo
 def character_test(dice: Dice, c: Character, trait: str, situation: Situation,
                    tn: int = TN, count: int = 1, what: str | None = None) -> TraitTest:
     """A character rolls `trait` (its die, or d4-2 unskilled), Wild Die if a Wild Card."""
+    import dataclasses
+
     die = c.trait(trait)
     label = f"{c.name}: {what or trait.capitalize()}"
-    return trait_test(dice, label, die, situation.total, tn, c.wild_card, count, situation.mods)
+    test = trait_test(dice, label, die, situation.total, tn, c.wild_card, count, situation.mods)
+    # W1: a skill it lacks rolls d4-2, and the roll says so (issue 34)
+    return test if c.skilled(trait) else dataclasses.replace(test, unskilled=True)
 
 
 def opposed(first: TraitTest, second: TraitTest) -> int:

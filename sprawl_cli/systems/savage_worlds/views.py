@@ -29,7 +29,8 @@ def test_line(who: str, data: dict[str, Any]) -> str:
                                         if data["raises"] else "")
     else:
         verdict = "[bad]failure[/]"
-    return (f"{who}: {data.get('trait', '')} {chains(data['trait_rolls'])}{wild}{mods} = "
+    unskilled = " (unskilled)" if data.get("unskilled") else ""
+    return (f"{who}: {data.get('trait', '')}{unskilled} {chains(data['trait_rolls'])}{wild}{mods} = "
             f"[b]{data['total']}[/] vs {data['tn']}: {verdict}")
 
 

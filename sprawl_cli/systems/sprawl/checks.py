@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from sprawl_cli.schema import Where
-from sprawl_cli.systems.sprawl.model import ATTRIBUTES, STORED_STATUSES, WEAPON_KINDS, Game
+from sprawl_cli.systems.sprawl.model import ATTRIBUTES, MOST_ATTRIBUTE, STORED_STATUSES, WEAPON_KINDS, Game
+from sprawl_cli.systems.sprawl.roster import check_weapon_numbers
 
 
 def check_game(game: Game, where: Where) -> None:
@@ -13,10 +14,11 @@ def check_game(game: Game, where: Where) -> None:
     for i, c in enumerate(game.characters):
         path: tuple[object, ...] = ("characters", i)
         for attr in ATTRIBUTES[:6]:
-            if getattr(c, attr) < 0:
-                where.fail(path + (attr,), "cannot be negative")
-        if c.max_health < 1 or c.max_toughness < 1:
-            where.fail(path + ("max_health",), "Health and Toughness start at 1 or more")
+            if not 0 <= getattr(c, attr) <= MOST_ATTRIBUTE:  # a pool of d10s (issue 34: 10**40 never rolls)
+                where.fail(path + (attr,), f"should be from 0 to {MOST_ATTRIBUTE}")
+        for attr in ("max_health", "max_toughness"):
+            if not 1 <= getattr(c, attr) <= MOST_ATTRIBUTE:
+                where.fail(path + (attr,), f"Health and Toughness run from 1 to {MOST_ATTRIBUTE}")
         if not 0 <= c.health <= c.max_health:
             where.fail(path + ("health",), f"should be from 0 to max_health ({c.max_health})")
         if not 0 <= c.toughness <= c.max_toughness:
@@ -30,6 +32,7 @@ def check_game(game: Game, where: Where) -> None:
         for j, w in enumerate(c.weapons):
             if w.kind not in WEAPON_KINDS:
                 where.fail(path + ("weapons", j, "kind"), f"should be one of {', '.join(WEAPON_KINDS)}")
+            check_weapon_numbers(w, where, path + ("weapons", j))
     for j, squad in enumerate(game.squads):
         if not squad.leader:
             where.fail(("squads", j, "leader"), "a SPRAWL squad needs a leader")

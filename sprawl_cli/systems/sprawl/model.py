@@ -19,6 +19,10 @@ from sprawl_cli.model import Fields, Statuses
 from sprawl_cli.model import Squad as Squad
 
 ATTRIBUTES = ("shooting", "brawling", "quickness", "smarts", "guts", "strength", "toughness", "health")
+# The most an attribute may be, in a roster, a save or `roster add`: the sample squads run 1 to 5, and an
+# attribute is a pool of d10s (R2), so twenty dice is past any character the rules describe and still rolls
+# at once (a pool of 10**40 never finishes, issue 34).
+MOST_ATTRIBUTE = 20
 PHASES = ("movement", "ranged", "close", "recovery")
 WEAPON_KINDS = ("melee", "gun", "thrown", "launcher")
 

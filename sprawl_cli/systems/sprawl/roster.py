@@ -9,7 +9,7 @@ from typing import Any
 
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.systems import key as system_key
-from sprawl_cli.systems.sprawl.model import ATTRIBUTES, WEAPON_KINDS, Character, Squad, Weapon
+from sprawl_cli.systems.sprawl.model import ATTRIBUTES, MOST_ATTRIBUTE, WEAPON_KINDS, Character, Squad, Weapon
 from sprawl_cli.schema import Where, from_data, to_data
 from sprawl_cli.systems.base import Roster
 
@@ -52,8 +52,7 @@ def weapon_from(item: Any, where: Where, path: tuple[object, ...]) -> Weapon:
         where.fail(path + ("name",), "a weapon needs a name")
     if weapon.kind not in WEAPON_KINDS:
         where.fail(path + ("kind",), f"'{weapon.kind}' is not a kind; use one of {', '.join(WEAPON_KINDS)}")
-    if weapon.power < 0:
-        where.fail(path + ("power",), "cannot be negative")
+    check_weapon_numbers(weapon, where, path)
     if weapon.uses is not None and weapon.uses < 1:
         where.fail(path + ("uses",), "should be 1 or more (leave it out for unlimited)")
     if weapon.kind == "gun" and weapon.reliability is None:
@@ -61,6 +60,26 @@ def weapon_from(item: Any, where: Where, path: tuple[object, ...]) -> Weapon:
     if weapon.kind in ("gun", "launcher") and weapon.short is None:
         where.fail(path + ("short",), "a gun or launcher needs a short range band, e.g. {max: 8, mod: 0}")
     return weapon
+
+
+def check_weapon_numbers(weapon: Weapon, where: Where, path: tuple[object, ...]) -> None:
+    """A weapon's numbers within what the rules make sensible, in a gear list, a roster or a save
+    (issue 34): Power is dice of damage, as an attribute is dice of a Test (MOST_ATTRIBUTE); a
+    reliability is a Difficulty, and a range band's modifier one, within a die's reach; ranges and
+    a blast are inches on the table."""
+    from sprawl_cli.dice import REACH
+    from sprawl_cli.numbers import MOST_INCHES
+
+    checks: list[tuple[tuple[object, ...], float | None, float, float]] = [
+        (("power",), weapon.power, 0, MOST_ATTRIBUTE), (("reliability",), weapon.reliability, 0, REACH),
+        (("uses",), weapon.uses, 1, REACH), (("blast",), weapon.blast, 0, MOST_INCHES)]
+    for band in ("short", "long"):
+        found = getattr(weapon, band)
+        if found is not None:
+            checks += [((band, "max"), found.max, 0, MOST_INCHES), ((band, "mod"), found.mod, -REACH, REACH)]
+    for key, value, low, high in checks:
+        if value is not None and not low <= value <= high:
+            where.fail(path + key, f"should be from {low:g} to {high:g}, not {value:g}")
 
 
 def load_roster(path: Path, gear: dict[str, Weapon] | None = None, allow_empty: bool = False) -> Roster:
@@ -114,9 +133,13 @@ def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: di
     named = data.get("system", "sprawl")
     if not isinstance(named, str) or system_key(named) != "sprawl":
         problems.check(where.fail, ("system",), f"this roster is for '{data.get('system')}', not SPRAWL")
+    from sprawl_cli.names import name_fault
+
     for key in ("squad", "leader"):
         if not isinstance(data.get(key), str) or not data[key].strip():
             problems.check(where.fail, (key,), "is missing" if key not in data else "should be a name")
+        elif name_fault(data[key].strip()) is not None:
+            problems.check(where.fail, (key,), f"this name {name_fault(data[key].strip())}")
     problems.raise_any()
     people = data.get("characters")
     if allow_empty and people in (None, []):
@@ -189,6 +212,11 @@ def check_name(name: object, where: Where, at: tuple[object, ...]) -> None:
     """A character's name: not empty, and one that name lists (`--nearby`, `--blast`) can give."""
     if not isinstance(name, str) or not name.strip():
         where.fail(at, "every character needs a name")
+    from sprawl_cli.names import name_fault
+
+    fault = name_fault(name.strip())
+    if fault is not None:
+        where.fail(at, f"this name {fault}")
     if "," in name:
         where.fail(at, f"'{name.strip()}' has a comma, which separates names in --nearby and --blast; rename it")
     if name.strip().lower() == "none":
@@ -202,8 +230,8 @@ def check_attribute(person: dict[str, Any], attr: str, where: Where, at: tuple[o
     if isinstance(value, bool) or not isinstance(value, int):
         where.fail(at + (attr,), f"should be a whole number, not {value!r}")
     lowest = 1 if attr in ("health", "toughness") else 0
-    if value < lowest:
-        where.fail(at + (attr,), f"should be {lowest} or more, not {value}")
+    if not lowest <= value <= MOST_ATTRIBUTE:
+        where.fail(at + (attr,), f"should be from {lowest} to {MOST_ATTRIBUTE}, not {value}")
 
 
 def weapon_item(item: Any, gear: dict[str, Weapon], where: Where, spot: tuple[object, ...]) -> Weapon:

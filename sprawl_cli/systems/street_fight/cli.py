@@ -8,6 +8,8 @@ import click
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.dice import REACH
+from sprawl_cli.numbers import MOST_INCHES
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -28,7 +30,7 @@ Cover = Annotated[str, typer.Option("--cover", metavar="none|quarter|half|three-
                                     help="The target's cover (F3).")]
 TargetMoving = Annotated[bool, typer.Option("--target-moving", help="The target is moving (F3); sprawl already "
                                                                    "knows about figures that moved this turn.")]
-Frontage = Annotated[Optional[float], typer.Option("--frontage", min=0, help="Inches a burst is spread over (F6).")]
+Frontage = Annotated[Optional[float], typer.Option("--frontage", min=0, max=MOST_INCHES, help="Inches a burst is spread over (F6).")]
 Overwatch = Annotated[bool, typer.Option("--overwatch", help="Overwatch fire during the enemy's turn (F7).")]
 
 
@@ -42,7 +44,7 @@ def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any
 @app.command()
 def move(
     name: Name,
-    inches: Annotated[Optional[float], typer.Option("--inches", "-i", help="How far (default 5; up to 9 dashing).")] = None,
+    inches: Annotated[Optional[float], typer.Option("--inches", "-i", min=0, max=MOST_INCHES, help="How far (default 5; up to 9 dashing).")] = None,
     into_cover: Annotated[bool, typer.Option("--into-cover", help="It ends the move in cover (not after a dash).")] = False,
 ) -> None:
     """Move a figure up to 5", or up to 9" with no firing or entering cover this turn (F2). A figure falling
@@ -92,7 +94,7 @@ def overwatch(
 def shoot(
     name: Name,
     target: Target,
-    distance: Annotated[list[float], typer.Option("--distance", "-d", min=0, help="Inches to the target; a burst "
+    distance: Annotated[list[float], typer.Option("--distance", "-d", min=0, max=MOST_INCHES, help="Inches to the target; a burst "
                                                   "at several figures: once per target, in the order of --targets.")],
     cover: Annotated[Optional[list[str]], typer.Option("--cover", metavar="none|quarter|half|three-quarters",
                                                        click_type=click.Choice(COVERS, case_sensitive=False),
@@ -214,11 +216,11 @@ def odds(
     name: Annotated[Optional[str], typer.Argument(help="From the game: the shooter or attacker.")] = None,
     target: Annotated[Optional[str], typer.Argument(help="From the game: the target or defender.")] = None,
     weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="shoot without a game: the weapon.")] = None,
-    distance: Annotated[float, typer.Option("--distance", "-d", min=0, help="shoot: inches to the target.")] = 0.0,
+    distance: Annotated[float, typer.Option("--distance", "-d", min=0, max=MOST_INCHES, help="shoot: inches to the target.")] = 0.0,
     cover: Cover = "none",
     target_moving: TargetMoving = False,
     firer_moving: Annotated[bool, typer.Option("--firer-moving", help="shoot without a game: the firer moves.")] = False,
-    aim_turns: Annotated[int, typer.Option("--aim", min=0, help="shoot without a game: turns aimed.")] = 0,
+    aim_turns: Annotated[int, typer.Option("--aim", min=0, max=REACH, help="shoot without a game: turns aimed.")] = 0,
     frontage: Frontage = None,
     overwatch: Overwatch = False,
     large: Annotated[bool, typer.Option("--large", help="shoot --overwatch: a large area (-20%).")] = False,
@@ -230,7 +232,7 @@ def odds(
                                                    "in its own move this turn.")] = False,
     attacker_mod: Annotated[int, typer.Option("--attacker-mod", help="fight without a game: the attacker's modifier.")] = 0,
     defender_mod: Annotated[int, typer.Option("--defender-mod", help="fight without a game: the defender's modifier.")] = 0,
-    left: Annotated[Optional[int], typer.Option("--left", min=0, help="morale: figures left standing.")] = None,
+    left: Annotated[Optional[int], typer.Option("--left", min=0, max=REACH, help="morale: figures left standing.")] = None,
 ) -> None:
     """Exact odds, computed: `odds shoot` a shot's hit and kill and a burst's casualty counts (F3-F6),
     from the game (`odds shoot NAME TARGET --distance IN`) or from options (`--weapon LMG --distance 8`);

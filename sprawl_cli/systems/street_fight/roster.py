@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sprawl_cli.model import Squad
+from sprawl_cli.numbers import MOST_INCHES
 from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
 from sprawl_cli.systems.street_fight.model import PHASES, SETTING_CHOICES, SHOWN_STATUSES, STORED_STATUSES, \
@@ -89,6 +90,8 @@ def check_game(game: Game, where: Where) -> None:
                 where.fail(at + ("engaged_with",), f"'{other}' is not a character of this game")
         if c.aim_turns < 0 or c.moved_inches < 0:
             where.fail(at, "aim_turns and moved_inches cannot be negative")
+        if c.moved_inches > MOST_INCHES:  # issue 34: inches on a table top
+            where.fail(at + ("moved_inches",), f"should be from 0 to {MOST_INCHES}")
         if c.aim_turns > game.round:  # a figure aims once a turn at most: no more turns than played
             where.fail(at + ("aim_turns",), f"should be at most {game.round}, the turns played so far, "
                                             f"not {c.aim_turns}")

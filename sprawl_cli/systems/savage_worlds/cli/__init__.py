@@ -9,6 +9,9 @@ import click
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.dice import REACH
+from sprawl_cli.numbers import MOST_INCHES
+from sprawl_cli.systems.savage_worlds.limits import MAX_ROF, MOST_ACTIONS
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.savage_worlds.attacks import Options
@@ -21,8 +24,8 @@ Trait = Annotated[str, typer.Argument(help="The trait die: d4-d12, optionally +N
                                       metavar="TRAIT")]
 Wild = Annotated[bool, typer.Option("--wild", help="A Wild Card: add the d6 Wild Die (W1).")]
 Mod = Annotated[int, typer.Option("--mod", "-m", help="The sum of the modifiers (e.g. -2).")]
-Tn = Annotated[int, typer.Option("--tn", min=1, help="The target number (default 4).")]
-Actions = Annotated[Optional[int], typer.Option("--actions", min=1, help="Actions this turn, not counting a run: every roll of the turn, the first too, takes -2 per action beyond the first (W2); asked at the turn's first roll on a terminal. Running adds its own -2.")]
+Tn = Annotated[int, typer.Option("--tn", min=1, max=REACH, help="The target number (default 4).")]
+Actions = Annotated[Optional[int], typer.Option("--actions", min=1, max=MOST_ACTIONS, help="Actions this turn, not counting a run: every roll of the turn, the first too, takes -2 per action beyond the first (W2); asked at the turn's first roll on a terminal. Running adds its own -2.")]
 WeaponOpt = Annotated[Optional[str], typer.Option("--weapon", "-w", help="The weapon (default: the first of the kind).")]
 Called = Annotated[Optional[str], typer.Option(
     "--called", click_type=click.Choice(["limb", "head", "small", "tiny"]),
@@ -190,7 +193,7 @@ def shoot(
     target: Annotated[str, typer.Argument(help="Who is shot at (or where a template is aimed).")],
     weapon: WeaponOpt = None,
     range_: RangeOpt = None,
-    distance: Annotated[Optional[float], typer.Option("--distance", min=0, metavar="INCHES",
+    distance: Annotated[Optional[float], typer.Option("--distance", min=0, max=MOST_INCHES, metavar="INCHES",
                                                       help="Measured distance: picks the band; caps deviation.")] = None,
     cover: Annotated[Optional[str], typer.Option("--cover", click_type=click.Choice(
         ["light", "medium", "heavy", "near-total"]), help="Cover: -1, -2, -4, -6.")] = None,
@@ -201,7 +204,7 @@ def shoot(
                                                     "itself once cards are out).")] = False,
     crouching: Annotated[bool, typer.Option("--crouching", help="The target crouches: -1.")] = False,
     draw: Draw = False,
-    rof: Annotated[int, typer.Option("--rof", min=1, help="Shooting dice to roll (up to the weapon's rate of "
+    rof: Annotated[int, typer.Option("--rof", min=1, max=MAX_ROF, help="Shooting dice to roll (up to the weapon's rate of "
                                                           "fire); 2 or more is autofire, -2.")] = 1,
     targets: Annotated[Optional[str], typer.Option("--targets", metavar="NAMES",
                                                    help="With --rof: the targets of the second, third... die "
@@ -253,7 +256,7 @@ def suppress(
     attacker: Attacker,
     weapon: WeaponOpt = None,
     range_: RangeOpt = None,
-    distance: Annotated[Optional[float], typer.Option("--distance", min=0, metavar="INCHES",
+    distance: Annotated[Optional[float], typer.Option("--distance", min=0, max=MOST_INCHES, metavar="INCHES",
                                                       help="Measured distance to the area: picks the band.")] = None,
     light: Annotated[Optional[str], typer.Option("--light", click_type=click.Choice(["dim", "dark", "pitch"]),
                                                  help="Lighting: dim -1, dark -2, pitch -4.")] = None,

@@ -7,7 +7,9 @@ from typing import Annotated, Optional
 
 import typer
 
+from sprawl_cli.numbers import MOST_INCHES
 from sprawl_cli.systems.savage_worlds.cli import Actions, Mod, Name, Tn, _act, _names
+from sprawl_cli.systems.savage_worlds.limits import MOST_AWARD, WILD_CARD_WOUNDS
 
 app = typer.Typer(add_completion=False)
 
@@ -42,7 +44,7 @@ def benny(name: Name, victims: Annotated[Optional[str], typer.Option(
 @app.command()
 def award(who: Annotated[str, typer.Argument(help="A side (its pool), or a character (a game-master Wild Card's "
                                                    "own; anyone else's side pool).")],
-          count: Annotated[int, typer.Argument(help="How many.", min=1)] = 1) -> None:
+          count: Annotated[int, typer.Argument(help="How many.", min=1, max=MOST_AWARD)] = 1) -> None:
     """The game master hands out bennies during play (W3).
 
     Example: sprawl award Expedition
@@ -142,8 +144,8 @@ def run(name: Annotated[str, typer.Argument(help="The character, or a group of E
 @app.command()
 def move(
     name: Name,
-    inches: Annotated[float, typer.Option("--inches", min=0, help="How far it goes.")],
-    difficult: Annotated[float, typer.Option("--difficult", min=0, help="How many of those inches are difficult "
+    inches: Annotated[float, typer.Option("--inches", min=0, max=MOST_INCHES, help="How far it goes.")],
+    difficult: Annotated[float, typer.Option("--difficult", min=0, max=MOST_INCHES, help="How many of those inches are difficult "
                                                                         "ground (each counts twice).")] = 0,
     crawl: Annotated[bool, typer.Option("--crawl", help="Crawl: 2\", counts as prone.")] = False,
     crouch: Annotated[bool, typer.Option("--crouch", help="Crouch: half Pace, -1 to shots at it.")] = False,
@@ -236,7 +238,7 @@ def oppose(name: Name, trait: Annotated[str, typer.Argument(help="The acting cha
 
 
 @app.command()
-def wounds(name: Name, count: Annotated[int, typer.Argument(help="Wounds it carries now.", min=0)]) -> None:
+def wounds(name: Name, count: Annotated[int, typer.Argument(help="Wounds it carries now.", min=0, max=WILD_CARD_WOUNDS)]) -> None:
     """Referee: set a character's wounds (with `--setting damage=hand`, damage is applied this way).
 
     Example: sprawl wounds Ada 2

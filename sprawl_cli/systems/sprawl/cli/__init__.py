@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.dice import REACH
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 app = typer.Typer(add_completion=False)
 
-DIFFICULTY = typer.Option(1, "--difficulty", "-d", min=0, help="Difficulty before modifiers (R3).")
+DIFFICULTY = typer.Option(1, "--difficulty", "-d", min=0, max=REACH, help="Difficulty before modifiers (R3).")
 MODS = typer.Option(None, "--mod", "-m", help="A modifier to add to the Difficulty; repeat for more.")
 NO_TENS = typer.Option(False, "--no-tens", help="Turn the Rule of Tens off: a 10 is one success (R2).")
 

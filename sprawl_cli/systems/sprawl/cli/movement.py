@@ -10,6 +10,7 @@ import click
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.numbers import MOST_INCHES
 
 if TYPE_CHECKING:
     from sprawl_cli.dice import Dice
@@ -38,7 +39,7 @@ def move(
                                                                            case_sensitive=False),
                                                    help="The ground it moves over (default open).")] = None,
     climb: Annotated[bool, typer.Option("--climb", help="It climbs an obstacle 1\"-2\" high on the way.")] = False,
-    across: Annotated[Optional[float], typer.Option("--across", metavar="INCHES",
+    across: Annotated[Optional[float], typer.Option("--across", min=0, max=MOST_INCHES, metavar="INCHES",
                                                     help="Running: inches of difficult ground it crosses.")] = None,
     ladder: Annotated[bool, typer.Option("--ladder",
                                          help="Up a ladder or stairs (difficult ground, no running).")] = False,
@@ -64,7 +65,7 @@ def charge(
                                                    click_type=click.Choice(["open", "difficult", "treacherous"],
                                                                            case_sensitive=False),
                                                    help="The ground it charges over (default open).")] = None,
-    across: Annotated[Optional[float], typer.Option("--across", metavar="INCHES",
+    across: Annotated[Optional[float], typer.Option("--across", min=0, max=MOST_INCHES, metavar="INCHES",
                                                     help="Over difficult ground: the inches of it crossed.")] = None,
     short: Annotated[bool, typer.Option("--short", help="The target was out of reach: it moves its full "
                                                         "allowance and stops, engaging nobody.")] = False,
@@ -140,7 +141,7 @@ def jump(name: Name) -> None:
 @app.command()
 def fall(
     name: Name,
-    inches: Annotated[float, typer.Argument(help="How far it fell, in inches.")],
+    inches: Annotated[float, typer.Argument(min=0, max=MOST_INCHES, help="How far it fell, in inches.")],
     near_ledge: Annotated[bool, typer.Option("--near-ledge", help="It lies within 1\" of a ledge: pinned at "
                                                                   "0 Health, it tests its footing (R7).")] = False,
 ) -> None:

@@ -72,18 +72,20 @@ def odds(
 
         ctx.emit(shot.to_json(), shot_view)
         return
+    from sprawl_cli.numbers import Bound, quoted
+
     if not pool.isdigit():
-        raise UsageProblem(f"POOL should be a number of dice (or `shoot`), not '{pool}'")
+        raise UsageProblem(f"POOL should be a number of dice (or `shoot`), not '{quoted(pool)}'")
     shot_only = {"ATTACKER": attacker, "--weapon": weapon, "--range": range_, "--cover": cover != "none" or None,
                  "--target-running": target_running, "--small": small, "--large": large, "--near-ledge": near_ledge,
                  "--blast": blast, "--spot": spot, "--distance": distance}
     stray = [option for option, value in shot_only.items() if value not in (None, False)]
     if stray:
         raise UsageProblem(f"{stray[0]} belongs to `sprawl odds shoot ATTACKER TARGET`, not to `odds POOL`")
-    size = int(pool)
-    if size > MAX_ODDS_POOL:  # the same mistake as `roll 100000`, so the same exit code (2)
-        raise UsageProblem(f"Invalid value for 'POOL': {size} is not in the range 0<=x<={MAX_ODDS_POOL}. "
-                           "(see `sprawl odds --help`)")
+    try:  # the same bound as `roll`'s, in the same words, by the kernel's one parser
+        size = int(Bound(0, MAX_ODDS_POOL).parse(pool))
+    except ValueError as bad:
+        raise UsageProblem(f"Invalid value for 'POOL': {bad} (see `sprawl odds --help`)") from None
     result = exact_odds(size, difficulty_of(difficulty, mod or []), tens=not no_tens)
 
     def view(console: "Console") -> None:

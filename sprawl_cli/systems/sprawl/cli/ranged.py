@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import click
 import typer
 
+from sprawl_cli.numbers import MOST_INCHES
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.sprawl.ranged import Situation
@@ -31,7 +32,7 @@ BlastScatteredOpt = Annotated[Optional[str], typer.Option(
     "--blast-scattered", metavar="NAMES|none", help="After a scatter: who is within the blast where it landed (R16).")]
 SpotOpt = Annotated[bool, typer.Option("--spot", help="Grenades and rockets: aim at the ground beside TARGET, +1 (R13).")]
 DistanceOpt = Annotated[Optional[float], typer.Option(
-    "--distance", min=0, metavar="INCHES", help="Measured distance: checks throwing range (R17) or picks the band.")]
+    "--distance", min=0, max=MOST_INCHES, metavar="INCHES", help="Measured distance: checks throwing range (R17) or picks the band.")]
 
 
 def situation(weapon: str | None, range_: str | None, cover: str, target_running: bool, small: bool, large: bool,

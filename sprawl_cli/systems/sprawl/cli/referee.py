@@ -6,6 +6,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from sprawl_cli.dice import REACH
+
 app = typer.Typer(add_completion=False)
 
 
@@ -15,7 +17,7 @@ def set_(
     status: Annotated[str, typer.Argument(help="pinned, down, panicked, overwatch, hidden, out_of_action, ...")],
     value: Annotated[str, typer.Argument(help="on or off", metavar="on|off")],
     weapon: Annotated[Optional[str], typer.Option("--weapon", "-w", help="The gun for jammed / out_of_ammo.")] = None,
-    count: Annotated[Optional[int], typer.Option("--count", min=1, help="Required with `hidden on`: the hiding roll's successes a spotter must match (R19).")] = None,
+    count: Annotated[Optional[int], typer.Option("--count", min=1, max=REACH, help="Required with `hidden on`: the hiding roll's successes a spotter must match (R19).")] = None,
 ) -> None:
     """Referee: put a status on or off a character (logged, undoable).
 
@@ -36,7 +38,7 @@ def set_(
 @app.command()
 def damage(
     name: Annotated[str, typer.Argument(help="The character.")],
-    points: Annotated[int, typer.Argument(min=0, help="Health to take off.")],
+    points: Annotated[int, typer.Argument(min=0, max=REACH, help="Health to take off.")],
     near_ledge: Annotated[bool, typer.Option("--near-ledge", help="It lies within 1\" of a ledge: pinned at "
                                                                   "0 Health, it tests its footing (R7).")] = False,
 ) -> None:

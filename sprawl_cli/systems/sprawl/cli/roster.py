@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.systems.sprawl.model import MOST_ATTRIBUTE
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -26,14 +27,14 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 FileArg = Annotated[Path, typer.Argument(help="The roster file (YAML).", metavar="FILE")]
 NameArg = Annotated[str, typer.Argument(help="The character.")]
-Shooting = Annotated[Optional[int], typer.Option("--shooting", help="Shooting (0 or more).")]
-Brawling = Annotated[Optional[int], typer.Option("--brawling", help="Brawling (0 or more).")]
-Quickness = Annotated[Optional[int], typer.Option("--quickness", help="Quickness (0 or more).")]
-Smarts = Annotated[Optional[int], typer.Option("--smarts", help="Smarts (0 or more).")]
-Guts = Annotated[Optional[int], typer.Option("--guts", help="Guts (0 or more).")]
-Strength = Annotated[Optional[int], typer.Option("--strength", help="Strength (0 or more).")]
-Toughness = Annotated[Optional[int], typer.Option("--toughness", help="Toughness (1 or more).")]
-Health = Annotated[Optional[int], typer.Option("--health", help="Health (1 or more).")]
+Shooting = Annotated[Optional[int], typer.Option("--shooting", min=0, max=MOST_ATTRIBUTE, help="Shooting (0 or more).")]
+Brawling = Annotated[Optional[int], typer.Option("--brawling", min=0, max=MOST_ATTRIBUTE, help="Brawling (0 or more).")]
+Quickness = Annotated[Optional[int], typer.Option("--quickness", min=0, max=MOST_ATTRIBUTE, help="Quickness (0 or more).")]
+Smarts = Annotated[Optional[int], typer.Option("--smarts", min=0, max=MOST_ATTRIBUTE, help="Smarts (0 or more).")]
+Guts = Annotated[Optional[int], typer.Option("--guts", min=0, max=MOST_ATTRIBUTE, help="Guts (0 or more).")]
+Strength = Annotated[Optional[int], typer.Option("--strength", min=0, max=MOST_ATTRIBUTE, help="Strength (0 or more).")]
+Toughness = Annotated[Optional[int], typer.Option("--toughness", min=1, max=MOST_ATTRIBUTE, help="Toughness (1 or more).")]
+Health = Annotated[Optional[int], typer.Option("--health", min=1, max=MOST_ATTRIBUTE, help="Health (1 or more).")]
 Weapons = Annotated[Optional[list[str]], typer.Option(
     "--weapon", "-w", help="A weapon from the gear list (`sprawl gear`); repeat for each.")]
 
@@ -250,9 +251,13 @@ def new_roster(
     from sprawl_cli.store import atomic_write
 
     ctx = current()
+    from sprawl_cli.names import name_fault
+
     for option, value in (("--squad", squad), ("--leader", leader)):
         if not value.strip():
             raise BadInput(f"{option} needs a name")
+        if name_fault(value.strip()) is not None:
+            raise BadInput(f"{option}: this name {name_fault(value.strip())}")
     if path.is_dir():
         raise BadInput(f"{path} is a folder; give the roster file's name, e.g. {path / 'squad.yaml'}")
     if path.exists() and not ctx.options.force:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from sprawl_cli.cli.main import current
+from sprawl_cli.dice import REACH
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -19,7 +20,7 @@ app = typer.Typer(add_completion=False)
 @app.command()
 def table(
     name: str = typer.Argument(..., help="incapacitation, misfire, scatter, throw or aftermath."),
-    roll: int | None = typer.Argument(None, help="Look up this roll (for throw: the thrower's Strength)."),
+    roll: int | None = typer.Argument(None, min=0, max=REACH, help="Look up this roll (for throw: the thrower's Strength)."),
 ) -> None:
     """Show a table whole, or the row for one roll.
 

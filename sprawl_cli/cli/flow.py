@@ -54,6 +54,13 @@ def act(kind: str, rule: Callable[[Any, Dice, Table], O], view: Callable[[O, Any
         outcome = rule(game, dice, table)
         data = dict(outcome.to_json())
         lines = view(outcome, game)
+        if game.scenario is not None:  # what a scenario notices after any change (an item dropped...)
+            from sprawl_cli.scenario import after_change, event_lines
+
+            events = after_change(game, ctx.system_of(game))
+            if events:
+                data["scenario"] = [*data.get("scenario", []), *(e.to_json() for e in events)]
+                lines += event_lines(events)
         if "forced" not in data:  # an outcome that reports its overrules shows them itself
             lines += forced_lines(table.overruled)
             data["forced"] = list(table.overruled)

@@ -16,8 +16,10 @@ if TYPE_CHECKING:
     from sprawl_cli.ending import Ending
     from sprawl_cli.model import Game
 
+    from sprawl_cli.dice import Dice
     from sprawl_cli.store import GameStore
-    from sprawl_cli.systems.base import Outcome, Roster
+    from sprawl_cli.systems.base import Outcome, Roster, System
+    from sprawl_cli.table import Table
 
 app = typer.Typer(add_completion=False)
 
@@ -92,6 +94,7 @@ def new(
     physical: Annotated[bool, typer.Option("--physical", help="Players roll real dice: every roll is asked for.")] = False,
     map_file: Annotated[Optional[Path], typer.Option("--map", help="The map file, for systems played on a grid.")] = None,
     setting: Annotated[Optional[list[str]], typer.Option("--setting", metavar="KEY=VALUE", help="A setting of the game's system; repeat for more.")] = None,
+    scenario: Annotated[Optional[Path], typer.Option("--scenario", help="A scenario file: objectives, points and the end they decide (house).")] = None,
 ) -> None:
     """Start a game from roster files (`--system NAME` for a system other than SPRAWL), or from the campaign.
 
@@ -121,6 +124,16 @@ def new(
             raise BadInput(f"--{flag.replace('_', '-')} is not an option of {system.title} games")
     store: GameStore = ctx.store()
     _guard(store, ctx.options.force)  # before any die is rolled or asked for
+    told = None
+    if scenario is not None:
+        from sprawl_cli.scenario import read_scenario
+
+        told = read_scenario(scenario)  # checked before any die is rolled
+        if rounds is not None and told[0].rounds is not None:
+            import click
+
+            raise click.UsageError(f"--rounds and the scenario's own round limit ({told[0].rounds}) disagree; "
+                                   "leave out --rounds")
     ctx.physical_game = physical
     ctx.face_hint = system.face_hint
     dice = ctx.dice()
@@ -140,6 +153,10 @@ def new(
         raise BadInput("give a roster file per side with --squad FILE --squad FILE (or --campaign FILE)")
     if physical:
         game.settings.dice = "physical"
+    if told is not None:
+        from sprawl_cli.scenario import start
+
+        start(*told, game, system)
     with store.locked(ctx.note, create=True):
         _guard(store, ctx.options.force)
         store.start(game)
@@ -152,6 +169,7 @@ def new(
         console.print(f"New {system.title} game saved to {store.path}.")
         print_lines(console, lines)
         system.status_view(console, game, None)
+        scenario_view(console, game)
 
     ctx.emit(data, view)
 
@@ -175,12 +193,22 @@ def status(
 
     def view(console: Console) -> None:
         system.status_view(console, game, only)
+        scenario_view(console, game)
         if undone:
             console.print(f"[dim]#{undone.get('number', undone.get('step'))} "
                           f"({undone.get('command') or undone.get('kind')}) was undone; "
                           "`sprawl redo` puts it back.[/]")
 
     ctx.emit(data, view)
+
+
+def scenario_view(console: Console, game: Game[Any]) -> None:
+    """The scenario's objectives and points under the status, when the game is played to one."""
+    if game.scenario is not None:
+        from sprawl_cli.render import print_lines
+        from sprawl_cli.scenario import status_lines
+
+        print_lines(console, status_lines(game))
 
 
 @app.command(name="next")
@@ -194,8 +222,32 @@ def next_phase() -> None:
     from sprawl_cli.cli.flow import act
 
     ctx = current()
-    act("next", lambda game, dice, table: ctx.system_of(game).advance(game, dice, table),
+    act("next", lambda game, dice, table: advance(ctx.system_of(game), game, dice, table),
         lambda outcome, _game: outcome.lines)
+
+
+def advance(system: System, game: Game[Any], dice: Dice, table: Table) -> Outcome:
+    """`next` by the game's system, then what its scenario scores as a round ends (and the
+    round limit's result on points): the lines say so, the JSON keeps it under `scenario`."""
+    from sprawl_cli.scenario import event_lines, round_ended
+
+    before, was_over = game.round, game.over
+    outcome = system.advance(game, dice, table)
+    if game.scenario is None:
+        return outcome
+    limit = game.scenario.rounds
+    ended = game.round > before or (game.over and not was_over and limit is not None and before >= limit)
+    if not ended:
+        return outcome
+    events = round_ended(game, system, before, was_over)
+    outcome.data = {**outcome.data, "scenario": [e.to_json() for e in events],
+                    "over": game.over, "winner": game.winner, "reason": game.reason, "draw": game.draw}
+    outcome.lines = [*outcome.lines, *event_lines(events)]
+    if events and game.over:
+        from sprawl_cli.ending import over_lines
+
+        outcome.lines += over_lines({"over": True, "winner": game.winner, "reason": game.reason, "draw": game.draw})
+    return outcome
 
 
 @app.command(name="set")

@@ -714,3 +714,26 @@ def outcome_lines(out: ObjectiveOutcome) -> list[str]:
     points = ", ".join(f"{escape(s)} {p}" for s, p in out.points.items())
     return [head, *event_lines(events), f"Points: {points}.",
             *over_lines({"over": out.over, "winner": out.winner, "reason": out.reason, "draw": out.draw})]
+
+
+# --- the books ---------------------------------------------------------------------------------
+def book_entry(game: Game[Any]) -> dict[str, Any]:
+    """What a campaign's book and a battle report keep of the scenario: its name, the points,
+    each objective's outcome and the points it brought each side."""
+    scenario = scenario_of(game)
+    return {"name": scenario.name, "points": dict(scenario.points),
+            "objectives": [{"name": o.name, "kind": o.kind, "outcome": state_words(o),
+                            "points": {side: sum(s.points for s in scenario.scores
+                                                 if s.objective == o.name and s.side == side)
+                                       for side in scenario.points}}
+                           for o in scenario.objectives]}
+
+
+def book_lines(entry: dict[str, Any]) -> list[str]:
+    """A scenario's result in the books, in words (plain): the points, then each objective."""
+    points = ", ".join(f"{side} {p}" for side, p in entry["points"].items())
+    lines = [f"Scenario {entry['name']} (house): {points} points."]
+    for o in entry["objectives"]:
+        won = ", ".join(f"{side} {p}" for side, p in o["points"].items() if p) or "no points"
+        lines.append(f"{o['name']} ({o['kind']}): {o['outcome']}; {won}.")
+    return lines

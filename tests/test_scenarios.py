@@ -478,3 +478,43 @@ def test_rounds_given_twice_is_a_usage_error(sprawl: Sprawl, snapshot: Snapshot)
 def test_objective_commands_without_a_scenario_are_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
     sprawl.new()
     assert "this game has no scenario" in refused(sprawl, snapshot, "objective", "drop", "core")
+
+
+# --- the books, play's status line, the live page --------------------------------------------
+def test_a_campaign_game_keeps_its_scenario_in_the_book_and_its_history(sprawl: Sprawl) -> None:
+    assert sprawl("campaign", "new", "--squad", str(ROSTERS / "sprawl/plf.yaml"),
+                  "--squad", str(ROSTERS / "sprawl/suit.yaml")).exit_code == 0
+    result = sprawl("new", "--campaign", "sprawl-campaign.yaml", "--scenario",
+                    str(ROOT / "scenarios/sprawl/crossroads.yaml"))
+    assert result.exit_code == 0, result.stderr
+    ok(sprawl, "objective", "take", "Babs", "data core")
+    ok(sprawl, "set", "Wilson", "out_of_action", "on")
+    ok(sprawl, "end", "--winner", "People")
+    report = sprawl("report").stdout
+    assert "## Scenario" in report
+    assert "Scenario Hold the Crossroads (house): People's Liberation Front 5, S.U.I.T. \\#13 0 points." in report
+    assert "- data core (take): carried off by People's Liberation Front; People's Liberation Front 3." in report
+    assert "- Wilson (eliminate): taken out; People's Liberation Front 2." in report
+    assert sprawl("aftermath", "--seed", "1").exit_code == 0
+    games = sprawl.json("campaign", "history")["games"]
+    assert games[0]["scenario"]["points"] == {"People's Liberation Front": 5, "S.U.I.T. #13": 0}
+    assert [o["outcome"] for o in games[0]["scenario"]["objectives"]] == [
+        "held by nobody", "carried off by People's Liberation Front", "taken out"]
+    assert "Scenario Hold the Crossroads (house): People's Liberation Front 5" in sprawl("campaign", "history").stdout
+    html = sprawl("campaign", "report", "--format", "html").stdout
+    assert "<h2>Scenario</h2>" in html
+
+
+def test_plays_status_line_and_the_live_page_show_the_points(sprawl: Sprawl) -> None:
+    from sprawl_cli.play import status_line
+    from sprawl_cli.render.table_page import game_view
+    from sprawl_cli.store import GameStore
+
+    start(sprawl, "gunplay", hold_scenario("gunplay"))
+    ok(sprawl, "objective", "hold", "crossroads", "Crows")
+    finish_round(sprawl)
+    game = GameStore(sprawl.save).load()
+    assert status_line(game).endswith("points: Crows 2, Wardens 0")
+    page = game_view(sprawl.save)
+    assert "Scenario: Test (house)" in page and "Points: Crows 2, Wardens 0" in page
+    assert "crossroads (hold, 2): held by Crows" in page

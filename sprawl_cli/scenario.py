@@ -316,6 +316,7 @@ class ObjectiveOutcome:
     objective: str
     figure: str | None = None
     side: str | None = None
+    place: str | None = None  # reach: the place it got to
     events: list[Event] = field(default_factory=list)
     points: dict[str, int] = field(default_factory=dict)
     over: bool = False
@@ -325,6 +326,7 @@ class ObjectiveOutcome:
 
     def to_json(self) -> dict[str, Any]:
         return {"command": self.command, "objective": self.objective, "figure": self.figure, "side": self.side,
+                "place": self.place,
                 "events": [e.to_json() for e in self.events], "points": dict(self.points),
                 "over": self.over, "winner": self.winner, "reason": self.reason, "draw": self.draw}
 
@@ -420,7 +422,7 @@ def reach(game: Game[Any], system: System, name: str, place: str) -> ObjectiveOu
         goals = [objective(scenario, place, "reach")]
     if system.out_of_game(game, who):
         raise BadInput(f"{who.name} is out of the game and cannot reach {goals[0].place}")
-    out = ObjectiveOutcome("reach", goals[0].name, figure=who.name, side=who.squad)
+    out = ObjectiveOutcome("reach", goals[0].name, figure=who.name, side=who.squad, place=goals[0].place)
     scorable = [o for o in goals if may_score(scenario, o, who.squad, game) and who.name not in o.reached]
     if not scorable:
         raise BadInput(f"{who.name} ({who.squad}) scores nothing at {goals[0].place}: "
@@ -706,7 +708,7 @@ def outcome_lines(out: ObjectiveOutcome) -> list[str]:
         "take": f"{escape(out.figure or '')} takes {escape(out.objective)}.",
         "drop": f"{escape(out.figure or '')} drops {escape(out.objective)}.",
         "hold": f"{escape(out.side or 'Nobody')} holds {escape(out.objective)}.",
-        "reach": f"{escape(out.figure or '')} reaches {escape(out.objective)}.",
+        "reach": f"{escape(out.figure or '')} reaches {escape(out.place or out.objective)}.",
         "destroy": f"{escape(out.figure or '')} destroys {escape(out.objective)}.",
     }[out.command]
     events = [e for e in out.events if not (out.command == "drop" and e.what == "dropped" and e.figure == out.figure)

@@ -518,3 +518,23 @@ def test_plays_status_line_and_the_live_page_show_the_points(sprawl: Sprawl) -> 
     page = game_view(sprawl.save)
     assert "Scenario: Test (house)" in page and "Points: Crows 2, Wardens 0" in page
     assert "crossroads (hold, 2): held by Crows" in page
+
+
+def test_the_rounds_on_the_scenarios_page_print_what_the_page_shows(sprawl: Sprawl) -> None:
+    import re
+    import shlex
+
+    for folder in ("rosters", "scenarios"):
+        (sprawl.folder / folder).symlink_to(ROOT / folder)
+    text = (ROOT / "docs/scenarios.md").read_text(encoding="utf-8")
+    plays = re.findall(r"```sh\n([^`]*)```\n\n```console\n(.*?)```", text, re.S)
+    assert len(plays) == 5
+    for setup, console in plays:
+        for line in setup.splitlines():
+            result = sprawl(*shlex.split(line)[1:])
+            assert result.exit_code == 0, result.stderr
+        for chunk in re.split(r"^\$ ", console, flags=re.M)[1:]:
+            command, _, shown = chunk.partition("\n")
+            result = sprawl(*shlex.split(command)[1:])
+            assert result.exit_code == 0, (command, result.stderr)
+            assert result.stdout.strip() == shown.strip(), command

@@ -57,10 +57,16 @@ def act(kind: str, rule: Callable[[Any, Dice, Table], O], view: Callable[[O, Any
         if game.scenario is not None:  # what a scenario notices after any change (an item dropped...)
             from sprawl_cli.scenario import after_change, event_lines
 
+            was_over = game.over
             events = after_change(game, ctx.system_of(game))
             if events:
                 data["scenario"] = [*data.get("scenario", []), *(e.to_json() for e in events)]
                 lines += event_lines(events)
+            if game.over and not was_over:  # the scenario ended it (the first to N points)
+                from sprawl_cli.ending import over_lines
+
+                data.update(over=True, winner=game.winner, reason=game.reason, draw=game.draw)
+                lines += over_lines(data)
         if "forced" not in data:  # an outcome that reports its overrules shows them itself
             lines += forced_lines(table.overruled)
             data["forced"] = list(table.overruled)

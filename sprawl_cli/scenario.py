@@ -543,6 +543,17 @@ def _on_or_next_to(game: Game[Any], system: System, who: Any, spaces: list[str])
     return any(c.name == who.name for c in system.on_spaces(game, spaces, reach=1))
 
 
+def after_command(game: Game[Any], system: System, round_before: int, over_before: bool) -> list[Event]:
+    """After any command (`next`, a deal, an attack...): if it ended a round (the round moved on,
+    or the round limit ended the game), what scores at that round's end; else what the scenario
+    notices on its own (`after_change`)."""
+    scenario = scenario_of(game)
+    limit = scenario.rounds
+    if game.round > round_before or (game.over and not over_before and limit is not None and round_before >= limit):
+        return round_ended(game, system, round_before, over_before)
+    return after_change(game, system)
+
+
 def round_ended(game: Game[Any], system: System, ended: int, was_over: bool) -> list[Event]:
     """`next` ended round `ended`: holds that score at its end score, and at the round limit the
     game ends on points (the system's own round-limit result is replaced by the scenario's)."""
@@ -555,11 +566,11 @@ def round_ended(game: Game[Any], system: System, ended: int, was_over: bool) -> 
         if o.kind == "hold" and o.holder and (o.each_round or ended in o.rounds) and not scenario.settled:
             if may_score(scenario, o, o.holder, game):
                 events.append(_score(game, scenario, o, o.holder, f"{o.holder} held {o.place} at the end "
-                                                                   f"of round {ended}"))
+                                                                   f"of {system.round_word} {ended}"))
     if at_limit and not was_over and not scenario.settled:
         game.over = False  # the system's own round-limit result gives way to the scenario's
         game.winner, game.reason, game.draw = None, None, False
-        events += settle(game, system, f"the round limit ({scenario.rounds}) was reached")
+        events += settle(game, system, f"the {system.round_word} limit ({scenario.rounds}) was reached")
     elif game.over and not scenario.settled:
         events += settle(game, system)
     return events
@@ -672,7 +683,7 @@ def status_lines(game: Game[Any]) -> list[str]:
     scenario = game.scenario
     if scenario is None:
         return []
-    limit = f", {scenario.rounds} rounds" if scenario.rounds else ""
+    limit = f", {scenario.rounds} {system_word(game)}s" if scenario.rounds else ""
     first = f", first to {scenario.first_to} points wins" if scenario.first_to else ""
     points = ", ".join(f"{escape(s)} {p}" for s, p in scenario.points.items())
     lines = [f"[bold]Scenario:[/] {escape(scenario.name)} (house{limit}{first}). Points: {points}."]
@@ -680,6 +691,13 @@ def status_lines(game: Game[Any]) -> list[str]:
         lines.append(f"  {escape(o.name)}: {escape(scoring_words(o))}; now {escape(state_words(o))}")
     lines += [f"  [dim]special: {escape(s)}[/]" for s in scenario.special]
     return lines
+
+
+def system_word(game: Game[Any]) -> str:
+    """What the game's system calls a round ("turn" in Gunplay)."""
+    from sprawl_cli import systems
+
+    return systems.get(game.system).round_word
 
 
 def event_lines(events: list[Event]) -> list[str]:

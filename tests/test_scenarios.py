@@ -21,6 +21,10 @@ ALL = (*TOLD, "scratch-grid")
 Snapshot = Callable[[Path], dict[str, bytes]]
 
 
+def WORD(system: str) -> str:  # noqa: N802 - reads as the word it gives
+    return "turn" if system == "gunplay" else "round"
+
+
 class Side:
     def __init__(self, squad: str, figures: tuple[str, ...]) -> None:
         self.squad, self.figures = squad, figures
@@ -128,7 +132,7 @@ def test_a_held_place_scores_at_the_end_of_each_round_and_next_says_so(sprawl: S
     outs = finish_round(sprawl)
     scored = [e for out in outs for e in out.get("scenario", []) if e["what"] == "scored"]
     assert scored == [{"what": "scored", "objective": "crossroads", "side": first.squad, "figure": None,
-                       "points": 2, "why": f"{first.squad} held crossroads at the end of round 1"}]
+                       "points": 2, "why": f"{first.squad} held crossroads at the end of {WORD(system)} 1"}]
     assert scenario(sprawl)["points"] == {first.squad: 2, second.squad: 0}
     assert sprawl("log", "--last", "1").stdout.count("scores 2") == 1
 
@@ -152,7 +156,7 @@ def test_the_round_limit_ends_the_game_on_points(sprawl: Sprawl, system: str) ->
     finish_round(sprawl)
     status = sprawl.json("status")
     assert status["over"] and status["winner"] == first.squad and not status["draw"]
-    assert status["reason"] == (f"the round limit (1) was reached: {first.squad} has the most points "
+    assert status["reason"] == (f"the {WORD(system)} limit (1) was reached: {first.squad} has the most points "
                                 f"({first.squad} 2, {second.squad} 0)")
     assert "The game is over" in sprawl("status").stdout or status["over"]
 
@@ -164,7 +168,7 @@ def test_level_points_at_the_round_limit_are_a_draw(sprawl: Sprawl, system: str)
     finish_round(sprawl)
     status = sprawl.json("status")
     assert status["over"] and status["draw"] and status["winner"] is None
-    assert status["reason"] == f"the round limit (1) was reached: the points are level ({first.squad} 0, {second.squad} 0)"
+    assert status["reason"] == f"the {WORD(system)} limit (1) was reached: the points are level ({first.squad} 0, {second.squad} 0)"
     assert "the points are level" in sprawl("status").stdout
 
 
@@ -375,7 +379,7 @@ def test_status_shows_the_objectives_and_the_points(sprawl: Sprawl, system: str)
     first, second, _ = SIDES[system]
     start(sprawl, system, {**hold_scenario(system), "special": ["Nobody may climb the water tower."]})
     shown = sprawl("status").stdout
-    assert "Scenario: Test (house, 3 rounds)" in shown
+    assert f"Scenario: Test (house, 3 {WORD(system)}s)" in shown
     assert f"Points: {first.squad} 0, {second.squad} 0." in shown
     assert "crossroads: hold crossroads: 2 each round; now held by nobody" in shown
     assert "special: Nobody may climb the water tower." in shown

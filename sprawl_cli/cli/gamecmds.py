@@ -16,10 +16,8 @@ if TYPE_CHECKING:
     from sprawl_cli.ending import Ending
     from sprawl_cli.model import Game
 
-    from sprawl_cli.dice import Dice
     from sprawl_cli.store import GameStore
-    from sprawl_cli.systems.base import Outcome, Roster, System
-    from sprawl_cli.table import Table
+    from sprawl_cli.systems.base import Outcome, Roster
 
 app = typer.Typer(add_completion=False)
 
@@ -222,32 +220,8 @@ def next_phase() -> None:
     from sprawl_cli.cli.flow import act
 
     ctx = current()
-    act("next", lambda game, dice, table: advance(ctx.system_of(game), game, dice, table),
+    act("next", lambda game, dice, table: ctx.system_of(game).advance(game, dice, table),
         lambda outcome, _game: outcome.lines)
-
-
-def advance(system: System, game: Game[Any], dice: Dice, table: Table) -> Outcome:
-    """`next` by the game's system, then what its scenario scores as a round ends (and the
-    round limit's result on points): the lines say so, the JSON keeps it under `scenario`."""
-    from sprawl_cli.scenario import event_lines, round_ended
-
-    before, was_over = game.round, game.over
-    outcome = system.advance(game, dice, table)
-    if game.scenario is None:
-        return outcome
-    limit = game.scenario.rounds
-    ended = game.round > before or (game.over and not was_over and limit is not None and before >= limit)
-    if not ended:
-        return outcome
-    events = round_ended(game, system, before, was_over)
-    outcome.data = {**outcome.data, "scenario": [e.to_json() for e in events],
-                    "over": game.over, "winner": game.winner, "reason": game.reason, "draw": game.draw}
-    outcome.lines = [*outcome.lines, *event_lines(events)]
-    if events and game.over:
-        from sprawl_cli.ending import over_lines
-
-        outcome.lines += over_lines({"over": True, "winner": game.winner, "reason": game.reason, "draw": game.draw})
-    return outcome
 
 
 @app.command(name="set")

@@ -249,6 +249,44 @@ def start(scenario: Scenario, where: Where, game: Game[Any], system: System) -> 
     game.scenario = scenario
 
 
+def check_saved(game: Game[Any], where: Where) -> None:
+    """The scenario in a save, checked for what a hand edit could break: kinds, roles, points,
+    and the figures, sides and places it names.
+
+    Raises:
+        SaveFileError: naming the file, line and key.
+    """
+    scenario = scenario_of(game)
+    names = {c.name for c in game.characters}
+    squads = {s.name for s in game.squads}
+    places = {p.name for p in scenario.places}
+    for i, role in enumerate(scenario.sides):
+        if role not in ROLES:
+            where.fail(("scenario", "sides", i), f"a side's role is one of {', '.join(ROLES)}")
+    for side in scenario.points:
+        if side not in squads:
+            where.fail(("scenario", "points", side), f"no squad called '{side}'")
+    for i, o in enumerate(scenario.objectives):
+        at: tuple[object, ...] = ("scenario", "objectives", i)
+        if o.kind not in KINDS:
+            where.fail(at + ("kind",), f"should be one of {', '.join(KINDS)}")
+        if not 0 <= o.points <= MAX_POINTS:
+            where.fail(at + ("points",), f"should be from 0 to {MAX_POINTS}")
+        for key in ("figure", "carrier"):
+            if getattr(o, key) and getattr(o, key) not in names:
+                where.fail(at + (key,), f"no character called '{getattr(o, key)}'")
+        if o.kind in ("protect", "eliminate") and not o.figure:
+            where.fail(at + ("figure",), "is missing")
+        if o.kind in ("hold", "reach") and o.place not in places:
+            where.fail(at + ("place",), f"no place called '{o.place}'")
+        for key in ("holder", "by"):
+            if getattr(o, key) and getattr(o, key) not in squads:
+                where.fail(at + (key,), f"no squad called '{getattr(o, key)}'")
+        for j, name in enumerate(o.reached):
+            if name not in names:
+                where.fail(at + ("reached", j), f"no character called '{name}'")
+
+
 # --- who is who ------------------------------------------------------------------------------
 def scenario_of(game: Game[Any]) -> Scenario:
     """The game's scenario.

@@ -542,3 +542,13 @@ def test_the_rounds_on_the_scenarios_page_print_what_the_page_shows(sprawl: Spra
             result = sprawl(*shlex.split(command)[1:])
             assert result.exit_code == 0, (command, result.stderr)
             assert result.stdout.strip() == shown.strip(), command
+
+
+def test_a_hand_edit_that_breaks_the_saved_scenario_is_refused_with_its_line(sprawl: Sprawl) -> None:
+    start(sprawl, "sprawl", take_scenario("sprawl"))
+    ok(sprawl, "objective", "take", "Babs", "data core")
+    text = sprawl.save.read_text(encoding="utf-8")
+    sprawl.save.write_text(text.replace("carrier: Babs", "carrier: Nobody"), encoding="utf-8")
+    result = sprawl("status")
+    assert result.exit_code == 1
+    assert "key 'scenario.objectives.0.carrier': no character called 'Nobody'" in result.stderr

@@ -552,3 +552,37 @@ def test_a_hand_edit_that_breaks_the_saved_scenario_is_refused_with_its_line(spr
     result = sprawl("status")
     assert result.exit_code == 1
     assert "key 'scenario.objectives.0.carrier': no character called 'Nobody'" in result.stderr
+
+
+# Each system's own rules put the carrier out of the game, with scripted dice (or, on Scratch:Grid,
+# the referee's call on each attack): (the `new` dice, the commands before the take, the carrier,
+# the commands that fell it, where the item lies then).
+FALLS: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]], str, list[tuple[str, ...]], str]] = {
+    "sprawl": ((), [], "Newton", [("damage", "Newton", "3", "--dice", "4")], "where Newton fell"),
+    "gunplay": (("--dice", "5,8"), [], "Vic", [("fire", "Kit", "Vic", "--shift", "2", "--dice", "1", "--yes")],
+                "where Vic fell"),
+    "street-fight": (("--dice", "75,9,2"), [("next",), ("next",)], "Orla",
+                     [("shoot", "Mags", "Orla", "--distance", "4", "--distance", "4", "--frontage", "2",
+                       "--targets", "Orla,Cole", "--dice", "3,70,5,10,9,1")], "where Orla fell"),
+    "savage-worlds": ((), [], "Acolyte 1", [("shoot", "--force", "Ada", "Acolyte 1", "--range", "medium",
+                                             "--dice", "6,2,5,5")], "where Acolyte 1 fell"),
+    "scratch-grid": ((), [("next",), ("move", "Ada", "c4", "--interrupts", "none")], "Ada",
+                     [("next",), ("attack", "Mord", "Ada", "--kind", "ranged", "--result", "hit"),
+                      ("move", "Vex", "g3", "--interrupts", "none"),
+                      ("attack", "Vex", "Ada", "--kind", "ranged", "--result", "hit")], "c4"),
+}
+
+
+@pytest.mark.parametrize("system", ALL)
+def test_a_carrier_the_rules_put_out_of_the_game_drops_the_item_where_it_fell(sprawl: Sprawl, system: str) -> None:
+    dice, before, carrier, falls, lies = FALLS[system]
+    base = {"scenario": "Test", "brief": "A test of the scenario rules."}
+    sprawl.new("--scenario", write(sprawl.folder, {**base, **take_scenario(system)}), *dice, system=system)
+    for command in before:
+        ok(sprawl, *command)
+    ok(sprawl, "objective", "take", carrier, "data core")
+    outs = [ok(sprawl, *command) for command in falls]
+    assert [e["what"] for e in outs[-1]["scenario"]] == ["dropped"]
+    assert all("scenario" not in out for out in outs[:-1])
+    item = objective(sprawl, "data core")
+    assert (item["carrier"], item["lies"]) == (None, lies)

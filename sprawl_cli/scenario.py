@@ -382,8 +382,8 @@ def _score(game: Game[Any], scenario: Scenario, o: Objective, side: str, why: st
 
 # --- the objective commands ------------------------------------------------------------------
 def take(game: Game[Any], system: System, name: str, item: str) -> ObjectiveOutcome:
-    """`objective take NAME ITEM`: the figure picks up the item (from where it lies, or from a
-    carrier of the other side who is out of the game is already handled: the item lies there).
+    """`objective take NAME ITEM`: the figure picks up the item where it lies (an item whose
+    carrier fell already lies where it fell).
 
     Raises:
         BadInput: no such figure or item, the item is carried or gone, the figure is out of the game.

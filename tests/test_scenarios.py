@@ -532,7 +532,7 @@ def test_the_rounds_on_the_scenarios_page_print_what_the_page_shows(sprawl: Spra
         (sprawl.folder / folder).symlink_to(ROOT / folder)
     text = (ROOT / "docs/scenarios.md").read_text(encoding="utf-8")
     plays = re.findall(r"```sh\n([^`]*)```\n\n```console\n(.*?)```", text, re.S)
-    assert len(plays) == 5
+    assert len(plays) == 10  # a round of each sample
     for setup, console in plays:
         for line in setup.splitlines():
             result = sprawl(*shlex.split(line)[1:])

@@ -586,3 +586,29 @@ def test_a_carrier_the_rules_put_out_of_the_game_drops_the_item_where_it_fell(sp
     assert all("scenario" not in out for out in outs[:-1])
     item = objective(sprawl, "data core")
     assert (item["carrier"], item["lies"]) == (None, lies)
+
+
+def test_a_savage_worlds_round_ended_by_deal_scores_too(sprawl: Sprawl) -> None:
+    start(sprawl, "savage-worlds", hold_scenario("savage-worlds"))
+    ok(sprawl, "objective", "hold", "crossroads", "Cult")
+    ok(sprawl, "deal", "--dice", "9C,8C,5C,2H,2D")
+    for _ in range(4):  # up to the last card of the round: Jonah's
+        ok(sprawl, "next")
+    out = ok(sprawl, "deal", "--dice", "QC,JC,7H,6D,6C")  # the round ends as the next one is dealt
+    assert [e["points"] for e in out["scenario"]] == [2]
+    assert scenario(sprawl)["points"]["Cult of the Eye"] == 2
+
+
+def test_undo_and_redo_of_take_drop_and_destroy_on_scratch_grid(sprawl: Sprawl) -> None:
+    data = take_scenario("scratch-grid")
+    data["objectives"].append({"name": "generator", "kind": "destroy", "points": 1})
+    start(sprawl, "scratch-grid", data)
+    ok(sprawl, "next")
+    for command in (("objective", "take", "Ada", "data core"), ("objective", "drop", "data core"),
+                    ("objective", "destroy", "generator", "Ada")):
+        before = scenario(sprawl)
+        ok(sprawl, *command)
+        after = scenario(sprawl)
+        assert after != before, command
+        assert sprawl("undo").exit_code == 0 and scenario(sprawl) == before, command
+        assert sprawl("redo").exit_code == 0 and scenario(sprawl) == after, command

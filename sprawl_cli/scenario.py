@@ -721,7 +721,8 @@ def status_lines(game: Game[Any]) -> list[str]:
     scenario = game.scenario
     if scenario is None:
         return []
-    limit = f", {scenario.rounds} {system_word(game)}s" if scenario.rounds else ""
+    word = system_word(game)
+    limit = f", {scenario.rounds} {word}{'s' if scenario.rounds != 1 else ''}" if scenario.rounds else ""
     first = f", first to {scenario.first_to} points wins" if scenario.first_to else ""
     points = ", ".join(f"{escape(s)} {p}" for s, p in scenario.points.items())
     lines = [f"[bold]Scenario:[/] {escape(scenario.name)} (house{limit}{first}). Points: {points}."]

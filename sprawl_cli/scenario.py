@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import BadInput
 from sprawl_cli.model import Objective, Place, Scenario, Score
+from sprawl_cli.table import refuse
 
 if TYPE_CHECKING:
     from sprawl_cli.model import Game, Piece
     from sprawl_cli.schema import Where
     from sprawl_cli.systems.base import System
+    from sprawl_cli.table import Table
 
 KINDS = ("hold", "reach", "take", "destroy", "protect", "eliminate")
 ROLES = ("attacker", "defender", "either")
@@ -381,12 +383,13 @@ def _score(game: Game[Any], scenario: Scenario, o: Objective, side: str, why: st
 
 
 # --- the objective commands ------------------------------------------------------------------
-def take(game: Game[Any], system: System, name: str, item: str) -> ObjectiveOutcome:
+def take(game: Game[Any], system: System, table: Table, name: str, item: str) -> ObjectiveOutcome:
     """`objective take NAME ITEM`: the figure picks up the item where it lies (an item whose
     carrier fell already lies where it fell).
 
     Raises:
-        BadInput: no such figure or item, the item is carried or gone, the figure is out of the game.
+        BadInput: no such figure or item, the item is carried or gone.
+        RuleRefusal: the figure is out of the game, or not at the item on a map (forceable).
     """
     scenario = scenario_of(game)
     o = objective(scenario, item, "take")
@@ -397,12 +400,12 @@ def take(game: Game[Any], system: System, name: str, item: str) -> ObjectiveOutc
         raise BadInput(f"{o.carrier} carries '{o.name}'; it must be dropped first "
                        f"(`sprawl objective drop {o.name}`)")
     if system.out_of_game(game, who):
-        raise BadInput(f"{who.name} is out of the game and cannot take '{o.name}'")
+        refuse(table, f"{who.name} is out of the game and cannot take '{o.name}'")
     if o.lies and system.plays_on_map:
         place = _place(scenario, o.lies)
         spaces = place.spaces if place else [o.lies]
         if not _on_or_next_to(game, system, who, spaces):
-            raise BadInput(f"'{o.name}' lies {lying(o.lies)}; {who.name} must stand on it or next to it")
+            refuse(table, f"'{o.name}' lies {lying(o.lies)}; {who.name} must stand on it or next to it")
     o.carrier, o.lies = who.name, ""
     return _finish(game, system, ObjectiveOutcome("take", o.name, figure=who.name, side=who.squad))
 
@@ -444,12 +447,13 @@ def hold(game: Game[Any], system: System, place: str, side: str | None) -> Objec
                                                   events=[Event("held", o.name, side=squad) for o in held]))
 
 
-def reach(game: Game[Any], system: System, name: str, place: str) -> ObjectiveOutcome:
+def reach(game: Game[Any], system: System, table: Table, name: str, place: str) -> ObjectiveOutcome:
     """`objective reach NAME PLACE`: the figure got to the place (an exit, a table edge).
 
     Raises:
-        BadInput: on a map (reaching is read off the figures' spaces), no such place, the
-            figure may not score it, is out of the game or already scored it.
+        BadInput: on a map (reaching is read off the figures' spaces), no such place, or the
+            figure scored it already.
+        RuleRefusal: the figure is out of the game, or its side may not score it (forceable).
     """
     scenario = scenario_of(game)
     if system.plays_on_map:
@@ -459,22 +463,26 @@ def reach(game: Game[Any], system: System, name: str, place: str) -> ObjectiveOu
     if not goals:
         goals = [objective(scenario, place, "reach")]
     if system.out_of_game(game, who):
-        raise BadInput(f"{who.name} is out of the game and cannot reach {goals[0].place}")
+        refuse(table, f"{who.name} is out of the game and cannot reach {goals[0].place}")
     out = ObjectiveOutcome("reach", goals[0].name, figure=who.name, side=who.squad, place=goals[0].place)
-    scorable = [o for o in goals if may_score(scenario, o, who.squad, game) and who.name not in o.reached]
+    fresh = [o for o in goals if who.name not in o.reached]
+    if not fresh:
+        raise BadInput(f"{who.name} got to {goals[0].place} already; it scores there once")
+    scorable = [o for o in fresh if may_score(scenario, o, who.squad, game)]
     if not scorable:
-        raise BadInput(f"{who.name} ({who.squad}) scores nothing at {goals[0].place}: "
-                       + ("it got there already" if any(who.name in o.reached for o in goals)
-                          else f"'{goals[0].name}' is the {goals[0].side}'s to reach"))
+        refuse(table, f"{who.name} ({who.squad}) scores nothing at {goals[0].place}: "
+                      f"'{goals[0].name}' is the {goals[0].side}'s to reach")
+        scorable = fresh  # the referee overrules: it scores all the same
     out.events += _reached(game, system, scenario, who, scorable)
     return _finish(game, system, out)
 
 
-def destroy(game: Game[Any], system: System, thing: str, name: str) -> ObjectiveOutcome:
+def destroy(game: Game[Any], system: System, table: Table, thing: str, name: str) -> ObjectiveOutcome:
     """`objective destroy THING NAME`: the figure destroyed the thing; its side scores.
 
     Raises:
-        BadInput: no such objective, already destroyed, or the figure's side may not score it.
+        BadInput: no such objective, or already destroyed.
+        RuleRefusal: the figure's side may not score it (forceable).
     """
     scenario = scenario_of(game)
     o = objective(scenario, thing, "destroy")
@@ -482,8 +490,8 @@ def destroy(game: Game[Any], system: System, thing: str, name: str) -> Objective
     if o.done:
         raise BadInput(f"'{o.name}' is destroyed already (by {o.by})")
     if not may_score(scenario, o, who.squad, game):
-        raise BadInput(f"'{o.name}' is the {o.side}'s to destroy, and {who.squad} is the "
-                       f"{role_of(scenario, game, who.squad)}")
+        refuse(table, f"'{o.name}' is the {o.side}'s to destroy, and {who.squad} is the "
+                      f"{role_of(scenario, game, who.squad)}")
     o.done, o.by = True, who.squad
     out = ObjectiveOutcome("destroy", o.name, figure=who.name, side=who.squad)
     out.events.append(_score(game, scenario, o, who.squad, f"{who.name} destroyed {o.name}"))

@@ -260,7 +260,7 @@ def test_a_reach_without_leaving_scores_once_per_figure(sprawl: Sprawl, system: 
     first, _, _ = SIDES[system]
     start(sprawl, system, reach_scenario(system, leaves=False))
     reach(sprawl, first.first)
-    assert "got there already" in refused(sprawl, snapshot, "objective", "reach", first.first, "edge")
+    assert "got to edge already" in refused(sprawl, snapshot, "objective", "reach", first.first, "edge")
     reach(sprawl, first.figures[1])
     assert scenario(sprawl)["points"][first.squad] == 2
 
@@ -612,3 +612,16 @@ def test_undo_and_redo_of_take_drop_and_destroy_on_scratch_grid(sprawl: Sprawl) 
         assert after != before, command
         assert sprawl("undo").exit_code == 0 and scenario(sprawl) == before, command
         assert sprawl("redo").exit_code == 0 and scenario(sprawl) == after, command
+
+
+@pytest.mark.parametrize("system", ALL)
+def test_the_referee_may_overrule_a_side_that_may_not_score_and_the_log_says_so(sprawl: Sprawl, system: str,
+                                                                                snapshot: Snapshot) -> None:
+    first, second, _ = SIDES[system]
+    start(sprawl, system, {"sides": ["attacker", "defender"], "rounds": 3,
+                           "objectives": [{"name": "generator", "kind": "destroy", "side": "attacker", "points": 2}]})
+    said = refused(sprawl, snapshot, "objective", "destroy", "generator", second.first)
+    assert said.endswith("(add --force to overrule as referee)\n")
+    out = ok(sprawl, "objective", "destroy", "generator", second.first, "--force")
+    assert out["points"] == {first.squad: 0, second.squad: 2} and out["forced"]
+    assert sprawl.json("log", "--last", "1")["entries"][0]["forced"]

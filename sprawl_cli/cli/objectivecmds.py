@@ -12,18 +12,19 @@ import typer
 if TYPE_CHECKING:
     from sprawl_cli.scenario import ObjectiveOutcome
     from sprawl_cli.systems.base import System
+    from sprawl_cli.table import Table
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="A scenario's objectives: take, drop, hold, reach, destroy (house).")
 
 
-def _act(rule: Callable[[Any, System], ObjectiveOutcome]) -> None:
+def _act(rule: Callable[[Any, System, Table], ObjectiveOutcome]) -> None:
     from sprawl_cli.cli.flow import act
     from sprawl_cli.cli.main import current
     from sprawl_cli.scenario import outcome_lines
 
     ctx = current()
-    act("objective", lambda game, _dice, _table: rule(game, ctx.system_of(game)),
+    act("objective", lambda game, _dice, table: rule(game, ctx.system_of(game), table),
         lambda outcome, _game: outcome_lines(outcome))
 
 
@@ -38,7 +39,7 @@ def take(
     """
     from sprawl_cli.scenario import take as rule
 
-    _act(lambda game, system: rule(game, system, name, item))
+    _act(lambda game, system, table: rule(game, system, table, name, item))
 
 
 @app.command()
@@ -49,7 +50,7 @@ def drop(item: Annotated[str, typer.Argument(help="The item its carrier puts dow
     """
     from sprawl_cli.scenario import drop as rule
 
-    _act(lambda game, system: rule(game, system, item))
+    _act(lambda game, system, _table: rule(game, system, item))
 
 
 @app.command()
@@ -64,7 +65,7 @@ def hold(
     """
     from sprawl_cli.scenario import hold as rule
 
-    _act(lambda game, system: rule(game, system, place, None if side.strip().lower() == "none" else side))
+    _act(lambda game, system, _table: rule(game, system, place, None if side.strip().lower() == "none" else side))
 
 
 @app.command()
@@ -79,7 +80,7 @@ def reach(
     """
     from sprawl_cli.scenario import reach as rule
 
-    _act(lambda game, system: rule(game, system, name, place))
+    _act(lambda game, system, table: rule(game, system, table, name, place))
 
 
 @app.command()
@@ -93,4 +94,4 @@ def destroy(
     """
     from sprawl_cli.scenario import destroy as rule
 
-    _act(lambda game, system: rule(game, system, thing, name))
+    _act(lambda game, system, table: rule(game, system, table, thing, name))

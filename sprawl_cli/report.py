@@ -103,7 +103,8 @@ def book_markdown(book: Book, game: BookGame) -> str:
         from sprawl_cli.scenario import book_lines
 
         said = book_lines(game.scenario)
-        lines += ["## Scenario", "", md(said[0]), ""] + [f"- {md(line)}" for line in said[1:]] + [""]
+        brief = [md(game.scenario["brief"]), ""] if game.scenario.get("brief") else []
+        lines += ["## Scenario", "", *brief, md(said[0]), ""] + [f"- {md(line)}" for line in said[1:]] + [""]
     for squad in game.squads:
         people = [c for c in game.characters if c.squad == squad]
         lost = sum(1 for c in people if c.gone or c.state == "dead")

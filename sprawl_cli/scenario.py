@@ -788,7 +788,8 @@ def book_entry(game: Game[Any]) -> dict[str, Any]:
     """What a campaign's book and a battle report keep of the scenario: its name, the points,
     each objective's outcome and the points it brought each side."""
     scenario = scenario_of(game)
-    return {"name": scenario.name, "points": dict(scenario.points),
+    return {"name": scenario.name, "brief": scenario.brief, "special": list(scenario.special),
+            "points": dict(scenario.points),
             "objectives": [{"name": o.name, "kind": o.kind, "outcome": state_words(o),
                             "points": {side: sum(s.points for s in scenario.scores
                                                  if s.objective == o.name and s.side == side)
@@ -803,4 +804,4 @@ def book_lines(entry: dict[str, Any]) -> list[str]:
     for o in entry["objectives"]:
         won = ", ".join(f"{side} {p}" for side, p in o["points"].items() if p) or "no points"
         lines.append(f"{o['name']} ({o['kind']}): {o['outcome']}; {won}.")
-    return lines
+    return lines + [f"Special rule: {rule}" for rule in entry.get("special", [])]

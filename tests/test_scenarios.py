@@ -495,10 +495,11 @@ def test_a_campaign_game_keeps_its_scenario_in_the_book_and_its_history(sprawl: 
     ok(sprawl, "set", "Wilson", "out_of_action", "on")
     ok(sprawl, "end", "--winner", "People")
     report = sprawl("report").stdout
-    assert "## Scenario" in report
+    assert "## Scenario\n\nTwo crews want the junction where the freight lines cross." in report
     assert "Scenario Hold the Crossroads (house): People's Liberation Front 5, S.U.I.T. \\#13 0 points." in report
     assert "- data core (take): carried off by People's Liberation Front; People's Liberation Front 3." in report
     assert "- Wilson (eliminate): taken out; People's Liberation Front 2." in report
+    assert "- Special rule: The signal box's door is locked; opening it takes a figure's whole action." in report
     assert sprawl("aftermath", "--seed", "1").exit_code == 0
     games = sprawl.json("campaign", "history")["games"]
     assert games[0]["scenario"]["points"] == {"People's Liberation Front": 5, "S.U.I.T. #13": 0}

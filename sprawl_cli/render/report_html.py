@@ -190,7 +190,7 @@ def book_html(book: Book, game: BookGame) -> str:
         from sprawl_cli.scenario import book_lines
 
         said = book_lines(game.scenario)
-        parts.append(f"<h2>Scenario</h2><p>{escape(said[0])}</p>")
+        parts.append(f"<h2>Scenario</h2><p>{escape(game.scenario.get('brief', ''))}</p><p>{escape(said[0])}</p>")
         parts.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in said[1:]) + "</ul>")
     parts.append("<h2>Aftermath</h2>")
     parts.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in book_aftermath(game)) + "</ul>")

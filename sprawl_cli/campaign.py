@@ -97,6 +97,7 @@ class BookGame:
     series: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # measure -> squad -> per round
     figure: str = ""  # a drawing of the game's end the system made (an SVG), or ""
     house: list[str] = field(default_factory=list)  # the house rulings the game was played with (SYSTEMS.md 0)
+    scenario: dict[str, Any] | None = None  # the scenario played: its name, points, each objective's outcome
     save: str = ""
     step: int = 0
 
@@ -234,6 +235,10 @@ def game_entry(system: System, game: Game[Any], entries: list[dict[str, Any]], n
     played = BookGame(number=number, squads=[s.name for s in game.squads], rounds=game.round, winner=game.winner,
                       reason=game.reason, rounds_axis=axis, series=series, figure=system.report_figure(game) or "",
                       house=list(system.house_rulings(game)))
+    if game.scenario is not None:
+        from sprawl_cli.scenario import book_entry
+
+        played.scenario = book_entry(game)
     for c in game.characters:
         record = {k: int(v) for k, v in system.record(game, c).items()}
         played.characters.append(Part(c.name, c.squad, record, list(c.shown_statuses), bool(c.gone),
@@ -489,6 +494,7 @@ def book_history(book: Book) -> list[dict[str, Any]]:
          "reason": g.reason, "table": g.table or NO_AFTERMATH, "aftermath": list(g.results),
          "out_of_action": [c.name for c in g.characters if c.gone],
          "standing": {s: values[-1] for s, values in g.series.get("standing", {}).items() if values},
-         "records": {c.name: dict(c.record) for c in g.characters}}
+         "records": {c.name: dict(c.record) for c in g.characters},
+         **({"scenario": g.scenario} if g.scenario else {})}
         for g in book.games
     ]

@@ -225,6 +225,23 @@ def name_params() -> set[str]:
     return found
 
 
+# The `objective` commands' arguments that name a scenario's objectives or places (kinds offered).
+OBJECTIVE_PARAMS = {"item": ("take",), "thing": ("destroy",), "place": ("hold", "reach")}
+
+
+def complete_objective(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
+    """Tab on an `objective` command's item, thing or place: the scenario's names of that kind."""
+    from click.shell_completion import CompletionItem
+
+    game = watch(_game_path(ctx)).game()
+    played = game.scenario if game is not None else None
+    if played is None or param.name is None:
+        return []
+    kinds = OBJECTIVE_PARAMS[param.name]
+    names = [o.place if param.name == "place" else o.name for o in played.objectives if o.kind in kinds]
+    return [CompletionItem(n) for n in dict.fromkeys(names) if n.lower().startswith(incomplete.lower())]
+
+
 def complete_param(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[CompletionItem]:
     """Tab on any parameter of any command: character names, a status of `set`, an option's
     values, else click's own. Knowing the name parameters of every system means importing
@@ -235,6 +252,8 @@ def complete_param(ctx: click.Context, param: click.Parameter, incomplete: str) 
         return complete_names(ctx, param, incomplete)
     if ctx.command.name == "set" and param.name in ("status", "value"):
         return complete_set_word(ctx, param, incomplete)
+    if param.name in OBJECTIVE_PARAMS:
+        return complete_objective(ctx, param, incomplete)
     if isinstance(param, click.Option) and not param.is_flag and not isinstance(param.type, click.Choice):
         return complete_option_value(ctx, param, incomplete)
     return param.type.shell_complete(ctx, param, incomplete)

@@ -80,6 +80,10 @@ KERNEL_DOORS: Mapping[str, Door] = {
     "set": Door(REFEREE, "nothing: the referee's correction"),
     "concede": Door(REFEREE, "the game, for the side that concedes", actor=False),
     "end": Door(REFEREE, "the game: the referee ends it", actor=False),
+    # A scenario's objectives (house): the table's account of what a figure did with its own
+    # move or action, which the system's commands already spent and checked, so the turn never
+    # refuses it; a referee's record, as `set` is.
+    "objective": Door(REFEREE, "nothing: the table's account of a scenario's objective", actor=False),
 }
 
 

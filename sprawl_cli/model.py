@@ -105,6 +105,69 @@ def close_names(name: str, names: list[str]) -> list[str]:
     return [lowered[n] for s, n in scored if s >= best - 1e-9]
 
 
+# --- scenarios (a house feature: docs/scenarios.md) ------------------------------------
+@dataclass(eq=False, repr=False)
+class Place(Fields):
+    """A place a scenario names: words for the table, and on a map its spaces."""
+
+    name: str
+    about: str = ""
+    spaces: list[str] = field(default_factory=list)  # on a map: the spaces it covers
+
+
+@dataclass(eq=False, repr=False)
+class Objective(Fields):
+    """One objective of a scenario, as the file gave it and as it stands now."""
+
+    name: str
+    kind: str  # hold | reach | take | destroy | protect | eliminate
+    points: int
+    about: str = ""
+    side: str = "any"  # the role that may score it (attacker, defender) or any
+    place: str = ""  # hold, reach: the place; take: where the item lies at the start
+    rounds: list[int] = field(default_factory=list)  # hold: the rounds at whose end it scores
+    each_round: bool = False  # hold: it scores at the end of every round
+    at_end: bool = False  # hold: it scores at the end of the game
+    leaves: bool = False  # reach: a figure that gets there leaves the game
+    figure: str = ""  # protect, eliminate: the figure
+    holder: str = ""  # hold: the side there now ("" nobody, as the table said or the map shows)
+    carrier: str = ""  # take: who carries it
+    lies: str = ""  # take: where it lies while nobody carries it
+    done: bool = False  # destroyed, taken out, or carried off
+    by: str = ""  # the side that did it
+    reached: list[str] = field(default_factory=list)  # reach: the figures that got there
+
+
+@dataclass(eq=False, repr=False)
+class Score(Fields):
+    """Points scored: when, for what, by which side and why."""
+
+    round: int
+    objective: str
+    side: str
+    points: int
+    why: str
+
+
+@dataclass(eq=False, repr=False)
+class Scenario(Fields):
+    """The scenario a game is played to, kept in its save (`new --scenario FILE`)."""
+
+    name: str
+    brief: str
+    objectives: list[Objective]
+    sides: list[str] = field(default_factory=list)  # each squad's role, in squad order
+    rounds: int | None = None  # the round limit: most points then wins
+    first_to: int | None = None  # the first side to this many points wins
+    special: list[str] = field(default_factory=list)  # special rules, as words
+    places: list[Place] = field(default_factory=list)
+    source: str = ""  # the scenario file given to `new`
+    system: str = ""  # the system it was written for ("" any)
+    points: dict[str, int] = field(default_factory=dict)  # squad -> points
+    scores: list[Score] = field(default_factory=list)
+    settled: bool = False  # the end-of-game objectives are scored
+
+
 @dataclass(eq=False, repr=False)
 class Game(Fields, Generic[C]):
     """The shared half of one game's state; a system's Game adds the rest."""
@@ -126,6 +189,7 @@ class Game(Fields, Generic[C]):
     step: int = 0  # how many journalled changes led here
     campaign: str | None = None
     aftermath_done: bool = False
+    scenario: Scenario | None = None  # the scenario played (a house feature), if any
 
     # --- lookups --------------------------------------------------------
     def character(self, name: str) -> C:

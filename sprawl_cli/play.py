@@ -306,11 +306,15 @@ def status_line(game: Game[Any]) -> str:
         from sprawl_cli.ending import rounds_played
 
         winner = f"{game.winner} won" if game.winner else "a draw" if game.draw else "no winner"
+        points = (" | points: " + ", ".join(f"{side} {n}" for side, n in game.scenario.points.items())
+                  if game.scenario is not None else "")
         return (f"Game over in {word} {game.round} ({rounds_played(game, word)}): {winner} "
-                f"({game.reason or 'ended'})")
+                f"({game.reason or 'ended'}){points}")
     rounds = f"/{game.rounds}" if game.rounds else ""
     parts = [f"{word.capitalize()} {game.round}{rounds}", game.current_squad.name, game.phase]
     parts.extend(system.status_marks(game))
+    if game.scenario is not None:
+        parts.append("points: " + ", ".join(f"{side} {n}" for side, n in game.scenario.points.items()))
     return " | ".join(p for p in parts if p)
 
 

@@ -99,6 +99,12 @@ def book_markdown(book: Book, game: BookGame) -> str:
     lines.append(f"**{md(outcome_line(game))}** {md(reason_sentence(game.reason))}".rstrip())
     lines.append(f"A {md(systems.get(book.system).title)} game" + (f", played {md(game.date)}." if game.date else "."))
     lines.append("")
+    if game.scenario:
+        from sprawl_cli.scenario import book_lines
+
+        said = book_lines(game.scenario)
+        brief = [md(game.scenario["brief"]), ""] if game.scenario.get("brief") else []
+        lines += ["## Scenario", "", *brief, md(said[0]), ""] + [f"- {md(line)}" for line in said[1:]] + [""]
     for squad in game.squads:
         people = [c for c in game.characters if c.squad == squad]
         lost = sum(1 for c in people if c.gone or c.state == "dead")

@@ -1082,6 +1082,10 @@ def check_game(game: Game[Any], where: Where, phases: tuple[str, ...]) -> None:
                 where.fail(("squads", j, "members", k), f"no character called '{member}'")
         if squad.leader and squad.leader.lower() not in names:
             where.fail(("squads", j, "leader"), f"no character called '{squad.leader}'")
+    if game.scenario is not None:  # a house feature: sprawl_cli/scenario.py
+        from sprawl_cli.scenario import check_saved
+
+        check_saved(game, where)
 
 
 def differences(old: Any, new: Any, path: str = "", limit: int = 6) -> list[str]:

@@ -149,3 +149,16 @@ def test_program_completes_the_commands_of_the_game_named_by_game_option(table):
     assert ask(table, f"sprawl --game {other / 'g.yaml'} fi", 3) == ["plain,fire"]
     assert ask(table, f"sprawl set --game {other / 'g.yaml'} Vic ", 5) == ["plain,down", "plain,prone",
                                                                             "plain,removed"]
+
+
+def test_program_completes_the_objective_commands_and_a_scenarios_names(table):
+    from tests.factory import ROOT
+
+    folder, env = table
+    done = harness.run(["new", "--force", "--squad", PLF, "--squad", SUIT, "--scenario",
+                        str(ROOT / "scenarios/sprawl/crossroads.yaml")], folder, installed=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert ask(table, "sprawl objective t", 2) == ["plain,take"]
+    assert ask(table, "sprawl objective take B", 3) == ["plain,Babs"]
+    assert ask(table, "sprawl objective take Babs d", 4) == ["plain,data core"]
+    assert ask(table, "sprawl objective hold c", 3) == ["plain,crossroads"]

@@ -415,7 +415,7 @@ JSON_LINES = {
     "fall": "fall Razz 2", "safe": "safe Razz", "edge": "edge Razz",
     "shoot": "shoot Razz Wilson --force --nearby none --near-ledge none --blast none", "los": "los Razz Wilson", "brawl": "brawl Razz Wilson",
     "break": "break Razz", "recover": "recover --force", "rout": "rout", "concede": "concede S.U.I.T.", "end": "end",
-    "aftermath": "aftermath", "campaign": "campaign show", "play": "play", "completion": "completion fish",
+    "aftermath": "aftermath", "campaign": "campaign show", "objective": "objective drop core", "play": "play", "completion": "completion fish",
     "report": "report --format html", "serve": "serve --host 256.0.0.1",  # an address no machine has: refused
 }
 

@@ -74,7 +74,7 @@ def check_command(system: str, words: list[str], page: str) -> None:
         if command is cli:
             assert name in known, f"{page} names `sprawl {name}`, which {system} does not have"
             group = load_module_group(known[name][0])
-            found = group if name in ("roster", "campaign") else group.get_command(ctx, name)
+            found = group if name in ("roster", "campaign", "objective") else group.get_command(ctx, name)
             if found is not None and name == "new":
                 found = with_new_flags(found, system)
             command = with_table_options(_with_common(found), system) if found is not None else None

@@ -51,9 +51,12 @@ def act(kind: str, rule: Callable[[Any, Dice, Table], O], view: Callable[[O, Any
             dice: Dice = ctx.dice()
         else:
             table, dice = ctx.replay(*rehearsed)
+        before = game.round, game.over
         outcome = rule(game, dice, table)
         data = dict(outcome.to_json())
         lines = view(outcome, game)
+        if game.scenario is not None:  # what a scenario scores or notices after any change
+            lines += _scenario(game, *before, data)
         if "forced" not in data:  # an outcome that reports its overrules shows them itself
             lines += forced_lines(table.overruled)
             data["forced"] = list(table.overruled)
@@ -61,6 +64,26 @@ def act(kind: str, rule: Callable[[Any, Dice, Table], O], view: Callable[[O, Any
         change.outcome = data
     ctx.emit(data, lambda console: print_lines(console, lines))
     return outcome
+
+
+def _scenario(game: Game[Any], round_before: int, over_before: bool, data: dict[str, Any]) -> list[str]:
+    """What the game's scenario makes of a change (a round that ended, an item dropped, the
+    points that end the game): its events go into `data`, and the lines to add are returned."""
+    from sprawl_cli.ending import over_lines
+    from sprawl_cli.scenario import after_command, event_lines
+
+    result = (game.over, game.winner, game.reason, game.draw)
+    events = after_command(game, current().system_of(game), round_before, over_before)
+    lines = event_lines(events)
+    if events:
+        data["scenario"] = [*data.get("scenario", []), *(e.to_json() for e in events)]
+    if (game.over, game.winner, game.reason, game.draw) != result:  # the scenario decided the result
+        data.update(over=game.over, winner=game.winner, reason=game.reason, draw=game.draw)
+        said = over_lines(data)
+        if result[0]:  # the system had just said its own result (a round limit): the scenario's replaces it
+            said = [line.replace("The game is over:", "The scenario decides instead:", 1) for line in said]
+        lines += said
+    return lines
 
 
 def _gated(kind: str, actor: str | None, rule: Callable[[Any, Dice, Table], O]) -> Callable[[Any, Dice, Table], O]:

@@ -93,6 +93,7 @@ def new(
     physical: Annotated[bool, typer.Option("--physical", help="Players roll real dice: every roll is asked for.")] = False,
     map_file: Annotated[Optional[Path], typer.Option("--map", help="The map file, for systems played on a grid.")] = None,
     setting: Annotated[Optional[list[str]], typer.Option("--setting", metavar="KEY=VALUE", help="A setting of the game's system; repeat for more.")] = None,
+    scenario: Annotated[Optional[Path], typer.Option("--scenario", help="A scenario file: objectives, points and the end they decide (house).")] = None,
 ) -> None:
     """Start a game from roster files (`--system NAME` for a system other than SPRAWL), or from the campaign.
 
@@ -122,6 +123,16 @@ def new(
             raise BadInput(f"--{flag.replace('_', '-')} is not an option of {system.title} games")
     store: GameStore = ctx.store()
     _guard(store, ctx.options.force)  # before any die is rolled or asked for
+    told = None
+    if scenario is not None:
+        from sprawl_cli.scenario import read_scenario
+
+        told = read_scenario(scenario)  # checked before any die is rolled
+        if rounds is not None and told[0].rounds is not None:
+            import click
+
+            raise click.UsageError(f"--rounds and the scenario's own round limit ({told[0].rounds}) disagree; "
+                                   "leave out --rounds")
     ctx.physical_game = physical
     ctx.face_hint = system.face_hint
     dice = ctx.dice()
@@ -141,6 +152,10 @@ def new(
         raise BadInput("give a roster file per side with --squad FILE --squad FILE (or --campaign FILE)")
     if physical:
         game.settings.dice = "physical"
+    if told is not None:
+        from sprawl_cli.scenario import start
+
+        start(*told, game, system)
     with store.locked(ctx.note, create=True):
         _guard(store, ctx.options.force)
         store.start(game)
@@ -153,6 +168,7 @@ def new(
         console.print(f"New {system.title} game saved to {store.path}.")
         print_lines(console, lines)
         system.status_view(console, game, None)
+        scenario_view(console, game)
 
     ctx.emit(data, view)
 
@@ -176,12 +192,22 @@ def status(
 
     def view(console: Console) -> None:
         system.status_view(console, game, only)
+        scenario_view(console, game)
         if undone:
             console.print(f"[dim]#{undone.get('number', undone.get('step'))} "
                           f"({undone.get('command') or undone.get('kind')}) was undone; "
                           "`sprawl redo` puts it back.[/]")
 
     ctx.emit(data, view)
+
+
+def scenario_view(console: Console, game: Game[Any]) -> None:
+    """The scenario's objectives and points under the status, when the game is played to one."""
+    if game.scenario is not None:
+        from sprawl_cli.render import print_lines
+        from sprawl_cli.scenario import status_lines
+
+        print_lines(console, status_lines(game))
 
 
 @app.command(name="next")

@@ -36,6 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "repair": ("sprawl_cli.cli.gamecmds", "Rebuild a damaged save file from its journal."),
     "end": ("sprawl_cli.cli.gamecmds", "End the game, with or without a winner."),
     "concede": ("sprawl_cli.cli.gamecmds", "A side gives up the game."),
+    "objective": ("sprawl_cli.cli.objectivecmds", "A scenario's objectives: take, drop, hold, reach, destroy."),
     "aftermath": ("sprawl_cli.cli.campaigncmds", "After the game: what became of the fallen."),
     "campaign": ("sprawl_cli.cli.campaigncmds", "Campaign books: new, show, history, report."),
     "report": ("sprawl_cli.cli.screencmds", "The battle report of the game in the save, finished or not."),
@@ -44,7 +45,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "completion": ("sprawl_cli.cli.playcmds", "Print the Tab-completion script for bash, zsh or fish."),
 }
 
-GROUPS = {"campaign"}  # these kernel names are whole sub-groups, not single commands
+GROUPS = {"campaign", "objective"}  # these kernel names are whole sub-groups, not single commands
 # Commands that work without reading a save (or make one): a save's place holding no file does not stop them.
 _NO_SAVE = {"new", "rules", "completion", "campaign", "roll", "odds", "table", "gear", "roster", "serve"}
 

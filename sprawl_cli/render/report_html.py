@@ -186,6 +186,12 @@ def book_html(book: Book, game: BookGame) -> str:
             css = ' class="dead"' if c.state == "dead" else ""
             parts.append(f"<tr><td{css}>{escape(c.name)}</td>{cells}<td>{escape(part_end(c))}</td></tr>")
         parts.append("</tbody></table>")
+    if game.scenario:
+        from sprawl_cli.scenario import book_lines
+
+        said = book_lines(game.scenario)
+        parts.append(f"<h2>Scenario</h2><p>{escape(game.scenario.get('brief', ''))}</p><p>{escape(said[0])}</p>")
+        parts.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in said[1:]) + "</ul>")
     parts.append("<h2>Aftermath</h2>")
     parts.append("<ul>" + "".join(f"<li>{escape(line)}</li>" for line in book_aftermath(game)) + "</ul>")
     if game.house:

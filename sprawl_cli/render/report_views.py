@@ -71,6 +71,10 @@ def book_history_lines(book: Book) -> list[str]:
     lines = []
     for g in book.games:
         lines.append(game_line(g))
+        if g.scenario:
+            from sprawl_cli.scenario import book_lines
+
+            lines.extend(f"  {escape(line)}" for line in book_lines(g.scenario)[:1])
         lines.extend(f"  {escape(line)}" for line in g.aftermath)
         lines.extend(f"  {name(c.name)} died." for c in g.characters if c.state == "dead")
     return lines

@@ -151,6 +151,19 @@ def listed(data: dict[str, Any], key: str) -> str:
     return f'<section class="list {escape(key)}" id="{escape(key)}"><h3>{LISTS[key]}</h3><ul>{items}</ul></section>'
 
 
+def scenario_part(data: dict[str, Any]) -> str:
+    """The scenario a game is played to (a house feature): the points, each objective as it stands."""
+    played = data.get("scenario")
+    if not isinstance(played, dict):
+        return ""
+    points = ", ".join(f"{side} {n}" for side, n in played["points"].items())
+    items = "".join(f"<li>{escape(o['name'])} ({escape(o['kind'])}, {o['points']}): {escape(o['state'])}</li>"
+                    for o in played["objectives"])
+    rules = "".join(f"<li>{escape(rule)}</li>" for rule in played["special"])
+    return (f'<section class="list scenario" id="scenario"><h3>Scenario: {escape(played["name"])} (house)</h3>'
+            f"<p>{escape(played['brief'])}</p><p>Points: {escape(points)}</p><ul>{items}{rules}</ul></section>")
+
+
 def card(c: dict[str, Any], gone: bool) -> str:
     statuses = [str(s) for s in c.get("statuses") or []]
     chips = "".join(f'<span class="status">{escape(words(s))}</span>' for s in statuses)
@@ -211,7 +224,7 @@ def game_view(save: Path) -> str:
         data = system.status_json(game, None)
         entries = store.entries(last=LAST_ENTRIES, upto=game.step)
         figure = system.report_figure(game) or ""
-        parts = [header(data, system), listed(data, "todo"), top_facts(data)]
+        parts = [header(data, system), listed(data, "todo"), top_facts(data), scenario_part(data)]
         if figure:  # the report's drawing of the game's end, titled for now
             figure = re.sub(r"<title>.*?</title>", "<title>The field now</title>", figure, count=1, flags=re.S)
             parts.append(f'<figure class="map" id="map">{figure}</figure>')

@@ -257,7 +257,12 @@ class System:
         shared = {"system": game.system, "round": game.round, "rounds": game.rounds,
                   "side": game.current_squad.name, "phase": game.phase,
                   "over": game.over, "winner": game.winner, "draw": game.draw, "reason": game.reason}
-        return {**shared, **self.status(game, only)}
+        own = self.status(game, only)
+        if game.scenario is not None:  # a house feature: only a game played to a scenario has it
+            from sprawl_cli.scenario import status_json
+
+            own["scenario"] = status_json(game)
+        return {**shared, **own}
 
     def status_view(self, console: Console, game: Game[Any], only: Piece | None) -> None:
         """`status` on a terminal: the system's own table."""
@@ -317,6 +322,40 @@ class System:
     def end_lines(self, game: Game[Any]) -> list[str]:
         """What to say when the game has just ended (by `end` or `concede`)."""
         return []
+
+    # --- scenarios (a house feature of the kernel: sprawl_cli/scenario.py) -----------
+    def out_of_game(self, game: Game[Any], character: Piece) -> bool:
+        """Out of the game for a scenario: a carrier drops what it carries, a figure to take out
+        counts as taken out, one to protect did not come through. Default: `gone`."""
+        return character.gone
+
+    def leave_game(self, game: Game[Any], character: Piece) -> None:
+        """A figure leaves the game at a scenario's exit (it scored, and plays no further part).
+
+        Raises:
+            BadInput: this system cannot take a figure off the table.
+        """
+        from sprawl_cli.errors import BadInput
+
+        raise BadInput(f"{self.title} has no way for a figure to leave the game; take it off with `set`")
+
+    def position(self, game: Game[Any], character: Piece) -> str | None:
+        """Where a figure stands, in the system's words (a map space), or None where the table
+        alone knows (an item it drops lies "where it fell")."""
+        return None
+
+    def space_problem(self, game: Game[Any], space: str) -> str | None:
+        """Why `space` is not a space of the game's map a scenario's place may cover (None: it is)."""
+        return None if self.plays_on_map else f"{self.title} is played without a map"
+
+    def on_spaces(self, game: Game[Any], spaces: list[str], reach: int = 0) -> list[Piece]:
+        """The figures on the game's map standing on `spaces` (or within `reach` of one);
+        only for a system played on a map."""
+        return []
+
+    def contested(self, game: Game[Any], character: Piece) -> bool:
+        """Whether a figure is in an enemy's zone of control, so it cannot hold a place alone."""
+        return False
 
     # --- lookups -----------------------------------------------------------------
     def reference(self) -> Sequence[Topic]:

@@ -41,6 +41,15 @@ class Gunplay(System):
     round_word = "turn"
     face_hint = FACE_HINT
 
+    # --- scenarios (the kernel's, a house feature) -----------------------------
+    def out_of_game(self, game: Game[Any], character: Any) -> bool:
+        """Down or removed: a carrier drops what it carries."""
+        return bool(character.gone or character.has("down"))
+
+    def leave_game(self, game: Game[Any], character: Any) -> None:
+        """Removed: it left the table at the scenario's exit."""
+        character.add("removed")
+
     def game_type(self) -> type[Game[Any]]:
         from sprawl_cli.systems.gunplay.model import Game as GunplayGame
 

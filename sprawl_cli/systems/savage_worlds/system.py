@@ -41,6 +41,11 @@ class SavageWorlds(System):
         members = group_members(cast("Game", game), name)
         return members[0] if members else game.character(name)
 
+    # --- scenarios (the kernel's, a house feature) -----------------------------
+    def leave_game(self, game: KernelGame[Any], character: Any) -> None:
+        """Incapacitated (house): off the table at the scenario's exit, out of the fight."""
+        character.add("incapacitated")
+
     # --- the save file ------------------------------------------------------
     def game_type(self) -> type[KernelGame[Any]]:
         from sprawl_cli.systems.savage_worlds.model import Game

@@ -39,6 +39,34 @@ class ScratchGrid(System):
     statuses = ("injured", "incapacitated", "immobilised", "evading", "escaped", "delayed")
     phases = ("turn",)
 
+    # --- scenarios (the kernel's, a house feature): places are map spaces ----------
+    def out_of_game(self, game: KernelGame[Any], character: Any) -> bool:
+        """Incapacitated or escaped: a carrier drops what it carries."""
+        return bool(character.gone or character.down)
+
+    def leave_game(self, game: KernelGame[Any], character: Any) -> None:
+        from sprawl_cli.systems.scratch_grid.movement import leave
+
+        leave(character)
+
+    def position(self, game: KernelGame[Any], character: Any) -> str | None:
+        return cast("str | None", character.at or character.left_from)
+
+    def space_problem(self, game: KernelGame[Any], space: str) -> str | None:
+        from sprawl_cli.systems.scratch_grid.places import space_problem
+
+        return space_problem(cast("Game", game), space)
+
+    def on_spaces(self, game: KernelGame[Any], spaces: list[str], reach: int = 0) -> list[Any]:
+        from sprawl_cli.systems.scratch_grid.places import on_spaces
+
+        return list(on_spaces(cast("Game", game), spaces, reach))
+
+    def contested(self, game: KernelGame[Any], character: Any) -> bool:
+        from sprawl_cli.systems.scratch_grid.places import contested
+
+        return contested(cast("Game", game), character)
+
     # --- the save file ------------------------------------------------------
     def game_type(self) -> type[KernelGame[Any]]:
         from sprawl_cli.systems.scratch_grid.model import Game

@@ -48,6 +48,15 @@ class Sprawl(System):
 
         return tuple(SETTABLE)
 
+    # --- scenarios (the kernel's, a house feature) -----------------------------
+    def out_of_game(self, game: KernelGame[Any], character: Any) -> bool:
+        """Down, Out of Action or Out of Play: a carrier drops what it carries."""
+        return bool(character.gone or character.has("down"))
+
+    def leave_game(self, game: KernelGame[Any], character: Any) -> None:
+        """Out of Play: it left the table at the scenario's exit."""
+        character.add("out_of_play")
+
     # --- the save file ------------------------------------------------------
     def game_type(self) -> type[KernelGame[Any]]:
         from sprawl_cli.systems.sprawl.model import Game

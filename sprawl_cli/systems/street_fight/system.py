@@ -36,6 +36,11 @@ class StreetFight(System):
                 "in_cover")
     phases = ("movement", "shooting", "close", "morale")
 
+    # --- scenarios (the kernel's, a house feature) -----------------------------
+    def leave_game(self, game: KernelGame[Any], character: Any) -> None:
+        """A casualty (house): off the table at the scenario's exit, counted as one for morale."""
+        character.add("casualty")
+
     # --- the save file ------------------------------------------------------
     def game_type(self) -> type[KernelGame[Any]]:
         from sprawl_cli.systems.street_fight.model import Game

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.report import md, outcome_line, title
+from sprawl_cli.report import code, md, outcome_line, title
 
 if TYPE_CHECKING:
     from sprawl_cli.campaign import BookGame
@@ -109,7 +109,7 @@ def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list
             continue
         dice = ", ".join(roll_text(r) for r in f.entry.get("rolls") or [])
         lines.append(f"- **{md(f.name)}** ({md(f.squad)}), round {f.entry.get('round')}, "
-                     f"`{command_words(f.entry)}`: {md(said(f.entry))}")
+                     f"{code(command_words(f.entry))}: {md(said(f.entry))}")
         lines.append(f"  The dice that decided it: {md(dice)}." if dice else "  No dice: the referee's word.")
     lines.append("")
     if house:
@@ -122,7 +122,7 @@ def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list
     for e in entries:
         dice = ", ".join(roll_text(r) for r in e.get("rolls") or [])
         forced = " (forced)" if e.get("forced") else ""
-        lines.append(f"{e.get('step')}. Round {e.get('round')}, `{command_words(e)}`{forced}: {md(said(e))}"
+        lines.append(f"{e.get('step')}. Round {e.get('round')}, {code(command_words(e))}{forced}: {md(said(e))}"
                      + (f" Dice: {md(dice)}." if dice else ""))
     lines.append("")
     return "\n".join(lines) + "\n"

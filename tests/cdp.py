@@ -16,6 +16,7 @@ import re
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -25,6 +26,23 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--hide-scrollbars", "--force-device-scale-factor=1"]
 HANG_GUARD = 60.0  # seconds: far beyond any wait a working page needs
+
+
+def stop(server: subprocess.Popen[str], sig: int) -> int:
+    """Stop a server process with `sig` (Ctrl-C's SIGINT or SIGTERM): its exit code."""
+    server.send_signal(sig)
+    return server.wait(timeout=HANG_GUARD)
+
+
+@contextlib.contextmanager
+def reaped(server: subprocess.Popen[str]) -> Iterator[subprocess.Popen[str]]:
+    """`server`, killed on the way out if it still runs, so a failed test leaves no process behind."""
+    try:
+        yield server
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
 
 
 def lines_of(stream: IO[str]) -> queue.Queue[str | None]:

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from tests import harness
-from tests.cdp import HANG_GUARD, Browser, lines_of, wait_line
+from tests.cdp import HANG_GUARD, Browser, lines_of, reaped, stop, wait_line
 from tests.factory import ROOT, new_args
 
 try:  # the test extra installs both; only a hand-made environment lacks them, and CI must not
@@ -134,7 +134,7 @@ def test_on_this_machine_alone_no_token_is_needed_but_only_its_own_names_are_ans
     server = harness.popen(["--game", "game.yaml", "--json", "serve", "--port", "0"], tmp_path,
                            stdout=subprocess.PIPE, stderr=errors, text=True)
     assert server.stdout is not None
-    try:
+    with reaped(server):
         said: list[str] = []
         out = lines_of(server.stdout)
         first = wait_line(out, r"^\{", said).string
@@ -148,13 +148,7 @@ def test_on_this_machine_alone_no_token_is_needed_but_only_its_own_names_are_ans
             raise AssertionError("a request for another host name was answered")
         except urllib.error.HTTPError as refused:
             assert refused.code == 400
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=HANG_GUARD)
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-    assert server.returncode == 0
+        assert stop(server, signal.SIGTERM) == 0
     rest = []
     while (line := out.get(timeout=HANG_GUARD)) is not None:
         rest.append(line)

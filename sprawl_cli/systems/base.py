@@ -271,7 +271,7 @@ class System:
             if not c.gone:
                 for status in c.shown_statuses:
                     seen.setdefault(status, []).append(c.name)
-        marks = [f"{status}: {', '.join(who)}" for status, who in seen.items() if who]
+        marks = [f"{status.replace('_', ' ')}: {', '.join(who)}" for status, who in seen.items() if who]
         gone = [c.name for c in game.characters if c.gone]
         return marks + ([f"out: {', '.join(gone)}"] if gone else [])
 

@@ -40,8 +40,12 @@ def turn_track(game: Game) -> TurnTrack:
         for i, entry in enumerate(game.order):
             people = [c for c in game.characters if c.card == entry["card"]]
             standing = [c.name for c in people if not c.gone and c.name not in held and c.name != game.cut_in]
+            waiting = [c.name for c in people if c.name in held]
             if not standing:
-                if not any(c.name in held or c.name == game.cut_in for c in people):
+                if i == game.acting and waiting and not game.cut_in:  # its card is up, and all on it hold
+                    places.append(Place(entry["name"], NOW, card_face(entry["card"]),
+                                        f"on hold: {', '.join(waiting)} (`next` moves on)", []))
+                elif not waiting and not any(c.name == game.cut_in for c in people):
                     places.append(Place(entry["name"], OUT, card_face(entry["card"]), "", []))
                 continue
             if i < game.acting:

@@ -100,9 +100,10 @@ def over_sentence(game: Game[Any]) -> str:
 
 def sides_track(game: Game[Any], heading: str, order: Sequence[Squad] | None = None,
                 mark: Callable[[Squad], str] = lambda _s: "", note: Callable[[Squad], str] = lambda _s: "",
-                due: str = "") -> TurnTrack:
+                due: str = "", then: str = "next round") -> TurnTrack:
     """A track of sides taking turns in `order` (by default the squads as listed): those before
-    the side to play have played this round, the side to play is now, the one after it next.
+    the side to play have played this round, the side to play is now, the one after it next
+    (after the last, the first again: `then` says when, "next round" or the next phase).
     A side with nobody left standing is out; `mark` and `note` say more of a side."""
     squads = list(order if order is not None else game.squads)
     current = game.current_squad.name
@@ -125,7 +126,7 @@ def sides_track(game: Game[Any], heading: str, order: Sequence[Squad] | None = N
     if not nexted and not game.over:  # the last side plays: the first one standing opens the next round
         first = next((p for p in places if p.state == DONE), None)
         if first is not None:
-            first.state, first.note = NEXT, (first.note + "; " if first.note else "") + "next round"
+            first.state, first.note = NEXT, (first.note + "; " if first.note else "") + then
     if game.over:
         for p in places:
             if p.state in (NOW, NEXT, LATER):

@@ -143,6 +143,9 @@ def test_street_fight_orders_the_sides_by_initiative_and_counts_who_stands(spraw
     first = game.squads[game.order[0]].name
     assert t.places[0].who == first and t.places[0].state == NOW and t.places[0].mark == "Movement phase"
     assert systems.get("street-fight").side_glance(game, game.squads[0]) == ["4 of 4 standing"]
+    run(sprawl, "next")  # the other side moves; then the first shoots
+    t = track(sprawl)
+    assert [(p.state, p.note) for p in t.places if p.who == first] == [(NEXT, "Shooting phase")]
 
 
 def test_scratch_grid_hands_the_turn_to_the_other_side(sprawl):

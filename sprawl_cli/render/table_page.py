@@ -81,7 +81,7 @@ def header(system: System, track: TurnTrack) -> str:
     if coming and not track.over:
         said = escape(coming[0].said()) + "".join(f", then {escape(p.said())}" for p in coming[1:3])
         more = f", and {len(coming) - 3} more" if len(coming) > 3 else ""
-        out.append(f'<p class="next" id="next"><span class="k">Next</span> {said}{more}</p>')
+        out.append(f'<p class="coming" id="next"><span class="k">Next</span> {said}{more}</p>')
     if track.due and not track.over:
         if now:
             out.append(f'<p class="due" id="due">{escape(track.due)}</p>')
@@ -206,9 +206,9 @@ h3 { font-size: 1em; margin: .2em 0; }
 .track-head { margin: 0 0 .5em; }
 .up { font-size: 1.9em; line-height: 1.15; margin: .1em 0; }
 .up strong { color: #1f618d; }
-.next { font-size: 1.2em; margin: .1em 0; }
-.up .k, .next .k { display: inline-block; min-width: 3em; font-size: .6em; text-transform: uppercase; letter-spacing: .05em; }
-.next .k { font-size: .75em; }
+.coming { font-size: 1.2em; margin: .1em 0; }
+.up .k, .coming .k { display: inline-block; min-width: 3em; font-size: .6em; text-transform: uppercase; letter-spacing: .05em; }
+.coming .k { font-size: .75em; }
 .mark { background: #f4ecd8; border: 1px solid #d8c9a3; border-radius: 4px; padding: 0 .3em; font-weight: normal; }
 .due { margin: .2em 0; color: #444; }
 .order ol { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .3em; }

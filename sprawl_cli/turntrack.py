@@ -1,6 +1,6 @@
 """The turn track: whose go it is and who comes next, as every system gives it to the kernel
-(`System.turn_track`), for the live page (`render/table_page.py`), `sprawl play`'s status
-line and `status --json` readers.
+(`System.turn_track`), for the live page (`render/table_page.py`) and `sprawl play`'s status
+line.
 
 A track is the order of play as the system knows it: a list of places (a character, a
 group, a side or a card), each in one state of `STATES`, with the system's own mark for its

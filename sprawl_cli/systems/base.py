@@ -288,7 +288,7 @@ class System:
 
     def glance(self, game: Game[Any], character: Piece) -> list[str]:
         """What a player needs of `character` at a glance, beyond its statuses, as short phrases
-        in the system's words ("2 wounds (-2)", "3 bennies", "Health 2/3"): the live page's
+        in the system's words ("2 wounds (-2)", "3 bennies", "2 actions left"): the live page's
         character card. Nothing a player does not need (sheets, yes/no flags, keys as data)."""
         return []
 

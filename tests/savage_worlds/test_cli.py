@@ -213,3 +213,19 @@ def test_every_view_prints(sprawl: Sprawl) -> None:
         assert text in result.stdout, (args, result.stdout)
     assert "Savage Worlds" in sprawl("status").stdout
     assert "Jonah" in sprawl("log").stdout
+
+
+def test_the_report_counts_a_fourth_wound_and_a_gm_wild_cards_own_bennies(sprawl: Sprawl) -> None:
+    """Issue 35: the wound column stopped at 3 (a Wild Card's fourth wound incapacitates it and
+    leaves its count at 3), and the bennies series left out the Priestess's own bennies."""
+    start(sprawl)
+    sprawl.json("deal", "--dice", "KS,10H,RJ,2C,5D")
+    assert sprawl.json("wounds", "Priestess", "3")["wounds"] == 3
+    shot = sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "short", "--dice", "6,2,5,4")
+    assert shot["victims"][0]["result"] == "incapacitated" and shot["victims"][0]["wounds_taken"] == 1
+    assert who(sprawl.json("status"), "Priestess")["wounds"] == 3
+    report = sprawl("report").stdout
+    assert "| Priestess | 4 | 1 | 0 |" in report
+    facts = sprawl.json("log")["entries"][-1]  # the journal keeps the series the report charts
+    assert facts["wounds"]["Priestess"] == 4
+    assert facts["bennies"] == {"Expedition": 3, "Cult of the Eye": 2 + 2}  # the pool and the Priestess's own

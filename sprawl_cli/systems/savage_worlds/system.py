@@ -99,15 +99,19 @@ class SavageWorlds(System):
 
     def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
         people = cast("Game", game).characters
+        bennies = dict(cast("Game", game).pools)  # each side's pool, and its Wild Cards' own (a GM's, W3)
+        for c in people:
+            if c.bennies:
+                bennies[c.squad] = bennies.get(c.squad, 0) + c.bennies
         return {
-            "wounds": {c.name: c.wounds for c in people},
+            "wounds": {c.name: c.wounds_suffered for c in people},
             "gone": [c.name for c in people if c.gone],
-            "bennies": dict(cast("Game", game).pools),
+            "bennies": bennies,
         }
 
     def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
         c = cast("Character", character)
-        return {"wounds": c.wounds, "incapacitated": int(c.has("incapacitated")), "dead": int(c.dead)}
+        return {"wounds": c.wounds_suffered, "incapacitated": int(c.has("incapacitated")), "dead": int(c.dead)}
 
     def house_rulings(self, game: KernelGame[Any]) -> list[str]:
         from sprawl_cli.systems.savage_worlds.status import house_rulings

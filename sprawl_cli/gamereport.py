@@ -5,7 +5,8 @@ into a book entry as `aftermath` would (`campaign.game_entry`), without rolling 
 without a campaign file, and drawn by the campaign report's views. Its aftermath section (a
 game outside a campaign has none) gives way to what the journal tells: who fell and how, with
 the dice that decided it, every change with its dice, and the house rulings in play (the
-system's `house_rulings`, and those it labels in its `status`).
+system's `house_rulings`, and those it labels in its `status`). It opens with the story of
+the game, a few sentences a round (`story.py`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.report import code, md, outcome_line, title
+from sprawl_cli.story import story
 
 if TYPE_CHECKING:
     from sprawl_cli.campaign import BookGame
@@ -196,7 +198,20 @@ def finish(system: System, game: Game[Any], entries: list[dict[str, Any]], fmt: 
     heading = f"Battle report: {' vs '.join(s.name for s in game.squads)}"
     rulings = list(dict.fromkeys([*house, *house_rulings(system, game)]))
     sections = (journal_html if fmt == "html" else journal_markdown)(game, entries, rulings)
-    return retitle(in_place_of_aftermath(text, fmt, sections), fmt, entry, game, heading)
+    text = retitle(in_place_of_aftermath(text, fmt, sections), fmt, entry, game, heading)
+    return told(text, fmt, story(system, game, entries))
+
+
+def told(text: str, fmt: str, paragraphs: list[str]) -> str:
+    """The report opening with the story of the game, before its tables and charts (the first
+    section after the title and the outcome)."""
+    if fmt == "html":
+        section = '<h2 id="story">The story</h2>\n' + "".join(f"<p>{escape(p)}</p>\n" for p in paragraphs)
+        at = text.find("<h2")
+    else:
+        section = "## The story\n\n" + "".join(f"{md(p)}\n\n" for p in paragraphs)
+        at = text.find("\n## ") + 1
+    return text[:at] + section + text[at:] if at > 0 else text + section
 
 
 def played_date(entries: list[dict[str, Any]]) -> str:

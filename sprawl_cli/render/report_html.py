@@ -191,7 +191,7 @@ def book_html(book: Book, game: BookGame) -> str:
         for c in people:  # each cell names its column, for the phone's reflowed table
             cells = "".join(f'<td class="n" data-label="{escape(words(k))}">{c.record.get(k, 0)}</td>' for k in keys)
             css = ' class="dead"' if c.state == "dead" else ""
-            parts.append(f'<tr><td{css} data-label="">{escape(c.name)}</td>{cells}'
+            parts.append(f'<tr><td{css}>{escape(c.name)}</td>{cells}'
                          f'<td data-label="At the end">{escape(part_end(c))}</td></tr>')
         parts.append("</tbody></table>")
     parts.append("<h2>Aftermath</h2>")

@@ -288,12 +288,12 @@ class System:
 
     def glance(self, game: Game[Any], character: Piece) -> list[str]:
         """What a player needs of `character` at a glance, beyond its statuses, as short phrases
-        in the system's words ("2 wounds (-2)", "3 bennies", "2 actions left"): the live page's
+        in the system's words ("2 wounds (-2)", "2 actions left", "card Q♥"): the live page's
         character card. Nothing a player does not need (sheets, yes/no flags, keys as data)."""
         return []
 
     def side_glance(self, game: Game[Any], squad: Squad) -> list[str]:
-        """The same for a side (its benny pool, its morale tests due), for the page's side heading."""
+        """The same for a side (a pool it draws on, its morale tests due), for the page's side heading."""
         return []
 
     def option_values(self, game: Game[Any], command: str, option: str, arguments: list[str]) -> list[str] | None:

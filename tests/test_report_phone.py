@@ -1,6 +1,6 @@
 """The HTML battle report on a phone (issue 35): at 390 px a side's table reflows into a card
 per character, each figure under its column's name, and no word of a table is broken across
-lines; the story opens the report. Real headless Chromium (tests/cdp.py); without it these
+lines, and the charts' words are drawn at a readable size; the story opens the report. Real headless Chromium (tests/cdp.py); without it these
 skip, except under CI=true."""
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ BROKEN_WORDS = """(function () {
   });
   return broken;
 })()"""
+SMALLEST_CHART_WORD = ("Math.min.apply(null, Array.from(document.querySelectorAll('.charts svg text')).map("
+                       "function (t) { return t.getBoundingClientRect().height; }))")
 LABELS = ("Array.from(document.querySelector('table.sheet tbody tr').children).map(function (td) {"
           " return getComputedStyle(td, '::before').content; })")
 
@@ -49,6 +51,7 @@ def test_the_report_reflows_on_a_phone_with_no_word_broken(sprawl, tmp_path):
         assert browser.eval(phone, "getComputedStyle(document.querySelector('table.sheet tr')).display") == "block"
         assert browser.eval(phone, BROKEN_WORDS) == []
         assert browser.eval(phone, LABELS)[1:] == ['"Wounds"', '"Incapacitated"', '"Dead"', '"At the end"']
+        assert browser.eval(phone, SMALLEST_CHART_WORD) >= 10  # px: the charts' words stay readable
         wide = browser.open((tmp_path / "report.html").as_uri(), 1280, 900)
         browser.wait_for(wide, "document.readyState === 'complete'")
         assert browser.eval(wide, "getComputedStyle(document.querySelector('table.sheet tr')).display") == "table-row"

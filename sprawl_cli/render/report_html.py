@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from sprawl_cli.campaign import Book, BookGame
 
 PALETTE = ("#b03a2e", "#1f618d", "#1e8449", "#9a7d0a", "#6c3483", "#117864")
-WIDTH, HEIGHT = 560, 240
+WIDTH, HEIGHT = 420, 240  # narrow enough that a phone draws its words at a readable size
 LEFT, RIGHT, TOP, BOTTOM = 44, 16, 34, 36
 
 CSS = """

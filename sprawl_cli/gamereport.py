@@ -5,7 +5,8 @@ into a book entry as `aftermath` would (`campaign.game_entry`), without rolling 
 without a campaign file, and drawn by the campaign report's views. Its aftermath section (a
 game outside a campaign has none) gives way to what the journal tells: who fell and how, with
 the dice that decided it, every change with its dice, and the house rulings in play (the
-system's `house_rulings`, and those it labels in its `status`).
+system's `house_rulings`, and those it labels in its `status`). It opens with the story of
+the game, a few sentences a round (`story.py`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.report import md, outcome_line, title
+from sprawl_cli.report import code, md, outcome_line, title
+from sprawl_cli.story import story
 
 if TYPE_CHECKING:
     from sprawl_cli.campaign import BookGame
@@ -109,7 +111,7 @@ def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list
             continue
         dice = ", ".join(roll_text(r) for r in f.entry.get("rolls") or [])
         lines.append(f"- **{md(f.name)}** ({md(f.squad)}), round {f.entry.get('round')}, "
-                     f"`{command_words(f.entry)}`: {md(said(f.entry))}")
+                     f"{code(command_words(f.entry))}: {md(said(f.entry))}")
         lines.append(f"  The dice that decided it: {md(dice)}." if dice else "  No dice: the referee's word.")
     lines.append("")
     if house:
@@ -122,7 +124,7 @@ def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list
     for e in entries:
         dice = ", ".join(roll_text(r) for r in e.get("rolls") or [])
         forced = " (forced)" if e.get("forced") else ""
-        lines.append(f"{e.get('step')}. Round {e.get('round')}, `{command_words(e)}`{forced}: {md(said(e))}"
+        lines.append(f"{e.get('step')}. Round {e.get('round')}, {code(command_words(e))}{forced}: {md(said(e))}"
                      + (f" Dice: {md(dice)}." if dice else ""))
     lines.append("")
     return "\n".join(lines) + "\n"
@@ -196,7 +198,20 @@ def finish(system: System, game: Game[Any], entries: list[dict[str, Any]], fmt: 
     heading = f"Battle report: {' vs '.join(s.name for s in game.squads)}"
     rulings = list(dict.fromkeys([*house, *house_rulings(system, game)]))
     sections = (journal_html if fmt == "html" else journal_markdown)(game, entries, rulings)
-    return retitle(in_place_of_aftermath(text, fmt, sections), fmt, entry, game, heading)
+    text = retitle(in_place_of_aftermath(text, fmt, sections), fmt, entry, game, heading)
+    return told(text, fmt, story(system, game, entries))
+
+
+def told(text: str, fmt: str, paragraphs: list[str]) -> str:
+    """The report opening with the story of the game, before its tables and charts (the first
+    section after the title and the outcome)."""
+    if fmt == "html":
+        section = '<h2 id="story">The story</h2>\n' + "".join(f"<p>{escape(p)}</p>\n" for p in paragraphs)
+        at = text.find("<h2")
+    else:
+        section = "## The story\n\n" + "".join(f"{md(p)}\n\n" for p in paragraphs)
+        at = text.find("\n## ") + 1
+    return text[:at] + section + text[at:] if at > 0 else text + section
 
 
 def played_date(entries: list[dict[str, Any]]) -> str:

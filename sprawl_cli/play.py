@@ -296,8 +296,9 @@ class Session:
 
 
 def status_line(game: Game[Any]) -> str:
-    """The session's bottom line for `game`: round, side, phase, then what its system marks
-    (`System.status_marks`: the states a table most needs to see)."""
+    """The session's bottom line for `game`: round, side, phase, the card or activation up and
+    the next (`System.turn_track`, where the one acting is not the side), then what its system
+    marks (`System.status_marks`: the states a table most needs to see)."""
     from sprawl_cli import systems
 
     system = systems.get(game.system)
@@ -312,6 +313,13 @@ def status_line(game: Game[Any]) -> str:
                 f"({game.reason or 'ended'}){points}")
     rounds = f"/{game.rounds}" if game.rounds else ""
     parts = [f"{word.capitalize()} {game.round}{rounds}", game.current_squad.name, game.phase]
+    track = system.turn_track(game)
+    up = [p for p in track.now() if p.who != game.current_squad.name]  # a side to play is said already
+    if up:  # the card or the activation up, and who comes next
+        parts.append("up: " + " and ".join(p.said() for p in up))
+        coming = track.coming()
+        if coming:
+            parts.append("next: " + coming[0].said())
     parts.extend(system.status_marks(game))
     if game.scenario is not None:
         parts.append("points: " + ", ".join(f"{side} {n}" for side, n in game.scenario.points.items()))

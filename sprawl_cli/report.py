@@ -11,6 +11,7 @@ game's save file is gone.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -40,12 +41,25 @@ def reason_sentence(reason: str | None) -> str:
 
 # --- Markdown ---------------------------------------------------------------------
 
-_MD_SPECIAL = "\\`*_[]<>|#~"
+_MD_SPECIAL = "\\`*_[]<>|#~&!"
 
 
 def md(text: str) -> str:
-    """User text made safe for Markdown: its punctuation is shown, never read as formatting."""
-    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text))
+    """User text made safe for Markdown: its punctuation is shown, never read as formatting (an
+    entity, a link, raw HTML), and a line break is a space, so no text starts a block of its own."""
+    flat = " ".join(str(text).splitlines())
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in flat)
+
+
+def code(text: str) -> str:
+    """Text as a Markdown code span that nothing in it can close: the fence is one backtick
+    longer than the longest run of backticks inside (CommonMark, "Code spans"), with a space
+    each side when the text starts or ends with one. Inside a code span nothing is HTML."""
+    flat = " ".join(str(text).splitlines())
+    runs = [len(r) for r in re.findall(r"`+", flat)]
+    fence = "`" * (max(runs, default=0) + 1)
+    pad = " " if flat.startswith("`") or flat.endswith("`") or (flat.startswith(" ") and flat.endswith(" ")) else ""
+    return f"{fence}{pad}{flat}{pad}{fence}"
 
 
 # --- the kernel's books ------------------------------------------------------------------

@@ -16,6 +16,7 @@ import re
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -25,6 +26,37 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--hide-scrollbars", "--force-device-scale-factor=1"]
 HANG_GUARD = 60.0  # seconds: far beyond any wait a working page needs
+
+
+def start_server(tmp_path: Path) -> tuple[subprocess.Popen[str], str, queue.Queue[str | None], list[str]]:
+    """`sprawl serve --host 0.0.0.0 --port 0`, and the address it printed (reached by loopback)."""
+    errors = (tmp_path / "serve.err").open("w")
+    server = harness.popen(["--game", "game.yaml", "serve", "--host", "0.0.0.0", "--port", "0"], tmp_path,
+                           stdout=subprocess.PIPE, stderr=errors, text=True)
+    assert server.stdout is not None
+    said: list[str] = []
+    out = lines_of(server.stdout)
+    url = wait_line(out, r"(http://\S+)", said).group(1)
+    wait_line(out, "[█▀▄]{8}", said)  # the address as a QR code for the phones' cameras
+    port, token = re.search(r":(\d+)/\?token=([\w-]+)", url).groups()  # type: ignore[union-attr]
+    return server, f"http://127.0.0.1:{port}/?token={token}", out, said
+
+
+def stop(server: subprocess.Popen[str], sig: int) -> int:
+    """Stop a server process with `sig` (Ctrl-C's SIGINT or SIGTERM): its exit code."""
+    server.send_signal(sig)
+    return server.wait(timeout=HANG_GUARD)
+
+
+@contextlib.contextmanager
+def reaped(server: subprocess.Popen[str]) -> Iterator[subprocess.Popen[str]]:
+    """`server`, killed on the way out if it still runs, so a failed test leaves no process behind."""
+    try:
+        yield server
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()
 
 
 def lines_of(stream: IO[str]) -> queue.Queue[str | None]:
@@ -121,8 +153,11 @@ class Browser:
         body = self.eval(session, "document.body ? document.body.innerText : ''")
         raise AssertionError(f"the page never showed {expression!r}; it shows: {body}")
 
-    def screenshot(self, session: str) -> bytes:
-        data = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True}, session)["data"]
+    def screenshot(self, session: str, whole: bool = True) -> bytes:
+        """The page as a PNG: the whole of it, or (`whole=False`) what the screen shows. The page
+        is brought to the front first: a page behind another draws no frame to capture."""
+        self.call("Page.bringToFront", {}, session)
+        data = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": whole}, session)["data"]
         return base64.b64decode(data)
 
     def close(self) -> None:

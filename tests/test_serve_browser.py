@@ -14,18 +14,15 @@ from __future__ import annotations
 
 import json
 import os
-import queue
-import re
 import signal
 import subprocess
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from tests import harness
-from tests.cdp import HANG_GUARD, Browser, lines_of, wait_line
+from tests.cdp import HANG_GUARD, Browser, lines_of, reaped, start_server, stop, wait_line
 from tests.factory import ROOT, new_args
 
 try:  # the test extra installs both; only a hand-made environment lacks them, and CI must not
@@ -45,20 +42,6 @@ GAMES = {  # system -> (a character, a status to put on it, the signal that stop
     "scratch-grid": ("Vex", "evading", signal.SIGINT),
 }
 SCREENSHOT = ROOT / "docs" / "table-view.png"
-
-
-def start_server(tmp_path: Path) -> tuple[subprocess.Popen[str], str, queue.Queue[str | None], list[str]]:
-    """`sprawl serve --host 0.0.0.0 --port 0`, and the address it printed (reached by loopback)."""
-    errors = (tmp_path / "serve.err").open("w")
-    server = harness.popen(["--game", "game.yaml", "serve", "--host", "0.0.0.0", "--port", "0"], tmp_path,
-                           stdout=subprocess.PIPE, stderr=errors, text=True)
-    assert server.stdout is not None
-    said: list[str] = []
-    out = lines_of(server.stdout)
-    url = wait_line(out, r"(http://\S+)", said).group(1)
-    wait_line(out, "[█▀▄]{8}", said)  # the address as a QR code for the phones' cameras
-    port, token = re.search(r":(\d+)/\?token=([\w-]+)", url).groups()  # type: ignore[union-attr]
-    return server, f"http://127.0.0.1:{port}/?token={token}", out, said
 
 
 def status_code(url: str, method: str = "GET") -> int:
@@ -134,7 +117,7 @@ def test_on_this_machine_alone_no_token_is_needed_but_only_its_own_names_are_ans
     server = harness.popen(["--game", "game.yaml", "--json", "serve", "--port", "0"], tmp_path,
                            stdout=subprocess.PIPE, stderr=errors, text=True)
     assert server.stdout is not None
-    try:
+    with reaped(server):
         said: list[str] = []
         out = lines_of(server.stdout)
         first = wait_line(out, r"^\{", said).string
@@ -148,13 +131,7 @@ def test_on_this_machine_alone_no_token_is_needed_but_only_its_own_names_are_ans
             raise AssertionError("a request for another host name was answered")
         except urllib.error.HTTPError as refused:
             assert refused.code == 400
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=HANG_GUARD)
-    finally:
-        if server.poll() is None:
-            server.kill()
-            server.wait()
-    assert server.returncode == 0
+        assert stop(server, signal.SIGTERM) == 0
     rest = []
     while (line := out.get(timeout=HANG_GUARD)) is not None:
         rest.append(line)

@@ -122,7 +122,7 @@ def test_the_live_page_shows_sides_statuses_turn_and_no_file_path(sprawl, system
     who, _ = start(sprawl, system)
     assert sprawl("log").exit_code == 0
     view = game_view(tmp_path / "sprawl-game.yaml")
-    assert 'id="turn"' in view and "Round 1" in view
+    assert 'id="turn"' in view and re.search(r"(Round|Turn) 1\b", view) and 'id="now"' in view
     assert f'data-name="{who}"' in view
     assert str(tmp_path) not in view and str(ROOT) not in view and ".yaml" not in view
     assert ("<svg" in view) == (system == "scratch-grid")
@@ -209,13 +209,15 @@ def test_report_replaces_an_earlier_report_but_never_a_save_or_roster(sprawl, sn
 
 
 def test_the_live_page_fetches_nothing_from_outside(sprawl, tmp_path):
-    from sprawl_cli.render.table_page import page
+    from sprawl_cli.render.table_page import SCRIPT, page
 
     start(sprawl, "scratch-grid")
     html = page(game_view(tmp_path / "sprawl-game.yaml"))
-    assert not re.search(r"(src|href)\s*=", html) and "@import" not in html and "url(" not in html
+    # One thing is fetched, from this server: its script, so no inline script needs to run.
+    assert re.findall(r"(?:src|href)\s*=\s*\"([^\"]*)\"", html) == ["page.js"]
+    assert "@import" not in html and "url(" not in html
     assert "http" not in html.replace('xmlns="http://www.w3.org/2000/svg"', "")
-    assert html.count("<script>") == 1 and "new EventSource('events'" in html
+    assert html.count("<script") == 1 and "EventSource" not in html and "new EventSource('events'" in SCRIPT
 
 
 def test_the_live_page_says_when_the_game_is_over(sprawl, tmp_path):
@@ -235,3 +237,36 @@ def test_a_report_never_replaces_a_folder_or_the_save_not_even_forced(sprawl, sn
         assert result.exit_code == 1, result.stderr
         assert result.stderr.count("\n") == 1 and "internal error" not in result.stderr
     assert snapshot(sprawl.folder) == before
+
+
+HOSTILE = "R`z <img src=x onerror=alert(1)> &amp;``"  # 40 characters: the longest name a save holds
+
+
+def test_a_hostile_name_in_the_markdown_report_stays_text_under_a_commonmark_parser(sprawl, tmp_path):
+    """A backtick in a name used to close the code span around a command, leaving what followed
+    as raw HTML wherever the report is posted; every name and free text is escaped for Markdown."""
+    from markdown_it import MarkdownIt
+
+    start(sprawl, "sprawl")
+    save = tmp_path / "sprawl-game.yaml"
+    save.write_text(save.read_text().replace("Razz", f"'{HOSTILE}'", 1).replace("Razz", HOSTILE), encoding="utf-8")
+    assert any(c["name"] == HOSTILE for c in sprawl.json("status")["characters"])
+    put = sprawl("set", HOSTILE, "out_of_action", "on", "--nearby", "none")
+    assert put.exit_code == 0, put.stderr
+    text = sprawl("report").stdout
+    html = MarkdownIt("commonmark").render(text)
+    assert "<img" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "&amp;amp;" in html  # the name's own "&amp;" shown as typed, not read as an entity
+    spans = re.findall(r"<code>(.*?)</code>", html)
+    assert any(HOSTILE.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;") in s for s in spans), spans
+
+
+@pytest.mark.parametrize("text", ["plain", "a`b", "``", "`edge", "edge`", "x ``` y", "two\nlines"])
+def test_a_code_span_holds_any_text_whole(text):
+    from markdown_it import MarkdownIt
+
+    from sprawl_cli.report import code
+
+    rendered = MarkdownIt("commonmark").render(f"say {code(text)} done")
+    flat = " ".join(text.splitlines())
+    assert rendered == f"<p>say <code>{flat}</code> done</p>\n".replace("&", "&amp;")

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from sprawl_cli.campaign import Book, BookGame
 
 PALETTE = ("#b03a2e", "#1f618d", "#1e8449", "#9a7d0a", "#6c3483", "#117864")
-WIDTH, HEIGHT = 560, 240
+WIDTH, HEIGHT = 420, 240  # narrow enough that a phone draws its words at a readable size
 LEFT, RIGHT, TOP, BOTTOM = 44, 16, 34, 36
 
 CSS = """
@@ -23,7 +23,7 @@ body { font-family: Georgia, 'Times New Roman', serif; margin: 2em auto; max-wid
 h1 { font-size: 1.7em; margin-bottom: .2em; }
 h2 { border-bottom: 2px solid #ccc; padding-bottom: .2em; margin-top: 1.6em; }
 table { border-collapse: collapse; margin: .6em 0; max-width: 100%; }
-th, td { border: 1px solid #ccc; padding: .25em .6em; overflow-wrap: anywhere; }
+th, td { border: 1px solid #ccc; padding: .25em .6em; overflow-wrap: break-word; hyphens: none; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #eeebe3; }
 .charts { display: flex; flex-wrap: wrap; gap: 1em; }
@@ -35,7 +35,14 @@ figcaption { font-size: .9em; color: #444; overflow-wrap: anywhere; }
 @media (max-width: 40em) {
   body { margin: .6em auto; padding: 0 .5em; }
   h1 { font-size: 1.35em; }
-  th, td { padding: .2em .25em; font-size: .82em; }
+  /* On a phone a side's table reflows: a card per character, each figure under its heading. */
+  table.sheet, table.sheet tbody, table.sheet tr, table.sheet td { display: block; box-sizing: border-box; }
+  table.sheet thead { display: none; }  /* each cell says its column (data-label) */
+  table.sheet tr { border: 1px solid #ccc; margin: .5em 0; background: #fff; }
+  table.sheet td { border: none; border-top: 1px solid #eee; display: flex; justify-content: space-between;
+                   gap: 1em; padding: .2em .5em; text-align: right; }
+  table.sheet td:first-child { border-top: none; font-weight: bold; text-align: left; }
+  table.sheet td::before { content: attr(data-label); font-weight: normal; color: #555; text-align: left; }
 }
 .swatch { display: inline-block; width: .9em; height: .9em; vertical-align: middle; margin-right: .3em; }
 .dead { color: #b03a2e; font-weight: bold; }
@@ -180,11 +187,12 @@ def book_html(book: Book, game: BookGame) -> str:
         parts.append(f"<h2>{escape(squad)}</h2>")
         parts.append(f"<p>{len(people)} fielded, {lost} lost.</p>")
         head = "".join(f"<th>{escape(words(k))}</th>" for k in keys)
-        parts.append(f"<table><thead><tr><th>Character</th>{head}<th>At the end</th></tr></thead><tbody>")
-        for c in people:
-            cells = "".join(f'<td class="n">{c.record.get(k, 0)}</td>' for k in keys)
+        parts.append(f'<table class="sheet"><thead><tr><th>Character</th>{head}<th>At the end</th></tr></thead><tbody>')
+        for c in people:  # each cell names its column, for the phone's reflowed table
+            cells = "".join(f'<td class="n" data-label="{escape(words(k))}">{c.record.get(k, 0)}</td>' for k in keys)
             css = ' class="dead"' if c.state == "dead" else ""
-            parts.append(f"<tr><td{css}>{escape(c.name)}</td>{cells}<td>{escape(part_end(c))}</td></tr>")
+            parts.append(f'<tr><td{css}>{escape(c.name)}</td>{cells}'
+                         f'<td data-label="At the end">{escape(part_end(c))}</td></tr>')
         parts.append("</tbody></table>")
     if game.scenario:
         from sprawl_cli.scenario import book_lines

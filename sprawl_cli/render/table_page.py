@@ -1,11 +1,14 @@
 """The table's live page (`sprawl serve`): the game in the save drawn as HTML for any system.
 
-Nothing here knows a system: the page is drawn from what every system already gives
-(`System.status` JSON, the journal's entries and `System.report_figure`), with each
-side's characters, their statuses as the system names them, and the system's own
-counters (Health, wounds, actions left, a card) under its own words. A save that cannot
-be read becomes a banner on the page, never a stack trace, and the page names no file:
-keys that hold a path are left out and a save file's path in a message is replaced.
+Nothing here knows a system: the page is drawn from what every system gives the kernel.
+It opens with the turn (`System.turn_track`: who acts now, in large type, and who comes
+next), then the newest result with every die, then the whole order of play, what is due,
+the map (`System.report_figure`), each side (`System.side_glance`) with a card per
+character (its statuses in words, `System.glance`'s phrases and its place in the order),
+the earlier results and the house rulings. No status key is printed as stored: every
+word on the page is the system's own. A save that cannot be read becomes a banner on the
+page, never a stack trace, and the page names no file: a save file's path in a message
+is replaced, and a command's paths are left out.
 
 The module imports no web library: `sprawl_cli.web` serves what it draws.
 """
@@ -20,67 +23,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from sprawl_cli.model import Game
     from sprawl_cli.systems.base import System
+    from sprawl_cli.turntrack import Place, TurnTrack
 
 LAST_ENTRIES = 6
-# Top-level keys of `status` the header already says, or that are bookkeeping for scripts.
-SAID = {"system", "round", "rounds", "turn", "side", "phase", "over", "winner", "reason", "characters",
-        "squads", "settings", "step", "undone", "map", "grid"}
-# Character keys the card's head already shows, and those that are sheets rather than state.
-CARD = {"name", "squad", "statuses"}
-HIDDEN_WORDS = ("file", "path", "campaign", "roster", "save")
 LISTS = {"todo": "Due now", "house": "House rulings"}  # lists of sentences a system's status may give
 
 
 def words(key: str) -> str:
     """A key as words: "actions_left" -> "actions left"."""
     return key.replace("_", " ").strip()
-
-
-def hidden(key: str) -> bool:
-    """A key that may name a file on this machine: the page never shows it."""
-    return any(w in key.lower() for w in HIDDEN_WORDS)
-
-
-def scalar(value: Any) -> bool:
-    return value is None or isinstance(value, (str, int, float, bool))
-
-
-def value_text(value: Any) -> str | None:
-    """A JSON value in words, or None when it says nothing worth a line (empty, false, null,
-    or a sheet of nested data)."""
-    if value is None or value is False or value == [] or value == {} or value == "":
-        return None
-    if value is True:
-        return "yes"
-    if isinstance(value, float):
-        return f"{value:g}"
-    if scalar(value):
-        return str(value)
-    if isinstance(value, list) and all(scalar(v) for v in value):
-        return ", ".join(str(v) for v in value)
-    if isinstance(value, dict) and all(scalar(v) for v in value.values()):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    return None
-
-
-def facts(data: dict[str, Any], skip: set[str]) -> list[tuple[str, str]]:
-    """(label, text) for each key of `data` worth showing; X beside max_X shows as "X 3/4". A map
-    (a character's attributes, traits or career record) is its sheet, not its state: left out."""
-    out: list[tuple[str, str]] = []
-    for key, value in data.items():
-        if key in skip or hidden(key) or key.startswith("max_") or isinstance(value, dict):
-            continue
-        top = data.get(f"max_{key}")
-        if isinstance(value, int) and isinstance(top, int) and not isinstance(value, bool):
-            out.append((words(key), f"{value}/{top}"))
-            continue
-        if value == 0 and not isinstance(value, bool):
-            out.append((words(key), "0"))
-            continue
-        text = value_text(value)
-        if text is not None:
-            out.append((words(key), text))
-    return out
 
 
 def scrub(text: str, save: Path) -> str:
@@ -115,31 +66,40 @@ def faces_text(faces: list[Any]) -> str:
     return "[" + " ".join(str(f) for f in faces) + "]"
 
 
-def header(data: dict[str, Any], system: System) -> str:
-    parts = [f"Round {data.get('round')}" + (f" of {data['rounds']}" if data.get("rounds") else "")]
-    if data.get("turn") is not None:
-        parts.append(f"turn {data['turn']}")
-    if data.get("side"):
-        parts.append(f"{escape(str(data['side']))} to play")
-    if data.get("phase"):
-        parts.append(f"phase: {escape(words(str(data['phase'])))}")
-    out = [f'<p class="system">{escape(system.title)}</p>', f'<p class="turn" id="turn">{" · ".join(parts)}</p>']
-    if data.get("over"):
-        won = f"{escape(str(data['winner']))} won" if data.get("winner") else "No winner"
-        out.append(f'<p class="over" id="over"><strong>Game over.</strong> {won}. '
-                   f"{escape(str(data.get('reason') or ''))}</p>")
-    return "\n".join(out)
+def header(system: System, track: TurnTrack) -> str:
+    """The system, where the game stands, and the turn in one sentence: the one acting now in
+    large type, who comes next below it."""
+    now = track.now()
+    out = [f'<p class="system">{escape(system.title)} · <span id="turn">{escape(track.heading)}</span></p>']
+    if track.over:
+        out.append(f'<p class="over" id="over"><strong>{escape(track.over)}</strong></p>')
+    elif now:
+        out.append('<p class="up" id="now"><span class="k">Now</span> '
+                   + " and ".join(f"<strong>{escape(p.who)}</strong>" + (f" <span class=\"mark\">{escape(p.mark)}</span>"
+                                                                          if p.mark else "") for p in now) + "</p>")
+    coming = track.coming()
+    if coming and not track.over:
+        said = escape(coming[0].said()) + "".join(f", then {escape(p.said())}" for p in coming[1:3])
+        more = f", and {len(coming) - 3} more" if len(coming) > 3 else ""
+        out.append(f'<p class="coming" id="next"><span class="k">Next</span> {said}{more}</p>')
+    if track.due and not track.over:
+        if now:
+            out.append(f'<p class="due" id="due">{escape(track.due)}</p>')
+        else:  # nobody acts until the table does this (deal the cards, end the turn)
+            out.insert(1, f'<p class="up" id="now"><span class="k">Now</span> {escape(track.due)}</p>')
+    return f'<header class="track-head">{"".join(out)}</header>'
 
 
-def top_facts(data: dict[str, Any]) -> str:
-    rows = []
-    for key, value in data.items():
-        if key in SAID or key in LISTS or hidden(key):
-            continue
-        text = value_text(value)
-        if text is not None:
-            rows.append(f'<p class="fact"><span class="k">{escape(words(key))}</span> {escape(text)}</p>')
-    return f'<section class="facts">{"".join(rows)}</section>' if rows else ""
+def order(track: TurnTrack) -> str:
+    """The whole order of play, each place with its state, mark and note."""
+    if not track.places:
+        return ""
+    items = "".join(
+        f'<li class="place {escape(p.state.replace(" ", "-"))}"><span class="state">{escape(p.state)}</span> '
+        f'<strong>{escape(p.who)}</strong>' + (f' <span class="mark">{escape(p.mark)}</span>' if p.mark else "")
+        + (f' <span class="note">{escape(p.note)}</span>' if p.note else "") + "</li>"
+        for p in track.places)
+    return f'<section class="order" id="order"><h2>Order of play</h2><ol>{items}</ol></section>'
 
 
 def listed(data: dict[str, Any], key: str) -> str:
@@ -164,34 +124,33 @@ def scenario_part(data: dict[str, Any]) -> str:
             f"<p>{escape(played['brief'])}</p><p>Points: {escape(points)}</p><ul>{items}{rules}</ul></section>")
 
 
-def card(c: dict[str, Any], gone: bool) -> str:
-    statuses = [str(s) for s in c.get("statuses") or []]
-    chips = "".join(f'<span class="status">{escape(words(s))}</span>' for s in statuses)
-    rows = "".join(f'<span class="kv"><span class="k">{escape(k)}</span> {escape(v)}</span>'
-                   for k, v in facts(c, CARD))
-    css = "card gone" if gone else "card"
-    return (f'<li class="{css}" data-name="{escape(str(c.get("name")))}"><div class="who">'
-            f'<strong>{escape(str(c.get("name")))}</strong>{chips}</div><div class="kvs">{rows}</div></li>')
+def card(c: Any, phrases: list[str], place: Place | None) -> str:
+    """A character's card: its name, its statuses in words, its place in the order, and what
+    its system says a player needs at a glance."""
+    chips = "".join(f'<span class="status">{escape(words(s))}</span>' for s in c.shown_statuses)
+    if place is not None:
+        chips = f'<span class="place-chip {escape(place.state.replace(" ", "-"))}">{escape(place.state)}</span>' + chips
+    rows = "".join(f'<span class="kv">{escape(p)}</span>' for p in phrases)
+    css = "card gone" if c.gone else "card"
+    return (f'<li class="{css}" data-name="{escape(c.name)}"><div class="who">'
+            f'<strong>{escape(c.name)}</strong>{chips}</div><div class="kvs">{rows}</div></li>')
 
 
-def sides(data: dict[str, Any], game: Game[Any]) -> str:
-    squads = {str(s.get("name")): s for s in data.get("squads") or [] if isinstance(s, dict)}
-    order = [s.name for s in game.squads]
+def sides(game: Game[Any], system: System, track: TurnTrack) -> str:
     out = []
-    for squad in order:
-        people = [c for c in data.get("characters") or [] if c.get("squad") == squad]
-        extra = facts(squads.get(squad, {}), {"name", "members", "leader"})
-        now = " now" if data.get("side") == squad and not data.get("over") else ""
-        said = "".join(f'<span class="kv"><span class="k">{escape(k)}</span> {escape(v)}</span>' for k, v in extra)
-        cards = "".join(card(c, bool(getattr(game.character(str(c.get("name"))), "gone", False))) for c in people)
-        out.append(f'<section class="side{now}"><h2>{escape(squad)}</h2><div class="kvs">{said}</div>'
+    for squad in game.squads:
+        said = "".join(f'<span class="kv">{escape(p)}</span>' for p in system.side_glance(game, squad))
+        cards = "".join(card(c, system.glance(game, c), track.state_of(c.name)) for c in game.members(squad))
+        now = " now" if game.current_squad.name == squad.name and not game.over else ""
+        out.append(f'<section class="side{now}"><h2>{escape(squad.name)}</h2><div class="kvs">{said}</div>'
                    f'<ul class="cards">{cards}</ul></section>')
     return "\n".join(out)
 
 
-def journal(entries: list[dict[str, Any]]) -> str:
+def journal(entries: list[dict[str, Any]], title: str = "Last results", css: str = "log") -> str:
+    """The entries, newest first: the command, what it did and every die."""
     if not entries:
-        return '<section class="log"><h2>Last results</h2><p>Nothing has happened yet.</p></section>'
+        return f'<section class="{css}"><h2>{title}</h2><p>Nothing has happened yet.</p></section>'
     items = []
     for e in reversed(entries):
         head = (f'<div class="head"><span class="step">#{escape(str(e.get("step")))}</span> '
@@ -202,7 +161,7 @@ def journal(entries: list[dict[str, Any]]) -> str:
                         f'<span class="faces">{escape(faces_text(list(r.get("faces") or [])))}</span></li>'
                         for r in e.get("rolls") or [] if isinstance(r, dict))
         items.append(f'<li class="entry">{head}<ul>{lines}{rolls}</ul></li>')
-    return f'<section class="log"><h2>Last results</h2><ol class="entries">{"".join(items)}</ol></section>'
+    return f'<section class="{css}"><h2>{title}</h2><ol class="entries">{"".join(items)}</ol></section>'
 
 
 def banner(message: str, headline: str = "The save file cannot be read.") -> str:
@@ -211,8 +170,9 @@ def banner(message: str, headline: str = "The save file cannot be read.") -> str
 
 
 def game_view(save: Path) -> str:
-    """The page's live part for the game in `save`: header, sides, map (a grid game), last
-    results; or a banner saying why the save cannot be read."""
+    """The page's live part for the game in `save`: the turn, the newest result, the order of
+    play, what is due, the map (a grid game), the sides, the earlier results; or a banner
+    saying why the save cannot be read."""
     from sprawl_cli import systems
     from sprawl_cli.errors import SprawlError
     from sprawl_cli.store import GameStore
@@ -224,11 +184,17 @@ def game_view(save: Path) -> str:
         data = system.status_json(game, None)
         entries = store.entries(last=LAST_ENTRIES, upto=game.step)
         figure = system.report_figure(game) or ""
-        parts = [header(data, system), listed(data, "todo"), top_facts(data), scenario_part(data)]
+        track = system.turn_track(game)
+        shown = [scrubbed(e, save) for e in entries]
+        if isinstance(data.get("todo"), list):  # the header says the first already
+            data["todo"] = [t for t in data["todo"] if t != track.due]
+        parts = [header(system, track), journal(shown[-1:], "Newest result", "log newest"), order(track),
+                 listed(data, "todo"), scenario_part(data)]
         if figure:  # the report's drawing of the game's end, titled for now
             figure = re.sub(r"<title>.*?</title>", "<title>The field now</title>", figure, count=1, flags=re.S)
             parts.append(f'<figure class="map" id="map">{figure}</figure>')
-        parts += [sides(data, game), journal([scrubbed(e, save) for e in entries]), listed(data, "house")]
+        parts += [sides(game, system, track), journal(shown[:-1], "Earlier results") if shown[:-1] else "",
+                  listed(data, "house")]
     except SprawlError as problem:
         return banner(scrub(problem.message, save))
     except Exception as problem:  # a bug of ours: still a banner on the page, never a stack trace
@@ -249,8 +215,25 @@ body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; ma
 h1 { font-size: 1.1em; margin: .2em 0; color: #555; font-weight: normal; }
 h2 { font-size: 1.15em; margin: .2em 0 .4em; }
 h3 { font-size: 1em; margin: .2em 0; }
-.system { margin: 0; color: #666; font-size: .9em; }
-.turn { font-size: 1.3em; font-weight: bold; margin: .1em 0 .4em; }
+.system { margin: 0; color: #555; font-size: .95em; }
+.track-head { margin: 0 0 .5em; }
+.up { font-size: 1.9em; line-height: 1.15; margin: .1em 0; }
+.up strong { color: #1f618d; }
+.coming { font-size: 1.2em; margin: .1em 0; }
+.up .k, .coming .k { display: inline-block; min-width: 3em; font-size: .6em; text-transform: uppercase; letter-spacing: .05em; }
+.coming .k { font-size: .75em; }
+.mark { background: #f4ecd8; border: 1px solid #d8c9a3; border-radius: 4px; padding: 0 .3em; font-weight: normal; }
+.due { margin: .2em 0; color: #444; }
+.order ol { list-style: none; padding: 0; margin: 0; display: flex; flex-wrap: wrap; gap: .3em; }
+.place { border: 1px solid #ddd; border-radius: 4px; padding: .15em .4em; background: #fff; }
+.place.now { border: 2px solid #1f618d; font-size: 1em; }
+.place.done, .place.out { opacity: .6; }
+.place .note { color: #555; font-size: .85em; }
+.state, .place-chip { font-size: .75em; text-transform: uppercase; color: #555; letter-spacing: .03em; }
+.place-chip { border: 1px solid #bbb; border-radius: 3px; padding: 0 .3em; }
+.place-chip.now { background: #1f618d; color: #fff; border-color: #1f618d; }
+.newest .entry { border-top: none; }
+@media (min-width: 1200px) { body { font-size: 1.25em; max-width: 80em; } .up { font-size: 2.4em; } }
 .over { background: #e8f3e8; border: 1px solid #7a7; padding: .4em .6em; }
 .banner { background: #fdecea; border: 2px solid #b03a2e; padding: .6em .8em; margin: .5em 0; }
 .facts { display: flex; flex-wrap: wrap; gap: .2em 1em; font-size: .95em; }
@@ -283,7 +266,8 @@ h3 { font-size: 1em; margin: .2em 0; }
 """
 
 # The page keeps itself current: the server sends the live part again whenever the save
-# changes (server-sent events); EventSource reconnects by itself when the line drops.
+# changes (server-sent events); EventSource reconnects by itself when the line drops. It is
+# served as its own file (`/page.js`), so the page's Content-Security-Policy runs no inline script.
 SCRIPT = """
 (function () {
   var live = document.getElementById('live');
@@ -299,7 +283,7 @@ SCRIPT = """
 
 
 def page(fragment: str) -> str:
-    """The whole page: inline CSS and script, nothing fetched from anywhere but this server."""
+    """The whole page: inline CSS, and its script from this server (`page.js`); nothing from anywhere else."""
     return "\n".join([
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -308,6 +292,6 @@ def page(fragment: str) -> str:
         f"<style>{CSS}</style></head><body>",
         '<span id="live">live</span>',
         f'<main id="game">{fragment}</main>',
-        f"<script>{SCRIPT}</script>",
+        '<script src="page.js"></script>',
         "</body></html>",
     ]) + "\n"

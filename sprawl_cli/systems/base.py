@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
     from sprawl_cli.table import Table
+    from sprawl_cli.turntrack import TurnTrack
 
 
 def check_sides(rosters: Sequence[Roster], what: str = "a game") -> None:
@@ -293,9 +294,30 @@ class System:
             if not c.gone:
                 for status in c.shown_statuses:
                     seen.setdefault(status, []).append(c.name)
-        marks = [f"{status}: {', '.join(who)}" for status, who in seen.items() if who]
+        marks = [f"{status.replace('_', ' ')}: {', '.join(who)}" for status, who in seen.items() if who]
         gone = [c.name for c in game.characters if c.gone]
         return marks + ([f"out: {', '.join(gone)}"] if gone else [])
+
+    def turn_track(self, game: Game[Any]) -> TurnTrack:
+        """Whose go it is and who comes next (`sprawl_cli.turntrack`): the order of play as the
+        system knows it, each place (a character, a group, a side, a card) now, next, to come,
+        done, on hold, surprised or out, with its mark and notes in the system's own words. The
+        live page opens with it and `play`'s status line names the one now. Default: the sides
+        in roster order, the side to play now, with the round and the phase."""
+        from sprawl_cli.turntrack import sides_track
+
+        phase = f", {game.phase.replace('_', ' ')}" if game.phase else ""
+        return sides_track(game, f"{self.round_word.capitalize()} {game.round}{phase}")
+
+    def glance(self, game: Game[Any], character: Piece) -> list[str]:
+        """What a player needs of `character` at a glance, beyond its statuses, as short phrases
+        in the system's words ("2 wounds (-2)", "2 actions left", "card Q♥"): the live page's
+        character card. Nothing a player does not need (sheets, yes/no flags, keys as data)."""
+        return []
+
+    def side_glance(self, game: Game[Any], squad: Squad) -> list[str]:
+        """The same for a side (a pool it draws on, its morale tests due), for the page's side heading."""
+        return []
 
     def option_values(self, game: Game[Any], command: str, option: str, arguments: list[str]) -> list[str] | None:
         """What Tab offers for `option` (its long name) of `command`, given the command's arguments

@@ -14,6 +14,7 @@ from sprawl_cli.model import Piece, Squad
 from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System, check_unique_names, roster_header
 from sprawl_cli.table import Table
+from sprawl_cli.turntrack import TurnTrack, sides_track
 from tests.coinflip import COMMANDS, LOOKUPS
 from tests.coinflip.model import STATUSES, Character, Game
 
@@ -73,6 +74,13 @@ class Coinflip(System):
         (character.add if on else character.drop)(status)  # type: ignore[attr-defined]
         return Outcome({"name": character.name, "status": status, "on": on},
                        [f"{character.name}: {status} {'on' if on else 'off'}."])
+
+    def turn_track(self, game: KernelGame[Any]) -> TurnTrack:
+        """The sides flip in turn: the side to flip now, the other next."""
+        return sides_track(game, f"Round {game.round}", mark=lambda _s: "to flip")
+
+    def glance(self, game: KernelGame[Any], character: Piece) -> list[str]:
+        return [f"{character.health} Health"]  # type: ignore[attr-defined]
 
 
 SYSTEM = Coinflip()

@@ -244,3 +244,19 @@ def test_an_unskilled_roll_is_for_a_skill_truly_lacking_and_says_so(sprawl: Spra
     assert own["trait"] == "d6" and "unskilled" not in own
     assert "unskilled" not in sprawl("test", "Ada", "agility", "--free", "--dice", "3,2").stdout
     assert sprawl("roll", "d12+10", "--dice", "5,1").exit_code == 0
+
+
+def test_the_report_counts_a_fourth_wound_and_a_gm_wild_cards_own_bennies(sprawl: Sprawl) -> None:
+    """Issue 35: the wound column stopped at 3 (a Wild Card's fourth wound incapacitates it and
+    leaves its count at 3), and the bennies series left out the Priestess's own bennies."""
+    start(sprawl)
+    sprawl.json("deal", "--dice", "KS,10H,RJ,2C,5D")
+    assert sprawl.json("wounds", "Priestess", "3")["wounds"] == 3
+    shot = sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "6,2,5,4")
+    assert shot["victims"][0]["result"] == "incapacitated" and shot["victims"][0]["wounds_taken"] == 1
+    assert who(sprawl.json("status"), "Priestess")["wounds"] == 3
+    report = sprawl("report").stdout
+    assert "| Priestess | 4 | 1 | 0 |" in report
+    facts = sprawl.json("log")["entries"][-1]  # the journal keeps the series the report charts
+    assert facts["wounds"]["Priestess"] == 4
+    assert facts["bennies"] == {"Expedition": 3, "Cult of the Eye": 2 + 2}  # the pool and the Priestess's own

@@ -94,7 +94,8 @@ def test_a_wounding_hit_in_full_json_with_its_notes() -> None:
     boss = g.character("Boss")
     out = hit(g, boss, DamageRoll([[9]], 9), 5, ["called shot: head"])
     assert out.to_json() == victim_json(notes=["called shot: head"])
-    assert g.soakable == {"Boss": {"before": {"wounds": 0, "statuses": []}, "taken": 1}}
+    assert g.soakable == {"Boss": {"before": {"wounds": 0, "statuses": [], "wounds_taken": 0}, "taken": 1}}
+    assert boss.wounds_taken == 1 and boss.wounds_suffered == 1
 
 
 def test_a_hit_that_only_shakes_takes_no_wound_and_leaves_nothing_to_soak() -> None:

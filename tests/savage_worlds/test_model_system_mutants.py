@@ -101,8 +101,9 @@ def test_the_system_as_the_kernel_sees_it() -> None:
     boss = g.character("Boss")
     boss.wounds = 2
     boss.add("incapacitated")
+    assert boss.bennies == 2  # a game-master Wild Card's own (W3), charted with its side's pool (issue 35)
     assert SYSTEM.journal_extras(g) == {"wounds": {"Ada": 0, "Boss": 2}, "gone": ["Boss"],
-                                       "bennies": {"Heroes": 3, "Thugs": 1}}
+                                       "bennies": {"Heroes": 3, "Thugs": 1 + 2}}
     assert SYSTEM.record(g, boss) == {"wounds": 2, "incapacitated": 1, "dead": 0}
     assert SYSTEM.fate(g, boss) == "active"
     boss.dead = True

@@ -64,7 +64,7 @@ def test_suppressive_fire_in_full_json_with_a_hit_and_a_steady_nerve() -> None:
     assert (record.kind, record.label) == ("suppression", "Goon: Spirit (suppressive fire)")
     assert {k: record.detail[k] for k in ("attacker", "weapon", "bonus", "damage_modifiers", "before", "damage")} == {
         "attacker": "Gunner", "weapon": "MG", "bonus": 2, "damage_modifiers": {"joker": 2},
-        "before": {"wounds": 0, "statuses": []}, "damage": [[3], [3]]}
+        "before": {"wounds": 0, "statuses": [], "wounds_taken": 0}, "damage": [[3], [3]]}
     assert g.tests["Grunt"].detail["damage"] is None
     shooter = g.tests["Gunner"]
     assert shooter.kind == "suppress" and {k: shooter.detail[k] for k in ("weapon", "under", "bonus",

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from sprawl_cli.systems.gunplay.model import Character
     from sprawl_cli.systems.gunplay.model import Game as GunplayGame
     from sprawl_cli.table import Table
+    from sprawl_cli.turntrack import TurnTrack
 
 
 FACE_HINT = "Gunplay rolls only d12s (d20s with the die=d20 setting), so give numbers, like --dice 9,4"
@@ -123,6 +124,17 @@ class Gunplay(System):
         data["wounds_taken"] = c.wounds
         data["was_removed"] = int(c.gone)
         return data
+
+    # --- the table's view (the live page, `play`'s status line) -----------------------
+    def turn_track(self, game: Game[Any]) -> TurnTrack:
+        from sprawl_cli.systems.gunplay.track import turn_track
+
+        return turn_track(cast("GunplayGame", game))
+
+    def glance(self, game: Game[Any], character: Piece) -> list[str]:
+        from sprawl_cli.systems.gunplay.track import glance
+
+        return glance(cast("GunplayGame", game), cast("Character", character))
 
 
 SYSTEM = Gunplay()

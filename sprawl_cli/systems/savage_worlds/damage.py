@@ -108,12 +108,13 @@ class Victim:
 
 
 def snapshot(c: Character) -> dict[str, Any]:
-    return {"wounds": c.wounds, "statuses": list(c.statuses)}
+    return {"wounds": c.wounds, "statuses": list(c.statuses), "wounds_taken": c.wounds_taken}
 
 
 def restore(c: Character, before: dict[str, Any]) -> None:
     c.wounds = int(before["wounds"])
     c.statuses = list(before["statuses"])
+    c.wounds_taken = int(before.get("wounds_taken", c.wounds_taken))
 
 
 def effect(c: Character, damage: int, toughness: int) -> tuple[str, int]:
@@ -153,6 +154,7 @@ def wound_state(c: Character, before: dict[str, Any], wounds: int) -> None:
         c.drop("shaken")
         return
     c.add("shaken")
+    c.wounds_taken += wounds
     if not c.wild_card:
         c.wounds = 1
         c.add("incapacitated")

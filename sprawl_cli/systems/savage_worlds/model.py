@@ -121,6 +121,7 @@ class Character(Statuses):
     group: str | None = None
     weapons: list[Weapon] = field(default_factory=list)
     wounds: int = 0
+    wounds_taken: int = 0  # every wound taken this game, those past a Wild Card's three too (its report)
     statuses: list[str] = field(default_factory=list)
     bennies: int = 0  # a game-master Wild Card's own (W3)
     card: str | None = None  # the action card it acts on this round
@@ -180,6 +181,12 @@ class Character(Statuses):
     def ammo(self, w: Weapon) -> int | None:
         """Rounds left in `w` (None: not counted)."""
         return None if w.shots is None else max(0, w.shots - self.spent.get(w.name, 0))
+
+    @property
+    def wounds_suffered(self) -> int:
+        """The wounds its battle report counts: all it took, past the three a Wild Card carries
+        too (a fourth incapacitates it and leaves `wounds` at three), or those set by hand."""
+        return max(self.wounds, self.wounds_taken)
 
     @property
     def wound_penalty(self) -> int:

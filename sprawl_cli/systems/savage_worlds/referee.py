@@ -37,6 +37,6 @@ def set_wounds(game: Game, c: Character, wounds: int) -> Outcome:
     if not 0 <= wounds <= top:
         raise BadInput(f"{c.name} can carry 0 to {top} wounds; set incapacitated with `set {c.name} "
                        "incapacitated on`")
-    c.wounds = wounds
+    c.wounds = c.wounds_taken = wounds  # the referee's count is the report's count from here on
     return Outcome({"name": c.name, "wounds": wounds, "statuses": c.shown_statuses},
                    [f"{name(c.name)} now carries {wounds} wound(s)"])

@@ -16,11 +16,12 @@ if TYPE_CHECKING:
 
     from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game as KernelGame
-    from sprawl_cli.model import Piece
+    from sprawl_cli.model import Piece, Squad
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
     from sprawl_cli.systems.savage_worlds.model import Character, Game
     from sprawl_cli.table import Table
+    from sprawl_cli.turntrack import TurnTrack
 
 
 class SavageWorlds(System):
@@ -103,15 +104,19 @@ class SavageWorlds(System):
 
     def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
         people = cast("Game", game).characters
+        bennies = dict(cast("Game", game).pools)  # each side's pool, and its Wild Cards' own (a GM's, W3)
+        for c in people:
+            if c.bennies:
+                bennies[c.squad] = bennies.get(c.squad, 0) + c.bennies
         return {
-            "wounds": {c.name: c.wounds for c in people},
+            "wounds": {c.name: c.wounds_suffered for c in people},
             "gone": [c.name for c in people if c.gone],
-            "bennies": dict(cast("Game", game).pools),
+            "bennies": bennies,
         }
 
     def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
         c = cast("Character", character)
-        return {"wounds": c.wounds, "incapacitated": int(c.has("incapacitated")), "dead": int(c.dead)}
+        return {"wounds": c.wounds_suffered, "incapacitated": int(c.has("incapacitated")), "dead": int(c.dead)}
 
     def house_rulings(self, game: KernelGame[Any]) -> list[str]:
         from sprawl_cli.systems.savage_worlds.status import house_rulings
@@ -121,6 +126,22 @@ class SavageWorlds(System):
     def fate(self, game: KernelGame[Any], character: Piece) -> str:
         # A character finished off while helpless is dead for the campaign too; no other aftermath.
         return "dead" if cast("Character", character).dead else "active"
+
+    # --- the table's view (the live page, `play`'s status line) -----------------------
+    def turn_track(self, game: KernelGame[Any]) -> TurnTrack:
+        from sprawl_cli.systems.savage_worlds.track import turn_track
+
+        return turn_track(cast("Game", game))
+
+    def glance(self, game: KernelGame[Any], character: Piece) -> list[str]:
+        from sprawl_cli.systems.savage_worlds.track import glance
+
+        return glance(cast("Game", game), cast("Character", character))
+
+    def side_glance(self, game: KernelGame[Any], squad: Squad) -> list[str]:
+        from sprawl_cli.systems.savage_worlds.track import side_glance
+
+        return side_glance(cast("Game", game), squad.name)
 
 
 SYSTEM = SavageWorlds()

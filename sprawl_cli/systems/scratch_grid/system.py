@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from sprawl_cli.schema import Where
     from sprawl_cli.systems.scratch_grid.model import Character, Game
     from sprawl_cli.table import Table
+    from sprawl_cli.turntrack import TurnTrack
 
 
 HEALTH = {"healthy": 2, "injured": 1, "incapacitated": 0}
@@ -147,6 +148,17 @@ class ScratchGrid(System):
 
         drawing = map_svg(cast("Game", game), title="Scratch:Grid: the map at the end of the game")
         return drawing.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)  # inline in HTML: no namespace link
+
+    # --- the table's view (the live page, `play`'s status line) -----------------------
+    def turn_track(self, game: KernelGame[Any]) -> TurnTrack:
+        from sprawl_cli.systems.scratch_grid.track import turn_track
+
+        return turn_track(cast("Game", game))
+
+    def glance(self, game: KernelGame[Any], character: Piece) -> list[str]:
+        from sprawl_cli.systems.scratch_grid.track import glance
+
+        return glance(cast("Game", game), cast("Character", character))
 
 
 SYSTEM = ScratchGrid()

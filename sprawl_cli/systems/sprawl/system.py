@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from sprawl_cli.schema import Where
     from sprawl_cli.systems.sprawl.model import Character, Game
     from sprawl_cli.table import Table
+    from sprawl_cli.turntrack import TurnTrack
 
 
 WEAPON_KINDS = {"shoot": ("gun", "thrown", "launcher"), "brawl": ("melee",)}  # what --weapon takes, for Tab
@@ -246,6 +247,17 @@ class Sprawl(System):
         from sprawl_cli.systems.sprawl.report import member_columns
 
         return member_columns(member)
+
+    # --- the table's view (the live page, `play`'s status line) -----------------------
+    def turn_track(self, game: KernelGame[Any]) -> TurnTrack:
+        from sprawl_cli.systems.sprawl.track import turn_track
+
+        return turn_track(cast("Game", game))
+
+    def glance(self, game: KernelGame[Any], character: Piece) -> list[str]:
+        from sprawl_cli.systems.sprawl.track import glance
+
+        return glance(cast("Game", game), cast("Character", character))
 
 
 SYSTEM = Sprawl()

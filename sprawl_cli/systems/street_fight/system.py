@@ -16,11 +16,12 @@ if TYPE_CHECKING:
 
     from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game as KernelGame
-    from sprawl_cli.model import Piece
+    from sprawl_cli.model import Piece, Squad
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
     from sprawl_cli.systems.street_fight.model import Character, Game
     from sprawl_cli.table import Table
+    from sprawl_cli.turntrack import TurnTrack
 
 
 class StreetFight(System):
@@ -114,6 +115,22 @@ class StreetFight(System):
         from sprawl_cli.schema import to_data
 
         return dict(to_data(cast("Character", character).record))
+
+    # --- the table's view (the live page, `play`'s status line) -----------------------
+    def turn_track(self, game: KernelGame[Any]) -> TurnTrack:
+        from sprawl_cli.systems.street_fight.track import turn_track
+
+        return turn_track(cast("Game", game))
+
+    def glance(self, game: KernelGame[Any], character: Piece) -> list[str]:
+        from sprawl_cli.systems.street_fight.track import glance
+
+        return glance(cast("Game", game), cast("Character", character))
+
+    def side_glance(self, game: KernelGame[Any], squad: Squad) -> list[str]:
+        from sprawl_cli.systems.street_fight.track import side_glance
+
+        return side_glance(cast("Game", game), squad)
 
 
 SYSTEM = StreetFight()

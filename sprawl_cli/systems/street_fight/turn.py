@@ -150,7 +150,8 @@ def start_turn(game: Game, dice: Dice) -> tuple[Initiative | None, list[str]]:
     return rolled, sheltered
 
 
-def _phases(game: Game) -> tuple[str, ...]:
+def phases_of(game: Game) -> tuple[str, ...]:
+    """The phases of a turn, in order: Morale only with the morale setting on."""
     return PHASES if game.settings.morale == "on" else PHASES[:-1]
 
 
@@ -167,7 +168,7 @@ def advance(game: Game, dice: Dice, table: Table) -> Advance:
     if game.position + 1 < len(game.order):
         game.position += 1
     else:
-        phases = _phases(game)
+        phases = phases_of(game)
         at = phases.index(game.phase) if game.phase in phases else len(phases) - 1
         if at + 1 < len(phases):
             game.phase, game.position = phases[at + 1], 0

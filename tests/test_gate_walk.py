@@ -286,6 +286,27 @@ def _game(sprawl: Sprawl) -> tuple[GameStore, Any]:
     return store, store.load()
 
 
+@dataclass
+class Scene:
+    """A walked system's game, ready for `door`: its store, the game, who acts, the system."""
+
+    store: GameStore
+    game: Any
+    who: Any
+    system: Any
+    entry: Door
+
+
+def _scene(sprawl: Sprawl, system: str, door: str) -> Scene:
+    walk = WALKS[system]
+    entry = _doors(walk)[door]
+    _start(sprawl, walk)
+    store, game = _game(sprawl)
+    who = game.character(walk.actor)
+    walk.ready(game, who, door, entry)
+    return Scene(store, game, who, load_system(system), entry)
+
+
 def _tripped(game: Any, system: Any, who: Any, name: str, door: Door) -> list[str]:
     return [check for check in door.checks if system.checks[check].ask(game, who, name) is not None]
 
@@ -332,12 +353,8 @@ def test_in_the_ready_game_no_door_is_refused(sprawl: Sprawl, system: str) -> No
 def test_each_state_refuses_exactly_the_doors_its_checks_guard(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]],
                                                                system: str, state: str, door: str) -> None:
     walk = WALKS[system]
-    sys_ = load_system(system)
-    entry = _doors(walk)[door]
-    _start(sprawl, walk)
-    store, game = _game(sprawl)
-    who = game.character(walk.actor)
-    walk.ready(game, who, door, entry)
+    scene = _scene(sprawl, system, door)
+    store, game, who, sys_, entry = scene.store, scene.game, scene.who, scene.system, scene.entry
     walk.states[state].make(game, who)
     tripped = _tripped(game, sys_, who, door, entry)
     assert set(tripped) == walk.states[state].expected(door, entry.checks), (state, door, tripped)
@@ -368,13 +385,9 @@ def test_each_state_refuses_exactly_the_doors_its_checks_guard(sprawl: Sprawl, s
 @pytest.mark.parametrize("system", sorted(WALKS))
 def test_a_forced_refusal_is_journalled_as_forced(sprawl: Sprawl, system: str) -> None:
     walk = WALKS[system]
-    sys_ = load_system(system)
     name = walk.forced
-    entry = _doors(walk)[name]
-    _start(sprawl, walk)
-    store, game = _game(sprawl)
-    who = game.character(walk.actor)
-    walk.ready(game, who, name, entry)
+    scene = _scene(sprawl, system, name)
+    store, game, who, sys_, entry = scene.store, scene.game, scene.who, scene.system, scene.entry
     state = next(s for s in walk.states.values() if s.expected(name, entry.checks)
                  and all(sys_.checks[c].forceable for c in s.expected(name, entry.checks)))
     state.make(game, who)
@@ -482,12 +495,8 @@ WORDS = [
 def test_each_check_says_what_it_refuses_word_for_word(sprawl: Sprawl, system: str, state: str, door: str,
                                                        words: str | None) -> None:
     walk = WALKS[system]
-    sys_ = load_system(system)
-    entry = _doors(walk)[door]
-    _start(sprawl, walk)
-    store, game = _game(sprawl)
-    who = game.character(walk.actor)
-    walk.ready(game, who, door, entry)
+    scene = _scene(sprawl, system, door)
+    game, who, sys_, entry = scene.game, scene.who, scene.system, scene.entry
     (EXTRA.get((system, state)) or walk.states[state]).make(game, who)
     reasons = [sys_.checks[c].ask(game, who, door) for c in entry.checks]
     assert [r for r in reasons if r is not None][:1] == ([words] if words else [])

@@ -65,7 +65,7 @@ def _whose(game: Game) -> str:
     return f"the {entry['card']} is up ({entry['name']})"
 
 
-def turn_refusal(game: Game, c: Character, doing: str, holding: bool = False) -> str | None:
+def turn_refusal(game: Game, c: Character, doing: str, holding: bool) -> str | None:
     """Why `c` may not `doing` ("shoot", "move"...) now (W4), or None: its card must be up, or
     it holds a Joker that has not had its turn, or it is on hold, or it is the one cutting in
     now. `holding`: the command itself counts as a hold (W5: the drop)."""
@@ -102,18 +102,16 @@ def my_turn(game: Game, c: Character, table: Table, doing: str, holding: bool = 
     after_interrupt(game, c, table)
     if game.cut_in == c.name:
         return
-    if game.cut_in is not None:
-        holder = next((o for o in game.characters if o.name == game.cut_in), None)
-        if holder is not None and holder.acted:
-            close_cut_in(game)  # someone else acts now: the cut-in turn is over
+    if game.cut_in is not None and game.character(game.cut_in).acted:  # the save keeps `cut_in` a name
+        close_cut_in(game)  # someone else acts now: the cut-in turn is over
     why = turn_refusal(game, c, doing, holding)
     if why is not None:
         refuse(table, why)
         return
-    if c.has("on_hold") or (holding and not c.had_turn and c not in up_now(game)):
-        open_cut_in(game, c)  # a hold is spent by its use; the drop counts as a hold (W5)
-    elif c not in up_now(game):
-        open_cut_in(game, c)  # W4: a Joker goes whenever it likes
+    if c.has("on_hold") or c not in up_now(game):
+        # Let through outside the countdown: a holder (its hold is spent by its use, W4), the
+        # drop (it counts as a hold, W5) or a Joker (it goes whenever it likes, W4).
+        open_cut_in(game, c)
 
 
 def after_interrupt(game: Game, c: Character, table: Table) -> None:

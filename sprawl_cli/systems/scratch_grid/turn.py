@@ -50,7 +50,7 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def move_refusal(c: Character, doing: str = "move") -> str | None:
+def move_refusal(c: Character, doing: str) -> str | None:
     """S2, S6: why `c` may not move now (one move a turn; incapacitated or immobilised
     characters stay put), or None."""
     if c.down:

@@ -74,3 +74,14 @@ def test_before_the_first_deal_a_script_is_told_to_deal(sprawl: Sprawl, snapshot
     sprawl.json(*ROUND_ONE)
     to_card(sprawl, "Jonah")
     assert sprawl.json("aim", "Jonah", "Priestess")["name"] == "Jonah"
+
+
+def test_a_hold_is_spent_by_its_use_even_while_the_holders_card_is_still_up(sprawl: Sprawl) -> None:
+    """W4: a holder that acts spends its hold, also before `next` has moved the countdown on."""
+    start(sprawl)
+    sprawl.json(*ROUND_ONE)
+    to_card(sprawl, "Ada")
+    sprawl.json("hold", "Ada")
+    assert "on_hold" in who(sprawl.json("status"), "Ada")["statuses"]
+    sprawl.json("move", "Ada", "--inches", "1")
+    assert "on_hold" not in who(sprawl.json("status"), "Ada")["statuses"]

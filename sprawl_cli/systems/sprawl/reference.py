@@ -163,7 +163,7 @@ The rules leave the fate of the fallen open, so until a campaign sets its own `a
 - d10 1: dead. 2-3: lasting injury, a d8 picks the attribute that drops by 1 (never below 1). 4-10: recovers fully.
 `sprawl aftermath` (once the game is over) rolls for everyone who went Out of Action and updates the campaign; `sprawl table aftermath` shows the table; `sprawl undo` takes it back."""),
     Topic("gear", "Gear (house values)", """\
-The GEAR page the rules point to is not in the text, so weapon numbers here are **house values**, labelled as such, in `rosters/gear.yaml`; edit it or define a weapon inline in a roster.
+The GEAR page the rules point to is not in the text, so weapon numbers here are **house values**, labelled as such, in `rosters/sprawl/gear.yaml`; edit it or define a weapon inline in a roster.
 A weapon has a `kind` (melee, gun, thrown, launcher) and `power`, plus where needed `reliability`, `short`/`long` (`max` inches, `mod`), `blast` radius and `uses`. Everyone also has Fists (melee, Power 0).
 `sprawl gear` lists them."""),
     Topic("referee", "Referee tools", """\

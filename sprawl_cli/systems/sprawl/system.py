@@ -210,7 +210,7 @@ class Sprawl(System):
         return character_of(sheet, squad, name, where, at)
 
     def stand_in(self, characters: list[Piece]) -> str:
-        # R24's stand-in: the living character with the most Smarts (the first in roster order on a tie).
+        # H10: the living character with the most Smarts (the first in roster order on a tie), as in R24.
         return max(cast("list[Character]", characters), key=lambda c: c.smarts).name
 
     def aftermath(self, game: KernelGame[Any], book: Book, entry: BookGame, dice: Dice) -> list[str] | None:

@@ -325,7 +325,7 @@ class System:
 
     def fled(self, part: Part) -> bool:
         """A character gone from a game of its own accord (off the table) rather than taken out
-        of it: the books list it apart from those out of action. Nobody flees by default."""
+        of it: the books list it apart from those taken out. Nobody flees by default."""
         return False
 
     # --- campaigns: what a system adds to the kernel's books (`sprawl_cli/campaign.py`) ------

@@ -440,6 +440,7 @@ def test_an_old_sprawl_campaign_file_reads_as_it_did(sprawl):
     ("    health: 3\n    max_health: 3\n", "    health: three\n    max_health: 3\n"),
     ("  series:\n    rounds: [0, 1]\n", "  series:\n    rounds: [0, one]\n"),
     ("    record: {shots: 0", "    record: [shots, 0]\n    x: {shots: 0"),
+    ("    record: {shots: 0", "    record: {kills: 2, shots: 0"),  # the old books refused it too
 ])
 def test_an_old_file_broken_by_hand_is_refused_naming_the_key(sprawl, snapshot, old, new):
     text = OLD_FILE.read_text(encoding="utf-8")

@@ -1,0 +1,190 @@
+"""What mutation testing of the campaign code (issue 38) found untested: the reading of an old
+(schema 1) campaign file part by part, the history's JSON, and a campaign's own aftermath
+table read from a file.
+
+Mutants left alive, each read and equivalent (no input tells them from the original):
+- `sprawl/campaign.py`, `old_member`: "name" or "state" among the keys kept as they are
+  (`XXnameXX`, `NAME`, `XXstateXX`, `STATE`): the member already has that key with that very
+  value, so `update` writes it again unchanged.
+- `old_game`: `zip(strict=None)` or no `strict` for `strict=False` (both are False).
+- `as_it_is`: `copy.copy` for `copy.deepcopy`: no step changes anything nested in the part it
+  is handed, only its top level, which a shallow copy already keeps apart.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from sprawl_cli.systems.sprawl.campaign import HOUSE_LABEL, aftermath_words, migrate_v1, old_game, old_member
+from tests.factory import PLF, ROOT, SUIT
+
+OLD_FILE = ROOT / "tests" / "data" / "sprawl-campaign-v1.yaml"
+
+
+# --- a character as the old books kept it -------------------------------------------------------
+
+KNIFE = {"name": "Knife", "kind": "melee", "power": 1}
+HURT = {"game": 1, "attribute": "guts", "before": 4, "after": 3}
+ATTRS = {"shooting": 3, "brawling": 2, "quickness": 4, "smarts": 4, "guts": 3, "strength": 2, "toughness": 3,
+         "health": 3}
+
+
+def test_an_old_member_becomes_a_sheet_its_injuries_and_its_record():
+    old = {"name": "Babs", **ATTRS, "state": "dead", "weapons": [KNIFE], "injuries": [HURT],
+           "record": {"games": 2, "hits": 1, "damage_taken": 1, "shots": 3}}
+    member = old_member(copy.deepcopy(old))
+    assert member == {"name": "Babs", "sheet": {**ATTRS, "weapons": [KNIFE]}, "state": "dead", "games": 2,
+                      "record": {"shots": 3, "hits": 1, "damage_taken": 1}, "extra": {"injuries": [HURT]}}
+    assert list(member["record"]) == ["shots", "hits", "damage_taken"]  # in the order the game gives them
+
+
+def test_an_old_member_without_state_injuries_or_record():
+    member = old_member({"name": "Babs", **ATTRS, "luck": 2})
+    assert member == {"name": "Babs", "sheet": dict(ATTRS), "state": "active", "games": 0, "record": {}, "luck": 2}
+
+
+def test_a_member_already_in_the_new_shape_is_left_as_it_is():
+    new = {"name": "Babs", "sheet": {**ATTRS, "weapons": [KNIFE]}, "state": "active", "games": 1, "record": {}}
+    assert old_member(copy.deepcopy(new)) == new
+    assert old_member("Babs") == "Babs"
+
+
+# --- a game as the old books kept it --------------------------------------------------------------
+
+
+def old_game_data() -> dict[str, Any]:
+    """Side A fields two (Ann, taken out and dead; Abe, fled), side B one (Bo, hurt)."""
+    return {
+        "number": 1, "squads": ["A", "B"], "rounds": 2, "winner": "B", "reason": "A conceded", "date": "d",
+        "table": "T",
+        "characters": [
+            {"name": "Ann", "squad": "A", "record": {"shots": 1, "games": 1}, "health": 0, "max_health": 3,
+             "out_of_action": True, "out_of_play": False},
+            {"name": "Abe", "squad": "A", "record": {"hits": 2, "games": 1}, "health": 2, "max_health": 2,
+             "out_of_action": False, "out_of_play": True},
+            {"name": "Bo", "squad": "B", "record": {"damage_taken": 3}, "health": 1, "max_health": 4,
+             "out_of_action": False, "out_of_play": False},
+        ],
+        "aftermath": [{"name": "Ann", "roll": 1, "result": "dead"}],
+        "series": {"rounds": [0, 1, 2], "health": {"Ann": [3, 1, 0], "Abe": [2, 2, 2], "Bo": [4, 4, 1]},
+                   "casualties": {"A": [0, 0, 2], "B": [0, 0, 0]}, "hits": {"A": [0, 1, 1], "B": [0, 0, 2]}},
+        "save": "s", "step": 3,
+    }
+
+
+ANN = {"name": "Ann", "roll": 1, "result": "dead", "attribute": None, "attribute_roll": None, "before": None,
+       "after": None}
+
+
+def test_an_old_game_in_the_kernels_shape():
+    assert old_game(old_game_data()) == {
+        "number": 1, "squads": ["A", "B"], "rounds": 2, "winner": "B", "reason": "A conceded", "date": "d",
+        "characters": [
+            {"name": "Ann", "squad": "A", "record": {"shots": 1}, "statuses": ["out_of_action"], "gone": True,
+             "state": "dead", "end": "Out of Action"},
+            {"name": "Abe", "squad": "A", "record": {"hits": 2}, "statuses": ["out_of_play"], "gone": True,
+             "state": "active", "end": "Out of Play (fled)"},
+            {"name": "Bo", "squad": "B", "record": {"damage_taken": 3}, "statuses": [], "gone": False,
+             "state": "active", "end": "Health 1/4"},
+        ],
+        "table": "T", "results": [ANN], "aftermath": aftermath_words("T", [ANN]), "rounds_axis": [0, 1, 2],
+        "series": {"health": {"A": [5, 3, 2], "B": [4, 4, 1]}, "hits": {"A": [0, 1, 1], "B": [0, 0, 2]},
+                   "standing": {"A": [2, 2, 0], "B": [1, 1, 1]}, "casualties": {"A": [0, 0, 2], "B": [0, 0, 0]}},
+        "save": "s", "step": 3,
+    }
+
+
+def test_an_old_game_without_table_aftermath_or_health():
+    data = old_game_data()
+    del data["table"], data["aftermath"]
+    for c in data["characters"]:
+        del c["health"], c["max_health"]
+    game = old_game(data)
+    assert game["table"] == HOUSE_LABEL and game["results"] == []
+    assert game["aftermath"] == aftermath_words(HOUSE_LABEL, [])
+    assert game["characters"][2]["end"] == "Health 0/0"
+
+
+def test_an_old_games_series_with_measures_or_sides_missing():
+    data = old_game_data()
+    del data["series"]["hits"], data["series"]["casualties"]
+    series = old_game(data)["series"]
+    assert {m: series[m] for m in ("hits", "standing", "casualties")} == {
+        "hits": {"A": [], "B": []}, "standing": {"A": [], "B": []}, "casualties": {"A": [], "B": []}}
+    data = old_game_data()
+    del data["series"]["hits"]["B"], data["series"]["casualties"]["B"]
+    series = old_game(data)["series"]
+    assert (series["hits"]["B"], series["standing"]["B"], series["casualties"]["B"]) == ([], [], [])
+
+
+def test_an_old_games_health_of_uneven_length_adds_up_what_all_have():
+    data = old_game_data()
+    data["series"]["health"]["Abe"] = [2, 2]  # a hand edit: one round short
+    assert old_game(data)["series"]["health"]["A"] == [5, 3]
+
+
+def test_a_game_already_in_the_new_shape_or_not_a_game_is_left_as_it_is():
+    new = {"number": 1, "series": {"health": {}}, "rounds_axis": [0, 1]}
+    assert old_game(copy.deepcopy(new)) == new
+    assert old_game({"number": 1}) == {"number": 1}
+    assert old_game({"number": 1, "series": [1]}) == {"number": 1, "series": [1]}
+    assert old_game("game") == "game"
+
+
+def test_migrate_leaves_what_is_not_a_list_for_the_strict_read_to_name():
+    for data in ({"squads": 3, "games": "x"}, {"squads": ["x", {"name": "A", "characters": "Babs"}]}):
+        assert migrate_v1(copy.deepcopy(data)) == data
+
+
+# --- the history's JSON ---------------------------------------------------------------------------
+
+
+def test_the_history_json_of_an_old_files_second_game(sprawl):
+    (sprawl.folder / "sprawl-campaign.yaml").write_bytes(OLD_FILE.read_bytes())
+    second = sprawl.json("campaign", "history")["games"][1]
+    assert set(second) == {"number", "date", "squads", "winner", "rounds", "reason", "table", "aftermath",
+                           "out_of_action", "fled", "standing", "records"}
+    assert {k: second[k] for k in ("number", "date", "squads", "winner", "rounds", "reason", "table")} == {
+        "number": 2, "date": "2026-11-25", "squads": ["People's Liberation Front", "S.U.I.T. #13"],
+        "winner": "People's Liberation Front", "reason": "S.U.I.T. #13 has nobody left able to act (R25)",
+        "rounds": 1, "table": "Mean streets"}
+    assert second["out_of_action"] == ["Wilson", "Gordo", "Rafter", "Newton", "Wishbone"] and second["fled"] == []
+    assert second["records"]["Lang"] == {"shots": 1, "hits": 2, "damage_dealt": 0, "damage_taken": 0,
+                                         "put_out_of_action": 0, "times_out_of_action": 0}
+
+
+def test_a_game_kept_without_a_standing_series_has_no_standing(sprawl):
+    sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    sprawl.json("end")
+    sprawl.json("aftermath")
+    path = sprawl.folder / "sprawl-campaign.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index("    standing:\n")
+    end = text.index("    casualties:\n", start)
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+    assert sprawl.json("campaign", "history")["games"][0]["standing"] == {}
+
+
+# --- a campaign's own table, from a file ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (None, "nothere.yaml: no such aftermath table"),
+    ("rows: 3\n", "table.yaml:1: key 'rows': should be a list"),
+    ("rows: []\n", "table.yaml:1: key 'rows': needs rows covering the rolls 1 to 10"),
+])
+def test_a_table_file_that_cannot_serve_is_refused_in_one_line(sprawl, snapshot, text, message):
+    name = "nothere.yaml" if text is None else "table.yaml"
+    if text is not None:
+        (sprawl.folder / name).write_text(text, encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    result = sprawl("campaign", "new", "--squad", PLF, "--squad", SUIT, "--table", name)
+    assert result.exit_code == 1 and result.stderr == f"error: {message}\n"
+    assert snapshot(sprawl.folder) == before
+    assert json.loads(sprawl("campaign", "new", "--squad", PLF, "--squad", SUIT, "--table", name,
+                             "--json").stdout)["error"] == message

@@ -188,3 +188,32 @@ def test_a_table_file_that_cannot_serve_is_refused_in_one_line(sprawl, snapshot,
     assert snapshot(sprawl.folder) == before
     assert json.loads(sprawl("campaign", "new", "--squad", PLF, "--squad", SUIT, "--table", name,
                              "--json").stdout)["error"] == message
+
+
+def rows_file(sprawl, rows: list[dict[str, Any]]) -> str:
+    table = {"rows": rows}
+    (sprawl.folder / "rows.json").write_text(json.dumps(table), encoding="utf-8")
+    return "rows.json"
+
+
+@pytest.mark.parametrize(("rows", "message"), [
+    ([{"low": 2, "high": 10, "result": "dead"}], "key 'rows': no row covers the roll(s) 1; cover 1 to 10"),
+    ([{"low": 1, "high": 3, "result": "dead"}, {"low": 5, "high": 6, "result": "dead"},
+      {"low": 9, "high": 9, "result": "dead"}], "key 'rows': no row covers the roll(s) 4, 7, 8, 10; cover 1 to 10"),
+    ([{"low": 1, "high": 4, "result": "dead"}, {"low": 4, "result": "recovered"}],
+     "key 'rows.1': the roll 4 is covered twice (rows 0 and 1)"),
+    ([{"low": 1, "result": "maimed"}], "key 'rows.0.result': 'maimed' is not a result; use dead, injured, recovered"),
+])
+def test_a_table_files_rows_are_refused_naming_the_row(sprawl, rows, message):
+    result = sprawl("campaign", "new", "--squad", PLF, "--squad", SUIT, "--table", rows_file(sprawl, rows))
+    assert result.exit_code == 1 and result.stderr == f"error: rows.json:1: {message}\n"
+
+
+def test_a_campaign_without_that_game_says_which_it_has(sprawl):
+    sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
+    result = sprawl("campaign", "report")
+    assert result.stderr == ("error: no game of this campaign has been recorded yet; play one and run "
+                             "`sprawl aftermath`\n")
+    (sprawl.folder / "sprawl-campaign.yaml").write_bytes(OLD_FILE.read_bytes())
+    result = sprawl("campaign", "report", "3")
+    assert result.exit_code == 1 and result.stderr == "error: no game 3 in this campaign; it has games 1 to 2\n"

@@ -217,3 +217,16 @@ def test_a_campaign_without_that_game_says_which_it_has(sprawl):
     (sprawl.folder / "sprawl-campaign.yaml").write_bytes(OLD_FILE.read_bytes())
     result = sprawl("campaign", "report", "3")
     assert result.exit_code == 1 and result.stderr == "error: no game 3 in this campaign; it has games 1 to 2\n"
+
+
+def test_the_books_keep_the_games_save_and_the_aftermaths_step(sprawl):
+    """What `recover` and `undo` find the game by: its save file and the journal step of its aftermath."""
+    import yaml
+
+    sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    sprawl.json("end")
+    step = sprawl.json("status")["step"]
+    sprawl.json("aftermath")
+    [game] = yaml.safe_load((sprawl.folder / "sprawl-campaign.yaml").read_text(encoding="utf-8"))["games"]
+    assert (game["save"], game["step"]) == (str(sprawl.save.resolve()), step + 1)

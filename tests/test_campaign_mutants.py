@@ -230,3 +230,22 @@ def test_the_books_keep_the_games_save_and_the_aftermaths_step(sprawl):
     sprawl.json("aftermath")
     [game] = yaml.safe_load((sprawl.folder / "sprawl-campaign.yaml").read_text(encoding="utf-8"))["games"]
     assert (game["save"], game["step"]) == (str(sprawl.save.resolve()), step + 1)
+
+
+def test_who_the_aftermath_killed_is_dead_in_the_games_entry(sprawl):
+    """The aftermath runs after the game went into the books: its deaths reach the game's entry
+    (the JSON's `dead`, the report, the history), dated the day it was recorded."""
+    import time
+
+    sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    sprawl.json("set", "Babs", "out_of_action", "on", "--nearby", "none")
+    sprawl.json("end")
+    before = time.strftime("%Y-%m-%d")
+    done = sprawl.json("aftermath", "--dice", "1")
+    days = {before, time.strftime("%Y-%m-%d")}
+    assert done["dead"] == ["Babs"] and done["results"][0]["result"] == "dead"
+    assert "| Babs | 0 | 0 | 0 | 0 | 0 | 1 | dead (struck from the campaign) |" in sprawl("campaign", "report").stdout
+    [game] = sprawl.json("campaign", "history")["games"]
+    assert game["date"] in days
+    assert "Babs died." in sprawl("campaign", "history").stdout

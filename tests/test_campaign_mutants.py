@@ -249,3 +249,26 @@ def test_who_the_aftermath_killed_is_dead_in_the_games_entry(sprawl):
     [game] = sprawl.json("campaign", "history")["games"]
     assert game["date"] in days
     assert "Babs died." in sprawl("campaign", "history").stdout
+
+
+def test_a_system_without_an_aftermath_still_says_who_died(sprawl, monkeypatch, tmp_path):
+    """The kernel's words when the system rolls nothing but its verdict kills someone (as Savage
+    Worlds' does for a character finished off): Coinflip (tests/coinflip/), told Cy died."""
+    from sprawl_cli import systems
+    from tests.coinflip.system import Coinflip
+
+    monkeypatch.setitem(systems.REGISTRY, "coinflip", "tests.coinflip")
+    monkeypatch.setattr(Coinflip, "fate", lambda self, game, c: "dead" if c.name == "Cy" else "active")
+    for squad, names in (("Heads", "Ann, Bo"), ("Tails", "Cy, Di")):
+        (tmp_path / f"{squad}.yaml").write_text(
+            f"system: coinflip\nsquad: {squad}\ncharacters:\n"
+            + "".join(f"  - {{name: {n.strip()}}}\n" for n in names.split(",")), encoding="utf-8")
+    sprawl.json("campaign", "new", "--squad", str(tmp_path / "Heads.yaml"), "--squad", str(tmp_path / "Tails.yaml"))
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    sprawl.json("end")
+    done = sprawl("aftermath", env={"NO_COLOR": "1"})
+    assert done.exit_code == 0, done.stderr
+    path = (sprawl.folder / "sprawl-campaign.yaml").resolve()
+    assert done.stdout.splitlines() == [
+        "After game 1: no aftermath in this system; nothing is rolled.", "  Cy dies in the campaign.",
+        f"Recorded in {path} as game 1, with every character's record; `sprawl undo` takes it back."]

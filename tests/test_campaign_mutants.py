@@ -48,8 +48,9 @@ def test_an_old_member_without_state_injuries_or_record():
 
 
 def test_a_member_already_in_the_new_shape_is_left_as_it_is():
-    new = {"name": "Babs", "sheet": {**ATTRS, "weapons": [KNIFE]}, "state": "active", "games": 1, "record": {}}
-    assert old_member(copy.deepcopy(new)) == new
+    new = {"name": "Babs", "sheet": {**ATTRS, "weapons": [KNIFE]}, "state": "active", "games": 1,
+           "record": {"hits": 1, "shots": 2}}
+    assert old_member(new) is new and list(new["record"]) == ["hits", "shots"]
     assert old_member("Babs") == "Babs"
 
 

@@ -3,12 +3,19 @@
 table read from a file.
 
 Mutants left alive, each read and equivalent (no input tells them from the original):
-- `sprawl/campaign.py`, `old_member`: "name" or "state" among the keys kept as they are
-  (`XXnameXX`, `NAME`, `XXstateXX`, `STATE`): the member already has that key with that very
-  value, so `update` writes it again unchanged.
-- `old_game`: `zip(strict=None)` or no `strict` for `strict=False` (both are False).
-- `as_it_is`: `copy.copy` for `copy.deepcopy`: no step changes anything nested in the part it
-  is handed, only its top level, which a shallow copy already keeps apart.
+- `sprawl/campaign.py`, `old_member` #65-68: "name" or "state" among the keys kept as they
+  are (`XXnameXX`, `NAME`, `XXstateXX`, `STATE`): the member already has that key with that
+  very value, so `update` writes it again unchanged.
+- `old_game` #161, #163: `zip(strict=None)` or no `strict` for `strict=False` (all False).
+- `as_it_is` #3: `copy.copy` for `copy.deepcopy`: no step changes anything nested in the part
+  it is handed, only its top level, which a shallow copy already keeps apart.
+- `aftermath_table` #9, #14-17, #19, #25-27: the campaign table's meanings, name, title, roll,
+  ruling and note: `resolve_aftermath`, its only reader, reads each row's result alone.
+- `own_table` #10, #14, #15, #18, #19 and `character_of` #4, #8, #9: the `Where` (or the path
+  in the file) handed to `from_data`, which it reads only to name a broken key; the table and
+  every sheet were checked when the campaign was loaded, so nothing is broken by then.
+- kernel `campaign.py`, `after_game` #32: `or True` on `member`, which is never None there
+  (`record_book_game` refused any character missing from the campaign first).
 """
 
 from __future__ import annotations

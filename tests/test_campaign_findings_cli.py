@@ -152,15 +152,23 @@ def hand_edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+BABS = "squads.0.characters.0"
+
+
 @pytest.mark.parametrize(("old", "new", "key", "message"), [
-    ("      toughness: 3\n", "      toughness: 0\n", "toughness", "should be 1 or more"),
-    ("      health: 3\n", "      health: 0\n", "health", "should be 1 or more"),
-    ("      shooting: 3\n", "      shooting: -1\n", "shooting", "should be 0 or more"),
-    ("      strength: 2\n", "      strength: -1\n", "strength", "should be 0 or more"),
-    ("    extra: {}\n", "    extra: {grudges: 2}\n", "grudges", "a SPRAWL character's notes are its injuries"),
-    ("    record: {}\n", "    record: {kills: 2}\n", "kills", "unknown counter; a SPRAWL record counts shots"),
-    ("        kind: gun\n", "        kind: laser\n", "kind", "'laser' is not a kind"),
-    ("settings: {}\n", "settings: {weather: rain}\n", "weather", "a SPRAWL campaign's setting is its aftermath_table"),
+    ("      toughness: 3\n", "      toughness: 0\n", f"{BABS}.sheet.toughness", "should be 1 or more"),
+    ("      health: 3\n", "      health: 0\n", f"{BABS}.sheet.health", "should be 1 or more"),
+    ("      shooting: 3\n", "      shooting: -1\n", f"{BABS}.sheet.shooting", "should be 0 or more"),
+    ("      shooting: 3\n", "      shooting: three\n", f"{BABS}.sheet.shooting", "whole number"),
+    ("      strength: 2\n", "      strength: -1\n", f"{BABS}.sheet.strength", "should be 0 or more"),
+    ("    extra: {}\n", "    extra: {grudges: 2}\n", f"{BABS}.extra.grudges",
+     "a SPRAWL character's notes are its injuries"),
+    ("    record: {}\n", "    record: {kills: 2}\n", f"{BABS}.record.kills",
+     "unknown counter; a SPRAWL record counts shots, hits, damage_dealt, damage_taken, put_out_of_action, "
+     "times_out_of_action"),
+    ("        kind: gun\n", "        kind: laser\n", f"{BABS}.sheet.weapons.0.kind", "'laser' is not a kind"),
+    ("settings: {}\n", "settings: {weather: rain}\n", "settings.weather",
+     "a SPRAWL campaign's setting is its aftermath_table"),
 ])
 def test_a_broken_sheet_is_refused_at_load_naming_the_key(sprawl, campaign, snapshot, old, new, key, message):
     hand_edit(campaign, old, new)
@@ -169,7 +177,7 @@ def test_a_broken_sheet_is_refused_at_load_naming_the_key(sprawl, campaign, snap
         result = sprawl(*command)
         assert result.exit_code == 1, result.stdout
         assert result.stderr.count("\n") == 1 and "sprawl-campaign.yaml:" in result.stderr
-        assert key in result.stderr and message in result.stderr and "internal error" not in result.stderr
+        assert f"key '{key}'" in result.stderr and message in result.stderr and "internal error" not in result.stderr
     assert snapshot(sprawl.folder) == before  # no save of a game nobody could read
 
 

@@ -280,3 +280,21 @@ def test_a_system_without_an_aftermath_still_says_who_died(sprawl, monkeypatch, 
     assert done.stdout.splitlines() == [
         "After game 1: no aftermath in this system; nothing is rolled.", "  Cy dies in the campaign.",
         f"Recorded in {path} as game 1, with every character's record; `sprawl undo` takes it back."]
+
+
+# --- the aftermath in words -------------------------------------------------------------------------
+
+
+def test_the_aftermath_in_words():
+    from sprawl_cli.systems.sprawl.campaign import result_words
+
+    assert aftermath_words(HOUSE_LABEL, []) == ["Rolled on the house table (R26; the rules give no table of their own).",
+                                                "Nobody went Out of Action, so nobody rolled."]
+    assert aftermath_words("Mean streets", [ANN]) == ["Rolled on the campaign's own table, Mean streets (R26).",
+                                                      "Ann: rolled 1, dead"]
+    hurt = dict(ANN, roll=2, result="injured", attribute="health", attribute_roll=8, before=1, after=1)
+    assert result_words(hurt) == "Ann: rolled 2, lasting injury: Health -1 (already 1, it stays there), d8 8"
+    assert result_words(dict(hurt, before=2)) == "Ann: rolled 2, lasting injury: Health -1 (2 to 1), d8 8"
+    # What an old file's hand edit could hold: a result of its own, an attribute beside a recovery.
+    assert result_words(dict(ANN, result="maimed")) == "Ann: rolled 1, maimed"
+    assert result_words(dict(hurt, result="recovered")) == "Ann: rolled 2, recovers fully"

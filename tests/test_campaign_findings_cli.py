@@ -213,7 +213,9 @@ def test_a_game_record_with_an_unknown_counter_is_refused(sprawl, campaign):
     campaign.write_text(text[:part] + "    record: {kills: 1, " + text[part + len("    record: {"):],
                         encoding="utf-8")
     result = sprawl("campaign", "history")
-    assert result.exit_code == 1 and "key 'games" in result.stderr and "kills" in result.stderr
+    assert result.exit_code == 1 and result.stderr.endswith(
+        "key 'games.0.characters.0.record.kills': unknown counter; a SPRAWL record counts shots, hits, "
+        "damage_dealt, damage_taken, put_out_of_action, times_out_of_action\n")
 
 
 def test_an_aftermath_table_of_another_die_is_refused(sprawl, tmp_path):
@@ -226,6 +228,11 @@ def test_an_aftermath_table_of_another_die_is_refused(sprawl, tmp_path):
     table["roll"] = "d10"
     (tmp_path / "d10.json").write_text(json.dumps(table), encoding="utf-8")
     sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT, "--table", "d10.json")
-    hand_edit(sprawl.folder / "sprawl-campaign.yaml", "    roll: d10\n", "    roll: d6\n")
+    path = sprawl.folder / "sprawl-campaign.yaml"
+    kept = path.read_text(encoding="utf-8")
+    hand_edit(path, "    roll: d10\n", "    roll: d6\n")
     result = sprawl("campaign", "show")
     assert result.exit_code == 1 and "key 'settings.aftermath_table.roll'" in result.stderr
+    path.write_text(kept[:kept.index("settings:\n")] + "settings:\n  aftermath_table: {rows: 3}\n", encoding="utf-8")
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and result.stderr.endswith("key 'settings.aftermath_table.rows': should be a list\n")

@@ -16,6 +16,9 @@ Mutants left alive, each read and equivalent (no input tells them from the origi
   every sheet were checked when the campaign was loaded, so nothing is broken by then.
 - kernel `campaign.py`, `after_game` #32: `or True` on `member`, which is never None there
   (`record_book_game` refused any character missing from the campaign first).
+- `rosters_from_book` #32, #33, #36, #37: the `Where` and the squad's index handed to
+  `next_leader`, read only to name a broken sheet; `living` read the same sheets of the same
+  squad just before, with the right ones, and refused any broken one first.
 """
 
 from __future__ import annotations
@@ -298,3 +301,37 @@ def test_the_aftermath_in_words():
     # What an old file's hand edit could hold: a result of its own, an attribute beside a recovery.
     assert result_words(dict(ANN, result="maimed")) == "Ann: rolled 1, maimed"
     assert result_words(dict(hurt, result="recovered")) == "Ann: rolled 2, recovers fully"
+
+
+# --- a new game from the campaign ---------------------------------------------------------------------
+
+
+def test_a_campaign_game_keeps_each_squads_roster_and_its_own_keys(sprawl):
+    """What a roster gave beyond its characters reaches the campaign's games: the roster file a
+    squad came from (in the save) and a system's own squad keys (Savage Worlds' `gm`)."""
+    import yaml
+
+    rosters = ROOT / "rosters" / "savage-worlds"
+    sprawl.json("campaign", "new", "--system", "savage-worlds", "--squad", str(rosters / "expedition.yaml"),
+                "--squad", str(rosters / "cult.yaml"))
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    assert sprawl.json("status")["gm"] == ["Cult of the Eye"]
+    save = yaml.safe_load(sprawl.save.read_text(encoding="utf-8"))
+    assert [s["roster"] for s in save["squads"]] == [str(rosters / "expedition.yaml"), str(rosters / "cult.yaml")]
+
+
+def test_a_broken_sheet_of_a_system_that_keeps_it_whole_is_named_when_fielded(sprawl, snapshot):
+    """Gunplay keeps its character as the sheet, read only when a game fields it: the refusal
+    names the key in the campaign file."""
+    rosters = ROOT / "rosters" / "gunplay"
+    sprawl.json("campaign", "new", "--system", "gunplay", "--squad", str(rosters / "crows.yaml"),
+                "--squad", str(rosters / "wardens.yaml"))
+    path = sprawl.folder / "sprawl-campaign.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert "      melee: 0\n" in text
+    path.write_text(text.replace("      melee: 0\n", "      melee: zero\n", 1), encoding="utf-8")
+    before = snapshot(sprawl.folder)
+    result = sprawl("new", "--campaign", "sprawl-campaign.yaml")
+    assert result.exit_code == 1 and result.stderr == (
+        "error: sprawl-campaign.yaml: key 'squads.0.characters.0.sheet.melee': should be a whole number, not 'zero'\n")
+    assert snapshot(sprawl.folder) == before

@@ -19,6 +19,13 @@ Mutants left alive, each read and equivalent (no input tells them from the origi
 - `rosters_from_book` #32, #33, #36, #37: the `Where` and the squad's index handed to
   `next_leader`, read only to name a broken sheet; `living` read the same sheets of the same
   squad just before, with the right ones, and refused any broken one first.
+- `next_leader` #1: its index's default spelled 1 for 0; every caller hands the index.
+
+Not killed, and not equivalent: `book_json` #13, #14, #17-20, #23, #24 and `next_leader` #15,
+#16, the `Where` and index with which `campaign show` (JSON and view) reads the living to
+find a dead leader's stand-in. They only matter for a sheet that is broken in a system that
+reads its sheets only when a game fields them (not SPRAWL, whose load checks each sheet), of a
+squad whose leader is dead; `campaign show` then refuses naming "campaign", not the file.
 """
 
 from __future__ import annotations
@@ -335,3 +342,14 @@ def test_a_broken_sheet_of_a_system_that_keeps_it_whole_is_named_when_fielded(sp
     assert result.exit_code == 1 and result.stderr == (
         "error: sprawl-campaign.yaml: key 'squads.0.characters.0.sheet.melee': should be a whole number, not 'zero'\n")
     assert snapshot(sprawl.folder) == before
+
+
+def test_a_squad_with_nobody_alive_has_nobody_to_lead_it(sprawl):
+    sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    for name in ("Babs", "Razz", "Wes", "Lang", "Mutt"):
+        sprawl.json("set", name, "out_of_action", "on", "--nearby", "none")
+    sprawl.json("aftermath", "--dice", "1,1,1,1,1")
+    show = sprawl.json("campaign", "show")
+    assert [(s["leader"], s["next_leader"]) for s in show["squads"]] == [("Babs", ""), ("Wilson", "Wilson")]
+    assert "leads People's Liberation Front" not in sprawl("campaign", "show").stdout

@@ -33,7 +33,7 @@ from sprawl_cli.schema import Where, from_data, to_data
 
 if TYPE_CHECKING:
     from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game
+    from sprawl_cli.model import Game, Piece
     from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
     from sprawl_cli.table import Table
     from sprawl_cli.yamlio import Lines
@@ -162,15 +162,32 @@ def rosters_from_book(system: System, book: Book, where: Where) -> list[Roster]:
 
     rosters = []
     for i, squad in enumerate(book.squads):
-        alive = [(j, m) for j, m in enumerate(squad.characters) if not m.dead]
-        if not alive:
+        characters = living(system, squad, i, where)
+        if not characters:
             raise BadInput(f"{squad.name} has nobody left alive in {where.source}; that campaign cannot field it")
-        characters = [system.character_from_sheet(m.name, m.sheet, squad.name, where,
-                                                  ("squads", i, "characters", j, "sheet")) for j, m in alive]
-        names = [m.name for _, m in alive]
-        leader = squad.leader if squad.leader in names or not squad.leader else system.stand_in(characters)
-        rosters.append(Roster(Squad(squad.name, leader, names, squad.roster), characters, dict(squad.extra)))
+        names = [c.name for c in characters]
+        rosters.append(Roster(Squad(squad.name, next_leader(system, squad, where, i), names, squad.roster),
+                              characters, dict(squad.extra)))
     return rosters
+
+
+def living(system: System, squad: BookSquad, i: int, where: Where) -> list[Piece]:
+    """The living characters of the campaign's `i`th squad, as the system fields them.
+
+    Raises:
+        SaveFileError: via `where.fail`, when a hand edit broke a sheet.
+    """
+    return [system.character_from_sheet(m.name, m.sheet, squad.name, where, ("squads", i, "characters", j, "sheet"))
+            for j, m in enumerate(squad.characters) if not m.dead]
+
+
+def next_leader(system: System, squad: BookSquad, where: Where, i: int = 0) -> str:
+    """Who leads `squad` in the campaign's next game: its leader while alive, else the system's
+    stand-in among the living (`System.stand_in`); "" when nobody is left alive, or it names no leader."""
+    alive = [m.name for m in squad.characters if not m.dead]
+    if not alive or not squad.leader or squad.leader in alive:
+        return squad.leader if alive else ""
+    return system.stand_in(living(system, squad, i, where))
 
 
 # --- after a game -------------------------------------------------------------------
@@ -476,23 +493,27 @@ def recover(path: Path, notify: Callable[[str], None] = lambda _m: None) -> None
 
 def book_json(system: System, book: Book) -> dict[str, Any]:
     """What `sprawl campaign show --json` prints: each character as the system shows it
-    (`System.campaign_member`), the games, and the aftermath table (`System.aftermath_label`)."""
+    (`System.campaign_member`), who leads each squad in the next game (`next_leader`), the
+    games, and the aftermath table (`System.aftermath_label`)."""
     return {
         "system": book.system,
-        "squads": [{"name": s.name, "leader": s.leader, "characters": [system.campaign_member(m) for m in s.characters]}
-                   for s in book.squads],
+        "squads": [{"name": s.name, "leader": s.leader, "next_leader": next_leader(system, s, Where("campaign", {}), i),
+                    "characters": [system.campaign_member(m) for m in s.characters]}
+                   for i, s in enumerate(book.squads)],
         "games": [{"number": g.number, "winner": g.winner, "rounds": g.rounds, "reason": g.reason}
                   for g in book.games],
         "aftermath_table": system.aftermath_label(book),
     }
 
 
-def book_history(book: Book) -> list[dict[str, Any]]:
-    """What `sprawl campaign history --json` prints."""
+def book_history(system: System, book: Book) -> list[dict[str, Any]]:
+    """What `sprawl campaign history --json` prints: those the game took out (`out_of_action`)
+    apart from those who left it of their own accord (`fled`, `System.fled`)."""
     return [
         {"number": g.number, "date": g.date, "squads": g.squads, "winner": g.winner, "rounds": g.rounds,
          "reason": g.reason, "table": g.table or NO_AFTERMATH, "aftermath": list(g.results),
-         "out_of_action": [c.name for c in g.characters if c.gone],
+         "out_of_action": [c.name for c in g.characters if c.gone and not system.fled(c)],
+         "fled": [c.name for c in g.characters if c.gone and system.fled(c)],
          "standing": {s: values[-1] for s, values in g.series.get("standing", {}).items() if values},
          "records": {c.name: dict(c.record) for c in g.characters},
          **({"scenario": g.scenario} if g.scenario else {})}

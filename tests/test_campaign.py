@@ -418,9 +418,10 @@ def test_every_report_starts_the_reason_with_a_capital(path, book):
 
 def test_an_old_sprawl_campaign_file_reads_as_it_did(sprawl):
     """`campaign show --json` of a file written by the old code is what the old code printed
-    (kept beside it), less nothing: only `system` and `campaign` are new."""
+    (kept beside it), less nothing: only `system`, `campaign` and each squad's `next_leader` are new."""
     (sprawl.folder / "sprawl-campaign.yaml").write_bytes(OLD_FILE.read_bytes())
     shown = sprawl.json("campaign", "show")
+    assert [s.pop("next_leader") for s in shown["squads"]] == ["Babs", "Wilson"]
     expected = json.loads(OLD_FILE.with_suffix(".show.json").read_text(encoding="utf-8"))
     assert {k: v for k, v in shown.items() if k not in ("system", "campaign")} == expected
     history = sprawl.json("campaign", "history")["games"]
@@ -439,6 +440,7 @@ def test_an_old_sprawl_campaign_file_reads_as_it_did(sprawl):
     ("    health: 3\n    max_health: 3\n", "    health: three\n    max_health: 3\n"),
     ("  series:\n    rounds: [0, 1]\n", "  series:\n    rounds: [0, one]\n"),
     ("    record: {shots: 0", "    record: [shots, 0]\n    x: {shots: 0"),
+    ("    record: {shots: 0", "    record: {kills: 2, shots: 0"),  # the old books refused it too
 ])
 def test_an_old_file_broken_by_hand_is_refused_naming_the_key(sprawl, snapshot, old, new):
     text = OLD_FILE.read_text(encoding="utf-8")

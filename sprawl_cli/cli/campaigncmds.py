@@ -184,9 +184,9 @@ def history() -> None:
     from sprawl_cli.render.report_views import book_history_lines
 
     ctx = current()
-    path, book, _system = read_campaign(ctx)
+    path, book, system = read_campaign(ctx)
     lines = book_history_lines(book)
-    ctx.emit({"campaign": str(path), "games": book_history(book)}, lambda console: print_lines(console, lines))
+    ctx.emit({"campaign": str(path), "games": book_history(system, book)}, lambda console: print_lines(console, lines))
 
 
 @app.command()

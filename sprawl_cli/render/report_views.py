@@ -18,18 +18,25 @@ if TYPE_CHECKING:
 def book_view(console: Console, system: System, book: Book) -> None:
     """`campaign show`: each squad's characters, alive or dead, with the system's cells (its sheet,
     its notes) and their records added up (in the order the system counts them)."""
-    for squad in book.squads:
-        grid = squad_grid(system, squad, wrap=False)
+    from sprawl_cli.campaign import next_leader
+    from sprawl_cli.schema import Where
+
+    for i, squad in enumerate(book.squads):
+        leads = next_leader(system, squad, Where("campaign", {}), i)
+        grid = squad_grid(system, squad, leads, wrap=False)
         if console.measure(grid, options=console.options.update_width(10_000)).maximum > console.width:
-            grid = squad_grid(system, squad, wrap=True)
+            grid = squad_grid(system, squad, leads, wrap=True)
         console.print(grid)
-    console.print("[rule]★ leader, † dead[/]")
+        if leads and leads != squad.leader:
+            console.print(f"{name(squad.leader)} is dead: {name(leads)} leads {name(squad.name)} in the next game.")
+    console.print("[rule]★ leads the next game, † dead[/]")
     console.print(f"Aftermath: {escape(system.aftermath_label(book))}. Games played: {len(book.games)}.")
 
 
-def squad_grid(system: System, squad: BookSquad, wrap: bool) -> Table:
-    """One squad of `campaign show`: name, the system's first cell (its sheet), games, the
-    record (`wrap`: each heading's words on lines of their own) and the system's other cells."""
+def squad_grid(system: System, squad: BookSquad, leads: str, wrap: bool) -> Table:
+    """One squad of `campaign show`: name (a star for `leads`, who leads the next game), the
+    system's first cell (its sheet), games, the record (`wrap`: each heading's words on lines
+    of their own) and the system's other cells."""
     from rich.table import Table
 
     keys = list(dict.fromkeys(k for m in squad.characters for k in m.record))
@@ -46,7 +53,7 @@ def squad_grid(system: System, squad: BookSquad, wrap: bool) -> Table:
     for head in heads[1:]:
         grid.add_column(escape(head))
     for m, own in zip(squad.characters, cells, strict=True):
-        label = escape(m.name) + (" ★" if m.name == squad.leader else "")
+        label = escape(m.name) + (" ★" if m.name == leads else "")
         grid.add_row(f"[bad]† {label}[/]" if m.dead else label, *(own.get(h, "") for h in heads[:1]),
                      str(m.games), *(str(m.record.get(k, 0)) for k in keys), *(own.get(h, "") for h in heads[1:]))
     return grid

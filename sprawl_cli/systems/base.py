@@ -38,7 +38,7 @@ from sprawl_cli.model import Fields, Squad
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.campaign import Book, BookGame, Member
+    from sprawl_cli.campaign import Book, BookGame, Member, Part
     from sprawl_cli.dice import Dice
     from sprawl_cli.ending import Ending
     from sprawl_cli.gate import Check, Door
@@ -419,6 +419,11 @@ class System:
         """A character's state at the end of a game in the system's words, for its battle report;
         "": the report says it from the character's statuses."""
         return ""
+
+    def fled(self, part: Part) -> bool:
+        """A character gone from a game of its own accord (off the table) rather than taken out
+        of it: the books list it apart from those taken out. Nobody flees by default."""
+        return False
 
     # --- campaigns: what a system adds to the kernel's books (`sprawl_cli/campaign.py`) ------
     campaign_options: dict[str, tuple[str, str]] = {}  # `campaign new` options: name -> (metavar, help)

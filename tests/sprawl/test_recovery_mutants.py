@@ -72,7 +72,7 @@ def test_recover_json_for_a_lifted_pin_with_r8_and_a_cleared_jam():
                 {"kind": "jam", "passed": True, "automatic": False, "faces": [7, 7, 1], "successes": 2,
                  "needed": 2, "result": None, "weapon": "Pistol", "recovery": None},
             ],
-            "statuses": [], "health": 1, "toughness": 2, "out_of_action": False, "panic": [],
+            "statuses": [], "health": 1, "toughness": 2, "out_of_action": False, "credited": None, "panic": [],
         }],
         "waiting": [],
         "panic": [],

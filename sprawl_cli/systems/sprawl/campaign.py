@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from sprawl_cli.dice import Dice, Face
 from sprawl_cli.schema import Where, from_data, to_data
 from sprawl_cli.systems.sprawl.model import ATTRIBUTES, Character, Game, Weapon
+from sprawl_cli.systems.sprawl.roster import weapon_from
 from sprawl_cli.systems.sprawl.tables import HOUSE_AFTERMATH, INJURY_ATTRIBUTES, LookupTable, Row
 
 if TYPE_CHECKING:
@@ -102,18 +103,35 @@ def check_book(book: Book, where: Where) -> None:
                 lowest = 1 if attr in ("toughness", "health") else 0
                 if getattr(sheet, attr) < lowest:
                     where.fail(at + ("sheet", attr), f"should be {lowest} or more")
+            for k, weapon in enumerate(m.sheet.get("weapons") or []):
+                weapon_from(weapon, where, at + ("sheet", "weapons", k))  # a save of it must read back
+            check_record(m.record, where, at + ("record",))
             for key in m.extra:
                 if key != "injuries":
                     where.fail(at + ("extra", key), "unknown key; a SPRAWL character's notes are its injuries")
             for k, hurt in enumerate(from_data(list[Injury], injuries(m), where, at + ("extra", "injuries"))):
                 if hurt.attribute not in INJURY_ATTRIBUTES:
                     where.fail(at + ("extra", "injuries", k, "attribute"), f"'{hurt.attribute}' is not an attribute")
+    for i, played in enumerate(book.games):
+        for j, part in enumerate(played.characters):
+            check_record(part.record, where, ("games", i, "characters", j, "record"))
     for key in book.settings:
         if key != "aftermath_table":
             where.fail(("settings", key), "unknown key; a SPRAWL campaign's setting is its aftermath_table")
     if "aftermath_table" in book.settings:
         at = ("settings", "aftermath_table")
         check_aftermath_table(from_data(AftermathTable, book.settings["aftermath_table"], where, at), where, at)
+
+
+def check_record(record: dict[str, int], where: Where, at: tuple[object, ...]) -> None:
+    """A record counts what SPRAWL's books count (`RECORD_KEYS`) and nothing else.
+
+    Raises:
+        SaveFileError: naming the file, line and key.
+    """
+    for key in record:
+        if key not in RECORD_KEYS:
+            where.fail(at + (key,), f"unknown counter; a SPRAWL record counts {', '.join(RECORD_KEYS)}")
 
 
 # --- the aftermath table -------------------------------------------------------------

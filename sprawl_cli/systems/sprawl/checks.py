@@ -44,6 +44,8 @@ def check_game(game: Game, where: Where) -> None:
             if c.name not in game.character(other).engaged_with:  # R12: both or neither
                 where.fail(path + ("engaged_with", k), f"{c.name} is engaged with {other}, but not {other} with "
                                                        f"{c.name}; add {c.name} to {other}'s engaged_with")
+        if c.felled_by is not None and c.felled_by.lower() not in names:
+            where.fail(path + ("felled_by",), f"'{c.felled_by}' is not a character of this game")
         if c.toughness == 0 and not c.gone:  # R8: Toughness 0 is Out of Action
             where.fail(path + ("toughness",), f"{c.name} has Toughness 0 but is not out_of_action (R8)")
         for weapon_name, spent in c.uses_spent.items():

@@ -76,11 +76,14 @@ def pin(game: Game, c: Character, took_health: bool) -> None:
 
 
 def lose_health(
-    game: Game, c: Character, points: int, dice: Dice, out: Victim, source: Character | None = None
+    game: Game, c: Character, points: int, dice: Dice, out: Victim, source: Character | None = None,
+    settle: bool = True,
 ) -> None:
     """Take `points` off Health (never below 0), grow `damage_taken` (R5), and apply R8 at 0 Health.
 
     A character already at 0 that loses another point rolls on the table again (R8).
+    `settle`: see whether the game is over (R25) once it is Out of Action; an attack with
+    several victims leaves that to its caller, once they have all fallen (H8).
     """
     if points <= 0 or c.gone:
         out.health = c.health
@@ -92,6 +95,8 @@ def lose_health(
     if source is not None and source.squad != c.squad:  # friendly fire is not to its credit
         source.record.damage_dealt += lost
     if c.health == 0:  # points > 0 here: it just lost its last Health, or was at 0 already
+        if source is not None:
+            c.felled_by = source.name  # H9: whoever felled it is credited if it goes Out of Action later
         # R12: engaged until one of the two reaches 0 Health, however it got there.
         out.disengaged.extend(c.engaged_with)
         disengage(game, c)
@@ -110,13 +115,14 @@ def lose_health(
             c.recovery_pending = False  # the latest roll decides
             out.notes.append(f"{c.name} is Down: may only crawl 2\"; rolls again in its next Recovery Phase (R8)")
         else:
-            put_out_of_action(game, c, source)
+            put_out_of_action(game, c, source or felled(game, c), settle)
             out.out_of_action = True
     out.health = c.health
 
 
-def put_out_of_action(game: Game, c: Character, source: Character | None = None) -> None:
-    """Off the table for the rest of the game; engagements end; the game may be over (R25)."""
+def put_out_of_action(game: Game, c: Character, source: Character | None = None, settle: bool = True) -> None:
+    """Off the table for the rest of the game; engagements end; the game may be over (R25;
+    `settle` False: the caller sees to that once every victim of its attack has fallen, H8)."""
     from sprawl_cli.systems.sprawl.turn import check_game_end
 
     for status in ("pinned", "down", "panicked", "overwatch", "hidden", "ran", "safe"):
@@ -128,7 +134,22 @@ def put_out_of_action(game: Game, c: Character, source: Character | None = None)
     c.record.times_out_of_action += 1
     if source is not None and source.squad != c.squad:
         source.record.put_out_of_action += 1
-    check_game_end(game)
+    if settle:
+        check_game_end(game)
+
+
+def felled(game: Game, c: Character) -> Character | None:
+    """H9: the character whose attack last took `c`'s Health to 0 (or took a point while at 0),
+    credited when `c` then goes Out of Action with no attack doing it (its Down roll, R8's
+    Toughness worn to 0, a fall); None when no attack did, or it has got up since."""
+    return game.character(c.felled_by) if c.felled_by else None
+
+
+def credited(game: Game, c: Character) -> str | None:
+    """Who the books credit with putting `c` Out of Action on its own roll (H9): its feller,
+    unless that was a squad-mate (friendly fire is to nobody's credit)."""
+    by = felled(game, c)
+    return by.name if by is not None and by.squad != c.squad else None
 
 
 def disengage(game: Game, c: Character) -> None:
@@ -150,12 +171,13 @@ def hurt(
     attacker: Character,
     ranged: bool,
     ledge: bool = False,
+    settle: bool = True,
 ) -> Victim:
     """One victim of an attack, in SPEC section 3 order: damage pool, Toughness,
     incapacitation at 0 Health, the ledge Quickness test when pinned near a ledge.
 
     `ranged`: a ranged hit or a blast pins even if all damage is negated (R7);
-    close combat pins only at 0 Health.
+    close combat pins only at 0 Health. `settle`: as `lose_health`'s.
     """
     out = Victim(victim.name)
     faces, points = damage_roll(dice, attacker.name, hits, power)
@@ -164,7 +186,7 @@ def hurt(
     if ranged:
         pin(game, victim, took_health=left > 0 and victim.health > 0)
         out.pinned = True
-    lose_health(game, victim, left, dice, out, attacker)
+    lose_health(game, victim, left, dice, out, attacker, settle)
     ledge_after(game, victim, ledge, dice, out)
     out.statuses = victim.shown_statuses
     out.health = victim.health

@@ -115,6 +115,7 @@ class Character(Statuses):
     recovery_pending: bool = False  # R8 result 1: +1 Health, -1 Toughness when the pin lifts
     panicked_turn: int | None = None  # R10: no recovery in the turn it panicked
     hidden_turn: int | None = None  # R20: no overwatch in the turn it hid
+    felled_by: str | None = None  # H9: whose attack last took its Health to 0, while it has not got up again
     record: Record = field(default_factory=Record)
 
     # --- statuses -------------------------------------------------------

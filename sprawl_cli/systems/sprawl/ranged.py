@@ -26,6 +26,7 @@ from sprawl_cli.systems.sprawl.damage import Victim, hurt
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.systems.sprawl.tables import MISFIRE, SCATTER, throw_range
 from sprawl_cli.systems.sprawl.turn import (
+    check_game_end,
     ensure_not_over,
     mark,
     require_on_table,
@@ -525,7 +526,8 @@ def shoot(game: Game, attacker: Character, target: Character, situation: Situati
     hits = test.net if outcome.scatter is None else 0
     for victim in caught:
         outcome.victims.append(hurt(game, victim, hits, weapon.power, dice, attacker=attacker,
-                                    ranged=True, ledge=victim.name in ledge))
+                                    ranged=True, ledge=victim.name in ledge, settle=False))
+    check_game_end(game)  # H8: a blast's victims fall together, so it may leave no side anyone: a draw
     fallen = [game.character(v.name) for v in outcome.victims if v.out_of_action]
     # R9, after every victim (SPEC section 3); a panicker's free attack may pin it near a ledge (R7).
     outcome.panic = panic_tests(game, fallen, table, dice, ledge=tuple(n.lower() for n in ledge))

@@ -15,7 +15,7 @@ from sprawl_cli.dice import Dice
 from sprawl_cli.systems.sprawl.pool import test_pool
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.sprawl.model import Character, Game, Squad
-from sprawl_cli.systems.sprawl.damage import put_out_of_action
+from sprawl_cli.systems.sprawl.damage import credited, felled, put_out_of_action
 from sprawl_cli.systems.sprawl.morale import PanicTest, RoutCheck, panic_tests, routing_check, routing_due
 from sprawl_cli.systems.sprawl.tables import INCAPACITATION
 from sprawl_cli.ending import end_game, other_side
@@ -46,7 +46,9 @@ def lift_pin(game: Game, c: Character) -> dict[str, Any] | None:
     c.toughness = max(0, c.toughness - 1)
     out = c.toughness == 0
     if out:
-        put_out_of_action(game, c)
+        put_out_of_action(game, c, felled(game, c))  # H9: to its feller's credit
+    else:
+        c.felled_by = None  # back on its feet: a later fall is nobody's doing (H9)
     return {"health": c.health, "toughness": c.toughness, "out_of_action": out}
 
 
@@ -86,6 +88,7 @@ class CharacterRecovery:
     health: int = 0
     toughness: int = 0
     out_of_action: bool = False
+    credited: str | None = None  # H9: the enemy the books credit with it, when it went Out of Action
     panic: list[PanicTest] = field(default_factory=list)  # friends' R9 tests if it went Out of Action
 
     def to_json(self) -> dict[str, Any]:
@@ -96,6 +99,7 @@ class CharacterRecovery:
             "health": self.health,
             "toughness": self.toughness,
             "out_of_action": self.out_of_action,
+            "credited": self.credited,
             "panic": [p.to_json() for p in self.panic],
         }
 
@@ -186,7 +190,7 @@ def _down(game: Game, c: Character, dice: Dice) -> RecoveryTest:
     elif result == "down":
         test.passed = False
     else:
-        put_out_of_action(game, c)
+        put_out_of_action(game, c, felled(game, c))  # H9: to its feller's credit
     return test
 
 
@@ -249,6 +253,7 @@ def recover_one(game: Game, c: Character, may: list[str], dice: Dice, table: Tab
         mark(c, TRIED)
     out.out_of_action = c.has("out_of_action")
     if out.out_of_action:
+        out.credited = credited(game, c)
         out.panic = panic_tests(game, [c], table, dice, tested)  # R9: once per command
     out.statuses, out.health, out.toughness = c.shown_statuses, c.health, c.toughness
     return out, why_not

@@ -24,7 +24,7 @@ Contests of one roll against a number (hiding against spotting, jump length) use
     Topic("dice", "Rolling, reading or typing the dice", """\
 Every command takes `--dice 4,5,7,0` to use faces you rolled yourself (0 means 10), in the order the rules use them; `--dice ask` prompts for each roll by name, e.g. `Razz: Shooting, 4d10`.
 `--seed N` makes the tool's own rolls repeatable. Too few faces: asked on a terminal, otherwise exit 1 and nothing changes; spare faces get a warning on stderr.
-The order each command uses its dice in: docs/dice-order.md; the rulings R1-R26 and H1-H7: docs/rulings.md."""),
+The order each command uses its dice in: docs/dice-order.md; the rulings R1-R26 and H1-H11: docs/rulings.md."""),
     # --- Time and Phases ----------------------------------------------------
     Topic("turn", "Rounds, turns and phases", """\
 Play goes in **Rounds**; in each Round every side has one **Turn**, in the order the squads were given to `sprawl new` (R23).
@@ -148,7 +148,7 @@ Broken away in its own Movement Phase, the leaver then moves off (`sprawl move`)
     Topic("recovery", "The Recovery Phase", """\
 `sprawl recover` handles the current side (or one character), in roster order, trying pin, down, panic, then jam:
 - **Pinned** (R11): lifts by itself if none of the attacks that pinned it since its last recovery cost Health; otherwise Guts with successes >= its total `damage_taken`.
-- **Down** (R8): rolls the Incapacitation table again instead.
+- **Down** (R8): rolls the Incapacitation table again instead; Out of Action on that roll counts in the books for whoever felled it (H9).
 - **Panicked** (R10): not in the turn it panicked; only when safe or within 6" of its Leader; Guts needing max(1, 6 - Guts).
 - **Jammed** (R14): Smarts against the gun's Reliability, in a later turn than the jam."""),
     Topic("routing", "Routing", """\
@@ -157,13 +157,15 @@ The Leader rolls Smarts at Difficulty = that count; if the Leader is among them,
 `sprawl next` makes the check when due; `sprawl rout [SIDE]` makes one by hand."""),
     Topic("game-end", "How a game ends", """\
 A side routs (R24), concedes, or has nobody left who can act; the round limit from `sprawl new --rounds N` runs out; or the referee calls it (R25).
+One attack that leaves neither side anyone on the table is a draw (H8).
 `sprawl concede SIDE`, `sprawl end [--winner SIDE]`; `sprawl status` then shows `over`, `winner` and `reason`. Next comes `aftermath`."""),
     Topic("aftermath", "After the game (house table)", """\
 The rules leave the fate of the fallen open, so until a campaign sets its own `aftermath_table` the project's **house table** applies (R26; a house rule, not from the book):
 - d10 1: dead. 2-3: lasting injury, a d8 picks the attribute that drops by 1 (never below 1). 4-10: recovers fully.
-`sprawl aftermath` (once the game is over) rolls for everyone who went Out of Action and updates the campaign; `sprawl table aftermath` shows the table; `sprawl undo` takes it back."""),
+`sprawl aftermath` (once the game is over) rolls for everyone who went Out of Action (not for those who fled, Out of Play) and updates the campaign; `sprawl table aftermath` shows the table; `sprawl undo` takes it back.
+A squad whose leader died is led in its next game by its living character with the most Smarts (H10); `sprawl campaign show` stars who leads next."""),
     Topic("gear", "Gear (house values)", """\
-The GEAR page the rules point to is not in the text, so weapon numbers here are **house values**, labelled as such, in `rosters/gear.yaml`; edit it or define a weapon inline in a roster.
+The GEAR page the rules point to is not in the text, so weapon numbers here are **house values**, labelled as such, in `rosters/sprawl/gear.yaml`; edit it or define a weapon inline in a roster.
 A weapon has a `kind` (melee, gun, thrown, launcher) and `power`, plus where needed `reliability`, `short`/`long` (`max` inches, `mod`), `blast` radius and `uses`. Everyone also has Fists (melee, Power 0).
 `sprawl gear` lists them."""),
     Topic("referee", "Referee tools", """\

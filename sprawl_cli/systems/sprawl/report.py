@@ -36,9 +36,12 @@ def aftermath_lines(result: Aftermath) -> list[str]:
 
 
 def member_columns(member: Member) -> dict[str, str]:
-    """`campaign show`'s cells beside the record: the attributes as they stand, the injuries."""
+    """`campaign show`'s cells beside the record: the attributes as they stand, the injuries
+    that lowered one."""
     from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 
-    hurt = ", ".join(f"{i['attribute']} -1 (game {i['game']})" for i in injuries(member))
+    # An injury that found the attribute at 1 already changed nothing (R26): the sheet shows none.
+    hurt = ", ".join(f"{str(i['attribute']).capitalize()} -1 (game {i['game']})" for i in injuries(member)
+                     if i.get("before") != i.get("after"))
     return {"Sh Br Qu Sm\nGu St To He": " ".join(str(member.sheet.get(a, "?")) for a in ATTRIBUTES),
             "injuries": escape(hurt) or "-"}

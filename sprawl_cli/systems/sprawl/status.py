@@ -62,7 +62,8 @@ def header(game: Game) -> str:
     if game.over:
         from sprawl_cli.ending import rounds_played  # only for a game that has ended: off status's start-up
 
-        won = f"{escape(game.winner)} wins" if game.winner else "no winner declared"
+        won = (f"{escape(game.winner)} wins" if game.winner
+               else "a draw, nobody wins" if game.draw else "no winner declared")
         return (f"[bold]Game over[/] in round {game.round} ({rounds_played(game)}): {won} — "
                 f"{escape(game.reason or '')}")
     limit = f" of {game.rounds}" if game.rounds else ""

@@ -14,7 +14,7 @@ from sprawl_cli.systems.sprawl.doors import CHECKS, DOORS
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.campaign import Book, BookGame, Member
+    from sprawl_cli.campaign import Book, BookGame, Member, Part
     from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game as KernelGame
     from sprawl_cli.model import Piece
@@ -181,10 +181,14 @@ class Sprawl(System):
             return "Out of Action"
         return "Out of Play (fled)" if c.has("out_of_play") else f"Health {c.health}/{c.max_health}"
 
+    def fled(self, part: Part) -> bool:
+        # Out of Play (off the table edge) is not Out of Action: R26 rolls nothing for it.
+        return "out_of_play" in part.statuses and "out_of_action" not in part.statuses
+
     def house_rulings(self, game: KernelGame[Any]) -> list[str]:
         # The rules' GEAR page is missing (README, `sprawl rules gear`).
-        return ["weapon numbers are house values (rosters/gear.yaml) unless a roster gave its own: "
-                "the rules' GEAR page is missing"]
+        return ["Weapon numbers are house values (rosters/sprawl/gear.yaml) unless a roster gave its own: "
+                "the rules' GEAR page is missing."]
 
     # --- the campaign's books: R26's aftermath, sheets and injuries (campaign.py) ----------
     campaign_options = {"table": ("FILE", "The campaign's own aftermath table (R26): YAML or JSON shaped like "
@@ -219,7 +223,7 @@ class Sprawl(System):
         return character_of(sheet, squad, name, where, at)
 
     def stand_in(self, characters: list[Piece]) -> str:
-        # R24's stand-in: the living character with the most Smarts (the first in roster order on a tie).
+        # H10: the living character with the most Smarts (the first in roster order on a tie), as in R24.
         return max(cast("list[Character]", characters), key=lambda c: c.smarts).name
 
     def aftermath(self, game: KernelGame[Any], book: Book, entry: BookGame, dice: Dice) -> list[str] | None:
@@ -237,11 +241,13 @@ class Sprawl(System):
         return table_label(book)
 
     def campaign_member(self, member: Member) -> dict[str, Any]:
-        from sprawl_cli.systems.sprawl.campaign import injuries
+        from sprawl_cli.systems.sprawl.campaign import RECORD_KEYS, injuries
         from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 
+        # SPEC: the record has its seven counters from the start, 0 until a game adds to them.
         return {"name": member.name, "state": member.state, **{a: member.sheet.get(a) for a in ATTRIBUTES},
-                "injuries": injuries(member), "record": {"games": member.games, **member.record}}
+                "injuries": injuries(member),
+                "record": {"games": member.games, **{k: member.record.get(k, 0) for k in RECORD_KEYS}}}
 
     def campaign_columns(self, member: Member) -> dict[str, str]:
         from sprawl_cli.systems.sprawl.report import member_columns

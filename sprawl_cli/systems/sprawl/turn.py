@@ -21,11 +21,16 @@ if TYPE_CHECKING:
 
 
 def check_game_end(game: Game) -> None:
-    """R25: a side with nobody left on the table has lost."""
-    for squad in game.squads:
-        if all(c.gone for c in game.members(squad)):
-            end_game(game, other_side(game, squad), f"{squad.name} has nobody left able to act (R25)")
-            return
+    """R25: a side with nobody left on the table has lost. H8: when one attack took the last
+    characters of every side (its victims fall together), nobody wins: a draw."""
+    lost = [s for s in game.squads if all(c.gone for c in game.members(s))]
+    if not lost:
+        return
+    if len(lost) < len(game.squads):
+        end_game(game, other_side(game, lost[0]), f"{lost[0].name} has nobody left able to act (R25)")
+        return
+    names = ", ".join(s.name for s in lost[:-1]) + f" and {lost[-1].name}"
+    end_game(game, None, f"{names} lost their last characters to the same attack: a draw (H8)", draw=True)
 
 
 def ensure_not_over(game: Game) -> None:

@@ -129,6 +129,8 @@ def recover_lines(d: dict[str, Any], tens: bool = True) -> list[str]:
                 lines.append(_r8_line(c["name"], t["recovery"]))
         state = " ".join(badge(s) for s in c["statuses"]) or "[good]ready to fight[/]"
         lines.append(f"    → {who} now: {state}")
+        if c.get("credited"):
+            lines.append(f"    Put Out of Action by {name(c['credited'])}, who felled it (H9: in the books).")
         lines.extend(panic_lines(c.get("panic", []), tens))
     for w in d["waiting"]:
         lines.append(f"  [dim]{escape(w['name'])}: {escape(w['reason'])}[/]")

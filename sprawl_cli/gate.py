@@ -87,6 +87,16 @@ KERNEL_DOORS: Mapping[str, Door] = {
 }
 
 
+def phase_refusal(phase: str, action: str, phases: tuple[str, ...], titles: Mapping[str, str],
+                  word: str = "phase") -> str | None:
+    """Why `action`, which belongs to `phases`, may not be taken in `phase`, or None: for a
+    system whose turn has phases, in its own titles and its own word for a phase."""
+    if phase in phases:
+        return None
+    wanted = " or ".join(titles[p] for p in phases)
+    return f"{action} belongs to the {wanted} {word}; it is now the {titles[phase]} {word} (`sprawl next` moves on)"
+
+
 class GateDefect(SprawlError):
     """A command that is not in its system's table (a defect of the program, not of the input)."""
 

@@ -45,11 +45,9 @@ def ensure_not_over(game: Game) -> None:
 
 def phase_refusal(game: Game, action: str, *phases: str) -> str | None:
     """Why `action` may not be taken in this phase, or None."""
-    if game.phase in phases:
-        return None
-    wanted = " or ".join(PHASE_TITLES[p] for p in phases)
-    return (f"{action} belongs to the {wanted} Phase; it is now the {PHASE_TITLES[game.phase]} Phase "
-            "(`sprawl next` moves on)")
+    from sprawl_cli.gate import phase_refusal as refusal
+
+    return refusal(game.phase, action, phases, PHASE_TITLES, "Phase")
 
 
 def require_phase(game: Game, table: Table, action: str, *phases: str) -> None:

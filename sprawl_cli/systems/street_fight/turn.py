@@ -53,11 +53,9 @@ def roll_initiative(game: Game, dice: Dice) -> Initiative:
 
 def phase_refusal(game: Game, action: str, *phases: str) -> str | None:
     """Why `action` may not be taken in this phase, or None."""
-    if game.phase in phases:
-        return None
-    wanted = " or ".join(PHASE_TITLES[p] for p in phases)
-    return (f"{action} belongs to the {wanted} phase; it is now the {PHASE_TITLES[game.phase]} phase "
-            "(`sprawl next` moves on)")
+    from sprawl_cli.gate import phase_refusal as refusal
+
+    return refusal(game.phase, action, phases, PHASE_TITLES, "phase")
 
 
 def require_phase(game: Game, table: Table, action: str, *phases: str) -> None:

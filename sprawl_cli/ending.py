@@ -44,7 +44,7 @@ class Ending:
     draw: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "squad": self.squad, "routing": None, **self.detail,
+        return {"kind": self.kind, "squad": self.squad, **self.detail,
                 "over": self.over, "winner": self.winner, "reason": self.reason, "draw": self.draw}
 
 

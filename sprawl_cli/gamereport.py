@@ -93,14 +93,14 @@ def house_rulings(system: System, game: Game[Any]) -> list[str]:
     return [str(h) for h in house] if isinstance(house, list) else []
 
 
-def still_playing(game: Game[Any]) -> str:
-    return f"Still being played: round {game.round}, {game.current_squad.name} to play."
+def still_playing(game: Game[Any], word: str = "round") -> str:
+    return f"Still being played: {word} {game.round}, {game.current_squad.name} to play."
 
 
 # --- the sections that stand where a campaign's aftermath would --------------------
 
 
-def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list[str]) -> str:
+def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list[str], word: str = "round") -> str:
     lines = ["## How they fell", ""]
     fell = falls(game, entries)
     if not fell:
@@ -110,7 +110,7 @@ def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list
             lines.append(f"- **{md(f.name)}** ({md(f.squad)}): out of the game; the journal no longer says how.")
             continue
         dice = ", ".join(roll_text(r) for r in f.entry.get("rolls") or [])
-        lines.append(f"- **{md(f.name)}** ({md(f.squad)}), round {f.entry.get('round')}, "
+        lines.append(f"- **{md(f.name)}** ({md(f.squad)}), {word} {f.entry.get('round')}, "
                      f"{code(command_words(f.entry))}: {md(said(f.entry))}")
         lines.append(f"  The dice that decided it: {md(dice)}." if dice else "  No dice: the referee's word.")
     lines.append("")
@@ -124,13 +124,13 @@ def journal_markdown(game: Game[Any], entries: list[dict[str, Any]], house: list
     for e in entries:
         dice = ", ".join(roll_text(r) for r in e.get("rolls") or [])
         forced = " (forced)" if e.get("forced") else ""
-        lines.append(f"{e.get('step')}. Round {e.get('round')}, {code(command_words(e))}{forced}: {md(said(e))}"
+        lines.append(f"{e.get('step')}. {word.capitalize()} {e.get('round')}, {code(command_words(e))}{forced}: {md(said(e))}"
                      + (f" Dice: {md(dice)}." if dice else ""))
     lines.append("")
     return "\n".join(lines) + "\n"
 
 
-def journal_html(game: Game[Any], entries: list[dict[str, Any]], house: list[str]) -> str:
+def journal_html(game: Game[Any], entries: list[dict[str, Any]], house: list[str], word: str = "round") -> str:
     parts = ["<h2>How they fell</h2>"]
     fell = falls(game, entries)
     if not fell:
@@ -146,7 +146,7 @@ def journal_html(game: Game[Any], entries: list[dict[str, Any]], house: list[str
             dice = ", ".join(roll_text(r) for r in f.entry.get("rolls") or [])
             decided = (f"<p>The dice that decided it: <code>{escape(dice)}</code></p>" if dice
                        else "<p>No dice: the referee's word.</p>")
-            parts.append(f'<li><strong class="dead">{escape(f.name)}</strong> ({escape(f.squad)}), round '
+            parts.append(f'<li><strong class="dead">{escape(f.name)}</strong> ({escape(f.squad)}), {escape(word)} '
                          f"{escape(str(f.entry.get('round')))}, <code>{escape(command_words(f.entry))}</code>"
                          f"<ul>{said}</ul>{decided}</li>")
         parts.append("</ul>")
@@ -162,7 +162,7 @@ def journal_html(game: Game[Any], entries: list[dict[str, Any]], house: list[str
             said = "".join(f"<li>{escape(str(s).strip())}</li>" for s in e.get("summary") or [])
             dice = "".join(f"<li><code>{escape(roll_text(r))}</code></li>" for r in e.get("rolls") or [])
             forced = " <strong>(forced)</strong>" if e.get("forced") else ""
-            parts.append(f'<li value="{escape(str(e.get("step")))}">Round {escape(str(e.get("round")))}, '
+            parts.append(f'<li value="{escape(str(e.get("step")))}">{escape(word.capitalize())} {escape(str(e.get("round")))}, '
                          f"<code>{escape(command_words(e))}</code>{forced}<ul>{said}{dice}</ul></li>")
         parts.append("</ol>")
     return "\n".join(parts) + "\n"
@@ -182,12 +182,12 @@ def in_place_of_aftermath(text: str, fmt: str, sections: str) -> str:
     return text[:start] + sections + text[min(ends):]
 
 
-def retitle(text: str, fmt: str, entry: BookGame, game: Game[Any], heading: str) -> str:
+def retitle(text: str, fmt: str, entry: BookGame, game: Game[Any], heading: str, word: str = "round") -> str:
     """The campaign's title ("game N") and, for a game not over, its outcome line, made the save's."""
     quote = escape if fmt == "html" else md
     text = text.replace(quote(title(entry)), quote(heading)).replace(" (struck from the campaign)", "")
     if not game.over:
-        text = text.replace(quote(outcome_line(entry)), quote(still_playing(game)))
+        text = text.replace(quote(outcome_line(entry, word)), quote(still_playing(game, word)))
     return text
 
 
@@ -197,8 +197,9 @@ def finish(system: System, game: Game[Any], entries: list[dict[str, Any]], fmt: 
     rulings in force beyond those the system's status labels."""
     heading = f"Battle report: {' vs '.join(s.name for s in game.squads)}"
     rulings = list(dict.fromkeys([*house, *house_rulings(system, game)]))
-    sections = (journal_html if fmt == "html" else journal_markdown)(game, entries, rulings)
-    text = retitle(in_place_of_aftermath(text, fmt, sections), fmt, entry, game, heading)
+    word = system.round_word
+    sections = (journal_html if fmt == "html" else journal_markdown)(game, entries, rulings, word)
+    text = retitle(in_place_of_aftermath(text, fmt, sections), fmt, entry, game, heading, word)
     return told(text, fmt, story(system, game, entries))
 
 

@@ -24,9 +24,10 @@ def title(game: BookGame) -> str:
     return f"Battle report: game {game.number}, {' vs '.join(game.squads)}"
 
 
-def outcome_line(game: BookGame) -> str:
+def outcome_line(game: BookGame, word: str = "round") -> str:
+    """Who won and after how many rounds, in the system's word for a round (`System.round_word`)."""
     won = f"{game.winner} won" if game.winner else "No winner"
-    rounds = f"after {game.rounds} round{'s' if game.rounds != 1 else ''}"
+    rounds = f"after {game.rounds} {word}{'s' if game.rounds != 1 else ''}"
     return f"{won} {rounds}."
 
 
@@ -108,10 +109,12 @@ def book_markdown(book: Book, game: BookGame) -> str:
     """A battle report of a game kept in the kernel's books, as Markdown."""
     from sprawl_cli import systems
 
+    system = systems.get(book.system)
+    word = system.round_word
     keys = record_keys(game)
     lines = [f"# {md(title(game))}", ""]
-    lines.append(f"**{md(outcome_line(game))}** {md(reason_sentence(game.reason))}".rstrip())
-    lines.append(f"A {md(systems.get(book.system).title)} game" + (f", played {md(game.date)}." if game.date else "."))
+    lines.append(f"**{md(outcome_line(game, word))}** {md(reason_sentence(game.reason))}".rstrip())
+    lines.append(f"A {md(system.title)} game" + (f", played {md(game.date)}." if game.date else "."))
     lines.append("")
     if game.scenario:
         from sprawl_cli.scenario import book_lines
@@ -137,9 +140,9 @@ def book_markdown(book: Book, game: BookGame) -> str:
         lines.extend(f"- {md(line)}" for line in game.house)
         lines.append("")
     if game.rounds_axis:
-        lines += ["## Round by round", ""]
+        lines += [f"## {word.capitalize()} by {word}", ""]
         columns = [(squad, measure) for squad in game.squads for measure in game.series]
-        lines.append("| Round | " + " | ".join(f"{md(s)} {md(words(m).lower())}" for s, m in columns) + " |")
+        lines.append(f"| {word.capitalize()} | " + " | ".join(f"{md(s)} {md(words(m).lower())}" for s, m in columns) + " |")
         lines.append("|---|" + "---:|" * len(columns))
         for i, rnd in enumerate(game.rounds_axis):
             cells = []

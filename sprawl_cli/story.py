@@ -123,7 +123,7 @@ def standing_words(standing: dict[str, int]) -> str:
     return ", ".join(f"{side} {n}" for side, n in standing.items())
 
 
-def turning_point(game: Game[Any], rounds: list[Round]) -> str:
+def turning_point(game: Game[Any], rounds: list[Round], word: str = "round") -> str:
     """The round the game turned: from which the winner stayed ahead of every other side; with
     no winner, the round in which the most fell."""
     if game.winner:
@@ -135,13 +135,13 @@ def turning_point(game: Game[Any], rounds: list[Round]) -> str:
         if start < len(rounds) and any(r.fell for r in rounds):
             r = rounds[start]
             how = f", when {', '.join(f[0] for f in r.fell)} fell" if r.fell else ""
-            return (f"The turning point: round {r.number}{how}; from then on {game.winner} stood ahead "
+            return (f"The turning point: {word} {r.number}{how}; from then on {game.winner} stood ahead "
                     f"({standing_words(r.standing)}).")
         return f"{game.winner} won without ever falling behind."
     worst = max(rounds, key=lambda r: len(r.fell), default=None)
     if worst is None or not worst.fell:
         return ""
-    return f"The hardest round: round {worst.number}, when {', '.join(f[0] for f in worst.fell)} fell."
+    return f"The hardest {word}: {word} {worst.number}, when {', '.join(f[0] for f in worst.fell)} fell."
 
 
 def story(system: System, game: Game[Any], entries: list[dict[str, Any]]) -> list[str]:
@@ -164,8 +164,8 @@ def story(system: System, game: Game[Any], entries: list[dict[str, Any]]) -> lis
         if r.fell and r.standing:
             said.append(f"Still standing: {standing_words(r.standing)}.")
         if said:
-            paragraphs.append(f"Round {r.number}. " + " ".join(said))
+            paragraphs.append(f"{system.round_word.capitalize()} {r.number}. " + " ".join(said))
     if not paragraphs:
         return ["Nobody has acted yet." if entries else "Nothing has happened yet."]
-    point = turning_point(game, rounds_of(system, game, entries))
+    point = turning_point(game, rounds_of(system, game, entries), system.round_word)
     return paragraphs + ([point] if point else [])

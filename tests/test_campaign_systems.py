@@ -172,7 +172,8 @@ def test_the_kernels_books_name_no_system() -> None:
 
 def test_a_campaign_file_of_schema_1_of_another_system_reads_as_it_did(sprawl: Any) -> None:
     """The kernel's books kept their shape from schema 1 to 2: a Gunplay campaign written by the
-    older sprawl shows, and reports, exactly what that sprawl printed (kept beside it)."""
+    older sprawl shows, and reports, exactly what that sprawl printed (kept beside it), but for
+    Gunplay's own word for a round ("turn"), which the report has used since issue 37."""
     import json
     from pathlib import Path
 

@@ -54,9 +54,9 @@ def test_sprawl_story_tells_the_damage_and_the_fall(sprawl):
 # system -> (the commands played, how its story opens, what else it says or None for "nobody fell")
 SCRIPTED = {
     "gunplay": ([["move", "Ruth"], ["set", "Vic", "removed", "on"], ["concede", "Crows"]],
-                "Round 1. Wardens acted once (Ruth). Vic (Crows) fell: set Vic removed on. "
+                "Turn 1. Wardens acted once (Ruth). Vic (Crows) fell: set Vic removed on. "
                 "Still standing: Crows 2, Wardens 3.",
-                "The turning point: round 1, when Vic fell; from then on Wardens stood ahead (Crows 2, Wardens 3)."),
+                "The turning point: turn 1, when Vic fell; from then on Wardens stood ahead (Crows 2, Wardens 3)."),
     "street-fight": ([["move", "Vex", "--inches", "3"], ["set", "Orla", "casualty", "on"]],
                      "Round 1. Dock Rats acted once (Vex). Orla (Wardens) fell: set Orla casualty on. "
                      "Still standing: Dock Rats 4, Wardens 3.", "The hardest round: round 1, when Orla fell."),
@@ -83,7 +83,7 @@ def test_the_story_opens_the_html_report_too_and_a_quiet_game_says_so(sprawl):
     run(sprawl, "move", "Ruth")
     html = sprawl("report", "-f", "html").stdout
     assert html.index('<h2 id="story">The story</h2>') < html.index("<h2>", html.index('id="story"') + 1)
-    assert "<p>Round 1. Wardens acted once (Ruth).</p>" in html
+    assert "<p>Turn 1. Wardens acted once (Ruth).</p>" in html
 
 
 def test_the_turning_point_is_the_round_from_which_the_winner_stayed_ahead():

@@ -21,6 +21,7 @@ GAMES = {  # system -> (a character, the status that takes it out of the game)
     "savage-worlds": ("Priestess", "incapacitated"),
     "scratch-grid": ("Vex", "escaped"),
 }
+WORD = {"gunplay": "turn"}  # what a system calls a round, where not "round"
 HOUSE = {"sprawl": "GEAR", "gunplay": "G5", "savage-worlds": "W8", "scratch-grid": "S5"}
 
 
@@ -42,7 +43,11 @@ def test_a_report_of_a_game_in_progress_says_who_fell_and_how(sprawl, system):
     squads = {c["squad"] for c in sprawl.json("status")["characters"]}
     assert text.startswith("# Battle report: ")
     assert "game 1" not in text.splitlines()[0]  # a game in the save is no campaign's game N
-    assert "Still being played: round 1" in text
+    word = WORD.get(system, "round")
+    assert f"Still being played: {word} 1" in text
+    assert f"## {word.capitalize()} by {word}" in text and f"| {word.capitalize()} |" in text
+    other = "round" if word == "turn" else "turn"
+    assert f"Still being played: {other}" not in text and f"## {other.capitalize()} by" not in text
     assert "## Aftermath" not in text and "struck from the campaign" not in text
     for squad in squads:
         assert squad in text.replace("\\", "")
@@ -270,3 +275,35 @@ def test_a_code_span_holds_any_text_whole(text):
     rendered = MarkdownIt("commonmark").render(f"say {code(text)} done")
     flat = " ".join(text.splitlines())
     assert rendered == f"<p>say <code>{flat}</code> done</p>\n".replace("&", "&amp;")
+
+
+@pytest.mark.parametrize("system", list(GAMES))
+def test_every_screen_calls_a_round_what_the_system_calls_it(sprawl, system, tmp_path):
+    """Issue 37 item 8: the HTML report, its charts and the live page say the system's own word
+    for a round (Gunplay's "turn"), never the kernel's."""
+    word = WORD.get(system, "round")
+    other = "round" if word == "turn" else "turn"
+    who, out = start(sprawl, system)
+    fell = sprawl("set", who, out, "on", *(("--nearby", "none") if system == "sprawl" else ()))
+    assert fell.exit_code == 0, fell.stderr
+    view = game_view(tmp_path / "sprawl-game.yaml")
+    assert f"</span> {word} 1 · <strong>" in view and f"</span> {other} 1 · " not in view
+    assert sprawl("end", "--yes").exit_code == 0
+    result = sprawl("report", "--format", "html", "--output", "tonight.html")
+    assert result.exit_code == 0, result.stderr
+    page = (tmp_path / "tonight.html").read_text(encoding="utf-8")
+    assert f"<h2>Over the {word}s</h2>" in page and f"at the end of each {word}." in page
+    assert f'text-anchor="middle">{word}</text>' in page and f'text-anchor="middle">{other}</text>' not in page
+    assert f">{word.capitalize()} 1, <code>" in page and f">{other.capitalize()} 1, <code>" not in page
+
+
+@pytest.mark.parametrize("system", list(GAMES))
+def test_a_concession_says_nothing_of_another_systems_rules(sprawl, system):
+    """Issue 37 item 8: `concede --json` carries the kernel's fields and the system's own, never
+    SPRAWL's `routing` for a game of another system (SPRAWL's own rout still has it)."""
+    start(sprawl, system)
+    side = sprawl.json("status")["characters"][0]["squad"]
+    data = sprawl.json("concede", side, "--yes")
+    assert {"kind", "squad", "over", "winner", "reason", "draw"} <= set(data)
+    assert data["kind"] == "concede" and data["squad"] == side and data["over"] is True
+    assert "routing" not in data

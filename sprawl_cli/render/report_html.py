@@ -61,7 +61,7 @@ def _scale(values: list[list[int]]) -> int:
     return max([1] + [v for series in values for v in series])
 
 
-def _frame(caption: str, x_labels: list[str], top: int) -> list[str]:
+def _frame(caption: str, x_labels: list[str], top: int, word: str = "round") -> list[str]:
     """The chart's axes, grid and labels."""
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
     parts = [f'<text x="{LEFT}" y="20" font-size="14" font-weight="bold">{escape(caption)}</text>']
@@ -77,7 +77,7 @@ def _frame(caption: str, x_labels: list[str], top: int) -> list[str]:
         parts.append(f'<text x="{x:.1f}" y="{TOP + plot_h + 16}" font-size="11" text-anchor="middle">'
                      f'{escape(label)}</text>')
     parts.append(f'<text x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 4}" font-size="11" text-anchor="middle">'
-                 'round</text>')
+                 f'{escape(word)}</text>')
     return parts
 
 
@@ -98,10 +98,11 @@ def _svg(caption: str, body: list[str]) -> str:
             'fill="#ffffff"/>' + "".join(body) + "</svg>")
 
 
-def line_chart(caption: str, x_labels: list[str], lines: list[Line]) -> str:
-    """A line per series, one point per round, with a dot at each point."""
+def line_chart(caption: str, x_labels: list[str], lines: list[Line], word: str = "round") -> str:
+    """A line per series, one point per round (`word`: what the system calls a round), with a dot
+    at each point."""
     top = _scale([line.values for line in lines])
-    body = _frame(caption, x_labels, top)
+    body = _frame(caption, x_labels, top, word)
     for line in lines:
         points = [(_x(i, len(x_labels)), _y(v, top)) for i, v in enumerate(line.values)]
         if not points:
@@ -138,16 +139,17 @@ def legend(names: list[str]) -> str:
 # --- the kernel's books ------------------------------------------------------------------
 
 
-NOTES = {"casualties": "Characters each side had lost by the end of each round.",
-         "standing": "Characters each side still had standing at the end of each round."}
+NOTES = {"casualties": "Characters each side had lost by the end of each {word}.",
+         "standing": "Characters each side still had standing at the end of each {word}."}
 
 
-def book_charts(game: BookGame) -> str:
-    """A line chart per series the game kept (casualties first), one line per squad."""
+def book_charts(game: BookGame, word: str = "round") -> str:
+    """A line chart per series the game kept (casualties first), one line per squad; `word` is
+    what the system calls a round."""
     from sprawl_cli.report import round_label, words
 
     if not game.rounds_axis:
-        return "<p>No round-by-round record was kept for this game.</p>"
+        return f"<p>No {word}-by-{word} record was kept for this game.</p>"
     labels = [round_label(r) for r in game.rounds_axis]
     colours = palette(game.squads)
     measures = sorted(game.series, key=lambda m: (m != "casualties", m))
@@ -155,8 +157,9 @@ def book_charts(game: BookGame) -> str:
     for measure in measures:
         caption = words(measure)
         lines = [Line(s, colours[s], game.series[measure].get(s, [])) for s in game.squads]
-        note = NOTES.get(measure, f"{caption} of each side (its characters' added up), at the end of each round.")
-        out.append(f'<figure id="chart-{escape(measure)}">{line_chart(caption, labels, lines)}'
+        note = (NOTES[measure].format(word=word) if measure in NOTES
+                else f"{caption} of each side (its characters' added up), at the end of each {word}.")
+        out.append(f'<figure id="chart-{escape(measure)}">{line_chart(caption, labels, lines, word)}'
                    f"<figcaption>{escape(note)}</figcaption></figure>")
     out.append("</div>")
     return "\n".join(out)
@@ -169,13 +172,15 @@ def book_html(book: Book, game: BookGame) -> str:
 
     heading = title(game)
     keys = record_keys(game)
-    played = f"A {systems.get(book.system).title} game" + (f", played {game.date}." if game.date else ".")
+    system = systems.get(book.system)
+    word = system.round_word
+    played = f"A {system.title} game" + (f", played {game.date}." if game.date else ".")
     parts = [
         *page_head(heading),
-        f'<p class="outcome"><strong>{escape(outcome_line(game))}</strong> {escape(reason_sentence(game.reason))}</p>',
+        f'<p class="outcome"><strong>{escape(outcome_line(game, word))}</strong> {escape(reason_sentence(game.reason))}</p>',
         f"<p>{escape(played)}</p>",
-        "<h2>Over the rounds</h2>",
-        book_charts(game),
+        f"<h2>Over the {word}s</h2>",
+        book_charts(game, word),
     ]
     if game.figure:
         parts.append("<h2>The field at the end</h2>")

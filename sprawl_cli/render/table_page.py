@@ -147,14 +147,14 @@ def sides(game: Game[Any], system: System, track: TurnTrack) -> str:
     return "\n".join(out)
 
 
-def journal(entries: list[dict[str, Any]], title: str = "Last results", css: str = "log") -> str:
+def journal(entries: list[dict[str, Any]], title: str = "Last results", css: str = "log", word: str = "round") -> str:
     """The entries, newest first: the command, what it did and every die."""
     if not entries:
         return f'<section class="{css}"><h2>{title}</h2><p>Nothing has happened yet.</p></section>'
     items = []
     for e in reversed(entries):
         head = (f'<div class="head"><span class="step">#{escape(str(e.get("step")))}</span> '
-                f'round {escape(str(e.get("round")))} · <strong>{escape(command_words(e))}</strong>'
+                f'{escape(word)} {escape(str(e.get("round")))} · <strong>{escape(command_words(e))}</strong>'
                 + (' <span class="forced">forced</span>' if e.get("forced") else "") + "</div>")
         lines = "".join(f"<li>{escape(str(line).strip())}</li>" for line in e.get("summary") or [])
         rolls = "".join(f'<li class="roll">{escape(str(r.get("label")))} '
@@ -188,12 +188,12 @@ def game_view(save: Path) -> str:
         shown = [scrubbed(e, save) for e in entries]
         if isinstance(data.get("todo"), list):  # the header says the first already
             data["todo"] = [t for t in data["todo"] if t != track.due]
-        parts = [header(system, track), journal(shown[-1:], "Newest result", "log newest"), order(track),
+        parts = [header(system, track), journal(shown[-1:], "Newest result", "log newest", system.round_word), order(track),
                  listed(data, "todo"), scenario_part(data)]
         if figure:  # the report's drawing of the game's end, titled for now
             figure = re.sub(r"<title>.*?</title>", "<title>The field now</title>", figure, count=1, flags=re.S)
             parts.append(f'<figure class="map" id="map">{figure}</figure>')
-        parts += [sides(game, system, track), journal(shown[:-1], "Earlier results") if shown[:-1] else "",
+        parts += [sides(game, system, track), journal(shown[:-1], "Earlier results", word=system.round_word) if shown[:-1] else "",
                   listed(data, "house")]
     except SprawlError as problem:
         return banner(scrub(problem.message, save))

@@ -361,14 +361,14 @@ def campaign_text(book: Book) -> str:
 
 
 def campaign_system(data: dict[str, Any], where: Where) -> System:
-    """The system a campaign file's data is for (`sprawl` when it does not say).
+    """The system a campaign file's data is for (the default system when it does not say).
 
     Raises:
         SaveFileError: a system this sprawl does not know.
     """
     from sprawl_cli import systems
 
-    named = data.get("system", "sprawl")
+    named = systems.named_in(data)
     key = named.strip().lower().replace("_", "-") if isinstance(named, str) else ""
     if not key or not systems.known(key):
         where.fail(("system",), f"this campaign is for '{named}'; this sprawl knows {', '.join(systems.names())}")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from sprawl_cli.errors import BadInput
+from sprawl_cli.systems import DEFAULT
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -43,7 +44,7 @@ def peek_system(path: Path) -> str | None:
     except OSError:
         return None
     found = re.search(r"^system:[ \t]*['\"]?([A-Za-z0-9_-]+)", text, re.MULTILINE)
-    return found.group(1).lower().replace("_", "-") if found else "sprawl"
+    return found.group(1).lower().replace("_", "-") if found else DEFAULT
 
 
 # Env and Options are plain classes rather than dataclasses: every command creates both,

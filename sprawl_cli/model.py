@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Protocol, TypeVar
 
 from sprawl_cli.errors import BadInput
+from sprawl_cli.systems import DEFAULT
 
 
 class Piece(Protocol):
@@ -175,7 +176,7 @@ class Game(Fields, Generic[C]):
     squads: list[Squad]
     characters: list[C]
     schema_version: int = 1
-    system: str = "sprawl"
+    system: str = DEFAULT
     settings: Settings = field(default_factory=Settings)
     round: int = 1
     side: int = 0  # index into squads: whose turn it is

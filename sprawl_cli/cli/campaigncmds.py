@@ -56,7 +56,7 @@ def aftermath() -> None:
     what its rules roll after a game (what became of the fallen), in one step that
     `sprawl undo` takes back; a system without an aftermath rolls nothing.
 
-    Example: sprawl aftermath --dice 1,2,5,9
+    Example: sprawl aftermath --dice ask
     """
     import time
 
@@ -101,7 +101,7 @@ def new(
     own `system:`); a system may take options of its own here. Refuses to replace a
     campaign file without --force.
 
-    Example: sprawl campaign new --squad rosters/plf.yaml --squad rosters/suit.yaml
+    Example: sprawl campaign new --squad ours.yaml --squad theirs.yaml
     """
     from sprawl_cli import systems
     from sprawl_cli.campaign import book_from_rosters, book_json, campaign_locked, campaign_text
@@ -143,7 +143,7 @@ def new(
 
 
 def roster_system(path: Path) -> str:
-    """The system a roster file names (`system:`), `sprawl` when it names none.
+    """The system a roster file names (`system:`), the default system when it names none.
 
     Raises:
         SaveFileError: the file is broken.
@@ -152,7 +152,7 @@ def roster_system(path: Path) -> str:
     from sprawl_cli import systems, yamlio
 
     data, _ = yamlio.load(path, "roster file")
-    named = data.get("system", "sprawl") if isinstance(data, dict) else "sprawl"
+    named = systems.named_in(data)
     name = systems.key(str(named))
     systems.get(name)  # an unknown name is refused here, with the list
     return name

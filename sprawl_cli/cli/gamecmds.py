@@ -36,7 +36,7 @@ def read_rosters(paths: list[Path], system: str) -> list[Roster]:
     for path in paths:
         data, lines = yamlio.load(path, "roster file")
         where = Where(str(path), lines)
-        named = data.get("system", "sprawl") if isinstance(data, dict) else "sprawl"
+        named = systems.named_in(data)
         if not isinstance(named, str) or systems.key(named) != system:
             where.fail(("system",), f"this roster is for {named!r}, and this game is {system!r}; "
                                     f"give rosters of one system (or `--system {named}`)")
@@ -97,7 +97,7 @@ def new(
 ) -> None:
     """Start a game from roster files (`--system NAME` for a system other than SPRAWL), or from the campaign.
 
-    Example: sprawl new --squad rosters/plf.yaml --squad rosters/suit.yaml --rounds 6
+    Example: sprawl new --squad ours.yaml --squad theirs.yaml --rounds 6
     """
     from sprawl_cli import systems
     from sprawl_cli.errors import BadInput
@@ -105,7 +105,8 @@ def new(
 
     ctx = current()
     from_campaign = not squad and bool(ctx.options.campaign or ctx.env.vars.get("SPRAWL_CAMPAIGN"))
-    system = systems.get(ctx.options.system or (campaign_system(ctx.campaign_path()) if from_campaign else "sprawl"))
+    chosen = ctx.options.system or (campaign_system(ctx.campaign_path()) if from_campaign else systems.DEFAULT)
+    system = systems.get(chosen)
     if map_file is not None and not system.plays_on_map:
         import click
 
@@ -179,7 +180,7 @@ def status(
 ) -> None:
     """Show the game: whose turn and phase, each character's state, and what is due now.
 
-    Example: sprawl status Babs
+    Example: sprawl status NAME
     """
     ctx = current()
     game = ctx.load_game()
@@ -233,7 +234,7 @@ def set_(
 ) -> None:
     """Referee: put a status on or off a character (logged, undoable).
 
-    Example: sprawl set Ada down off
+    Example: sprawl set NAME STATUS off
     """
     from sprawl_cli.cli.flow import act
     from sprawl_cli.errors import UsageProblem
@@ -250,7 +251,7 @@ def set_(
 def concede(side: Annotated[str, typer.Argument(help="A squad's name (a unique beginning will do).")]) -> None:
     """SIDE gives up: the game ends, and with two sides the other one wins.
 
-    Example: sprawl concede "People's Liberation Front"
+    Example: sprawl concede "SIDE NAME"
     """
     from sprawl_cli.cli.flow import act
 
@@ -265,7 +266,7 @@ def end(
     """The referee declares the result. After a game ended by the round limit with no
     winner, `end --winner SIDE` names one.
 
-    Example: sprawl end --winner "S.U.I.T. #13"
+    Example: sprawl end --winner "SIDE NAME"
     """
     from sprawl_cli.cli.flow import act
     from sprawl_cli.ending import declare_end

@@ -21,7 +21,7 @@ def rules(
     """The built-in quick reference, in our own words. With TOPIC: that topic, or every topic mentioning the word.
     `--system NAME` reads another system's (default: the game's, else SPRAWL).
 
-    Example: sprawl rules overwatch
+    Example: sprawl rules TOPIC
     """
     from sprawl_cli import systems
     from sprawl_cli.cli.main import lookup_system

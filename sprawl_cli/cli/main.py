@@ -180,7 +180,7 @@ def _build_common_options() -> list[click.Option]:
                      help="The campaign file (env SPRAWL_CAMPAIGN; default ./sprawl-campaign.yaml)."),
         click.Option(["--system"], metavar="NAME", expose_value=False, callback=keep, shell_complete=system_names,
                      help="The game system of a lookup or a new game (env SPRAWL_SYSTEM; default: the game's, else sprawl)."),
-        flag("yes", "Confirm every table fact this action needs (no enemy too close, in range...)."),
+        flag("yes", "Answer yes to every question of fact this command asks the table."),
         flag("force", "Referee overrule: do it although the rules forbid it (logged)."),
         flag("debug", "Show a Python traceback on internal errors."),
     ]

@@ -35,7 +35,7 @@ def take(
 ) -> None:
     """NAME picks up ITEM where it lies (on a map: standing on it or next to it).
 
-    Example: sprawl objective take Babs "data core"
+    Example: sprawl objective take NAME "data core"
     """
     from sprawl_cli.scenario import take as rule
 
@@ -61,7 +61,7 @@ def hold(
     """SIDE holds PLACE from now on (none: nobody); what scores at a round's end reads it.
     On a map, who holds a place is read off the figures and never told.
 
-    Example: sprawl objective hold crossroads "S.U.I.T. #13"
+    Example: sprawl objective hold crossroads "SIDE NAME"
     """
     from sprawl_cli.scenario import hold as rule
 
@@ -76,7 +76,7 @@ def reach(
     """NAME got to PLACE (an exit, a table edge): its side scores, and it leaves the game where
     the scenario says so. On a map, reaching is read off the figures' spaces.
 
-    Example: sprawl objective reach Babs "north edge"
+    Example: sprawl objective reach NAME "north edge"
     """
     from sprawl_cli.scenario import reach as rule
 
@@ -90,7 +90,7 @@ def destroy(
 ) -> None:
     """NAME destroyed THING: its side scores.
 
-    Example: sprawl objective destroy generator Babs
+    Example: sprawl objective destroy generator NAME
     """
     from sprawl_cli.scenario import destroy as rule
 

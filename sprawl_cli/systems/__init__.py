@@ -127,6 +127,12 @@ def installed() -> list[str]:
     return found
 
 
+def named_in(data: object) -> object:
+    """What a roster's, save's or campaign's data gives as its `system:` (the default system
+    when it names none, or is not a mapping); not yet checked: `key` and `get` do that."""
+    return data.get("system", DEFAULT) if isinstance(data, dict) else DEFAULT
+
+
 def key(name: str) -> str:
     """A system's name as rosters, saves and `--system` may spell it (`Gunplay`,
     `street_fight`), in the registry's spelling (`gunplay`, `street-fight`)."""

@@ -43,7 +43,7 @@ def game_standing(sprawl: Any, system: str) -> dict[str, int]:
 
 def report_standing(text: str, squads: list[str]) -> dict[str, int]:
     """The last row of the Markdown report's round-by-round table, its "standing" columns."""
-    table = text.split("## Round by round", 1)[1].strip().split("\n\n", 1)[0].splitlines()
+    table = re.split(r"## (?:Round by round|Turn by turn)\n", text, maxsplit=1)[1].strip().split("\n\n", 1)[0].splitlines()
     head = [cell.strip() for cell in table[0].strip("|").split("|")]
     last = [cell.strip() for cell in table[-1].strip("|").split("|")]
     unescape = {s: re.sub(r"\\(.)", r"\1", s) for s in head}

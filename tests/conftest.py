@@ -41,6 +41,29 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(getattr(config, "_sprawl_state", ""), ignore_errors=True)
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """A pytest-xdist worker hands its reliability figures to the controller."""
+    from tests.reliability.figures import FIGURES, KEY
+
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output[KEY] = json.dumps(FIGURES)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """The controller merges what each worker measured (pytest-xdist's hook)."""
+    from tests.reliability.figures import KEY, merge
+
+    merge(json.loads(getattr(node, "workeroutput", {}).get(KEY, "{}")))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    from tests.reliability.figures import summary
+
+    summary(terminalreporter)
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--release", action="store_true", default=False,
                      help="the long tier: every test that asks for `release` runs at its release size")

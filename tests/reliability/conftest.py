@@ -22,13 +22,13 @@ from click.testing import Result
 from sprawl_cli.store import TEMP_MARK
 from tests import harness
 from tests.factory import PLF, SUIT, new_args
+from tests.reliability.figures import FIGURES
 from tests.reliability.systems import NAMES, PROFILES
 
 __all__ = ["NAMES", "PLF", "PROFILES", "SUIT", "SAVE", "Folder", "check_refusal", "game_of"]
 
 SAVE = "sprawl-game.yaml"
 
-_FIGURES: dict[str, Any] = {}
 
 
 def check_refusal(code: int, stderr: str, stdout: str = "") -> None:
@@ -146,19 +146,4 @@ def game_of(system: str, path: Path) -> Folder:
 @pytest.fixture
 def figures() -> dict[str, Any]:
     """Record a suite's measured numbers: `figures["crash"] = {...}`."""
-    return _FIGURES
-
-
-def pytest_terminal_summary(terminalreporter: Any) -> None:
-    if not _FIGURES:
-        return
-    terminalreporter.section("reliability figures")
-    for name, values in _FIGURES.items():
-        if isinstance(values, dict) and values and set(values) <= set(NAMES):  # one line per system
-            for system in (n for n in NAMES if n in values):
-                terminalreporter.write_line(f"{name}[{system}]: {json.dumps(values[system], sort_keys=True)}")
-        else:
-            terminalreporter.write_line(f"{name}: {json.dumps(values, sort_keys=True)}")
-    out = os.environ.get("SPRAWL_RELIABILITY_FIGURES")
-    if out:
-        Path(out).write_text(json.dumps(_FIGURES, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return FIGURES

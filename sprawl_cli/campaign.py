@@ -385,7 +385,7 @@ def campaign_from_data(data: Any, lines: Lines, source: str) -> Book:
     Raises:
         SaveFileError: naming the file, line and key.
     """
-    from sprawl_cli.store import migrate
+    from sprawl_cli.save.data import migrate
 
     if not isinstance(data, dict):
         raise SaveFileError(f"{source}: not a sprawl campaign file (expected a map with schema_version and squads)")
@@ -451,7 +451,7 @@ def campaign_locked(path: Path, notify: Callable[[str], None] = lambda _m: None,
                     create: bool = False) -> Iterator[None]:
     """Hold the campaign file's lock (taken after a game's lock, never before); a missing
     campaign is refused first unless this command creates it, so no lock file is left behind."""
-    from sprawl_cli.store import lock_file
+    from sprawl_cli.save.lock import lock_file
 
     if not create and not path.exists():
         load_campaign(path)  # raises "no campaign here: sprawl campaign new"
@@ -460,7 +460,7 @@ def campaign_locked(path: Path, notify: Callable[[str], None] = lambda _m: None,
 
 
 def save_campaign(path: Path, book: Book) -> None:
-    from sprawl_cli.store import atomic_write
+    from sprawl_cli.save.atomic import atomic_write
 
     atomic_write(path, campaign_text(book))
 

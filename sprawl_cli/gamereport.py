@@ -40,7 +40,7 @@ def gone_after(entry: dict[str, Any]) -> set[str] | None:
     after = entry.get("after")
     if isinstance(after, dict):
         from sprawl_cli.errors import SprawlError
-        from sprawl_cli.store import game_from_data
+        from sprawl_cli.save.data import game_from_data
 
         try:
             return {c.name for c in game_from_data(after, {}, "journal").characters if c.gone}

@@ -343,7 +343,7 @@ def trim_history(path: Path, limit: int = HISTORY_LIMIT) -> None:
     entries = split_history(text)
     if len(entries) <= limit:
         return
-    from sprawl_cli.store import atomic_write
+    from sprawl_cli.save.atomic import atomic_write
 
     try:
         atomic_write(path, "".join(entries[-limit:]))

@@ -109,7 +109,7 @@ def new(
     from sprawl_cli.cli.gamecmds import read_rosters
     from sprawl_cli.errors import BadInput, RuleRefusal
     from sprawl_cli.render.report_views import book_view
-    from sprawl_cli.store import atomic_write
+    from sprawl_cli.save.atomic import atomic_write
     from sprawl_cli.systems.base import check_sides
 
     ctx = current()
@@ -217,7 +217,7 @@ def deliver_report(ctx: Context, data: dict[str, object], text: str, out: Path |
     """A report written to `out` (its path under `key` in the JSON), else printed as it is
     (or inside the JSON object with --json)."""
     from sprawl_cli.errors import BadInput
-    from sprawl_cli.store import atomic_write
+    from sprawl_cli.save.atomic import atomic_write
 
     if out is not None:
         if out.is_dir() or out.resolve().name == "":

@@ -70,7 +70,8 @@ def _scenario(game: Game[Any], round_before: int, over_before: bool, data: dict[
     """What the game's scenario makes of a change (a round that ended, an item dropped, the
     points that end the game): its events go into `data`, and the lines to add are returned."""
     from sprawl_cli.ending import over_lines
-    from sprawl_cli.scenario import after_command, event_lines
+    from sprawl_cli.scenario.scoring import after_command
+    from sprawl_cli.scenario.words import event_lines
 
     result = (game.over, game.winner, game.reason, game.draw)
     events = after_command(game, current().system_of(game), round_before, over_before)

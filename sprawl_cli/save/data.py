@@ -137,8 +137,8 @@ def check_game(game: Game[Any], where: Where, phases: tuple[str, ...]) -> None:
                 where.fail(("squads", j, "members", k), f"no character called '{member}'")
         if squad.leader and squad.leader.lower() not in names:
             where.fail(("squads", j, "leader"), f"no character called '{squad.leader}'")
-    if game.scenario is not None:  # a house feature: sprawl_cli/scenario.py
-        from sprawl_cli.scenario import check_saved
+    if game.scenario is not None:  # a house feature: sprawl_cli/scenario/
+        from sprawl_cli.scenario.file import check_saved
 
         check_saved(game, where)
 

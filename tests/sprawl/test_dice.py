@@ -151,6 +151,18 @@ def test_odds_of_large_pools_match_exact_counts():
         success_distribution(1001)
 
 
+@pytest.mark.parametrize("tens", [True, False])
+@pytest.mark.parametrize("pool", [1, 2, 7, 60, 333])
+def test_each_chance_is_the_exact_count_divided_once(pool: int, tens: bool) -> None:
+    """Whole-number counts, one division each: every chance is the exact fraction rounded once,
+    equal to the float of the exact count, bit for bit (the linear recurrence, not a sum of
+    rounded products)."""
+    counts = exact_success_counts(pool, tens)
+    while counts[-1] == 0:
+        counts.pop()
+    assert success_distribution(pool, tens) == [c / 10**pool for c in counts]
+
+
 def test_the_dice_records_are_immutable_named_tuples() -> None:
     from sprawl_cli.dice import Roll
     from sprawl_cli.systems.sprawl.pool import Odds, PoolResult

@@ -101,20 +101,21 @@ def success_distribution(pool: int, tens: bool = True) -> list[float]:
         raise BadInput(f"a pool of {pool} dice makes no sense; give 0 or more")
     if pool > MAX_ODDS_POOL:
         raise BadInput(f"odds are computed for pools of up to {MAX_ODDS_POOL} dice; {pool} is too many")
-    # One die: 0 successes 6/10, 1 success 3/10 (7-9) plus the 10 when tens are off, 2 successes 1/10.
-    p0, p1, p2 = (0.6, 0.3, 0.1) if tens else (0.6, 0.4, 0.0)
-    dist = [1.0]
-    for _ in range(pool):
-        grown = [0.0] * (len(dist) + 2)
-        for k, p in enumerate(dist):
-            if p:
-                grown[k] += p * p0
-                grown[k + 1] += p * p1
-                grown[k + 2] += p * p2
-        dist = grown
-    while len(dist) > 1 and dist[-1] == 0.0:
-        dist.pop()
-    return dist
+    # One die in tenths: 0 successes 6 (1-6), 1 success 3 (7-9) plus the 10 when tens are off,
+    # 2 successes 1 (the 10, R2). The pool's counts are the coefficients of (6 + 3x + x^2)^pool,
+    # worked out in whole numbers by the power recurrence (k*a0*b[k] = sum over i of
+    # ((pool+1)*i - k) * a[i] * b[k-i], always a whole division), so the chances are exact
+    # until the one division that makes each a float; linear in the pool, not quadratic.
+    a = (6, 3, 1) if tens else (6, 4, 0)
+    top = 2 * pool if tens else pool
+    counts = [6 ** pool]
+    for k in range(1, top + 1):
+        total = ((pool + 1) - k) * a[1] * counts[k - 1]
+        if k >= 2:
+            total += (2 * (pool + 1) - k) * a[2] * counts[k - 2]
+        counts.append(total // (k * 6))
+    throws = 10 ** pool
+    return [c / throws for c in counts]
 
 
 class Odds(tuple[int, int, bool, float, dict[int, float]]):

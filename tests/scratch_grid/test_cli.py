@@ -122,7 +122,7 @@ def test_evade_heal_escape_and_next(sprawl: Sprawl) -> None:
     assert sprawl.character("Brannock")["at"] is None and "escaped" in sprawl.character("Brannock")["statuses"]
     sprawl.json("set", "Cress", "injured", "on")
     sprawl.json("move", "Ada", "a5")
-    assert sprawl.json("heal", "Ada", "Cress")["after"] == "healthy"
+    assert sprawl.json("heal", "Ada", "Cress", "--result", "hit")["after"] == "healthy"
     step = sprawl.json("next")
     assert step["side"] == "Raiders"
 

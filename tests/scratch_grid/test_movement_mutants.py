@@ -36,7 +36,7 @@ import pytest
 
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.scratch_grid.model import Game
-from sprawl_cli.systems.scratch_grid.movement import MoveOutcome, escape, leave, move, reach, reach_now
+from sprawl_cli.systems.scratch_grid.movement import MoveOutcome, Reach, escape, leave, move, reach, reach_now
 from tests.scratch_grid.kit import OPEN5, ch, game, table
 
 TAIL = " (add --force to overrule as referee)"
@@ -157,10 +157,37 @@ def test_why_a_space_is_out_of_reach() -> None:
 def test_where_a_character_may_end_a_move_row_by_row() -> None:
     g = game(["...", "...", "..."], [ch("Ada", "a1"), ch("Al", "c3", statuses=["immobilised"], immobilised_turn=2),
                                      ch("Ann", "c1", statuses=["incapacitated"])])
-    assert list(reach_now(g, g.character("Ada")).items()) == [
+    assert list(reach_now(g, g.character("Ada")).spaces.items()) == [
         ("b1", 1), ("a2", 1), ("b2", 1), ("c2", 2), ("a3", 2), ("b3", 2)]
-    assert reach_now(g, g.character("Al")) == {} and reach_now(g, g.character("Ann")) == {}
+    assert reach_now(g, g.character("Al")).to_json() == {
+        "spaces": {}, "why_not": "Al is immobilised by a hold until the end of turn 2 and cannot move (S3)",
+        "next_turn": False}
+    assert reach_now(g, g.character("Ann")).why_not == "Ann is incapacitated and cannot move (S2)"
     assert list(reach(g, g.character("Ann"))) == ["b1", "a2", "b2", "c2", "a3", "b3"]
+
+
+def test_reach_after_moving_or_an_interrupt_is_nothing_and_says_why() -> None:
+    g = game(OPEN5, [ch("Ada", "a1"), ch("Al", "c3")], [ch("Zed", "e5"), ch("Zoe", "e1", statuses=["immobilised"], immobilised_turn=2)])
+    ada, al = g.character("Ada"), g.character("Al")
+    ada.acted = True  # acting first leaves the move (S6)
+    assert len(reach_now(g, ada).spaces) == 21 and reach_now(g, ada).why_not is None
+    move(g, ada, "b1", table())
+    assert reach_now(g, ada) == Reach({}, "Ada has already moved this turn; one move per turn (S6)", False)
+    al.turn_over = True
+    assert reach_now(g, al).why_not == ("an interrupting attack ended Al's turn; it cannot move again until its next "
+                                        "turn (S4)")
+    leave(al)
+    assert reach_now(g, al).why_not == "Al has escaped and cannot move"
+    # the other side's: where it could go when its turn comes, whatever it did in its last one
+    zed = g.character("Zed")
+    zed.moved = zed.turn_over = True
+    there = reach_now(g, zed)
+    assert there.next_turn and there.why_not is None and there.spaces == reach(g, zed)
+    assert reach_now(g, g.character("Zoe")) == Reach(
+        {}, "Zoe is immobilised by a hold until the end of turn 2 and cannot move (S3)", True)
+    g.character("Zoe").drop("immobilised")
+    g.character("Zoe").add("incapacitated")
+    assert reach_now(g, g.character("Zoe")).why_not == "Zoe is incapacitated and cannot move (S2)"
 
 
 def test_the_upper_exit_wins_even_when_the_other_ways_first_step_is_as_high() -> None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from sprawl_cli.errors import GameOver, RuleRefusal
+from sprawl_cli.errors import RuleRefusal
 from sprawl_cli.systems.scratch_grid.model import Game
-from sprawl_cli.systems.scratch_grid.turn import advance, check_end, ensure_not_over, incapacitate, \
+from sprawl_cli.systems.scratch_grid.turn import advance, check_end, incapacitate, \
     require_can_act, require_can_move, start_turn, wound
 from tests import factory
 from tests.scratch_grid.kit import OPEN5, ch, game, table
@@ -52,10 +52,6 @@ def test_three_sides_take_turns_in_order_and_the_round_limit_ends_it() -> None:
     assert end.to_json() == {"round": 1, "side": "Red", "turn": 4, "lifted": [], "evasion_lapsed": [],
                              "idle": ["Cy"], "over": True, "reason": "the round limit (1) was reached"}
     assert g.over and g.winner is None and g.round == 1
-    with pytest.raises(GameOver) as caught:
-        ensure_not_over(g)
-    assert str(caught.value) == ("the game is over (the round limit (1) was reached); `sprawl undo` takes back "
-                                 "the last change")
 
 
 def test_the_end_names_who_is_left_and_the_tally() -> None:

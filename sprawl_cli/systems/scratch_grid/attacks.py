@@ -17,16 +17,16 @@ from typing import Any
 
 from sprawl_cli.errors import BadInput, NeedsAnswer
 from sprawl_cli.systems.scratch_grid.grid import Space, is_space_name, space_name
-from sprawl_cli.systems.scratch_grid.interrupts import Interruption, exposed_by_attack, offer, read_answers
+from sprawl_cli.systems.scratch_grid.interrupts import EVERYONE, Interruption, exposed_by_attack, offer, read_answers, \
+    read_named
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.systems.scratch_grid.sight import Sight, line_of_sight
-from sprawl_cli.systems.scratch_grid.turn import check_end, ensure_not_over, incapacitate, require_can_act, wound
+from sprawl_cli.systems.scratch_grid.turn import check_end, incapacitate, require_can_act, wound
 from sprawl_cli.table import Table, refuse
 
 KINDS = ("close", "hold", "knockout", "ranged", "blast")
 CLOSE = ("close", "hold", "knockout")
 RESULTS = ("hit", "miss")
-EVERYONE = "*"
 
 
 @dataclass(frozen=True)
@@ -108,17 +108,8 @@ def read_results(game: Game, raw: str | None) -> dict[str, str]:
     """
     if raw is None or not raw.strip():
         return {}
-    text = raw.strip().lower()
-    if text in RESULTS:
-        return {EVERYONE: text}
-    results = {}
-    for part in (p.strip() for p in raw.split(",") if p.strip()):
-        name, sep, answer = part.partition("=")
-        answer = answer.strip().lower()
-        if not sep or answer not in RESULTS:
-            raise BadInput(f"--result takes hit or miss (or NAME=hit,NAME=miss for a blast), not '{part}'")
-        results[game.character(name).name] = answer
-    return results
+    return read_named(game, raw, RESULTS, "--result takes hit or miss (or NAME=hit,NAME=miss for a blast), "
+                      "not '{part}'", {r: r for r in RESULTS})
 
 
 def ask(table: Table, results: dict[str, str], name: str, question: str) -> str:
@@ -141,7 +132,6 @@ def attack(game: Game, attacker: Character, target: str, kind: str, table: Table
         RuleRefusal: out of turn, already acted, out of reach or out of sight (forceable).
         NeedsAnswer: a result (or an interrupter's) that must be given.
     """
-    ensure_not_over(game)
     if kind not in KINDS:
         raise BadInput(f"'{kind}' is not a kind of attack; use one of {', '.join(KINDS)}")
     require_can_act(game, table, attacker, f"make a {kind} attack")

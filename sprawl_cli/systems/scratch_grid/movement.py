@@ -18,7 +18,7 @@ from sprawl_cli.systems.scratch_grid.grid import EXIT, Space, space_name
 from sprawl_cli.systems.scratch_grid.interrupts import Interruption, offer, read_answers
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Route, Search, cheapest, step_cost
-from sprawl_cli.systems.scratch_grid.turn import check_end, ensure_not_over, require_can_move
+from sprawl_cli.systems.scratch_grid.turn import absence, check_end, move_refusal, require_can_move
 from sprawl_cli.table import Table, refuse
 
 
@@ -65,11 +65,30 @@ def reach(game: Game, c: Character) -> dict[str, int]:
     return {space_name(s): cost for s, cost in sorted(found.items(), key=lambda i: (i[0][1], i[0][0]))}
 
 
-def reach_now(game: Game, c: Character) -> dict[str, int]:
-    """`map --reach`: where `c` may move, or nothing when it cannot move at all (S2)."""
-    if c.gone or c.down or c.has("immobilised") or c.at is None:
-        return {}
-    return reach(game, c)
+@dataclass(frozen=True)
+class Reach:
+    """`map --reach NAME`: the spaces NAME may end a move on, with their costs, and why none."""
+
+    spaces: dict[str, int]
+    why_not: str | None = None  # why it may not move at all (nothing is shaded)
+    next_turn: bool = False  # its side is not playing: where it could go when its turn comes
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spaces": self.spaces, "why_not": self.why_not, "next_turn": self.next_turn}
+
+
+def reach_now(game: Game, c: Character) -> Reach:
+    """`map --reach`: where `c` may still move this turn (S2, S6). Once it has moved, or an
+    interrupting attack ended its turn, that is nowhere, and `why_not` says why; so it is for an
+    escaped, incapacitated or held character. A character whose side is not playing is shown
+    where it could go on its side's next turn, which starts afresh."""
+    why = absence(c, "move") or move_refusal(c, "move")
+    playing = game.is_turn_of(c)
+    if why is not None and not playing and c.standing and not c.has("immobilised"):
+        why = None  # what it did in its side's last turn does not count against the next
+    if why is not None:
+        return Reach({}, why, not playing)
+    return Reach(reach(game, c), None, not playing)
 
 
 def _enemies_next_to(game: Game, c: Character, space: Space) -> list[str]:
@@ -136,7 +155,6 @@ def move(game: Game, c: Character, destination: str, table: Table, interrupts: s
         RuleRefusal: out of its turn, already moved, immobilised, or out of reach (with why).
         NeedsAnswer: an interrupting attack's result is needed.
     """
-    ensure_not_over(game)
     require_can_move(game, table, c)
     board = game.board
     dest = board.space(destination)
@@ -194,7 +212,6 @@ def escape(game: Game, c: Character, table: Table, interrupts: str | None = None
         RuleRefusal: it may not move now, is barred from escaping (S4), or no way out is in reach.
         NeedsAnswer: an interrupting attack's result is needed.
     """
-    ensure_not_over(game)
     require_can_move(game, table, c, "escape")
     if barred(game, c):
         refuse(table, f"{c.name} may not escape before turn {(c.no_escape_turn or 0) + 1}: an interrupting "

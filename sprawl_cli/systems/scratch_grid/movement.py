@@ -172,15 +172,16 @@ def move(game: Game, c: Character, destination: str, table: Table, interrupts: s
     if route is None:
         reason, fallback = diagnose(game, c, dest)
         refuse(table, reason)
-        route = fallback or Route((start, dest), 1)
+        route = fallback or Route((start, dest))
     spaces, cost, interruption, stopped_by = _walk(game, c, route, f"moves {route.length} spaces", table, answers)
     c.at = space_name(spaces[-1])
     c.moved = True
     notes = []
     escaped = False
     if stopped_by is None and board.terrain(spaces[-1]) == EXIT:
-        if barred(game, c):
-            notes.append(f"{c.name} stands on an exit but may not escape before turn {(c.no_escape_turn or 0) + 1} (S4)")
+        until = barred_until(game, c)
+        if until is not None:
+            notes.append(f"{c.name} stands on an exit but may not escape before turn {until + 1} (S4)")
         else:
             leave(c)
             escaped = True
@@ -190,9 +191,10 @@ def move(game: Game, c: Character, destination: str, table: Table, interrupts: s
                        [] if escaped else _enemies_next_to(game, c, spaces[-1]), notes)
 
 
-def barred(game: Game, c: Character) -> bool:
-    """S4: an interrupting attack that hit bars escaping up to the end of its next turn."""
-    return c.no_escape_turn is not None and game.turn <= c.no_escape_turn
+def barred_until(game: Game, c: Character) -> int | None:
+    """S4: an interrupting attack that hit bars escaping up to the end of its next turn: that
+    turn, while the bar lasts; else None."""
+    return c.no_escape_turn if c.no_escape_turn is not None and game.turn <= c.no_escape_turn else None
 
 
 def leave(c: Character) -> None:
@@ -213,14 +215,15 @@ def escape(game: Game, c: Character, table: Table, interrupts: str | None = None
         NeedsAnswer: an interrupting attack's result is needed.
     """
     require_can_move(game, table, c, "escape")
-    if barred(game, c):
-        refuse(table, f"{c.name} may not escape before turn {(c.no_escape_turn or 0) + 1}: an interrupting "
+    until = barred_until(game, c)
+    if until is not None:
+        refuse(table, f"{c.name} may not escape before turn {until + 1}: an interrupting "
                       "attack hit it (S4)")
     board = game.board
     start = c.space
     answers = read_answers(game, interrupts)
     if board.terrain(start) == EXIT:
-        route: Route | None = Route((start,), 0)
+        route: Route | None = Route((start,))
     else:
         search = Search(field_for(game, c), start, allowance_of(c), leave=True)
         outs = [search.route(s) for s in search.costs() if s == OUTSIDE or board.terrain(s) == EXIT]
@@ -234,7 +237,7 @@ def escape(game: Game, c: Character, table: Table, interrupts: str | None = None
                           f"movement and it has {allowance_of(c).describe()} (S2, S5)")
         else:
             refuse(table, f"{c.name} has no way off the map: walls, obstacles or enemies close every one (S5)")
-        route = Route((start,), 0)
+        route = Route((start,))
     spaces, cost, interruption, stopped_by = _walk(game, c, route, f"moves {route.length} spaces to escape",
                                                     table, answers)
     c.moved = True

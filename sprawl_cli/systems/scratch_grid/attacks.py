@@ -164,7 +164,7 @@ def attack(game: Game, attacker: Character, target: str, kind: str, table: Table
         interruption = offer(game, attacker, f"attacks {victim.name} {distance} spaces away", table, answers)
     attacker.acted = True
     attacker.record.attacks += 1
-    outcome = AttackOutcome(attacker.name, kind, victim.name, victim.at or "", distance, None, sight=sight,
+    outcome = AttackOutcome(attacker.name, kind, victim.name, space_name(victim.space), distance, None, sight=sight,
                             interruption=interruption)
     if interruption.hit_by is not None:
         return outcome
@@ -182,15 +182,17 @@ def attack(game: Game, attacker: Character, target: str, kind: str, table: Table
 
 
 def _why(game: Game, sight: Sight) -> str:
-    if sight.between:
+    """Why a line that is not clear is blocked: between two blockers, or at the first (S3)."""
+    where = sight.blocked_by
+    if sight.between or where is None:
         return f"the line runs between {sight.between[0]} and {sight.between[1]}, and both block"
-    space = game.board.space(sight.blocked_by or "")
+    space = game.board.space(where)
     holder = game.occupant(space)
     if holder is not None:
         what = f"{holder.name} stands in the way"
     else:
         what = "a wall" if game.board.terrain(space) == "#" else "an obstacle"
-    return f"blocked at {sight.blocked_by} ({what})"
+    return f"blocked at {where} ({what})"
 
 
 def _harm(game: Game, attacker: Character, victim: Character, kind: str, verdict: str) -> Victim:
@@ -241,13 +243,12 @@ def _shove(game: Game, attacker: Character, victim: Character, at: str) -> Space
 
 
 def _apply_shove(attacker: Character, victim: Character, space: Space) -> list[dict[str, str]]:
-    start = victim.at or ""
-    if space_name(space) == attacker.at:
-        attacker.at, victim.at = victim.at, attacker.at
-        return [{"name": victim.name, "from": start, "to": victim.at or ""},
-                {"name": attacker.name, "from": victim.at or "", "to": attacker.at or ""}]
-    victim.at = space_name(space)
-    return [{"name": victim.name, "from": start, "to": victim.at}]
+    held, holder, to = space_name(victim.space), space_name(attacker.space), space_name(space)
+    if to == holder:
+        attacker.at, victim.at = held, holder
+        return [{"name": victim.name, "from": held, "to": holder}, {"name": attacker.name, "from": holder, "to": held}]
+    victim.at = to
+    return [{"name": victim.name, "from": held, "to": to}]
 
 
 def _blast(game: Game, attacker: Character, target: str, table: Table, at: str | None,

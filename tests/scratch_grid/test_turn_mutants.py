@@ -45,8 +45,10 @@ def test_three_sides_take_turns_in_order_and_the_round_limit_ends_it() -> None:
     g = factory.game_of(Game, [[ch("Ada", "a1")], [ch("Bo", "c3")], [ch("Cy", "e5")]], leaders=False,
                         map=OPEN5.split(), rounds=1)
     start_turn(g)
-    assert [advance(g).side for _ in range(2)] == ["Blue", "Green"]
+    steps = [advance(g) for _ in range(2)]
+    assert [s.side for s in steps] == ["Blue", "Green"]
     assert g.side == 2 and g.turn == 3
+    assert not any(s.over for s in steps) and not g.over  # the limit ends round 1 only when it is over
     g.winner = "Red"
     end = advance(g)
     assert end.to_json() == {"round": 1, "side": "Red", "turn": 4, "lifted": [], "evasion_lapsed": [],

@@ -16,7 +16,7 @@ from typing import Any
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.scratch_grid.interrupts import Interruption, offer, read_answers
 from sprawl_cli.systems.scratch_grid.model import Character, Game
-from sprawl_cli.systems.scratch_grid.attacks import RESULTS, ask
+from sprawl_cli.systems.scratch_grid.attacks import RESULTS, call
 from sprawl_cli.systems.scratch_grid.turn import check_end, require_can_act
 from sprawl_cli.table import Table, refuse
 
@@ -88,8 +88,7 @@ def heal(game: Game, healer: Character, patient: Character, table: Table, result
         refuse(table, f"{patient.name} is not on {healer.name}'s side")
     revived = patient.down
     doing = "revive" if revived else "heal"
-    verdict = ask(table, {} if result is None else {patient.name: result}, patient.name,
-                  f"Does {healer.name}'s try to {doing} {patient.name} work (hit) or fail (miss)?")
+    verdict = call(table, result, f"Does {healer.name}'s try to {doing} {patient.name} work (hit) or fail (miss)?")
     healer.acted = True
     before = patient.health
     if verdict == "hit":

@@ -114,7 +114,15 @@ def read_results(game: Game, raw: str | None) -> dict[str, str]:
 
 def ask(table: Table, results: dict[str, str], name: str, question: str) -> str:
     """The referee's call for `name` (S5): given with --result, else asked."""
-    given = results.get(name, results.get(EVERYONE))
+    return call(table, results.get(name, results.get(EVERYONE)), question)
+
+
+def call(table: Table, given: str | None, question: str) -> str:
+    """The referee's hit or miss (S5): `given`, else asked on a terminal.
+
+    Raises:
+        NeedsAnswer: not given, and no terminal to ask (naming --result).
+    """
     if given is not None:
         return given
     try:

@@ -268,3 +268,12 @@ def test_what_a_hit_does(sprawl: Sprawl, kind: str, before: str, after: str, imm
     hit = sprawl.json("attack", "Ned", "Ada", "--kind", kind, "--result", "hit", *extra)
     assert [(v["name"], v["result"], v["before"], v["after"], v["immobilised"]) for v in hit["victims"]] == \
         [("Ada", "hit", before, after, immobilised)]
+
+
+def test_the_gate_names_the_move_refused(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    start(sprawl)
+    sprawl.json("set", "Brannock", "incapacitated", "on")
+    assert refused(sprawl, snapshot, "move", "Brannock", "a5") == (
+        "error: Brannock is incapacitated and cannot move (S2) (add --force to overrule as referee)")
+    assert refused(sprawl, snapshot, "escape", "Brannock") == (
+        "error: Brannock is incapacitated and cannot escape (S2) (add --force to overrule as referee)")

@@ -277,3 +277,15 @@ def test_the_gate_names_the_move_refused(sprawl: Sprawl, snapshot: Callable[[Pat
         "error: Brannock is incapacitated and cannot move (S2) (add --force to overrule as referee)")
     assert refused(sprawl, snapshot, "escape", "Brannock") == (
         "error: Brannock is incapacitated and cannot escape (S2) (add --force to overrule as referee)")
+
+
+def test_the_gate_names_the_command_on_every_check(sprawl: Sprawl,
+                                                    snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    start(sprawl)
+    assert refused(sprawl, snapshot, "evade", "Vex") == (
+        "error: Vex cannot evade: it is Wardens' turn (S6) (add --force to overrule as referee)")
+    sprawl.json("set", "Cress", "delayed", "on")
+    assert refused(sprawl, snapshot, "evade", "Cress") == (
+        "error: Cress is delayed and cannot evade until its turn ends (add --force to overrule as referee)")
+    sprawl.json("escape", "Brannock")
+    assert refused(sprawl, snapshot, "evade", "Brannock") == "error: Brannock has escaped and cannot evade"

@@ -3,7 +3,7 @@ found the tests loose: the whole JSON of a move and of an escape (by the edge, b
 an exit, stopped by a hit, forced), which way out is taken when two cost the same, every
 refusal's words, and where a character may end a move.
 
-Survivors left (27 of 592 after the path finder of 2026-11-28, 28 in the run), 25 equivalent:
+Survivors left (19 on 2026-12-02; 27 of 592 after the path finder of 2026-11-28), 17 equivalent:
 
 - the `goal` handed to `Search` or `cheapest` dropped or None, in `move` and `diagnose` (8): a
   goal only prunes the search; the route to the goal is the same (paths.py's contract, checked
@@ -16,10 +16,9 @@ Survivors left (27 of 592 after the path finder of 2026-11-28, 28 in the run), 2
 - `_walk`, after a hit cut the spaces to two: `spaces[+1]` for `spaces[-1]` (2), the same
   space; `spaces[-2] == OUTSIDE` (1): the start is never outside, and the second space is
   outside only on a one-step route, which offers no interrupting attack.
-- the cost of a route made up in `move` (forced, no way) or `escape` (from an exit, forced)
-  as None, 1 or 2 (6): `_walk` sums the steps' costs; a made-up route's own is never read.
-- `(c.no_escape_turn or 1)` for `or 0` in the two "may not escape before turn" texts (2): they
-  are written only when `barred`, which needs a turn of 1 or more there.
+- (gone on 2026-12-02) the cost of a route made up for a forced move (6), which `_walk` never
+  read: such a route now carries none; and `(c.no_escape_turn or 0)` in the two "may not escape
+  before turn" texts (2): `barred_until` hands over the turn itself.
 - (killed since) `reach` sorting by row only: the search of 2026-11-28 lists spaces cheapest
   first, so `test_where_a_character_may_end_a_move_row_by_row` now fails on it.
 

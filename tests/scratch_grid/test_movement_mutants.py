@@ -3,7 +3,7 @@ found the tests loose: the whole JSON of a move and of an escape (by the edge, b
 an exit, stopped by a hit, forced), which way out is taken when two cost the same, every
 refusal's words, and where a character may end a move.
 
-Survivors left (19 on 2026-12-02; 27 of 592 after the path finder of 2026-11-28), 17 equivalent:
+Survivors left (16 on 2026-12-02; 27 of 592 after the path finder of 2026-11-28), 14 equivalent:
 
 - the `goal` handed to `Search` or `cheapest` dropped or None, in `move` and `diagnose` (8): a
   goal only prunes the search; the route to the goal is the same (paths.py's contract, checked
@@ -13,9 +13,8 @@ Survivors left (19 on 2026-12-02; 27 of 592 after the path finder of 2026-11-28)
   of `stop_on`'s `early` (None, dropped, `spaces[+1]`, `spaces[-2]`) (4): every route it is
   handed has a watched space before its end (else the watched search would have found it, or
   the way around would cost no more), so the fallback is never taken.
-- `_walk`, after a hit cut the spaces to two: `spaces[+1]` for `spaces[-1]` (2), the same
-  space; `spaces[-2] == OUTSIDE` (1): the start is never outside, and the second space is
-  outside only on a one-step route, which offers no interrupting attack.
+- (gone on 2026-12-02) `_walk`'s `spaces[+1]` for `spaces[-1]` and `spaces[-2] == OUTSIDE` after
+  a hit cut the spaces to two (3): it now reads the first step once and keeps one space or two.
 - (gone on 2026-12-02) the cost of a route made up for a forced move (6), which `_walk` never
   read: such a route now carries none; and `(c.no_escape_turn or 0)` in the two "may not escape
   before turn" texts (2): `barred_until` hands over the turn itself.

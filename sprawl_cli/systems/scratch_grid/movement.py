@@ -138,10 +138,10 @@ def _walk(game: Game, c: Character, route: Route, doing: str, table: Table,
         interruption = offer(game, c, doing, table, answers)
         if interruption.hit_by is not None:
             stopped_by = f"interrupted by {interruption.hit_by}"
-            spaces = spaces[:2]
+            first = spaces[1]  # a hit stops it after its first space...
             others = {o.space for o in game.on_map() if o is not c}
-            if spaces[-1] == OUTSIDE or spaces[-1] in others:
-                spaces = spaces[:1]  # it cannot stop on a space someone holds, nor leave the map
+            # ...unless someone holds that space or it is off the map: then it stays put
+            spaces = spaces[:1] if first == OUTSIDE or first in others else spaces[:2]
     cost = sum(step_cost(game.board, s, route.air[i] if i < len(route.air) else False)
                for i, s in enumerate(spaces[1:]))
     return spaces, cost, interruption, stopped_by

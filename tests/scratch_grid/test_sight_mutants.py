@@ -19,12 +19,14 @@ both):
   instead of column (1): two such contacts would be spaces crossed over the same stretch in one
   row, which cannot be; touching ones are paired by side, not by this order.
 
-The key that picks the first blocking event in `trace` (no key, the space first, or the row
-twice: 4) was left as not killed on 2026-11-28; a search of random boards on 2026-11-29 found a
-square line where a squeeze between two blocked corners and a blocked space crossed start at the
-same point in one row, which kills two of them (no key, the row twice; the last test here). The
-other two (the column before the row, in two spellings) are still not killed: no case where two
-events start together in different rows has been found on squares or hexes.
+Not killed (3): the key that picks the first blocking event in `trace` dropped (`key=None`, or
+no key: 2) or with the space before the row (1). Without a key, events compare by their start
+and then their space as (column, row), which is the "column before row" order; the last test
+here (a squeeze and a crossed space starting at one point in one row, found by a search of
+random boards on 2026-11-29) kills the row written twice, but not these: they differ from the
+key only when two events start together in different rows, and no such line has been found on
+squares or hexes. (The note of 2026-11-29 counted "no key" among the killed; the run of
+2026-12-02 shows it was not.)
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ found the tests loose: the whole JSON of a move and of an escape (by the edge, b
 an exit, stopped by a hit, forced), which way out is taken when two cost the same, every
 refusal's words, and where a character may end a move.
 
-Survivors left (16 on 2026-12-02; 27 of 592 after the path finder of 2026-11-28), 14 equivalent:
+Survivors left (14 on 2026-12-02, all equivalent; 27 of 592 after the path finder of 2026-11-28):
 
 - the `goal` handed to `Search` or `cheapest` dropped or None, in `move` and `diagnose` (8): a
   goal only prunes the search; the route to the goal is the same (paths.py's contract, checked
@@ -21,9 +21,10 @@ Survivors left (16 on 2026-12-02; 27 of 592 after the path finder of 2026-11-28)
 - (killed since) `reach` sorting by row only: the search of 2026-11-28 lists spaces cheapest
   first, so `test_where_a_character_may_end_a_move_row_by_row` now fails on it.
 
-Not killed (2): the column of a way out's last space read from its second space
-(`spaces[+1]`, `spaces[-2]`) when two exits on one row cost the same (the routes found have
-never crossed over).
+Killed on 2026-12-02 (2, "not killed" before): the column of a way out's last space read from
+its second space or the one before its last, when two exits on one row cost the same: on the
+map of `test_two_exits_of_one_row_at_the_same_cost_through_the_same_first_step` both ways go
+through d3, so the mutants cannot tell them apart.
 """
 
 from __future__ import annotations
@@ -220,3 +221,11 @@ def test_the_interrupt_question_says_how_far_the_move_goes() -> None:
     asked = table(interrupts=["miss"])
     move(g, g.character("Ada"), "d3", asked)
     assert asked.asked == ["Zed may make an interrupting attack on Ada, who moves 2 spaces (S4): does it hit?"]
+
+
+def test_two_exits_of_one_row_at_the_same_cost_through_the_same_first_step() -> None:
+    # d2 and e2 both cost 2 from c4, both by d3: the exit further left in the row is taken, told
+    # apart by the exit's own column (the step before it is the same space for both).
+    g = game(["######", "###EE#", "###.##", "##..##", "#..#.#", "######"], [ch("Ada", "c4")])
+    out = escape(g, g.character("Ada"), table())
+    assert (out.path, out.via, out.cost) == (["c4", "d3", "d2"], "exit", 2)

@@ -3,14 +3,15 @@ loose: the whole JSON of each kind (a hold's swap and push, a knockout, a ranged
 short by an interrupting hit, blasts mixed, whole, empty and interrupted), the books, every
 refusal's and question's words, and why a line is blocked.
 
-Survivors left (10 of 605), equivalent:
+Survivors left, equivalent (4 on 2026-12-02; 10 of 605 on 2026-11-28):
 
-- a fallback `""` written `"XXXX"` after `victim.at or`, `attacker.at or` or `sight.blocked_by
-  or` (6): the attacked and the attacker stand on the map (escaped targets are refused first),
-  and a line that is not clear and does not run between two blockers names where it is blocked.
 - a blast's `_harm` handed None for the game (1): `_harm` reads the game only for a hold.
 - a blast's `_harm` handed None, "XXblastXX" or "BLAST" for the kind (3): `_harm` only asks
   whether the kind is a knockout or a hold; any other wounds, as a blast does.
+
+Gone since 2026-11-28: six fallbacks `or ""` (after `victim.at`, `attacker.at` and
+`sight.blocked_by`) for spaces that are always there; a hold's swap and push and the space
+attacked are read from the figures' spaces, and why a line is blocked from one reading.
 """
 
 from __future__ import annotations

@@ -122,7 +122,7 @@ def test_evade_heal_escape_and_next(sprawl: Sprawl) -> None:
     assert sprawl.character("Brannock")["at"] is None and "escaped" in sprawl.character("Brannock")["statuses"]
     sprawl.json("set", "Cress", "injured", "on")
     sprawl.json("move", "Ada", "a5")
-    assert sprawl.json("heal", "Ada", "Cress")["after"] == "healthy"
+    assert sprawl.json("heal", "Ada", "Cress", "--result", "hit")["after"] == "healthy"
     step = sprawl.json("next")
     assert step["side"] == "Raiders"
 
@@ -268,3 +268,24 @@ def test_what_a_hit_does(sprawl: Sprawl, kind: str, before: str, after: str, imm
     hit = sprawl.json("attack", "Ned", "Ada", "--kind", kind, "--result", "hit", *extra)
     assert [(v["name"], v["result"], v["before"], v["after"], v["immobilised"]) for v in hit["victims"]] == \
         [("Ada", "hit", before, after, immobilised)]
+
+
+def test_the_gate_names_the_move_refused(sprawl: Sprawl, snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    start(sprawl)
+    sprawl.json("set", "Brannock", "incapacitated", "on")
+    assert refused(sprawl, snapshot, "move", "Brannock", "a5") == (
+        "error: Brannock is incapacitated and cannot move (S2) (add --force to overrule as referee)")
+    assert refused(sprawl, snapshot, "escape", "Brannock") == (
+        "error: Brannock is incapacitated and cannot escape (S2) (add --force to overrule as referee)")
+
+
+def test_the_gate_names_the_command_on_every_check(sprawl: Sprawl,
+                                                    snapshot: Callable[[Path], dict[str, bytes]]) -> None:
+    start(sprawl)
+    assert refused(sprawl, snapshot, "evade", "Vex") == (
+        "error: Vex cannot evade: it is Wardens' turn (S6) (add --force to overrule as referee)")
+    sprawl.json("set", "Cress", "delayed", "on")
+    assert refused(sprawl, snapshot, "evade", "Cress") == (
+        "error: Cress is delayed and cannot evade until its turn ends (add --force to overrule as referee)")
+    sprawl.json("escape", "Brannock")
+    assert refused(sprawl, snapshot, "evade", "Brannock") == "error: Brannock has escaped and cannot evade"

@@ -3,7 +3,7 @@ found the tests loose: the whole JSON of a move and of an escape (by the edge, b
 an exit, stopped by a hit, forced), which way out is taken when two cost the same, every
 refusal's words, and where a character may end a move.
 
-Survivors left (27 of 592 after the path finder of 2026-11-28, 28 in the run), 25 equivalent:
+Survivors left (14 on 2026-12-02, all equivalent; 27 of 592 after the path finder of 2026-11-28):
 
 - the `goal` handed to `Search` or `cheapest` dropped or None, in `move` and `diagnose` (8): a
   goal only prunes the search; the route to the goal is the same (paths.py's contract, checked
@@ -13,19 +13,18 @@ Survivors left (27 of 592 after the path finder of 2026-11-28, 28 in the run), 2
   of `stop_on`'s `early` (None, dropped, `spaces[+1]`, `spaces[-2]`) (4): every route it is
   handed has a watched space before its end (else the watched search would have found it, or
   the way around would cost no more), so the fallback is never taken.
-- `_walk`, after a hit cut the spaces to two: `spaces[+1]` for `spaces[-1]` (2), the same
-  space; `spaces[-2] == OUTSIDE` (1): the start is never outside, and the second space is
-  outside only on a one-step route, which offers no interrupting attack.
-- the cost of a route made up in `move` (forced, no way) or `escape` (from an exit, forced)
-  as None, 1 or 2 (6): `_walk` sums the steps' costs; a made-up route's own is never read.
-- `(c.no_escape_turn or 1)` for `or 0` in the two "may not escape before turn" texts (2): they
-  are written only when `barred`, which needs a turn of 1 or more there.
+- (gone on 2026-12-02) `_walk`'s `spaces[+1]` for `spaces[-1]` and `spaces[-2] == OUTSIDE` after
+  a hit cut the spaces to two (3): it now reads the first step once and keeps one space or two.
+- (gone on 2026-12-02) the cost of a route made up for a forced move (6), which `_walk` never
+  read: such a route now carries none; and `(c.no_escape_turn or 0)` in the two "may not escape
+  before turn" texts (2): `barred_until` hands over the turn itself.
 - (killed since) `reach` sorting by row only: the search of 2026-11-28 lists spaces cheapest
   first, so `test_where_a_character_may_end_a_move_row_by_row` now fails on it.
 
-Not killed (2): the column of a way out's last space read from its second space
-(`spaces[+1]`, `spaces[-2]`) when two exits on one row cost the same (the routes found have
-never crossed over).
+Killed on 2026-12-02 (2, "not killed" before): the column of a way out's last space read from
+its second space or the one before its last, when two exits on one row cost the same: on the
+map of `test_two_exits_of_one_row_at_the_same_cost_through_the_same_first_step` both ways go
+through d3, so the mutants cannot tell them apart.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ import pytest
 
 from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.scratch_grid.model import Game
-from sprawl_cli.systems.scratch_grid.movement import MoveOutcome, escape, leave, move, reach, reach_now
+from sprawl_cli.systems.scratch_grid.movement import MoveOutcome, Reach, escape, leave, move, reach, reach_now
 from tests.scratch_grid.kit import OPEN5, ch, game, table
 
 TAIL = " (add --force to overrule as referee)"
@@ -157,10 +156,37 @@ def test_why_a_space_is_out_of_reach() -> None:
 def test_where_a_character_may_end_a_move_row_by_row() -> None:
     g = game(["...", "...", "..."], [ch("Ada", "a1"), ch("Al", "c3", statuses=["immobilised"], immobilised_turn=2),
                                      ch("Ann", "c1", statuses=["incapacitated"])])
-    assert list(reach_now(g, g.character("Ada")).items()) == [
+    assert list(reach_now(g, g.character("Ada")).spaces.items()) == [
         ("b1", 1), ("a2", 1), ("b2", 1), ("c2", 2), ("a3", 2), ("b3", 2)]
-    assert reach_now(g, g.character("Al")) == {} and reach_now(g, g.character("Ann")) == {}
+    assert reach_now(g, g.character("Al")).to_json() == {
+        "spaces": {}, "why_not": "Al is immobilised by a hold until the end of turn 2 and cannot move (S3)",
+        "next_turn": False}
+    assert reach_now(g, g.character("Ann")).why_not == "Ann is incapacitated and cannot move (S2)"
     assert list(reach(g, g.character("Ann"))) == ["b1", "a2", "b2", "c2", "a3", "b3"]
+
+
+def test_reach_after_moving_or_an_interrupt_is_nothing_and_says_why() -> None:
+    g = game(OPEN5, [ch("Ada", "a1"), ch("Al", "c3")], [ch("Zed", "e5"), ch("Zoe", "e1", statuses=["immobilised"], immobilised_turn=2)])
+    ada, al = g.character("Ada"), g.character("Al")
+    ada.acted = True  # acting first leaves the move (S6)
+    assert len(reach_now(g, ada).spaces) == 21 and reach_now(g, ada).why_not is None
+    move(g, ada, "b1", table())
+    assert reach_now(g, ada) == Reach({}, "Ada has already moved this turn; one move per turn (S6)", False)
+    al.turn_over = True
+    assert reach_now(g, al).why_not == ("an interrupting attack ended Al's turn; it cannot move again until its next "
+                                        "turn (S4)")
+    leave(al)
+    assert reach_now(g, al).why_not == "Al has escaped and cannot move"
+    # the other side's: where it could go when its turn comes, whatever it did in its last one
+    zed = g.character("Zed")
+    zed.moved = zed.turn_over = True
+    there = reach_now(g, zed)
+    assert there.next_turn and there.why_not is None and there.spaces == reach(g, zed)
+    assert reach_now(g, g.character("Zoe")) == Reach(
+        {}, "Zoe is immobilised by a hold until the end of turn 2 and cannot move (S3)", True)
+    g.character("Zoe").drop("immobilised")
+    g.character("Zoe").add("incapacitated")
+    assert reach_now(g, g.character("Zoe")).why_not == "Zoe is incapacitated and cannot move (S2)"
 
 
 def test_the_upper_exit_wins_even_when_the_other_ways_first_step_is_as_high() -> None:
@@ -195,3 +221,11 @@ def test_the_interrupt_question_says_how_far_the_move_goes() -> None:
     asked = table(interrupts=["miss"])
     move(g, g.character("Ada"), "d3", asked)
     assert asked.asked == ["Zed may make an interrupting attack on Ada, who moves 2 spaces (S4): does it hit?"]
+
+
+def test_two_exits_of_one_row_at_the_same_cost_through_the_same_first_step() -> None:
+    # d2 and e2 both cost 2 from c4, both by d3: the exit further left in the row is taken, told
+    # apart by the exit's own column (the step before it is the same space for both).
+    g = game(["######", "###EE#", "###.##", "##..##", "#..#.#", "######"], [ch("Ada", "c4")])
+    out = escape(g, g.character("Ada"), table())
+    assert (out.path, out.via, out.cost) == (["c4", "d3", "d2"], "exit", 2)

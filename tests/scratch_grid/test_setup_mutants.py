@@ -2,10 +2,10 @@
 tests loose: each starting-space message whole (the roster's line, else its file; the map's
 last space), the game's rounds and map file, and characters the game owns.
 
-Survivors left, equivalent (3): `c.at or "XXXX"` where `""` stood, twice (a roster's character
-always has a space, so the fallback is never taken), and the `Board` that checks starting
-spaces built with no grid kind (placing reads only the map's size and terrain, the same on
-squares and hexes).
+Survivor left, equivalent (1): the `Board` that checks starting spaces built with no grid kind
+(placing reads only the map's size and terrain, the same on squares and hexes). The two
+`c.at or ""` fallbacks of the 2026-11-28 run are gone (2026-12-02): starting spaces are
+compared as spaces, read off each character's own.
 """
 
 from __future__ import annotations

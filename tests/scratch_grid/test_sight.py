@@ -19,7 +19,7 @@ HEX = Board("hex", tuple(["......."] * 7))
 
 
 def sight(board: Board, a: str, b: str, *blocks: str) -> tuple[bool, str | None, list[str]]:
-    s = line_of_sight(board, parse_space(a), parse_space(b), {parse_space(x) for x in blocks})
+    s = line_of_sight(board, parse_space(a), parse_space(b), {parse_space(x) for x in blocks}, a, b)
     return s.clear, s.blocked_by, s.between
 
 
@@ -52,21 +52,21 @@ def test_through_a_corner_is_blocked_only_when_both_sides_block() -> None:
 
 def test_a_line_that_only_grazes_nothing_is_not_taken_for_a_corner() -> None:
     # a1 to e2: crosses b1, c1, c2, d2 and touches no corner
-    s = line_of_sight(SQUARE, (0, 0), (4, 1), set())
+    s = line_of_sight(SQUARE, (0, 0), (4, 1), set(), "a1", "e2")
     assert s.crossed == ["b1", "c1", "c2", "d2"]
     assert sight(SQUARE, "a1", "e2", "c2")[0] is False
 
 
 def test_along_a_hex_edge_is_blocked_only_when_both_sides_block() -> None:
     # a1 to b2 runs exactly along the edge between b1 and a2
-    assert line_of_sight(HEX, (0, 0), (1, 1), set()).crossed == []
+    assert line_of_sight(HEX, (0, 0), (1, 1), set(), "a1", "b2").crossed == []
     assert sight(HEX, "a1", "b2", "b1")[0] is True
     assert sight(HEX, "a1", "b2", "a2")[0] is True
     assert sight(HEX, "a1", "b2", "a2", "b1") == (False, "b1", ["b1", "a2"])
 
 
 def test_a_hex_line_through_centres_in_a_row() -> None:
-    assert line_of_sight(HEX, parse_space("a1"), parse_space("b3"), set()).crossed == ["a2"]
+    assert line_of_sight(HEX, parse_space("a1"), parse_space("b3"), set(), "a1", "b3").crossed == ["a2"]
     assert sight(HEX, "a1", "b3", "a2")[0] is False
 
 
@@ -124,8 +124,8 @@ blocks7 = st.sets(spaces7, max_size=12)
 def test_sight_is_symmetric(grid: str, a: Space, b: Space, blocks: set[Space]) -> None:
     board = SQUARE if grid == "square" else HEX
     assume(a != b)
-    there = line_of_sight(board, a, b, blocks)
-    back = line_of_sight(board, b, a, blocks)
+    there = line_of_sight(board, a, b, blocks, "A", "B")
+    back = line_of_sight(board, b, a, blocks, "B", "A")
     assert there.clear == back.clear
     assert there.crossed == list(reversed(back.crossed))
 
@@ -155,8 +155,8 @@ def test_one_more_blocker_never_clears_a_line(grid: str, a: Space, b: Space, blo
                                               extra: Space) -> None:
     board = SQUARE if grid == "square" else HEX
     assume(a != b)
-    if not line_of_sight(board, a, b, blocks).clear:
-        assert not line_of_sight(board, a, b, blocks | {extra}).clear
+    if not line_of_sight(board, a, b, blocks, "A", "B").clear:
+        assert not line_of_sight(board, a, b, blocks | {extra}, "A", "B").clear
 
 
 def _name(space: Space) -> str:

@@ -3,15 +3,17 @@ tests loose: the whole JSON of a character and of the game, and the terminal vie
 (heading, the table's columns and rows, what is left of each turn, the house line) and the
 colour of each squad's title.
 
-Survivors left (10), all in `status_view`, none of which the text shown can tell apart:
+Survivors left (5 on 2026-12-02; 10 on 2026-11-28), all in `status_view`, none of which the
+text shown can tell apart:
 
 - the squad table's `title_justify` None, "XXleftXX" or "LEFT" (3): the title is rendered
   through `render/grid.py`'s fast layout with that value as `justify`, and a title without a
   known justification is laid out from the left, as "left" does.
-- `expand`, `show_edge`, `pad_edge` as None, or `expand` dropped (4): each is only read for its
-  truth, and None and a missing `expand` (default False) are false like False.
-- the count of rows shown set to 1, decreased or increased by 2 (3): it only says whether any
-  row was shown, and it moves away from 0 at the first row whichever way.
+- `show_edge`, `pad_edge` as None (2): each is only read for its truth, and None is false like
+  False.
+
+Gone since 2026-11-28: `expand=False` (Rich's default, 2 survivors) and the count of rows shown
+(3), now the list of the rows themselves.
 """
 
 from __future__ import annotations

@@ -62,15 +62,15 @@ def test_one_action_a_turn_move_before_or_after() -> None:
 def test_healing_needs_the_healer_next_to_its_patient() -> None:
     g = game(OPEN5, [ch("Ada", "a1"), ch("Bo", "c3", statuses=["injured"])], [ch("Zed", "e5")])
     with pytest.raises(RuleRefusal, match="must be next to Bo to heal it; they are 2 spaces apart"):
-        heal(g, g.character("Ada"), g.character("Bo"), table())
+        heal(g, g.character("Ada"), g.character("Bo"), table(result=["hit"]))
     g.character("Ada").at = "b2"
-    out = heal(g, g.character("Ada"), g.character("Bo"), table())
+    out = heal(g, g.character("Ada"), g.character("Bo"), table(result=["hit"]))
     assert (out.before, out.after, out.revived) == ("injured", "healthy", False)
 
 
 def test_reviving_brings_an_incapacitated_ally_back_injured() -> None:
     g = game(OPEN5, [ch("Ada", "a1"), ch("Bo", "b1", statuses=["incapacitated"])], [ch("Zed", "e5")])
-    out = heal(g, g.character("Ada"), g.character("Bo"), table())
+    out = heal(g, g.character("Ada"), g.character("Bo"), table(result=["hit"]))
     assert out.revived and g.character("Bo").health == "injured"
 
 
@@ -78,11 +78,11 @@ def test_healing_refusals() -> None:
     g = game(OPEN5, [ch("Ada", "a1"), ch("Bo", "b1"), ch("Cy", "a2", statuses=["injured"])],
              [ch("Zed", "b2", statuses=["injured"])])
     with pytest.raises(BadInput, match="Bo is healthy"):
-        heal(g, g.character("Ada"), g.character("Bo"), table())
+        heal(g, g.character("Ada"), g.character("Bo"), table(result=["hit"]))
     with pytest.raises(RuleRefusal, match="Zed is not on Ada's side"):
-        heal(g, g.character("Ada"), g.character("Zed"), table())
+        heal(g, g.character("Ada"), g.character("Zed"), table(result=["hit"]))
     with pytest.raises(BadInput, match="cannot heal itself"):
-        heal(g, g.character("Ada"), g.character("Ada"), table())
+        heal(g, g.character("Ada"), g.character("Ada"), table(result=["hit"]))
     out = heal(g, g.character("Ada"), g.character("Cy"), table(), result="miss")
     assert out.after == "injured" and g.character("Ada").acted
 

@@ -4,7 +4,8 @@ Evading is an action that exposes the evader to interrupting attacks (S4); its
 bonus (the referee's, at the table) lasts until the evader's next turn begins.
 Healing or reviving needs the healer next to its patient (S5): healing takes an
 injured character back to healthy, reviving brings an incapacitated one back
-injured.
+injured. Healing is a use of an ability, like an attack, so whether it works is
+the referee's call (S5): `--result hit|miss` or a question on a terminal.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from typing import Any
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.scratch_grid.interrupts import Interruption, offer, read_answers
 from sprawl_cli.systems.scratch_grid.model import Character, Game
-from sprawl_cli.systems.scratch_grid.turn import check_end, ensure_not_over, require_can_act
+from sprawl_cli.systems.scratch_grid.attacks import RESULTS, call
+from sprawl_cli.systems.scratch_grid.turn import check_end, require_can_act
 from sprawl_cli.table import Table, refuse
 
 
@@ -51,7 +53,6 @@ def evade(game: Game, c: Character, table: Table, interrupts: str | None = None)
         RuleRefusal: out of its turn, already acted, incapacitated or delayed.
         NeedsAnswer: an interrupter's result is needed.
     """
-    ensure_not_over(game)
     require_can_act(game, table, c, "evade")
     answers = read_answers(game, interrupts)
     interruption = offer(game, c, "evades", table, answers)
@@ -61,16 +62,17 @@ def evade(game: Game, c: Character, table: Table, interrupts: str | None = None)
     return EvadeOutcome(c.name, interruption.hit_by is None, interruption)
 
 
-def heal(game: Game, healer: Character, patient: Character, table: Table, result: str = "hit") -> HealOutcome:
+def heal(game: Game, healer: Character, patient: Character, table: Table, result: str | None = None) -> HealOutcome:
     """S5: heal an injured ally or revive an incapacitated one, from the space next to it.
-    `result` miss records a try that failed (the action is spent).
+    Whether it works is the referee's call: `result` hit or miss, else asked (a miss spends
+    the action all the same).
 
     Raises:
         BadInput: nothing to heal, itself, or a patient off the map.
         RuleRefusal: not next to it, an enemy, or the healer may not act now.
+        NeedsAnswer: no `result`, and no terminal to ask.
     """
-    ensure_not_over(game)
-    if result not in ("hit", "miss"):
+    if result is not None and result not in RESULTS:
         raise BadInput(f"--result takes hit or miss, not '{result}'")
     require_can_act(game, table, healer, "heal")
     if patient is healer:
@@ -84,10 +86,12 @@ def heal(game: Game, healer: Character, patient: Character, table: Table, result
         refuse(table, f"{healer.name} must be next to {patient.name} to heal it; they are {distance} spaces apart (S5)")
     if patient.squad != healer.squad:
         refuse(table, f"{patient.name} is not on {healer.name}'s side")
+    revived = patient.down
+    doing = "revive" if revived else "heal"
+    verdict = call(table, result, f"Does {healer.name}'s try to {doing} {patient.name} work (hit) or fail (miss)?")
     healer.acted = True
     before = patient.health
-    revived = patient.down
-    if result == "hit":
+    if verdict == "hit":
         healer.record.healed += 1
         if revived:
             patient.drop("incapacitated")
@@ -95,4 +99,4 @@ def heal(game: Game, healer: Character, patient: Character, table: Table, result
         else:
             patient.drop("injured")
     check_end(game)
-    return HealOutcome(healer.name, patient.name, result, revived and result == "hit", before, patient.health)
+    return HealOutcome(healer.name, patient.name, verdict, revived and verdict == "hit", before, patient.health)

@@ -17,16 +17,16 @@ from typing import Any
 
 from sprawl_cli.errors import BadInput, NeedsAnswer
 from sprawl_cli.systems.scratch_grid.grid import Space, is_space_name, space_name
-from sprawl_cli.systems.scratch_grid.interrupts import Interruption, exposed_by_attack, offer, read_answers
+from sprawl_cli.systems.scratch_grid.interrupts import EVERYONE, Interruption, exposed_by_attack, offer, read_answers, \
+    read_named
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.systems.scratch_grid.sight import Sight, line_of_sight
-from sprawl_cli.systems.scratch_grid.turn import check_end, ensure_not_over, incapacitate, require_can_act, wound
+from sprawl_cli.systems.scratch_grid.turn import check_end, incapacitate, require_can_act, wound
 from sprawl_cli.table import Table, refuse
 
 KINDS = ("close", "hold", "knockout", "ranged", "blast")
 CLOSE = ("close", "hold", "knockout")
 RESULTS = ("hit", "miss")
-EVERYONE = "*"
 
 
 @dataclass(frozen=True)
@@ -108,22 +108,21 @@ def read_results(game: Game, raw: str | None) -> dict[str, str]:
     """
     if raw is None or not raw.strip():
         return {}
-    text = raw.strip().lower()
-    if text in RESULTS:
-        return {EVERYONE: text}
-    results = {}
-    for part in (p.strip() for p in raw.split(",") if p.strip()):
-        name, sep, answer = part.partition("=")
-        answer = answer.strip().lower()
-        if not sep or answer not in RESULTS:
-            raise BadInput(f"--result takes hit or miss (or NAME=hit,NAME=miss for a blast), not '{part}'")
-        results[game.character(name).name] = answer
-    return results
+    return read_named(game, raw, RESULTS, "--result takes hit or miss (or NAME=hit,NAME=miss for a blast), "
+                      "not '{part}'", {r: r for r in RESULTS})
 
 
 def ask(table: Table, results: dict[str, str], name: str, question: str) -> str:
     """The referee's call for `name` (S5): given with --result, else asked."""
-    given = results.get(name, results.get(EVERYONE))
+    return call(table, results.get(name, results.get(EVERYONE)), question)
+
+
+def call(table: Table, given: str | None, question: str) -> str:
+    """The referee's hit or miss (S5): `given`, else asked on a terminal.
+
+    Raises:
+        NeedsAnswer: not given, and no terminal to ask (naming --result).
+    """
     if given is not None:
         return given
     try:
@@ -141,7 +140,6 @@ def attack(game: Game, attacker: Character, target: str, kind: str, table: Table
         RuleRefusal: out of turn, already acted, out of reach or out of sight (forceable).
         NeedsAnswer: a result (or an interrupter's) that must be given.
     """
-    ensure_not_over(game)
     if kind not in KINDS:
         raise BadInput(f"'{kind}' is not a kind of attack; use one of {', '.join(KINDS)}")
     require_can_act(game, table, attacker, f"make a {kind} attack")
@@ -174,7 +172,7 @@ def attack(game: Game, attacker: Character, target: str, kind: str, table: Table
         interruption = offer(game, attacker, f"attacks {victim.name} {distance} spaces away", table, answers)
     attacker.acted = True
     attacker.record.attacks += 1
-    outcome = AttackOutcome(attacker.name, kind, victim.name, victim.at or "", distance, None, sight=sight,
+    outcome = AttackOutcome(attacker.name, kind, victim.name, space_name(victim.space), distance, None, sight=sight,
                             interruption=interruption)
     if interruption.hit_by is not None:
         return outcome
@@ -192,15 +190,17 @@ def attack(game: Game, attacker: Character, target: str, kind: str, table: Table
 
 
 def _why(game: Game, sight: Sight) -> str:
-    if sight.between:
+    """Why a line that is not clear is blocked: between two blockers, or at the first (S3)."""
+    where = sight.blocked_by
+    if sight.between or where is None:
         return f"the line runs between {sight.between[0]} and {sight.between[1]}, and both block"
-    space = game.board.space(sight.blocked_by or "")
+    space = game.board.space(where)
     holder = game.occupant(space)
     if holder is not None:
         what = f"{holder.name} stands in the way"
     else:
         what = "a wall" if game.board.terrain(space) == "#" else "an obstacle"
-    return f"blocked at {sight.blocked_by} ({what})"
+    return f"blocked at {where} ({what})"
 
 
 def _harm(game: Game, attacker: Character, victim: Character, kind: str, verdict: str) -> Victim:
@@ -251,13 +251,12 @@ def _shove(game: Game, attacker: Character, victim: Character, at: str) -> Space
 
 
 def _apply_shove(attacker: Character, victim: Character, space: Space) -> list[dict[str, str]]:
-    start = victim.at or ""
-    if space_name(space) == attacker.at:
-        attacker.at, victim.at = victim.at, attacker.at
-        return [{"name": victim.name, "from": start, "to": victim.at or ""},
-                {"name": attacker.name, "from": victim.at or "", "to": attacker.at or ""}]
-    victim.at = space_name(space)
-    return [{"name": victim.name, "from": start, "to": victim.at}]
+    held, holder, to = space_name(victim.space), space_name(attacker.space), space_name(space)
+    if to == holder:
+        attacker.at, victim.at = held, holder
+        return [{"name": victim.name, "from": held, "to": holder}, {"name": attacker.name, "from": holder, "to": held}]
+    victim.at = to
+    return [{"name": victim.name, "from": held, "to": to}]
 
 
 def _blast(game: Game, attacker: Character, target: str, table: Table, at: str | None,

@@ -23,7 +23,7 @@ Interrupts = Annotated[Optional[str], typer.Option(
 
 @app.command(name="map")
 def map_(
-    reach: Annotated[Optional[str], typer.Option("--reach", metavar="NAME", help="Shade every space NAME could end a move on, with its cost (S2).")] = None,
+    reach: Annotated[Optional[str], typer.Option("--reach", metavar="NAME", help="Shade every space NAME could still end a move on this turn, with its cost (S2, S6); nothing once it has moved, and why.")] = None,
     svg: Annotated[Optional[Path], typer.Option("--svg", metavar="FILE", help="Also write the map as an SVG drawing to FILE ('-' prints it instead of the map).")] = None,
 ) -> None:
     """Draw the map: terrain, coordinates and every character by side (S1).
@@ -38,16 +38,15 @@ def map_(
 
     ctx = current()
     game: Any = ctx.load_game()
-    costs = None
-    mover = None
-    if reach is not None:
-        mover = game.character(reach)
-        costs = reach_now(game, mover)
+    mover = game.character(reach) if reach is not None else None
+    shown = reach_now(game, mover) if mover is not None else None
+    costs = shown.spaces if shown is not None else None
     data: dict[str, Any] = {
         "grid": game.grid, "width": game.board.width, "height": game.board.height, "map": list(game.map),
         "characters": [{"name": c.name, "squad": c.squad, "at": c.at, "statuses": c.shown_statuses}
                        for c in game.characters],
-        "reach": None if mover is None else {"name": mover.name, "from": mover.at, "spaces": costs},
+        "reach": None if mover is None or shown is None else {"name": mover.name, "from": mover.at,
+                                                               **shown.to_json()},
     }
     if svg is not None:
         drawing = map_svg(game, costs)
@@ -57,8 +56,8 @@ def map_(
             return
         _write_svg(svg, drawing + "\n")
         data["svg"] = str(svg)
-    if mover is not None:
-        lines = reach_lines(game, mover, costs or {}, allowance_of(mover).describe())
+    if mover is not None and shown is not None:
+        lines = reach_lines(game, mover, shown.spaces, allowance_of(mover).describe(), shown.why_not, shown.next_turn)
     else:
         lines = map_lines(game) + legend_lines(game)
     if svg is not None:
@@ -175,17 +174,18 @@ def escape(name: Name, interrupts: Interrupts = None) -> None:
 def heal(
     healer: Name,
     patient: Name,
-    result: Annotated[str, typer.Option("--result", "-r", click_type=click.Choice(["hit", "miss"], case_sensitive=False),
-                                        help="miss records a try that failed (default hit).")] = "hit",
+    result: Annotated[Optional[str], typer.Option("--result", "-r", click_type=click.Choice(["hit", "miss"], case_sensitive=False),
+                                                  help="The referee's call (S5): hit, it works; miss, it fails and the action is spent. Asked on a terminal otherwise.")] = None,
 ) -> None:
-    """HEALER heals the injured ally next to it, or revives an incapacitated one (S5).
+    """HEALER heals the injured ally next to it, or revives an incapacitated one (S5); the referee
+    says whether it works.
 
-    Example: sprawl heal Brannock Cress
+    Example: sprawl heal Brannock Cress --result hit
     """
     from sprawl_cli.cli.flow import act
     from sprawl_cli.systems.scratch_grid.actions import heal as rule
     from sprawl_cli.systems.scratch_grid.views import heal_lines
 
     act("heal", lambda game, _dice, table: rule(game, game.character(healer), game.character(patient), table,
-                                                result.strip().lower()),
+                                                None if result is None else result.strip().lower()),
         lambda outcome, _game: heal_lines(outcome), actor=healer)

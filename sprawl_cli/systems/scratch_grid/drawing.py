@@ -14,6 +14,7 @@ import string
 from sprawl_cli.render import escape
 from sprawl_cli.systems.scratch_grid.grid import TERRAIN, Space, shifted, space_name
 from sprawl_cli.systems.scratch_grid.model import Character, Game
+from sprawl_cli.systems.scratch_grid.turn import possessive
 
 SIDE_STYLES = ("bold cyan", "bold red", "bold green", "bold magenta", "bold yellow", "bold blue")
 GLYPHS = {"#": ("#", "white on grey35"), "o": ("o", "bold dark_orange3"), ".": ("·", "grey50"),
@@ -90,14 +91,19 @@ def board_title(game: Game) -> str:
     return f"{game.board.width}x{game.board.height} {shape}"
 
 
-def reach_lines(game: Game, c: Character, reach: dict[str, int], allowance: str) -> list[str]:
-    """`map --reach NAME`: the map shaded, and what the numbers mean."""
+def reach_lines(game: Game, c: Character, reach: dict[str, int], allowance: str, why_not: str | None = None,
+                next_turn: bool = False) -> list[str]:
+    """`map --reach NAME`: the map shaded, and what the numbers mean; with nothing shaded, why
+    (`why_not`); for a side not playing (`next_turn`), that the shading is for its next turn."""
     lines = map_lines(game, reach, c)
-    if reach:
-        lines.append(f"{escape(c.name)} at {c.at} may end a move on the {len(reach)} shaded "
+    who = escape(c.name) + (f" at {c.at}" if c.at is not None else "")
+    when = f"It is {escape(possessive(game.current_squad.name))} turn; on its side's next turn, " if next_turn else ""
+    if why_not is not None:
+        lines.append(f"Nothing is shaded: {escape(why_not)}.")
+    elif reach:
+        lines.append(f"{when}{who} may end a move on the {len(reach)} shaded "
                      f"space{'s' if len(reach) != 1 else ''} (the number is the movement it costs; "
                      f"it has {allowance}).")
     else:
-        lines.append(f"{escape(c.name)} at {c.at} cannot move anywhere now.")
+        lines.append(f"{when}{who} cannot move anywhere: walls, obstacles or enemies close every way (S2).")
     return lines + legend_lines(game)
-

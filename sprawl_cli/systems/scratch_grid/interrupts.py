@@ -34,6 +34,27 @@ class Interruption:
         return {"interrupts": self.offered, "interrupt_results": self.results, "interrupted_by": self.hit_by}
 
 
+def read_named(game: Game, raw: str, allowed: tuple[str, ...], wrong: str, whole: dict[str, str]) -> dict[str, str]:
+    """The referee's calls written `NAME=answer,NAME=answer` as {name: answer}, the one parser of
+    `--interrupts` and `--result`; a whole text found in `whole` (lower case) answers for everyone.
+
+    Raises:
+        BadInput: an unknown name, or a part that is not NAME= one of `allowed` (`wrong` says
+        what is expected, with `{part}` for the part at fault).
+    """
+    text = raw.strip()
+    if text.lower() in whole:
+        return {EVERYONE: whole[text.lower()]}
+    answers: dict[str, str] = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        name, sep, answer = part.partition("=")
+        answer = answer.strip().lower()
+        if not sep or answer not in allowed:
+            raise BadInput(wrong.format(part=part))
+        answers[game.character(name).name] = answer
+    return answers
+
+
 def read_answers(game: Game, raw: str | None) -> dict[str, str] | None:
     """`--interrupts Bob=hit,Cy=miss` (or `none`) as {name: answer}; None when not given.
 
@@ -42,17 +63,8 @@ def read_answers(game: Game, raw: str | None) -> dict[str, str] | None:
     """
     if raw is None:
         return None
-    text = raw.strip()
-    if text.lower() in ("none", ""):
-        return {EVERYONE: "pass"}
-    answers: dict[str, str] = {}
-    for part in (p.strip() for p in text.split(",") if p.strip()):
-        name, sep, answer = part.partition("=")
-        answer = answer.strip().lower()
-        if not sep or answer not in ANSWERS:
-            raise BadInput(f"'{part}' should read NAME=hit, NAME=miss or NAME=pass (or give --interrupts none)")
-        answers[game.character(name).name] = answer
-    return answers
+    return read_named(game, raw, ANSWERS, "'{part}' should read NAME=hit, NAME=miss or NAME=pass (or give "
+                      "--interrupts none)", {"none": "pass", "": "pass"})
 
 
 def why_not(game: Game, target: Character, c: Character) -> str | None:

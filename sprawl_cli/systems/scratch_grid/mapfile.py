@@ -50,7 +50,7 @@ def read_map_text(text: str, source: str) -> MapFile:
         raise SaveFileError(f"{source}: a map file is a YAML map with the keys grid and map")
     for key in data:
         if key not in KEYS:
-            raise SaveFileError(f"{source}:{lines.get((key,), 1)}: unknown key '{key}'; a map file has "
+            raise SaveFileError(f"{source}:{lines[(key,)]}: unknown key '{key}'; a map file has "
                                 f"{', '.join(KEYS)}")
     grid = data.get("grid")
     if grid not in GRIDS:
@@ -59,7 +59,7 @@ def read_map_text(text: str, source: str) -> MapFile:
         raise SaveFileError(f"{source}:{line}: key 'grid' {got}; write grid: square or grid: hex")
     name = data.get("name", "")
     if not isinstance(name, str):
-        raise SaveFileError(f"{source}:{lines.get(('name',), 1)}: key 'name' should be text")
+        raise SaveFileError(f"{source}:{lines[('name',)]}: key 'name' should be text")
     if "map" not in data:
         raise SaveFileError(f"{source}: key 'map' is missing; give the rows as a block (map: |)")
     rows, places = _rows(text, data["map"], lines, source)
@@ -73,8 +73,8 @@ def _rows(text: str, value: Any, lines: dict[tuple[object, ...], int],
     nodes: a literal block keeps one row a line; a list gives each row its own item)."""
     import yaml
 
-    key_line = lines.get(("map",), 1)
-    root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    key_line = lines[("map",)]
+    root = yaml.compose(text, Loader=yaml.SafeLoader)  # parse() has checked its size and depth
     assert isinstance(root, yaml.MappingNode)  # parse() has read it as a map already
     node = next(v for k, v in root.value if k.value == "map")
     if isinstance(value, list):

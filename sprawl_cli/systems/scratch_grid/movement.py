@@ -18,7 +18,7 @@ from sprawl_cli.systems.scratch_grid.grid import EXIT, Space, space_name
 from sprawl_cli.systems.scratch_grid.interrupts import Interruption, offer, read_answers
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Route, Search, cheapest, step_cost
-from sprawl_cli.systems.scratch_grid.turn import check_end, ensure_not_over, require_can_move
+from sprawl_cli.systems.scratch_grid.turn import absence, check_end, move_refusal, require_can_move
 from sprawl_cli.table import Table, refuse
 
 
@@ -65,11 +65,30 @@ def reach(game: Game, c: Character) -> dict[str, int]:
     return {space_name(s): cost for s, cost in sorted(found.items(), key=lambda i: (i[0][1], i[0][0]))}
 
 
-def reach_now(game: Game, c: Character) -> dict[str, int]:
-    """`map --reach`: where `c` may move, or nothing when it cannot move at all (S2)."""
-    if c.gone or c.down or c.has("immobilised") or c.at is None:
-        return {}
-    return reach(game, c)
+@dataclass(frozen=True)
+class Reach:
+    """`map --reach NAME`: the spaces NAME may end a move on, with their costs, and why none."""
+
+    spaces: dict[str, int]
+    why_not: str | None = None  # why it may not move at all (nothing is shaded)
+    next_turn: bool = False  # its side is not playing: where it could go when its turn comes
+
+    def to_json(self) -> dict[str, Any]:
+        return {"spaces": self.spaces, "why_not": self.why_not, "next_turn": self.next_turn}
+
+
+def reach_now(game: Game, c: Character) -> Reach:
+    """`map --reach`: where `c` may still move this turn (S2, S6). Once it has moved, or an
+    interrupting attack ended its turn, that is nowhere, and `why_not` says why; so it is for an
+    escaped, incapacitated or held character. A character whose side is not playing is shown
+    where it could go on its side's next turn, which starts afresh."""
+    why = absence(c, "move") or move_refusal(c, "move")
+    playing = game.is_turn_of(c)
+    if why is not None and not playing and c.standing and not c.has("immobilised"):
+        why = None  # what it did in its side's last turn does not count against the next
+    if why is not None:
+        return Reach({}, why, not playing)
+    return Reach(reach(game, c), None, not playing)
 
 
 def _enemies_next_to(game: Game, c: Character, space: Space) -> list[str]:
@@ -119,10 +138,10 @@ def _walk(game: Game, c: Character, route: Route, doing: str, table: Table,
         interruption = offer(game, c, doing, table, answers)
         if interruption.hit_by is not None:
             stopped_by = f"interrupted by {interruption.hit_by}"
-            spaces = spaces[:2]
+            first = spaces[1]  # a hit stops it after its first space...
             others = {o.space for o in game.on_map() if o is not c}
-            if spaces[-1] == OUTSIDE or spaces[-1] in others:
-                spaces = spaces[:1]  # it cannot stop on a space someone holds, nor leave the map
+            # ...unless someone holds that space or it is off the map: then it stays put
+            spaces = spaces[:1] if first == OUTSIDE or first in others else spaces[:2]
     cost = sum(step_cost(game.board, s, route.air[i] if i < len(route.air) else False)
                for i, s in enumerate(spaces[1:]))
     return spaces, cost, interruption, stopped_by
@@ -136,7 +155,6 @@ def move(game: Game, c: Character, destination: str, table: Table, interrupts: s
         RuleRefusal: out of its turn, already moved, immobilised, or out of reach (with why).
         NeedsAnswer: an interrupting attack's result is needed.
     """
-    ensure_not_over(game)
     require_can_move(game, table, c)
     board = game.board
     dest = board.space(destination)
@@ -154,15 +172,16 @@ def move(game: Game, c: Character, destination: str, table: Table, interrupts: s
     if route is None:
         reason, fallback = diagnose(game, c, dest)
         refuse(table, reason)
-        route = fallback or Route((start, dest), 1)
+        route = fallback or Route((start, dest))
     spaces, cost, interruption, stopped_by = _walk(game, c, route, f"moves {route.length} spaces", table, answers)
     c.at = space_name(spaces[-1])
     c.moved = True
     notes = []
     escaped = False
     if stopped_by is None and board.terrain(spaces[-1]) == EXIT:
-        if barred(game, c):
-            notes.append(f"{c.name} stands on an exit but may not escape before turn {(c.no_escape_turn or 0) + 1} (S4)")
+        until = barred_until(game, c)
+        if until is not None:
+            notes.append(f"{c.name} stands on an exit but may not escape before turn {until + 1} (S4)")
         else:
             leave(c)
             escaped = True
@@ -172,9 +191,10 @@ def move(game: Game, c: Character, destination: str, table: Table, interrupts: s
                        [] if escaped else _enemies_next_to(game, c, spaces[-1]), notes)
 
 
-def barred(game: Game, c: Character) -> bool:
-    """S4: an interrupting attack that hit bars escaping up to the end of its next turn."""
-    return c.no_escape_turn is not None and game.turn <= c.no_escape_turn
+def barred_until(game: Game, c: Character) -> int | None:
+    """S4: an interrupting attack that hit bars escaping up to the end of its next turn: that
+    turn, while the bar lasts; else None."""
+    return c.no_escape_turn if c.no_escape_turn is not None and game.turn <= c.no_escape_turn else None
 
 
 def leave(c: Character) -> None:
@@ -194,16 +214,16 @@ def escape(game: Game, c: Character, table: Table, interrupts: str | None = None
         RuleRefusal: it may not move now, is barred from escaping (S4), or no way out is in reach.
         NeedsAnswer: an interrupting attack's result is needed.
     """
-    ensure_not_over(game)
     require_can_move(game, table, c, "escape")
-    if barred(game, c):
-        refuse(table, f"{c.name} may not escape before turn {(c.no_escape_turn or 0) + 1}: an interrupting "
+    until = barred_until(game, c)
+    if until is not None:
+        refuse(table, f"{c.name} may not escape before turn {until + 1}: an interrupting "
                       "attack hit it (S4)")
     board = game.board
     start = c.space
     answers = read_answers(game, interrupts)
     if board.terrain(start) == EXIT:
-        route: Route | None = Route((start,), 0)
+        route: Route | None = Route((start,))
     else:
         search = Search(field_for(game, c), start, allowance_of(c), leave=True)
         outs = [search.route(s) for s in search.costs() if s == OUTSIDE or board.terrain(s) == EXIT]
@@ -217,7 +237,7 @@ def escape(game: Game, c: Character, table: Table, interrupts: str | None = None
                           f"movement and it has {allowance_of(c).describe()} (S2, S5)")
         else:
             refuse(table, f"{c.name} has no way off the map: walls, obstacles or enemies close every one (S5)")
-        route = Route((start,), 0)
+        route = Route((start,))
     spaces, cost, interruption, stopped_by = _walk(game, c, route, f"moves {route.length} spaces to escape",
                                                     table, answers)
     c.moved = True

@@ -85,7 +85,7 @@ class Field:
 @dataclass(frozen=True)
 class Route:
     spaces: tuple[Space, ...]  # start first; OUTSIDE last when it leaves the map
-    cost: int
+    cost: int = 0  # what the search paid; a route made up for a forced move has none (its steps are priced one by one)
     air: tuple[bool, ...] = ()  # per step: taken through the air
 
     @property

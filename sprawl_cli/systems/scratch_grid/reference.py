@@ -10,7 +10,7 @@ The game is played on a map of squares (8 neighbours) or hexes (6 neighbours), g
 A map file is YAML: `grid: square` or `grid: hex`, an optional `name`, and `map: |` followed by rows of equal length.
 Symbols: `#` wall, `o` obstacle, `.` open ground, `^` rough ground (climbing, jumping, swinging), `~` water, `E` exit, `=` a tight place where nobody can fly.
 Spaces are named by column letter and row number from the top: `a1` is the top left. On hexes the 2nd, 4th, 6th... rows sit half a space to the right, so c2 touches c1, d1, b2, d2, c3 and d3.
-A mistake in a map file is reported with its file, line and column. `sprawl map` draws the map; `sprawl map --reach NAME` shades where NAME may move."""),
+A mistake in a map file is reported with its file, line and column. `sprawl map` draws the map; `sprawl map --reach NAME` shades where NAME may still move this turn (nothing once it has moved, and it says why)."""),
     "movement": ("Moving (S2)", """\
 A healthy character has 4 spaces of movement a turn, an injured one 2. Entering rough ground or water costs 2.
 Extras: each 2 levels of quickness give 1 more space for open ground only; each 2 levels of flying 1 more space in the air; each level of acrobatics 1 more for rough ground and each level of swimming 1 more for water (a rough or water space still costs 2 of them, and one space may be paid partly from the extra and partly from the 4).
@@ -38,7 +38,7 @@ The first hit stops the move after its first space, or stops the action; it also
     "escape": ("Evading, escaping and healing (S4, S5)", """\
 `sprawl evade NAME` is an action: the character is evading until its next turn begins (the referee adds its bonus to defence). Evading next to opponents exposes it to interrupting attacks.
 A character escapes by ending a move on an exit space or by leaving the map over its edge: `sprawl escape NAME` takes the cheapest way out within its move. Escaped characters have left the game.
-Healing needs the healer next to its patient (`sprawl heal A B`): an injured ally becomes healthy, an incapacitated one is revived, injured. `--result miss` records a try that failed."""),
+Healing needs the healer next to its patient (`sprawl heal A B`): an injured ally becomes healthy, an incapacitated one is revived, injured. Whether it works is the referee's call, as for an attack: `--result hit` or `--result miss` (a miss still spends the action), asked on a terminal otherwise."""),
     "turn": ("Turns and the end (S6)", """\
 Sides take turns in the order their rosters were given to `new`. In its side's turn each character may move once and act once (attack, evade, heal), in either order. `sprawl next` ends the turn.
 When a side's turn begins its characters' evasion ends; holds and delays lift at the end of the turn they were set to last to.

@@ -6,7 +6,7 @@ import copy
 
 from sprawl_cli.errors import BadInput, SaveFileError
 from sprawl_cli.systems.base import NewGame, Roster
-from sprawl_cli.systems.scratch_grid.grid import Board, parse_space, space_name
+from sprawl_cli.systems.scratch_grid.grid import Board, Space, space_name
 from sprawl_cli.systems.scratch_grid.model import Game
 
 
@@ -16,21 +16,21 @@ def place(rosters: list[Roster], board: Board, map_source: str) -> None:
     Raises:
         SaveFileError: naming the roster file and line of the `at` at fault.
     """
-    taken: dict[str, str] = {}
+    taken: dict[Space, str] = {}
     for roster in rosters:
         lines = roster.extra.get("at_lines", {})
         for c in roster.characters:
             here = lines.get(c.name, roster.squad.roster)
-            space = parse_space(c.at or "")
+            space = c.space
             if not board.on_map(space):
                 last = space_name((board.width - 1, board.height - 1))
                 raise SaveFileError(f"{here}: key 'at': {c.at} is off the map {map_source} (a1 to {last})")
             if board.solid(space):
                 what = "a wall" if board.terrain(space) == "#" else "an obstacle"
                 raise SaveFileError(f"{here}: key 'at': {c.at} is {what} on the map {map_source}")
-            if c.at in taken:
-                raise SaveFileError(f"{here}: key 'at': {c.name} would start at {c.at}, where {taken[c.at]} stands")
-            taken[c.at or ""] = c.name
+            if space in taken:
+                raise SaveFileError(f"{here}: key 'at': {c.name} would start at {c.at}, where {taken[space]} stands")
+            taken[space] = c.name
 
 
 def new_game(rosters: list[Roster], how: NewGame) -> Game:

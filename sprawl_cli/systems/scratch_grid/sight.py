@@ -132,8 +132,7 @@ def trace(board: Board, a: Space, b: Space, blocks: set[Space]) -> tuple[Space |
     return first[1], first[2], crossed
 
 
-def line_of_sight(board: Board, a: Space, b: Space, blocks: set[Space], looker: str = "",
-                  target: str = "") -> Sight:
+def line_of_sight(board: Board, a: Space, b: Space, blocks: set[Space], looker: str, target: str) -> Sight:
     """S3: is the line from `a` to `b` clear of the spaces in `blocks` (its ends never block)?"""
     first, pair, crossed = trace(board, a, b, blocks - {a, b})
     return Sight(looker, target, space_name(a), space_name(b), first is None,

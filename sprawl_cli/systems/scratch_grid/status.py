@@ -66,14 +66,11 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     token = tokens(game)
     for squad in game.squads:
         grid = Table(title=escape(squad.name), title_justify="left", title_style=side_style(game, squad.name),
-                     expand=False, show_edge=False, pad_edge=False)
+                     show_edge=False, pad_edge=False)
         for column in ("", "name", "at", "health", "statuses", "moves", "this turn"):
             grid.add_column(column)
-        shown = 0
-        for c in game.members(squad):
-            if only is not None and c is not only:
-                continue
-            shown += 1
+        shown = [c for c in game.members(squad) if only is None or c is only]
+        for c in shown:
             statuses = [s for s in c.shown_statuses if s not in ("injured", "incapacitated")]
             extras = ", ".join(f"{w} {getattr(c, w)}" for w in ("quickness", "flying", "acrobatics", "swimming")
                                if getattr(c, w))

@@ -11,16 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.errors import GameOver, RuleRefusal
+from sprawl_cli.errors import RuleRefusal
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.table import Table, refuse
-
-
-def ensure_not_over(game: Game) -> None:
-    """Raises:
-    GameOver: the game has ended."""
-    if game.over:
-        raise GameOver(f"the game is over ({game.reason}); `sprawl undo` takes back the last change")
 
 
 def absence(c: Character, doing: str) -> str | None:
@@ -193,10 +186,9 @@ def start_turn(game: Game) -> list[str]:
 def advance(game: Game) -> Advance:
     """S6: end the current side's turn and start the next side's (a new round after the last).
 
-    Raises:
-        GameOver: the game has already ended.
+    The kernel's gate refuses it once the game is over, as it refuses every command that
+    changes the game.
     """
-    ensure_not_over(game)
     idle = [c.name for c in game.members(game.current_squad)
             if c.standing and not c.moved and not c.acted and not c.turn_over]
     lifted = lift_at_end_of_turn(game)

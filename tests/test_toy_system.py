@@ -79,3 +79,36 @@ def test_the_toy_system_uses_nothing_but_the_interface():
     assert "sprawl_cli.systems." not in text.replace("sprawl_cli.systems.base", "")
     assert json.dumps(sorted(systems.REGISTRY)) == json.dumps(sorted(["sprawl", "gunplay", "street-fight",
                                                                       "savage-worlds", "scratch-grid"]))
+
+
+def rosters_of(tmp_path: Path) -> list[str]:
+    """`--squad` arguments of the two Coinflip rosters the `coinflip` fixture wrote."""
+    folder = tmp_path.parent / f"{tmp_path.name}-rosters"
+    return [arg for squad in ("Heads", "Tails") for arg in ("--squad", str(folder / f"{squad}.yaml"))]
+
+
+@pytest.mark.parametrize("hook", ["status_view", "status"])
+def test_a_new_game_whose_status_fails_is_not_saved(coinflip, snapshot, tmp_path, hook):
+    """Issue 37, item 6: `new` draws its view (and `status --json`'s fields) before it writes,
+    so a system whose status fails leaves the old game, or none, and says nothing changed."""
+    from tests.coinflip.system import Coinflip
+
+    sprawl = coinflip
+
+    def broken(*_args):
+        raise RuntimeError("the view broke")
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Coinflip, hook, broken)
+        before = snapshot(sprawl.folder)
+        failed = sprawl("new", "--system", "coinflip", *rosters_of(tmp_path), "--force")
+        assert failed.exit_code == 1 and "the view broke" in failed.stderr and "nothing was changed" in failed.stderr
+        assert snapshot(sprawl.folder) == before
+        for path in sprawl.folder.iterdir():  # no game at all: none is left behind either
+            if path.is_file():
+                path.unlink()
+        failed = sprawl("new", "--system", "coinflip", *rosters_of(tmp_path))
+        assert failed.exit_code == 1 and "nothing was changed" in failed.stderr
+        assert snapshot(sprawl.folder) == {}
+    made = sprawl("new", "--system", "coinflip", *rosters_of(tmp_path))
+    assert made.exit_code == 0 and "Heads" in made.stdout and sprawl.save.exists()

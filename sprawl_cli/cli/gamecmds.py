@@ -156,9 +156,6 @@ def new(
         from sprawl_cli.scenario.file import start
 
         start(*told, game, system)
-    with store.locked(ctx.note, create=True):
-        _guard(store, ctx.options.force)
-        store.start(game)
     data = dict(outcome.data if outcome else {}, **system.status_json(game, None))
     lines = outcome.lines if outcome else []
 
@@ -170,7 +167,13 @@ def new(
         system.status_view(console, game, None)
         scenario_view(console, game)
 
-    ctx.emit(data, view)
+    # Issue 37: drawn before the save is written, so a status view that fails leaves no game
+    # behind (and "nothing was changed" is true); printed once the game is saved.
+    shown = ctx.drawn(data, view)
+    with store.locked(ctx.note, create=True):
+        _guard(store, ctx.options.force)
+        store.start(game)
+    ctx.say(shown)
 
 
 @app.command()

@@ -112,3 +112,23 @@ def test_a_new_game_whose_status_fails_is_not_saved(coinflip, snapshot, tmp_path
         assert snapshot(sprawl.folder) == {}
     made = sprawl("new", "--system", "coinflip", *rosters_of(tmp_path))
     assert made.exit_code == 0 and "Heads" in made.stdout and sprawl.save.exists()
+
+
+@pytest.mark.parametrize("key", ["phase", "side", "winner", "undone", "scenario"])
+def test_a_system_cannot_give_a_status_key_the_kernel_owns(coinflip, snapshot, tmp_path, key):
+    """Issue 37, item 9: a system's `status` that gives a kernel key (here Coinflip's, patched)
+    is a defect named in one line, never a silent overwrite; `new` with it writes nothing."""
+    from tests.coinflip.system import Coinflip
+
+    sprawl = coinflip
+    real = Coinflip.status
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Coinflip, "status", lambda self, game, only: {**real(self, game, only), key: "mine"})
+        for args in (["status"], ["status", "--json"]):
+            said = sprawl(*args)
+            assert said.exit_code == 1 and "Traceback" not in said.stderr
+            assert f"Coinflip system's status gives '{key}', which the kernel gives every game" in said.stderr
+        before = snapshot(sprawl.folder)
+        assert sprawl("new", "--system", "coinflip", *rosters_of(tmp_path), "--force").exit_code == 1
+        assert snapshot(sprawl.folder) == before
+    assert sprawl.json("status")["side"] == "Heads"  # the system as it is gives none of them

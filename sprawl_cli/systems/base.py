@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sprawl_cli.errors import BadInput, SprawlError
 from sprawl_cli.model import Fields, Squad
 from sprawl_cli.systems.bookhooks import BookHooks
 from sprawl_cli.systems.scenariohooks import ScenarioHooks
@@ -57,8 +58,6 @@ def check_sides(rosters: Sequence[Roster], what: str = "a game") -> None:
     Raises:
         BadInput: saying which, and what to do.
     """
-    from sprawl_cli.errors import BadInput
-
     from sprawl_cli.names import name_fault
     from sprawl_cli.numbers import quoted
 
@@ -151,6 +150,15 @@ def check_unique_names(names: Sequence[str], where: Where) -> None:
         if name.lower() in seen:
             where.fail(("characters", i, "name"), f"two characters are called '{name}'")
         seen.add(name.lower())
+
+
+# The keys of `status --json` the kernel gives every game (`System.status_json`, the `status`
+# command's `undone`); a system's own `status` may not give them.
+KERNEL_KEYS = ("system", "round", "rounds", "side", "phase", "over", "winner", "draw", "reason", "scenario", "undone")
+
+
+class StatusDefect(SprawlError):
+    """A system's `status` that gives a key the kernel owns (a defect of the system, not of the input)."""
 
 
 @dataclass(eq=False, repr=False)
@@ -260,6 +268,11 @@ class System(BookHooks, ScenarioHooks):
                   "side": game.current_squad.name, "phase": game.phase,
                   "over": game.over, "winner": game.winner, "draw": game.draw, "reason": game.reason}
         own = self.status(game, only)
+        taken = [key for key in own if key in KERNEL_KEYS]
+        if taken:  # issue 37: a system's key never silently replaces the kernel's
+            raise StatusDefect(f"the {self.title} system's status gives {', '.join(map(repr, taken))}, which "
+                               f"the kernel gives every game ({', '.join(KERNEL_KEYS)}); a defect of that "
+                               "system: its status should leave them out")
         if game.scenario is not None:  # a house feature: only a game played to a scenario has it
             from sprawl_cli.scenario.words import status_json
 
@@ -326,8 +339,6 @@ class System(BookHooks, ScenarioHooks):
         Default: `--weapon` offers the weapons of the character named first."""
         if option != "--weapon":
             return None
-        from sprawl_cli.errors import SprawlError
-
         try:
             who = game.character(arguments[0]) if arguments else None
         except SprawlError:

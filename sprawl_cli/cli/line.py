@@ -67,8 +67,22 @@ def systems_for(sprawl: Context | None) -> tuple[str, str]:
     chosen = argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
     lookup_system = chosen or env.get("SPRAWL_SYSTEM") or game_system
     if argv and (argv[0] == "new" or argv[:2] == ["campaign", "new"]):
-        game_system = chosen or "sprawl"
+        game_system = chosen or _campaign_system(sprawl, argv, env) or "sprawl"
     return lookup_system, game_system
+
+
+def _campaign_system(sprawl: Context | None, argv: list[str], env: Mapping[str, str]) -> str | None:
+    """The system of the campaign `new` starts a game of (no `--squad` given, a campaign named),
+    read as a save's is, without parsing: its `new` takes that system's options (`--map`)."""
+    from pathlib import Path
+
+    from sprawl_cli.context import peek_system
+
+    if argv[0] != "new" or any(word in ("--squad", "-s") or word.startswith("--squad=") for word in argv):
+        return None
+    named = argv_value(argv, "--campaign") or (sprawl.options.campaign if sprawl is not None else None) \
+        or env.get("SPRAWL_CAMPAIGN")
+    return peek_system(Path(named)) if named else None
 
 
 def line_and_save(sprawl: Context | None) -> tuple[list[str], Mapping[str, str], Path]:

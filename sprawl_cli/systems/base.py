@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from sprawl_cli.model import Game, Piece
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
+    from sprawl_cli.systems.newoptions import NewOption
     from sprawl_cli.table import Table
     from sprawl_cli.turntrack import TurnTrack
 
@@ -168,8 +169,8 @@ class NewGame(Fields):
     rounds: int | None = None
     physical: bool = False
     settings: dict[str, str] = field(default_factory=dict)  # `--setting KEY=VALUE`
-    map_file: Path | None = None  # systems played on a map
     flags: dict[str, bool] = field(default_factory=dict)  # the system's `new_flags` given, by parameter name
+    options: dict[str, Any] = field(default_factory=dict)  # its `new_options` given, by parameter name
 
 
 class System(BookHooks, ScenarioHooks):
@@ -206,8 +207,9 @@ class System(BookHooks, ScenarioHooks):
     lookups: frozenset[str] = frozenset({"roll", "odds", "table"})  # commands that work without a game
     name_params: frozenset[str] = frozenset({"name", "target", "attacker", "defender"})
     new_flags: dict[str, str] = {}  # extra `new` flags (flag -> help); they land in NewGame.flags
+    new_options: dict[str, NewOption] = {}  # extra `new` options with a value; they land in NewGame.options
     list_params: frozenset[str] = frozenset()  # parameters that take names separated by commas, or none
-    plays_on_map: bool = False  # `new --map FILE` is for this system's games (else a usage error)
+    plays_on_map: bool = False  # a scenario's places are spaces of its map (`space_problem`, `on_spaces`)
     statuses: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
     round_word: str = "round"

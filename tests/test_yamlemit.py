@@ -1,0 +1,77 @@
+"""The save's own YAML writer (`sprawl_cli/yamlemit.py`, issue 37 item 12): whatever it writes,
+PyYAML's safe loader and the save's strict reader read back as exactly the data given; what it
+does not write (another type, a number that is not finite) goes to PyYAML; and a save of every
+system is laid out as PyYAML laid it out."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sprawl_cli import yamlio
+from sprawl_cli.yamlemit import Unwritable, emit
+from tests.factory import new_args
+
+# Text of every kind: the words YAML reads as something else, indicators, quotes, line breaks
+# of every sort, controls, non-ASCII letters and marks, and the plain names a save is full of.
+TRICKY = ["yes", "No", "ON", "off", "TRUE", "null", "Null", "~", "", " ", "-", "- a", "a: b", "a #b", "#",
+          "<<", "=", "1", "1.5", "0x1F", "1_000", "2001-12-14", ".inf", ".NaN", "+1", "[a]", "{a}", "a, b",
+          "'q'", '"q"', "a\nb", "a\r\nb", "\t", "\x85", "\u2028", "\u2029", "\x00", "\x7f", "\x9f", "\ufeff",
+          "\u202e", "é", "...", "...x", "..#.^~=", ".5", ".inf", "a #b", "a#b", "2d6", "12/24", "0o7", "Ada Lovelace", "SMG (burst)", "O'Neil", "x/y", "a+b", "end.", "trailing ",
+          " leading", "a  b", "@x", "`x", "!x", "&x", "*x", "|", ">", "%x", "?", "? x", "a:b", "a,", "-1"]
+texts = st.one_of(st.sampled_from(TRICKY), st.text(max_size=20),
+                  st.text(alphabet="abcXYZ019eEx _.'()/+,-:#~^=", max_size=12))
+scalars = st.one_of(texts, st.integers(), st.floats(allow_nan=False, allow_infinity=False), st.booleans(),
+                    st.none())
+data = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                      st.dictionaries(texts, inner, max_size=4)), max_leaves=24)
+documents = st.dictionaries(texts, data, min_size=1, max_size=6)
+
+
+def same(a: object, b: object) -> bool:
+    """Equal as data, a float and its type included (1 and 1.0 are not the same in a save)."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        return list(a) == list(b) and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    return type(a) is type(b) and a == b
+
+
+@settings(max_examples=400, deadline=None)
+@given(documents)
+def test_what_it_writes_reads_back_as_the_data_given(document):
+    text = emit(document)
+    assert same(yaml.load(text, Loader=yaml.SafeLoader), document), text
+    assert same(yamlio.parse(text, "save")[0], document), text
+
+
+@pytest.mark.parametrize("value", [math.inf, -math.inf, math.nan, 1 + 2j, b"bytes", (1, 2), {1: "a"}, "\ud800"])
+def test_anything_else_is_left_to_pyyaml(value):
+    with pytest.raises(Unwritable):
+        emit({"key": value})
+
+
+def test_pyyaml_writes_what_it_leaves():
+    assert yamlio.dump({"key": math.inf, "other": [1]}) == "key: .inf\nother: [1]\n"
+
+
+def test_the_words_yaml_reads_otherwise_are_quoted_and_names_are_not():
+    text = emit({"names": ["Ada", "Yes", "no", "null", "O'Neil", "1", "", "2d6", "0x1F", "1.5", "12/24"],
+                 "n": 1, "f": 1e20, "x": None, "said": "a \"b\"\n"})
+    assert text == ("names: [Ada, 'Yes', 'no', 'null', O'Neil, '1', '', 2d6, '0x1F', '1.5', 12/24]\n"
+                    "n: 1\nf: 1.0e+20\nx: null\nsaid: \"a \\\"b\\\"\\n\"\n")
+
+
+@pytest.mark.parametrize("system", ["sprawl", "gunplay", "street-fight", "savage-worlds", "scratch-grid"])
+def test_a_save_of_every_system_is_laid_out_as_pyyaml_laid_it_out(sprawl, system):
+    """The same text as PyYAML's, but for its folding of lines past 100 columns: a save a person
+    reads or edits by hand looks as it did."""
+    assert sprawl("new", *new_args(system)).exit_code == 0
+    data = yaml.load(sprawl.save.read_text(encoding="utf-8"), Loader=yaml.SafeLoader)
+    theirs = yaml.dump(data, Dumper=yaml.SafeDumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
+                       width=10**9)
+    assert emit(data) == theirs

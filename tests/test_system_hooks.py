@@ -219,3 +219,19 @@ def test_street_fight_refuses_aim_turns_past_the_turns_played(sprawl, snapshot, 
     said = "at most 1, the turns played" if value == "2" else "is past any number a game keeps"
     assert result.stderr.startswith(f"error: sprawl-game.yaml:{line}: ") and said in result.stderr
     assert snapshot(sprawl.folder) == before
+
+
+@pytest.mark.parametrize("before", [["--seed", "3"], ["--json", "--dice", "1,2"], ["--game=sprawl-game.yaml"]])
+def test_a_systems_new_options_follow_the_system_after_the_root_options(sprawl, before):
+    """`sprawl --seed 3 new --system scratch-grid ... --map FILE`: the command is found past the
+    root group's options (and their values), so `new` has Scratch:Grid's `--map`."""
+    result = sprawl(*before, "new", *new_args("scratch-grid"))
+    assert result.exit_code == 0, result.stderr
+
+
+def test_the_command_of_a_line_is_found_past_the_root_options():
+    from sprawl_cli.cli.line import command_words
+
+    assert command_words(["--seed", "3", "--json", "new", "--squad", "a"]) == ["new", "--squad", "a"]
+    assert command_words(["--game=x.yaml", "--system", "gunplay", "campaign", "new"]) == ["campaign", "new"]
+    assert command_words(["--force"]) == [] and command_words([]) == []

@@ -126,35 +126,32 @@ def _mapping(data: dict[Any, Any], indent: str, out: list[str], first: str | Non
     """The lines of a block mapping at `indent`; `first` starts its first line instead (a list's `- `)."""
     lead = first
     for key, value in data.items():
-        start = (indent if lead is None else lead) + _key(key, False) + ":"
+        _after((indent if lead is None else lead) + _key(key, False) + ":", value, indent, out, False)
         lead = None
-        if _is_scalar(value):
-            out.append(f"{start} {_scalar(value, False)}")
-            continue
-        inline = _flow(value)
-        if inline is not None:
-            out.append(f"{start} {inline}")
-        elif isinstance(value, dict):
-            out.append(start)
-            _mapping(value, indent + "  ", out)
-        else:
-            out.append(start)
-            _sequence(value, indent, out)  # a list in a map is not indented (PyYAML's way)
 
 
 def _sequence(data: list[Any], indent: str, out: list[str]) -> None:
     for item in data:
-        if _is_scalar(item):
-            out.append(f"{indent}- {_scalar(item, False)}")
-            continue
-        inline = _flow(item)
-        if inline is not None:
-            out.append(f"{indent}- {inline}")
-        elif isinstance(item, dict):
-            _mapping(item, indent + "  ", out, first=f"{indent}- ")
-        else:
-            out.append(f"{indent}-")
-            _sequence(item, indent + "  ", out)
+        _after(f"{indent}-", item, indent, out, True)
+
+
+def _after(start: str, value: Any, indent: str, out: list[str], item: bool) -> None:
+    """`value` after `start` (a map's `key:`, or a list's `-` when `item`): on that line when it is
+    a scalar or holds scalars alone, else in block style below it (a map in a list from its `- `)."""
+    if _is_scalar(value):
+        out.append(f"{start} {_scalar(value, False)}")
+        return
+    inline = _flow(value)
+    if inline is not None:
+        out.append(f"{start} {inline}")
+    elif isinstance(value, dict) and item:
+        _mapping(value, indent + "  ", out, first=start + " ")
+    else:
+        out.append(start)
+        if isinstance(value, dict):
+            _mapping(value, indent + "  ", out)
+        else:  # a list in a map is not indented (PyYAML's way); a list in a list is
+            _sequence(value, indent + "  " if item else indent, out)
 
 
 def emit(data: Any) -> str:

@@ -75,3 +75,78 @@ def test_a_save_of_every_system_is_laid_out_as_pyyaml_laid_it_out(sprawl, system
     theirs = yaml.dump(data, Dumper=yaml.SafeDumper, sort_keys=False, allow_unicode=True, default_flow_style=None,
                        width=10**9)
     assert emit(data) == theirs
+
+
+# --- each rule of the writer, pinned to its text (the round trip alone cannot tell a text quoted
+# where it could be plain: quoting is always safe) --------------------------------------------
+
+
+@pytest.mark.parametrize(("value", "block", "flow"), [
+    ("Ada", "Ada", "Ada"), ("a, b", "a, b", "'a, b'"), ("a - b", "a - b", "a - b"), ("a#b", "a#b", "a#b"),
+    ("a #b", "'a #b'", "'a #b'"), ("2d6", "2d6", "2d6"), ("12/24/48", "12/24/48", "12/24/48"),
+    ("/tmp/x.yaml", "/tmp/x.yaml", "/tmp/x.yaml"), ("_x", "_x", "_x"), ("..#.^~=", "..#.^~=", "..#.^~="),
+    ("...x", "'...x'", "'...x'"), (".5", "'.5'", "'.5'"), (".inf", "'.inf'", "'.inf'"), (".x", ".x", ".x"),
+    ("0x1F", "'0x1F'", "'0x1F'"), ("0b101", "'0b101'", "'0b101'"), ("1_000", "'1_000'", "'1_000'"),
+    ("1.5e+3", "'1.5e+3'", "'1.5e+3'"), ("2001-12-14", "'2001-12-14'", "'2001-12-14'"), ("1e5", "1e5", "1e5"),
+    ("trailing ", "'trailing '", "'trailing '"), (" x", "' x'", "' x'"), ("a,", "'a,'", "'a,'"),
+    ("a:b", "'a:b'", "'a:b'"), ("-x", "'-x'", "'-x'"), ("it's", "it's", "it's"), ("'q'", "'''q'''", "'''q'''"),
+    ('say "hi"', "'say \"hi\"'", "'say \"hi\"'"), ("a\\b", "'a\\b'", "'a\\b'"), ("", "''", "''"),
+])
+def test_text_is_plain_where_it_may_be_and_quoted_where_not(value, block, flow):
+    assert emit({"k": value}) == f"k: {block}\n"
+    assert emit({"k": [value]}) == f"k: [{flow}]\n"
+
+
+@pytest.mark.parametrize("word", ["yes", "Yes", "YES", "no", "No", "NO", "true", "True", "TRUE", "false", "False",
+                                  "FALSE", "on", "On", "ON", "off", "Off", "OFF", "null", "Null", "NULL"])
+def test_each_word_yaml_reads_as_true_false_or_null_is_quoted(word):
+    assert emit({"k": word}) == f"k: '{word}'\n"
+    assert emit({word: 1}) == f"'{word}': 1\n"
+
+
+@pytest.mark.parametrize(("char", "escape"), [
+    ("\n", "\\n"), ("\t", "\\t"), ("\r", "\\r"), ("\x00", "\\0"), ("\x85", "\\N"), ("\u2028", "\\L"),
+    ("\u2029", "\\P"), ("\x01", "\\x01"), ("\x1f", "\\x1f"), ("\x7f", "\\x7f"), ("\x9f", "\\x9f"),
+    ("\ufeff", "\\ufeff"), ("\ufffe", "\\ufffe"), ("\uffff", "\\uffff"),
+])
+def test_a_character_yaml_cannot_hold_is_escaped_in_double_quotes(char, escape):
+    assert emit({"k": f"a{char}\"\\"}) == f'k: "a{escape}\\"\\\\"\n'
+
+
+def test_scalars_of_every_kind():
+    assert emit({"a": True, "b": False, "c": None, "d": -3, "e": 1e20, "f": 1.5e-07, "g": 0.5, "h": [True, None]}) == (
+        "a: true\nb: false\nc: null\nd: -3\ne: 1.0e+20\nf: 1.5e-07\ng: 0.5\nh: [true, null]\n")
+
+
+def test_the_layout_of_maps_and_lists_within_each_other():
+    data = {"m": {"a": 1, "b": {"c": [1, {"d": 2}], "e": []}}, "l": [[1, 2], [[3]], {"x": {"y": 1}, "z": [4]},
+                                                                      {"w": [{"v": 1}]}, "s"]}
+    assert emit(data) == (
+        "m:\n  a: 1\n  b:\n    c:\n    - 1\n    - {d: 2}\n    e: []\n"
+        "l:\n- [1, 2]\n-\n  - [3]\n- x: {y: 1}\n  z: [4]\n- w:\n  - {v: 1}\n- s\n")
+    assert yaml.load(emit(data), Loader=yaml.SafeLoader) == data
+
+
+@pytest.mark.parametrize("document", [[], "text", {}, None])
+def test_a_document_is_a_map_with_keys(document):
+    with pytest.raises(Unwritable):
+        emit(document)
+
+
+def test_the_texts_it_keeps_written_are_bounded():
+    from sprawl_cli import yamlemit
+
+    for i in range(yamlemit._MOST_KEPT + 10):
+        emit({f"key{i}": f"value {i}"})
+    assert all(len(kept) <= yamlemit._MOST_KEPT for kept in yamlemit._WRITTEN)
+    assert emit({"key1": "value 1"}) == "key1: value 1\n"  # written again alike after the cache is cleared
+
+
+def test_an_int_of_another_type_is_left_to_pyyaml():
+    import enum
+
+    class Count(enum.IntEnum):
+        ONE = 1
+
+    with pytest.raises(Unwritable):
+        emit({"k": Count.ONE})

@@ -92,7 +92,8 @@ def test_a_save_of_every_system_is_laid_out_as_pyyaml_laid_it_out(sprawl, system
 
 
 # Mutants of yamlemit.py no test can kill, being the same program (mutmut 3.8.1 names):
-# - `_text`: `written = None` skips the cache, which only ever holds what `_written` returns.
+# - `_text`: `written = None` (and a lookup that always misses) skips the cache, which only
+#   ever holds what `_written` returns.
 # - `_escaped`: `code <= 0xDFFF` made `<= 0xE000`, and `code <= 0xFF` made `< 0xFF` or `<= 256`:
 #   `_ESCAPE` never hands it U+E000, U+00FF nor U+0100, so the bounds meet no character.
 # - `_mapping`: the `item` flag False made None (both false).
@@ -163,6 +164,10 @@ def test_a_key_is_written_as_block_text():
 
 def test_the_texts_it_keeps_written_are_bounded():
     from sprawl_cli import yamlemit
+
+    for i in range(yamlemit._MOST_KEPT + 1):  # one past the bound: the cache starts again
+        yamlemit._text(f"v{i}", False)
+    assert len(yamlemit._WRITTEN[False]) <= yamlemit._MOST_KEPT
 
     for i in range(yamlemit._MOST_KEPT + 10):
         emit({f"key{i}": f"value {i}"})

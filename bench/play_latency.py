@@ -10,9 +10,12 @@ way `sprawl play` does (stdout captured), and times each case line by line.
     python bench/play_latency.py                 # 101 rounds, a table, exit 1 if over 10 ms
     python bench/play_latency.py --rounds 301 --json
     python bench/play_latency.py --only set --profile   # cProfile of one case
+    python bench/play_latency.py --no-fsync      # the disk's share: fsync made a no-op (not the goal)
 
 The goal is a median: a shared machine's disk sometimes stalls an fsync for
-tens of milliseconds, which the p90 column shows. Exit status: 0 every median
+tens of milliseconds, which the p90 column shows. The cpu column is the median
+CPU time the session's process spent on the line: its own work, which neither
+the disk nor the other processes of a loaded machine add to. Exit status: 0 every median
 within the goal, 1 a median over it, 2 a line failed.
 """
 
@@ -70,13 +73,17 @@ def open_session(folder: Path):  # type: ignore[no-untyped-def]
     return session, out, err
 
 
-def time_line(session, line: str, err: io.StringIO) -> float:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
+def time_line(session, line: str, err: io.StringIO) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    """The line's wall time and the CPU time this process spent on it, in ms. On a machine that
+    others share, the wall time swings with their load and with the disk's fsyncs; the CPU time
+    is the command's own work (a disk that stalls an fsync does not add to it)."""
+    start, cpu = time.perf_counter(), time.process_time()
     code = session.run(line)
     elapsed = (time.perf_counter() - start) * 1000
+    spent = (time.process_time() - cpu) * 1000
     if code != 0:
         raise RuntimeError(f"`{line}` exited {code}: {err.getvalue().strip().splitlines()[-1:]}")
-    return elapsed
+    return elapsed, spent
 
 
 def measure(cases: Sequence[Case], rounds: int, warmup: int = 3) -> dict[str, object]:
@@ -85,33 +92,37 @@ def measure(cases: Sequence[Case], rounds: int, warmup: int = 3) -> dict[str, ob
         results = []
         for case in cases:
             times: list[float] = []
+            cpus: list[float] = []
             for i in range(warmup + rounds):
                 if case.name == "undo":
                     session.run("set Razz ran on")
-                elapsed = time_line(session, case.line, err)
+                elapsed, spent = time_line(session, case.line, err)
                 if case.undo:
                     session.run("undo")
                 out.seek(0), out.truncate()
                 err.seek(0), err.truncate()
                 if i >= warmup:
                     times.append(elapsed)
+                    cpus.append(spent)
             times.sort()
             median = statistics.median(times)
             results.append({
                 "case": case.name, "line": case.line, "median_ms": round(median, 3),
                 "p90_ms": round(times[int(len(times) * 0.9) - 1], 3), "min_ms": round(times[0], 3),
+                "cpu_ms": round(statistics.median(cpus), 3),
                 "ratio": round(median / GOAL_MS, 3), "over": median > GOAL_MS,
             })
     return {"goal_ms": GOAL_MS, "rounds": rounds, "python": sys.version.split()[0], "cases": results}
 
 
 def print_table(report: dict[str, object]) -> None:
-    print(f"{'case':<12} {'median':>9} {'p90':>9} {'min':>9} {'ratio':>7}  line")
+    print(f"{'case':<12} {'median':>9} {'p90':>9} {'min':>9} {'cpu':>9} {'ratio':>7}  line")
     for r in report["cases"]:  # type: ignore[attr-defined]
         flag = "  OVER GOAL" if r["over"] else ""
         print(f"{r['case']:<12} {r['median_ms']:>7.2f}ms {r['p90_ms']:>7.2f}ms {r['min_ms']:>7.2f}ms "
-              f"{r['ratio']:>6.2f}x  {r['line']}{flag}")
-    print(f"ratio = median / {GOAL_MS:.0f} ms goal; {report['rounds']} rounds each")
+              f"{r['cpu_ms']:>7.2f}ms {r['ratio']:>6.2f}x  {r['line']}{flag}")
+    print(f"ratio = median / {GOAL_MS:.0f} ms goal; cpu = median CPU time of this process; "
+          f"{report['rounds']} rounds each")
 
 
 def profile(case: Case, rounds: int) -> None:
@@ -142,7 +153,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", action="append", choices=[c.name for c in CASES], help="just these cases")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--profile", action="store_true", help="cProfile the chosen cases instead of timing")
+    parser.add_argument("--no-fsync", action="store_true",
+                        help="a diagnosis, not the goal: time without fsync, to see what the disk's share is")
     args = parser.parse_args(argv)
+    if args.no_fsync:
+        os.fsync = lambda fd: None
     cases = [c for c in CASES if not args.only or c.name in args.only]
     if args.profile:
         for case in cases:

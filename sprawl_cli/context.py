@@ -253,6 +253,23 @@ class Context:
         self.env.err.write(f"{message}\n")
         self.env.err.flush()
 
+    def drawn(self, data: dict[str, Any], view: Callable[[Console], None] | None = None) -> str:
+        """What `emit` prints, drawn now and printed later (`say`): a command that must not write
+        its files and then fail in its view (`new`) draws first."""
+        if self.options.json:
+            return dumps(data) + "\n"
+        if view is None:
+            return ""
+        console = self.console
+        with console.capture() as captured:
+            view(console)
+        return captured.get()
+
+    def say(self, text: str) -> None:
+        """Print what `drawn` drew."""
+        self.env.out.write(text)
+        self.env.out.flush()
+
     def emit(self, data: dict[str, Any], view: Callable[[Console], None] | None = None) -> None:
         """Print the result: one JSON object with --json, else the Rich view."""
         if self.options.json:

@@ -60,6 +60,19 @@ class Change(Fields):
 
 class GameStore(Undoable):
     """One save file, its lock and its journal."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self.as_written = False  # the save loaded holds the text this process last wrote (`adopt`)
+        self.loaded: tuple[Game[Any], dict[str, Any]] | None = None  # such a game, and its data
+
+    def data_of(self, game: Game[Any]) -> dict[str, Any]:
+        """`game_to_data(game)`, taken from what this process wrote when `game` is the game it
+        loaded from that very text, unchanged since (its step says so: the one field a store
+        changes on a loaded game)."""
+        if self.loaded is not None and self.loaded[0] is game and self.loaded[1].get("step") == game.step:
+            return self.loaded[1]
+        return game_to_data(game)
     # --- locking -------------------------------------------------------
     @contextlib.contextmanager
     def locked(self, notify: Callable[[str], None] = lambda _m: None, create: bool = False) -> Iterator[None]:
@@ -125,6 +138,7 @@ class GameStore(Undoable):
         try:
             text = yamlio.read_text(self.path, "sprawl save file")
             key = os.path.abspath(self.path)
+            self.as_written = savecache.WRITTEN.get(key) == text
             known = savecache.PARSED.get(key)
             if known is not None and known[0] == text:
                 data = known[1]
@@ -132,7 +146,10 @@ class GameStore(Undoable):
                 data = savecache.read_cache(self.cache, text)
             if data is not None:
                 try:
-                    return game_from_data(data, {}, str(self.path))
+                    game = game_from_data(data, {}, str(self.path))
+                    if self.as_written:  # `data` is this game's `game_to_data`, as this process wrote it
+                        self.loaded = (game, data)
+                    return game
                 except SaveFileError:
                     pass  # parsed again below, for the message with its line
             data, lines = yamlio.parse(text, str(self.path))
@@ -183,7 +200,10 @@ class GameStore(Undoable):
     def adopt(self, game: Game[Any]) -> dict[str, Any] | None:
         """If the save differs from the state the journal says it should have, it was edited
         by hand: return the journal's state (plain data) so the edit can be journalled as a
-        change of its own; else None."""
+        change of its own; else None. A save that holds the very text this process wrote with
+        its last change was not edited since: no need to read the journal to know it."""
+        if self.as_written:
+            return None
         try:
             entry = self.read_entry(game.step)
         except SaveFileError:
@@ -202,11 +222,12 @@ class GameStore(Undoable):
             return None
         return known
 
-    def save(self, game: Game[Any]) -> None:
-        self._write(*self._render(game))
+    def save(self, game: Game[Any], data: dict[str, Any] | None = None) -> None:
+        """Write `game` (whose plain data, `game_to_data`, the caller may have made already)."""
+        self._write(*self._render(game, data))
 
     @staticmethod
-    def _render(game: Game[Any]) -> tuple[str, dict[str, Any]]:
+    def _render(game: Game[Any], data: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
         """The save file's text for `game`, and the data it holds.
 
         Raises:
@@ -223,12 +244,13 @@ class GameStore(Undoable):
                            "(`sprawl end`)")
 
         header = "# sprawl save file: the current state of one game. Safe to read; edit with care.\n"
-        data = game_to_data(game)
+        data = game_to_data(game) if data is None else data
         return header + yamlio.dump(data), data
 
     def _write(self, text: str, data: dict[str, Any]) -> None:
         atomic_write(self.path, text)
         savecache.PARSED[os.path.abspath(self.path)] = (text, data, {})
+        savecache.WRITTEN[os.path.abspath(self.path)] = text
         savecache.write_cache(self.cache, text, data)
 
     def start(self, game: Game[Any]) -> None:

@@ -206,7 +206,14 @@ def _scalar(tag: str, value: str, source: str, line: int) -> Any:
 
 
 def dump(data: Any) -> str:
-    """YAML text for plain data, keys in the order given, readable by a person."""
+    """YAML text for plain data, keys in the order given, readable by a person: the save's own
+    subset written by `yamlemit` (several times faster), anything else by PyYAML."""
+    from sprawl_cli.yamlemit import Unwritable, emit
+
+    try:
+        return emit(data)
+    except Unwritable:
+        pass
     import yaml
 
     dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)

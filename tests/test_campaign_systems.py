@@ -162,7 +162,8 @@ def test_the_kernels_books_name_no_system() -> None:
     from pathlib import Path
 
     kernel = Path(__file__).resolve().parent.parent / "sprawl_cli"
-    files = ["campaign.py", "report.py", "gamereport.py", "render/report_html.py", "render/report_views.py",
+    files = ["books.py", "campaign.py", "campaign_file.py", "report.py", "gamereport.py", "render/report_html.py",
+             "render/report_views.py", "systems/bookhooks.py",
              "cli/campaigncmds.py", "cli/choices.py", "systems/base.py"]
     words = ["SPRAWL", "R26", "Out of Action", "house table", "--table", "injur", "Health", "d8", "Smarts"]
     found = [(name, word) for name in files for word in words

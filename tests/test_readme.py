@@ -63,7 +63,7 @@ def test_commands_and_options_in_the_readme_exist(system, words):
 
 def check_command(system: str, words: list[str], page: str) -> None:
     """`sprawl WORDS` names a command of `system` and only options it has."""
-    from sprawl_cli.cli.choices import with_new_flags
+    from sprawl_cli.cli.choices import with_new_options
     from sprawl_cli.cli.main import load_module_group
     from sprawl_cli.cli.options import with_common, with_table_options
 
@@ -78,7 +78,7 @@ def check_command(system: str, words: list[str], page: str) -> None:
             group = load_module_group(known[name][0])
             found = group if name in ("roster", "campaign", "objective") else group.get_command(ctx, name)
             if found is not None and name == "new":
-                found = with_new_flags(found, system)
+                found = with_new_options(found, system)
             command = with_table_options(with_common(found), system) if found is not None else None
         else:
             command = command.get_command(ctx, name)

@@ -100,6 +100,10 @@ def usage(problem: click.UsageError) -> tuple[str, int]:
     """A usage error's line, pointing at the command's --help."""
     text = problem.format_message()
     hint = f" (see `{problem.ctx.command_path} --help`)" if problem.ctx is not None and "--help" not in text else ""
+    if isinstance(problem, click.NoSuchOption) and problem.ctx is not None and problem.ctx.command.name == "new":
+        # a system's own options of `new` (System.new_flags, new_options) are for its games alone
+        hint = (f" (see `{problem.ctx.command_path} --help`; a game system's own options of `new` are for "
+                "its games: `sprawl new --system NAME --help` lists them)")
     return text + hint, ExitCode.USAGE
 
 

@@ -71,7 +71,8 @@ def _added(command: click.Command, options: list[click.Option]) -> click.Command
 
 
 def _of_system(system: str, name: str) -> dict[str, Any]:
-    """A `System` attribute naming options (`new_flags`, `campaign_options`); none for an unknown system."""
+    """A `System` attribute naming options (`new_flags`, `new_options`, `campaign_options`); none
+    for an unknown system."""
     from sprawl_cli import systems
 
     try:
@@ -81,22 +82,28 @@ def _of_system(system: str, name: str) -> dict[str, Any]:
     return found
 
 
-def with_new_flags(command: click.Command, system: str) -> click.Command:
-    """`new` with the flags the system of the game it starts adds (`System.new_flags`), so a
-    game's `new --help` lists them and another game's `new` refuses them as unknown options.
-    Each flag given lands in the click context's meta, `sprawl.flags` (see `new_flags_given`)."""
+def with_new_options(command: click.Command, system: str) -> click.Command:
+    """`new` with the flags and the options the system of the game it starts adds
+    (`System.new_flags`, `System.new_options`), so a game's `new --help` lists them and another
+    game's `new` refuses them as unknown options. Each flag given lands in the click context's
+    meta under `sprawl.flags`, each option's value (checked as the system declares) under
+    `sprawl.new_options` (see `new_given`)."""
     if system not in _NEW:
-        keep = _kept_in("sprawl.flags")
-        _NEW[system] = _added(command, [click.Option([f"--{flag}"], is_flag=True, default=False, expose_value=False,
-                                                     callback=keep, help=text)
-                                        for flag, text in _of_system(system, "new_flags").items()])
+        flags = [click.Option([f"--{flag}"], is_flag=True, default=False, expose_value=False,
+                              callback=_kept_in("sprawl.flags"), help=text)
+                 for flag, text in _of_system(system, "new_flags").items()]
+        options = [click.Option([f"--{name.replace('_', '-')}"], metavar=option.metavar, type=option.click_type(),
+                                expose_value=False, callback=_kept_in("sprawl.new_options"), help=option.help)
+                   for name, option in _of_system(system, "new_options").items()]
+        _NEW[system] = _added(command, [*flags, *options])
     return _NEW[system]
 
 
-def new_flags_given() -> dict[str, bool]:
-    """The system's `new` flags given on this command line (parameter name -> True)."""
-    found: dict[str, bool] = click.get_current_context().meta.get("sprawl.flags", {})
-    return found
+def new_given() -> tuple[dict[str, bool], dict[str, Any]]:
+    """The system's `new` flags (parameter name -> True) and options (parameter name -> value)
+    given on this command line."""
+    meta = click.get_current_context().meta
+    return dict(meta.get("sprawl.flags", {})), dict(meta.get("sprawl.new_options", {}))
 
 
 def with_campaign_options(group: click.Command, system: str) -> click.Command:

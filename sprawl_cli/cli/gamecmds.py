@@ -91,7 +91,6 @@ def new(
     squad: Annotated[Optional[list[Path]], typer.Option("--squad", "-s", help="A roster file; give one per side (the first moves first).")] = None,
     rounds: Annotated[Optional[int], typer.Option("--rounds", min=1, max=ROUNDS, help="End the game after this many rounds.")] = None,
     physical: Annotated[bool, typer.Option("--physical", help="Players roll real dice: every roll is asked for.")] = False,
-    map_file: Annotated[Optional[Path], typer.Option("--map", help="The map file, for systems played on a grid.")] = None,
     setting: Annotated[Optional[list[str]], typer.Option("--setting", metavar="KEY=VALUE", help="A setting of the game's system; repeat for more.")] = None,
     scenario: Annotated[Optional[Path], typer.Option("--scenario", help="A scenario file: objectives, points and the end they decide (house).")] = None,
 ) -> None:
@@ -107,21 +106,19 @@ def new(
     from_campaign = not squad and bool(ctx.options.campaign or ctx.env.vars.get("SPRAWL_CAMPAIGN"))
     chosen = ctx.options.system or (campaign_system(ctx.campaign_path()) if from_campaign else systems.DEFAULT)
     system = systems.get(chosen)
-    if map_file is not None and not system.plays_on_map:
-        import click
+    from sprawl_cli.cli.choices import new_given
 
-        raise click.UsageError(f"--map is for games played on a map; {system.title} is played without one")
-    from sprawl_cli.cli.choices import new_flags_given
-
-    how = NewGame(rounds=rounds, physical=physical, map_file=map_file, flags=new_flags_given())
+    flags, options = new_given()
+    how = NewGame(rounds=rounds, physical=physical, flags=flags, options=options)
     for item in setting or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise BadInput(f"--setting wants KEY=VALUE, not '{item}'")
         how.settings[key.strip()] = value.strip()
-    for flag in how.flags:  # given for one system (the default), the campaign is of another
-        if flag.replace("_", "-") not in system.new_flags:
-            raise BadInput(f"--{flag.replace('_', '-')} is not an option of {system.title} games")
+    own = {name.replace("_", "-") for name in [*system.new_flags, *system.new_options]}
+    for given in [*how.flags, *how.options]:  # given for one system (the default), the campaign is of another
+        if given.replace("_", "-") not in own:
+            raise BadInput(f"--{given.replace('_', '-')} is not an option of {system.title} games")
     store: GameStore = ctx.store()
     _guard(store, ctx.options.force)  # before any die is rolled or asked for
     told = None
@@ -157,9 +154,6 @@ def new(
         from sprawl_cli.scenario.file import start
 
         start(*told, game, system)
-    with store.locked(ctx.note, create=True):
-        _guard(store, ctx.options.force)
-        store.start(game)
     data = dict(outcome.data if outcome else {}, **system.status_json(game, None))
     lines = outcome.lines if outcome else []
 
@@ -171,7 +165,13 @@ def new(
         system.status_view(console, game, None)
         scenario_view(console, game)
 
-    ctx.emit(data, view)
+    # Issue 37: drawn before the save is written, so a status view that fails leaves no game
+    # behind (and "nothing was changed" is true); printed once the game is saved.
+    shown = ctx.drawn(data, view)
+    with store.locked(ctx.note, create=True):
+        _guard(store, ctx.options.force)
+        store.start(game)
+    ctx.say(shown)
 
 
 @app.command()

@@ -67,9 +67,38 @@ def systems_for(sprawl: Context | None) -> tuple[str, str]:
     game_system = peek_system(path) or DEFAULT
     chosen = argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
     lookup_system = chosen or env.get("SPRAWL_SYSTEM") or game_system
-    if argv and (argv[0] == "new" or argv[:2] == ["campaign", "new"]):
-        game_system = chosen or DEFAULT
+    words = command_words(argv)
+    if words[:1] == ["new"] or words[:2] == ["campaign", "new"]:
+        game_system = chosen or _campaign_system(sprawl, argv, env) or DEFAULT
     return lookup_system, game_system
+
+
+# The root group's options that take a value (`sprawl --seed 3 new ...`): a command line's
+# command is the first word that is neither one of them, nor its value, nor a flag.
+_VALUED = ("--game", "--seed", "--dice", "--campaign", "--system")
+
+
+def command_words(argv: list[str]) -> list[str]:
+    """The words of a command line from its command on (`new --squad ...` of `--seed 3 new --squad ...`)."""
+    i = 0
+    while i < len(argv) and argv[i].startswith("-"):
+        i += 2 if argv[i] in _VALUED else 1
+    return argv[i:]
+
+
+def _campaign_system(sprawl: Context | None, argv: list[str], env: Mapping[str, str]) -> str | None:
+    """The system of the campaign `new` starts a game of (no `--squad` given, a campaign named),
+    read as a save's is, without parsing: its `new` takes that system's options (`--map`)."""
+    from pathlib import Path
+
+    from sprawl_cli.context import peek_system
+
+    if command_words(argv)[:1] != ["new"] or any(word in ("--squad", "-s") or word.startswith("--squad=")
+                                                  for word in argv):
+        return None
+    named = argv_value(argv, "--campaign") or (sprawl.options.campaign if sprawl is not None else None) \
+        or env.get("SPRAWL_CAMPAIGN")
+    return peek_system(Path(named)) if named else None
 
 
 def line_and_save(sprawl: Context | None) -> tuple[list[str], Mapping[str, str], Path]:

@@ -98,9 +98,9 @@ class SprawlGroup(click.Group):
             return None
         system = self._table(ctx)[0]
         if cmd_name == "new":
-            from sprawl_cli.cli.choices import with_new_flags
+            from sprawl_cli.cli.choices import with_new_options
 
-            command = with_new_flags(command, system)
+            command = with_new_options(command, system)
         elif cmd_name == "campaign":
             from sprawl_cli.cli.choices import with_campaign_options
 

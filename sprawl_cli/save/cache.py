@@ -18,6 +18,9 @@ from typing import Any
 # so a change made by another command or a hand edit is always read afresh; the
 # data is never handed out for changing (game_from_data builds new objects).
 PARSED: dict[str, tuple[str, Any, dict[Any, int]]] = {}
+# The text this process last wrote to each save path, with its journal entry beside it: a save
+# that still holds exactly that text was not edited by hand since (`GameStore.adopt`).
+WRITTEN: dict[str, str] = {}
 
 # Every save also writes its parsed data beside it (`<save>.cache`, JSON), together with
 # the save's own text. A later command whose save text is that same text takes the data

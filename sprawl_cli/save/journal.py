@@ -90,8 +90,12 @@ class Journal:
         self.first_kept = path.with_name(path.name + ".first.json.old")  # while `new` replaces it
 
 
-    def save(self, game: Game[Any]) -> None:
-        """Write the save file (the store's job)."""
+    def data_of(self, game: Game[Any]) -> dict[str, Any]:
+        """`game_to_data(game)` (the store may know it already)."""
+        return game_to_data(game)
+
+    def save(self, game: Game[Any], data: dict[str, Any] | None = None) -> None:
+        """Write the save file (the store's job), from `data` when the caller has it."""
         raise NotImplementedError
 
     # --- the journal ---------------------------------------------------
@@ -166,12 +170,13 @@ class Journal:
         self.discard_orphans(before)
         after.step = before.step + 1
         entry = dict(entry, step=after.step, number=self.next_number(before.step), seq=time.time_ns(),
-                     before=game_to_data(before), after=game_to_data(after))
-        self._apply(before, after, entry)
+                     before=self.data_of(before), after=game_to_data(after))
+        self._apply(before, after, entry, entry["after"])
         self._clear_redo()
         self._forget_before(after.step - UNDO_LIMIT)
 
-    def _apply(self, base: Game[Any], after: Game[Any], entry: dict[str, Any]) -> None:
+    def _apply(self, base: Game[Any], after: Game[Any], entry: dict[str, Any],
+               data: dict[str, Any] | None = None) -> None:
         """Write a change in crash-safe order: its journal entry, its companion files, the save.
 
         Raises:
@@ -181,7 +186,7 @@ class Journal:
         try:
             for path, texts in companions(entry).items():
                 put_companion(path, texts["after"])
-            self.save(after)
+            self.save(after, data)
         except SaveFileError:
             self.discard_orphans(base)  # the entry just written, and any companion it wrote
             raise

@@ -127,9 +127,12 @@ def _claim(fd: int) -> None:
     import sys
 
     words = " ".join(["sprawl", *sys.argv[1:]])[:200]
+    said = f"{os.getpid()} {words}".encode("utf-8", "replace")
     with contextlib.suppress(OSError):
+        if os.pread(fd, len(said) + 1, 0) == said:
+            return  # it says so already (the same `sprawl play` session, change after change)
         os.ftruncate(fd, 0)
-        os.pwrite(fd, f"{os.getpid()} {words}".encode("utf-8", "replace"), 0)
+        os.pwrite(fd, said, 0)
 
 
 def _holder(fd: int) -> str:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sprawl_cli.errors import BadInput, SprawlError
 from sprawl_cli.model import Fields, Squad
 from sprawl_cli.systems.bookhooks import BookHooks
 from sprawl_cli.systems.scenariohooks import ScenarioHooks
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from sprawl_cli.model import Game, Piece
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
+    from sprawl_cli.systems.newoptions import NewOption
     from sprawl_cli.table import Table
     from sprawl_cli.turntrack import TurnTrack
 
@@ -57,8 +59,6 @@ def check_sides(rosters: Sequence[Roster], what: str = "a game") -> None:
     Raises:
         BadInput: saying which, and what to do.
     """
-    from sprawl_cli.errors import BadInput
-
     from sprawl_cli.names import name_fault
     from sprawl_cli.numbers import quoted
 
@@ -153,6 +153,15 @@ def check_unique_names(names: Sequence[str], where: Where) -> None:
         seen.add(name.lower())
 
 
+# The keys of `status --json` the kernel gives every game (`System.status_json`, the `status`
+# command's `undone`); a system's own `status` may not give them.
+KERNEL_KEYS = ("system", "round", "rounds", "side", "phase", "over", "winner", "draw", "reason", "scenario", "undone")
+
+
+class StatusDefect(SprawlError):
+    """A system's `status` that gives a key the kernel owns (a defect of the system, not of the input)."""
+
+
 @dataclass(eq=False, repr=False)
 class NewGame(Fields):
     """What `sprawl new` was told, beyond the rosters."""
@@ -160,8 +169,8 @@ class NewGame(Fields):
     rounds: int | None = None
     physical: bool = False
     settings: dict[str, str] = field(default_factory=dict)  # `--setting KEY=VALUE`
-    map_file: Path | None = None  # systems played on a map
     flags: dict[str, bool] = field(default_factory=dict)  # the system's `new_flags` given, by parameter name
+    options: dict[str, Any] = field(default_factory=dict)  # its `new_options` given, by parameter name
 
 
 class System(BookHooks, ScenarioHooks):
@@ -198,8 +207,9 @@ class System(BookHooks, ScenarioHooks):
     lookups: frozenset[str] = frozenset({"roll", "odds", "table"})  # commands that work without a game
     name_params: frozenset[str] = frozenset({"name", "target", "attacker", "defender"})
     new_flags: dict[str, str] = {}  # extra `new` flags (flag -> help); they land in NewGame.flags
+    new_options: dict[str, NewOption] = {}  # extra `new` options with a value; they land in NewGame.options
     list_params: frozenset[str] = frozenset()  # parameters that take names separated by commas, or none
-    plays_on_map: bool = False  # `new --map FILE` is for this system's games (else a usage error)
+    plays_on_map: bool = False  # a scenario's places are spaces of its map (`space_problem`, `on_spaces`)
     statuses: tuple[str, ...] = ()
     phases: tuple[str, ...] = ()
     round_word: str = "round"
@@ -260,6 +270,11 @@ class System(BookHooks, ScenarioHooks):
                   "side": game.current_squad.name, "phase": game.phase,
                   "over": game.over, "winner": game.winner, "draw": game.draw, "reason": game.reason}
         own = self.status(game, only)
+        taken = [key for key in own if key in KERNEL_KEYS]
+        if taken:  # issue 37: a system's key never silently replaces the kernel's
+            raise StatusDefect(f"the {self.title} system's status gives {', '.join(map(repr, taken))}, which "
+                               f"the kernel gives every game ({', '.join(KERNEL_KEYS)}); a defect of that "
+                               "system: its status should leave them out")
         if game.scenario is not None:  # a house feature: only a game played to a scenario has it
             from sprawl_cli.scenario.words import status_json
 
@@ -326,8 +341,6 @@ class System(BookHooks, ScenarioHooks):
         Default: `--weapon` offers the weapons of the character named first."""
         if option != "--weapon":
             return None
-        from sprawl_cli.errors import SprawlError
-
         try:
             who = game.character(arguments[0]) if arguments else None
         except SprawlError:

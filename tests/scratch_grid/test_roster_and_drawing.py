@@ -50,7 +50,7 @@ def sample_game(board: str = "yard.yaml") -> Game:
     for file in ("wardens.yaml", "raiders.yaml"):
         data, lines = yamlio.load(HERE / file, "roster")
         rosters.append(read_roster(data, Where(str(HERE / file), lines), HERE / file))
-    return new_game(rosters, NewGame(map_file=HERE / board))
+    return new_game(rosters, NewGame(options={"map": HERE / board}))
 
 
 def test_the_sample_squads_fit_both_sample_maps() -> None:

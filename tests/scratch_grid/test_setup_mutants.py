@@ -32,13 +32,13 @@ def sides(red_at: str, blue_at: str = "a1", lines: bool = False) -> list[Roster]
 
 def refused(rosters: list[Roster]) -> str:
     with pytest.raises(SaveFileError) as caught:
-        new_game(rosters, NewGame(map_file=YARD))
+        new_game(rosters, NewGame(options={"map": YARD}))
     return str(caught.value)
 
 
 def test_a_new_game_keeps_its_rounds_and_map_file_and_owns_its_characters() -> None:
     rosters = sides("b2")
-    g = new_game(rosters, NewGame(map_file=YARD, rounds=3))
+    g = new_game(rosters, NewGame(rounds=3, options={"map": YARD}))
     assert (g.rounds, g.map_source, g.grid, len(g.map)) == (3, str(YARD), "square", 8)
     assert g.characters[0] is not rosters[0].characters[0] and g.characters[0].at == "b2"
 
@@ -53,7 +53,7 @@ def test_starting_spaces_that_do_not_fit_name_the_line_or_the_file() -> None:
 
 def test_no_map_no_game() -> None:
     with pytest.raises(BadInput) as caught:
-        new_game(sides("b2"), NewGame(map_file=None))
+        new_game(sides("b2"), NewGame())
     assert str(caught.value) == ("a Scratch:Grid game is played on a map: give --map FILE "
                                  "(e.g. rosters/scratch-grid/yard.yaml)")
     assert isinstance(YARD, Path)

@@ -44,11 +44,11 @@ def new_game(rosters: list[Roster], how: NewGame) -> Game:
     from sprawl_cli.systems.scratch_grid.mapfile import read_map
     from sprawl_cli.systems.scratch_grid.turn import start_turn
 
-    if how.map_file is None:
+    if how.options.get("map") is None:
         raise BadInput("a Scratch:Grid game is played on a map: give --map FILE (e.g. rosters/scratch-grid/yard.yaml)")
     if how.settings:
         raise BadInput(f"Scratch:Grid has no settings; '{next(iter(how.settings))}' is not one of them")
-    found = read_map(how.map_file)
+    found = read_map(how.options["map"])
     rosters = copy.deepcopy(rosters)  # the game owns its characters
     board = Board(found.grid, tuple(found.rows))
     place(rosters, board, found.source)

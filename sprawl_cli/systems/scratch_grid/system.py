@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
+from sprawl_cli.systems.newoptions import NewOption
 from sprawl_cli.systems.scratch_grid import COMMANDS, LOOKUPS
 from sprawl_cli.systems.scratch_grid.doors import CHECKS, DOORS
 
@@ -31,6 +32,7 @@ class ScratchGrid(System):
     name = "scratch-grid"
     title = "Scratch:Grid"
     plays_on_map = True
+    new_options = {"map": NewOption("FILE", "The map file the game is played on.", parse=Path)}
     package = "sprawl_cli.systems.scratch_grid"
     commands = COMMANDS
     doors = DOORS

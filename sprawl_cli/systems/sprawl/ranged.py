@@ -27,7 +27,6 @@ from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.systems.sprawl.tables import MISFIRE, SCATTER, throw_range
 from sprawl_cli.systems.sprawl.turn import (
     check_game_end,
-    ensure_not_over,
     mark,
     require_on_table,
     require_own_turn,
@@ -478,7 +477,6 @@ def shoot(game: Game, attacker: Character, target: Character, situation: Situati
         BadInput: options that do not fit together.
         NeedsAnswer: a table fact was needed and not given.
     """
-    ensure_not_over(game)
     require_on_table(attacker, "shoot")
     if attacker is target:
         raise BadInput(f"{attacker.name} cannot shoot at itself; name an enemy as TARGET")

@@ -6,7 +6,12 @@ Mutants left alive, each read and equivalent (no input tells them from the origi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
 
 from sprawl_cli.campaign import book_from_rosters, record_book_game
 from sprawl_cli.systems.base import NewGame
@@ -47,3 +52,69 @@ def test_an_aftermath_of_a_game_from_other_squads_is_refused_word_for_word(spraw
     assert result.stderr == (f"error: Babs ({PLF_NAME}) is not in this campaign; was the game started with "
                              "`sprawl new --campaign` on this campaign file?\n")
     assert snapshot(sprawl.folder) == before
+
+
+# --- the books' own checks of a hand-edited file ---------------------------------------------------
+
+
+@pytest.fixture
+def campaign(sprawl) -> Path:
+    sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
+    return sprawl.folder / "sprawl-campaign.yaml"
+
+
+def rewrite(path: Path, change: Callable[[dict[str, Any]], Any]) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+
+
+def babs(data: dict[str, Any]) -> dict[str, Any]:
+    return data["squads"][0]["characters"][0]
+
+
+@pytest.mark.parametrize(("change", "key", "message"), [
+    (lambda d: d["squads"].pop(), "squads", "a campaign needs at least two squads"),
+    (lambda d: d["squads"][0].update(characters=[]), "squads.0.characters", "a squad needs at least one character"),
+    (lambda d: d["squads"][1].update(leader="Babs"), "squads.1.leader", "'Babs' is not one of the squad's characters"),
+    (lambda d: d["squads"][1]["characters"][1].update(name="BABS"), "squads.1.characters.1.name",
+     "two characters are called 'BABS'"),
+    (lambda d: babs(d).update(state="resting"), "squads.0.characters.0.state",
+     "'resting' is not a state; use active or dead"),
+    (lambda d: babs(d).update(games=-1), "squads.0.characters.0.games", "cannot be negative"),
+    (lambda d: babs(d).update(record={"shots": 1, "hits": -1}), "squads.0.characters.0.record.hits",
+     "cannot be negative"),
+])
+def test_a_hand_edit_the_books_cannot_keep_is_refused_naming_the_key(sprawl, campaign, snapshot, change, key,
+                                                                      message):
+    rewrite(campaign, change)
+    before = snapshot(sprawl.folder)
+    for command in (("campaign", "show"), ("new", "--campaign", "sprawl-campaign.yaml")):
+        result = sprawl(*command)
+        assert result.exit_code == 1, result.stdout
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+        assert result.stderr.endswith(f"key '{key}': {message}\n"), result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_a_campaign_of_a_system_this_sprawl_does_not_know_is_refused(sprawl, campaign):
+    rewrite(campaign, lambda d: d.update(system="chess"))
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1
+    assert result.stderr.endswith("key 'system': this campaign is for 'chess'; this sprawl knows "
+                                  "sprawl, gunplay, street-fight, savage-worlds, scratch-grid\n"), result.stderr
+
+
+def test_a_file_that_is_not_a_map_is_not_a_campaign(sprawl, campaign):
+    campaign.write_text("- one\n- two\n", encoding="utf-8")
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: sprawl-campaign.yaml: not a sprawl campaign file (expected a map with schema_version "
+                             "and squads)\n")
+
+
+def test_a_missing_campaign_says_how_to_start_one(sprawl):
+    result = sprawl("campaign", "show", "--campaign", "mine.yaml")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: no campaign at mine.yaml; start one with `sprawl campaign new --squad FILE "
+                             "--squad FILE` (or point --campaign / SPRAWL_CAMPAIGN at your campaign file)\n")

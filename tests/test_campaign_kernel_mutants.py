@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from sprawl_cli.campaign import book_from_rosters, record_book_game
+from sprawl_cli.campaign import book_from_rosters, book_series, number_measures, record_book_game
 from sprawl_cli.systems.base import NewGame
 from sprawl_cli.systems.sprawl.roster import load_roster
 from sprawl_cli.systems.sprawl.system import SYSTEM
@@ -118,3 +118,50 @@ def test_a_missing_campaign_says_how_to_start_one(sprawl):
     assert result.exit_code == 1
     assert result.stderr == ("error: no campaign at mine.yaml; start one with `sprawl campaign new --squad FILE "
                              "--squad FILE` (or point --campaign / SPRAWL_CAMPAIGN at your campaign file)\n")
+
+
+# --- the round-by-round series ------------------------------------------------------------------------
+
+SUIT_NAME = "S.U.I.T. #13"
+
+
+def sample_game(rounds: int = 2):
+    game, _ = SYSTEM.new_game([load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")], NewGame(),
+                              dice(), table())
+    game.round = rounds
+    return game
+
+
+def test_the_series_read_only_numbers_of_the_games_own_characters_and_sides():
+    """An entry without a round belongs to round 1; a value that is not a number (a flag, a word)
+    and a name the game does not know are passed over; a side's own count (`standing`) is
+    taken as the entry gives it, else worked out from who is gone."""
+    entries = [
+        {"health": {"Razz": 1, "Ghost": 9, "Babs": True, "Wes": "2"}, "gone": ["Razz", "Ghost"]},
+        {"round": None, "hits": {"Wilson": 2}},
+        {"round": 2, "standing": {PLF_NAME: 3, SUIT_NAME: 5, "Nobody": 1}, "gone": ["Razz"]},
+    ]
+    axis, series = book_series(sample_game(), entries, ["health", "hits"], ("standing",))
+    assert axis == [1, 2]
+    assert series == {
+        "health": {PLF_NAME: [1, 1], SUIT_NAME: [0, 0]},
+        "hits": {PLF_NAME: [0, 0], SUIT_NAME: [2, 2]},
+        "standing": {PLF_NAME: [4, 3], SUIT_NAME: [5, 5]},
+        "casualties": {PLF_NAME: [1, 1], SUIT_NAME: [0, 0]},
+    }
+
+
+def test_a_one_round_game_has_one_round_and_its_start():
+    axis, series = book_series(sample_game(1), [{"round": 1, "hits": {"Babs": 1}, "gone": []}], ["hits"], (),
+                               {"hits": {"Babs": 0, "Wilson": 0}})
+    assert axis == [0, 1]
+    assert series == {"hits": {PLF_NAME: [0, 1], SUIT_NAME: [0, 0]}, "casualties": {PLF_NAME: [0, 0], SUIT_NAME: [0, 0]}}
+    axis, _ = book_series(sample_game(0), [], ["hits"])
+    assert axis == [1]  # a game is charted from its first round, even before it began
+
+
+def test_only_maps_of_numbers_are_charted_and_a_map_of_exactly_the_sides_is_a_sides():
+    extras = {"gone": {"Razz": 1}, "health": {"Razz": 3}, "empty": {}, "flag": {"Razz": True},
+              "words": {"Razz": "x"}, "pool": {"A": 1, "B": 2.5}, "half": {"A": 1}, "n": 3}
+    assert number_measures(extras, ["A", "B"]) == (["health", "half"], ("pool",))
+    assert number_measures(extras) == (["health", "pool", "half"], ())

@@ -165,3 +165,15 @@ def test_only_maps_of_numbers_are_charted_and_a_map_of_exactly_the_sides_is_a_si
               "words": {"Razz": "x"}, "pool": {"A": 1, "B": 2.5}, "half": {"A": 1}, "n": 3}
     assert number_measures(extras, ["A", "B"]) == (["health", "half"], ("pool",))
     assert number_measures(extras) == (["health", "pool", "half"], ())
+
+
+@pytest.mark.parametrize("named", [" SPRAWL ", "Sprawl", None])
+def test_the_system_is_read_in_any_case_and_sprawl_when_the_file_names_none(sprawl, campaign, named):
+    rewrite(campaign, lambda d: d.update(system=named) if named else d.pop("system"))
+    assert sprawl.json("campaign", "show")["system"] == "sprawl"
+
+
+def test_a_system_that_is_not_a_word_is_refused(sprawl, campaign):
+    rewrite(campaign, lambda d: d.update(system=3))
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and "key 'system': this campaign is for '3'; this sprawl knows sprawl," in result.stderr

@@ -177,3 +177,29 @@ def test_a_system_that_is_not_a_word_is_refused(sprawl, campaign):
     rewrite(campaign, lambda d: d.update(system=3))
     result = sprawl("campaign", "show")
     assert result.exit_code == 1 and "key 'system': this campaign is for '3'; this sprawl knows sprawl," in result.stderr
+
+
+# --- a dead leader's stand-in, read from a broken sheet ---------------------------------------------
+
+
+def test_a_dead_leaders_stand_in_read_from_a_broken_sheet_is_refused_naming_the_key(sprawl):
+    """Gunplay reads a campaign's sheets only when a game fields them; with a leader written in by
+    hand and dead, `campaign show` reads the living to name the stand-in and meets the broken
+    sheet: one line naming the second squad's key, no traceback."""
+    rosters = Path(PLF).parent.parent / "gunplay"
+    assert sprawl("campaign", "new", "--squad", str(rosters / "crows.yaml"),
+                  "--squad", str(rosters / "wardens.yaml")).exit_code == 0
+    path = sprawl.folder / "sprawl-campaign.yaml"
+
+    def break_it(data: dict[str, Any]) -> None:
+        squad = data["squads"][1]
+        squad["leader"] = squad["characters"][0]["name"]
+        squad["characters"][0]["state"] = "dead"
+        squad["characters"][1]["sheet"]["shooting"] = "lots"
+
+    rewrite(path, break_it)
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith("error: ")
+    assert result.stderr.endswith(": key 'squads.1.characters.1.sheet.shooting': should be a whole number, "
+                                  "not 'lots'\n"), result.stderr

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from sprawl_cli.campaign import book_from_rosters, book_series, number_measures, record_book_game
+from sprawl_cli.campaign import book_from_rosters, book_series, game_entry, number_measures, record_book_game
 from sprawl_cli.systems.base import NewGame
 from sprawl_cli.systems.sprawl.roster import load_roster
 from sprawl_cli.systems.sprawl.system import SYSTEM
@@ -203,3 +203,8 @@ def test_a_dead_leaders_stand_in_read_from_a_broken_sheet_is_refused_naming_the_
     assert result.stderr.startswith("error: ")
     assert result.stderr.endswith(": key 'squads.1.characters.1.sheet.shooting': should be a whole number, "
                                   "not 'lots'\n"), result.stderr
+
+
+def test_a_games_entry_is_game_1_by_default_and_has_no_drawing_where_the_system_makes_none():
+    entry = game_entry(SYSTEM, sample_game(), [])
+    assert entry.number == 1 and entry.figure == "" and entry.scenario is None

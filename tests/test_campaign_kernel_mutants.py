@@ -208,3 +208,36 @@ def test_a_dead_leaders_stand_in_read_from_a_broken_sheet_is_refused_naming_the_
 def test_a_games_entry_is_game_1_by_default_and_has_no_drawing_where_the_system_makes_none():
     entry = game_entry(SYSTEM, sample_game(), [])
     assert entry.number == 1 and entry.figure == "" and entry.scenario is None
+
+
+# --- recovering a killed aftermath: only what the last game's save names -----------------------------
+
+
+@pytest.fixture
+def one_game(sprawl, campaign) -> Path:
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    sprawl.json("concede", "S.U.I.T.")
+    sprawl.json("aftermath", "--dice", "5")
+    return campaign
+
+
+@pytest.mark.parametrize("save", ["", "gone.yaml", "notes.txt"])
+def test_a_last_game_naming_no_save_a_missing_one_or_no_game_leaves_everything_alone(sprawl, one_game, snapshot,
+                                                                                       save):
+    (sprawl.folder / "notes.txt").write_text("not a game\n", encoding="utf-8")
+    rewrite(one_game, lambda d: d["games"][-1].update(save=save))
+    before = snapshot(sprawl.folder)
+    assert sprawl.json("campaign", "show")["games"][0]["number"] == 1
+    assert snapshot(sprawl.folder) == before
+
+
+@pytest.mark.parametrize(("change", "key"), [
+    (lambda d: d["games"][-1].update(save=3), "games.0.save"),
+    (lambda d: d.update(games=[3]), "games.0"),
+    (lambda d: d.update(games="none"), "games"),
+])
+def test_a_last_game_of_the_wrong_shape_is_refused_by_the_load_not_by_the_recovery(sprawl, one_game, change, key):
+    rewrite(one_game, change)
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert f"key '{key}'" in result.stderr, result.stderr

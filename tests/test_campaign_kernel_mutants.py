@@ -1,7 +1,30 @@
 """The kernel's campaign books (`sprawl_cli/campaign.py`), run whole under mutation testing
 (issue 38): what the run found unchecked, through the command line where a table would see it.
 
+Survivors of the whole run killed by the tests below (each checked by hand with the mutant in
+place, `MUTANT_UNDER_TEST=... pytest`), or by `tests/test_scenarios.py`'s campaign game, which
+the run's test selection left out (`book_history` #41, #43, #44 and `game_entry` #45, #46: the
+scenario a campaign game keeps).
+
 Mutants left alive, each read and equivalent (no input tells them from the original):
+- `record_book_game` #30, #33, #34: `zip(strict=...)` None, left out or False for True: the
+  game's entry lists its characters from the very list the parts were read from, so the two
+  are always as long.
+- `game_from_book` #10: no `table` handed to `System.new_game`: no system reads it when a game
+  starts (Gunplay hands it on to its setup, which does not read it either).
+- `game_entry` #49, #70, #74: no game handed to `System.record`, `fate` or `end_words`: each
+  system reads only the character there.
+- `next_leader` #1: its index's default 1 for 0; every caller hands the index.
+- `recover` #4, #7, #8: the words naming the file to `yamlio.load`; they only word a
+  `SaveFileError`, which the recovery swallows (the load after it says what is wrong).
+- `after_game` #32 and `rosters_from_book` #32, #33, #36, #37: as in `tests/test_campaign_mutants.py`.
+
+Not killed, and not equivalent: `book_json` #19, #23, #24, the source `campaign show` names
+when it meets a broken sheet while finding a dead leader's stand-in: it says "campaign", not
+the file (`book_json` is not handed the path). Only a system that reads its sheets when a game
+fields them (not SPRAWL) with a leader written in by hand reaches it; the test below pins the
+rest of that line. The fix is to hand `book_json` the campaign's path (a kernel change left to
+the kernel's owner: `campaign.py` is being split).
 """
 
 from __future__ import annotations

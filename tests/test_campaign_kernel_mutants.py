@@ -264,3 +264,14 @@ def test_a_last_game_of_the_wrong_shape_is_refused_by_the_load_not_by_the_recove
     result = sprawl("campaign", "show")
     assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
     assert f"key '{key}'" in result.stderr, result.stderr
+
+
+def test_a_campaign_path_that_is_no_campaign_file_says_what_it_is(sprawl):
+    (sprawl.folder / "afolder").mkdir()
+    (sprawl.folder / "bin.yaml").write_bytes(b"\x00\x01binary")
+    result = sprawl("campaign", "show", "--campaign", "afolder")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: afolder is a folder, not a sprawl campaign file; sprawl reads only plain files "
+                             "there (move it away, or name another file)\n")
+    result = sprawl("campaign", "show", "--campaign", "bin.yaml")
+    assert result.exit_code == 1 and result.stderr == "error: bin.yaml: this is a binary file, not a sprawl campaign file\n"

@@ -275,3 +275,8 @@ def test_a_campaign_path_that_is_no_campaign_file_says_what_it_is(sprawl):
                              "there (move it away, or name another file)\n")
     result = sprawl("campaign", "show", "--campaign", "bin.yaml")
     assert result.exit_code == 1 and result.stderr == "error: bin.yaml: this is a binary file, not a sprawl campaign file\n"
+
+
+def test_the_campaign_file_opens_with_a_line_saying_what_it_is(campaign):
+    assert campaign.read_text(encoding="utf-8").splitlines()[0] == (
+        "# sprawl campaign file: squads between games and every game played. Safe to read; edit with care.")

@@ -280,3 +280,11 @@ def test_a_campaign_path_that_is_no_campaign_file_says_what_it_is(sprawl):
 def test_the_campaign_file_opens_with_a_line_saying_what_it_is(campaign):
     assert campaign.read_text(encoding="utf-8").splitlines()[0] == (
         "# sprawl campaign file: squads between games and every game played. Safe to read; edit with care.")
+
+
+def test_games_out_of_order_are_refused_naming_the_number_they_should_have(sprawl, one_game):
+    rewrite(one_game, lambda d: d["games"][0].update(number=2))
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert result.stderr.endswith("key 'games.0.number': games are numbered in order; this one should be 1\n"), \
+        result.stderr

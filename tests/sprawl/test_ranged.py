@@ -681,7 +681,7 @@ def test_an_unknown_option_value_says_which_values_there_are(situation, message)
 def test_a_range_band_given_for_a_throw_is_noted_and_ignored():
     g, razz, wilson, *_ = setup()
     plan = aim(g, razz, wilson, grenade(range="long"))
-    assert plan.notes == ["a thrown Grenade has no range bands; its reach is set by Strength (R17)"]
+    assert plan.notes == ["A thrown Grenade has no range bands; its reach is set by Strength (R17)"]
     assert plan.band is None and plan.modifiers == [] and plan.difficulty == 1
     assert aim(g, razz, wilson, grenade()).notes == []
 
@@ -700,7 +700,7 @@ def test_a_gun_listing_no_range_bands_shoots_at_either_without_a_modifier(band):
     plan = aim(g, razz, wilson, Situation(range=band, distance=50))
     assert [(m.source, m.value) for m in plan.modifiers] == [(f"Pistol at {band} range", 0)]
     assert plan.difficulty == 1 and plan.out_of_range is None
-    assert plan.notes == [f"the Pistol lists no {band} range band: no modifier for range"]
+    assert plan.notes == [f"The Pistol lists no {band} range band: no modifier for range"]
 
 
 def test_the_engaged_refusal_names_every_opponent():

@@ -276,3 +276,17 @@ def test_the_closest_target_is_asked_and_named(ranged, snapshot):
     assert log["forced"]
     scripted = ranged("shoot", "Babs", "Wilson", "--dice", "2,3,4", "--json")
     assert scripted.exit_code == 0 and "closest" not in scripted.stderr
+
+
+def test_a_shots_notes_are_sentences_that_start_with_a_capital(ranged):
+    """Issue 38 item 7: the notes under a shot or its odds stand on lines of their own, so
+    each starts with a capital like the rest (they started lower case)."""
+    result = ranged("odds", "shoot", "Babs", "Wilson", "--weapon", "Grenade", "--distance", "4", env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.stderr
+    assert ("  A grenade or rocket is counted as landing on target; whoever a scatter or the blast catches "
+            "is not counted") in result.stdout
+    data = ranged.json("odds", "shoot", "Razz", "Wilson", "--distance", "40")
+    assert [note[:13] for note in data["notes"]] == ["Out of range:"]
+    thrown = ranged.json("shoot", "Babs", "Wilson", "--weapon", "Grenade", "--range", "short", "--distance", "4", "--blast", "none",
+                         "--dice", "9,9,9,9,9,9,9,9,9,9,9,9,9,9,9,9")
+    assert thrown["notes"][:1] == ["A thrown Grenade has no range bands; its reach is set by Strength (R17)"]

@@ -202,13 +202,13 @@ def test_each_warning_says_what_would_stop_the_shot():
         "Babs is hidden: it cannot be shot until spotted (R13, R19)",
         "Babs is in Razz's own squad",
         "Razz's Pistol cannot fire now: out of ammo (R14)",
-        "out of range: 20\" is beyond the Pistol's reach of 16\"",
+        "Out of range: 20\" is beyond the Pistol's reach of 16\"",
     ]
 
 
 def test_a_grenades_odds_say_what_they_count():
     g, razz, wilson = duel(weapons=(GRENADE,))
     assert shot_odds(g, razz, wilson, Situation(distance=3)).notes == [
-        "a grenade or rocket is counted as landing on target; whoever a scatter or the blast catches is not counted"]
+        "A grenade or rocket is counted as landing on target; whoever a scatter or the blast catches is not counted"]
     assert shot_odds(g, razz, wilson, Situation(distance=3, spot=True)).notes == [
-        "aiming at a spot: counted as if Wilson is caught when it lands on target"]
+        "Aiming at a spot: counted as if Wilson is caught when it lands on target"]

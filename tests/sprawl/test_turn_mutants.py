@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from sprawl_cli.errors import BadInput, DiceShortage, GameOver, RuleRefusal
+from sprawl_cli.errors import BadInput, DiceShortage, RuleRefusal
 from sprawl_cli.systems.sprawl.close import brawl
 from sprawl_cli.systems.sprawl.model import Squad
 from sprawl_cli.systems.sprawl.phases import todo
@@ -190,12 +190,18 @@ def test_each_side_s_turn_counts_one_turn():
     assert turns == [2, 3, 4]
 
 
-def test_nothing_moves_on_once_the_game_is_over():
-    g = game([character("Babs")], [character("Wilson")])
-    g.over, g.reason = True, "Blue conceded (R25)"
-    with pytest.raises(GameOver) as caught:
-        advance(g, dice())
-    assert str(caught.value) == "the game is over (Blue conceded (R25)); `sprawl undo` takes back the last change"
+def test_nothing_moves_on_once_the_game_is_over(sprawl, snapshot):
+    """SPRAWL's turn and shooting rules keep no game-over check of their own: the kernel's gate
+    refuses every door of a finished game, `--force` or not, and the save is left as it was."""
+    sprawl.new()
+    assert sprawl("concede", "people").exit_code == 0
+    before = snapshot(sprawl.folder)
+    for args in (("next",), ("next", "--force"), ("shoot", "Razz", "Wes", "--dice", "9,9,9,9"),
+                 ("shoot", "Razz", "Wes", "--force", "--dice", "9,9,9,9")):
+        result = sprawl(*args)
+        assert result.exit_code == 1, args
+        assert result.stderr.startswith("error: the game is over (People's Liberation Front conceded"), args
+    assert snapshot(sprawl.folder) == before
 
 
 # --- who the Ranged Combat Phase offers a shot ----------------------------------------------

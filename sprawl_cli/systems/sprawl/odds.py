@@ -139,9 +139,9 @@ def _warnings(attacker: Character, target: Character, plan: Aim) -> list[str]:
     if why:
         notes.append(f"{attacker.name}'s {plan.weapon.name} cannot fire now: {why.replace('_', ' ')} (R14)")
     if plan.out_of_range:
-        notes.append(f"out of range: {plan.out_of_range}")
+        notes.append(f"Out of range: {plan.out_of_range}")
     if plan.weapon.explosive:
-        notes.append("a grenade or rocket is counted as landing on target; whoever a scatter or the blast "
+        notes.append("A grenade or rocket is counted as landing on target; whoever a scatter or the blast "
                      "catches is not counted" if not plan.spot else
-                     f"aiming at a spot: counted as if {target.name} is caught when it lands on target")
+                     f"Aiming at a spot: counted as if {target.name} is caught when it lands on target")
     return notes

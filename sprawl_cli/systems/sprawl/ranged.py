@@ -27,7 +27,6 @@ from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.systems.sprawl.tables import MISFIRE, SCATTER, throw_range
 from sprawl_cli.systems.sprawl.turn import (
     check_game_end,
-    ensure_not_over,
     mark,
     require_on_table,
     require_own_turn,
@@ -217,7 +216,7 @@ def _band(weapon: Weapon, situation: Situation, notes: list[str]) -> tuple[str |
     """The range band, its modifier (R13) and why the target is out of reach, if it is."""
     if weapon.kind == "thrown":
         if situation.range is not None:
-            notes.append(f"a thrown {weapon.name} has no range bands; its reach is set by Strength (R17)")
+            notes.append(f"A thrown {weapon.name} has no range bands; its reach is set by Strength (R17)")
         return None, 0, None
     bands = {"short": weapon.short, "long": weapon.long}
     band = situation.range
@@ -238,7 +237,7 @@ def _band(weapon: Weapon, situation: Situation, notes: list[str]) -> tuple[str |
     if found is None:
         if band == "long" and weapon.short is not None:
             raise BadInput(f"the {weapon.name} has no long range band (it reaches {weapon.short.max:g}\")")
-        notes.append(f"the {weapon.name} lists no {band} range band: no modifier for range")
+        notes.append(f"The {weapon.name} lists no {band} range band: no modifier for range")
         return band, 0, out
     return band, found.mod, out
 
@@ -478,7 +477,6 @@ def shoot(game: Game, attacker: Character, target: Character, situation: Situati
         BadInput: options that do not fit together.
         NeedsAnswer: a table fact was needed and not given.
     """
-    ensure_not_over(game)
     require_on_table(attacker, "shoot")
     if attacker is target:
         raise BadInput(f"{attacker.name} cannot shoot at itself; name an enemy as TARGET")

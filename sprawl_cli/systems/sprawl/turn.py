@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.ending import end_game, other_side
-from sprawl_cli.errors import GameOver
 from sprawl_cli.systems.sprawl.model import PHASES, Character, Game, Squad
 from sprawl_cli.systems.sprawl.phases import PHASE_TITLES, can_recover, todo
 from sprawl_cli.table import Table, refuse
@@ -31,13 +30,6 @@ def check_game_end(game: Game) -> None:
         return
     names = ", ".join(s.name for s in lost[:-1]) + f" and {lost[-1].name}"
     end_game(game, None, f"{names} lost their last characters to the same attack: a draw (H8)", draw=True)
-
-
-def ensure_not_over(game: Game) -> None:
-    """Raises:
-    GameOver: the game has ended."""
-    if game.over:
-        raise GameOver(f"the game is over ({game.reason}); `sprawl undo` takes back the last change")
 
 
 # --- checks that refuse (R23) ------------------------------------------------
@@ -167,13 +159,12 @@ def advance(game: Game, dice: Dice, table: Table | None = None) -> Advance:
 
     With a `table`, leaving a Recovery Phase in which a pinned or Down character
     has not had its go is refused (forceable): its get-up or re-roll is not optional
-    (R8, R11). Jams and panic may wait (R14, R10); `todo` still lists them.
+    (R8, R11). Jams and panic may wait (R14, R10); `todo` still lists them. A finished
+    game never gets here: the kernel's gate refuses every door once the game is over.
 
     Raises:
-        GameOver: the game has already ended.
         RuleRefusal: recoveries are still due.
     """
-    ensure_not_over(game)
     if table is not None and game.phase == "recovery":
         due = [f"{c.name} ({why})" for c in game.members(game.current_squad)
                if (why := can_recover(game, c)) in ("pinned", "down")]

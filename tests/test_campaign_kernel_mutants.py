@@ -1,0 +1,296 @@
+"""The kernel's campaign books (`sprawl_cli/campaign.py`), run whole under mutation testing
+(issue 38): what the run found unchecked, through the command line where a table would see it.
+
+Survivors of the whole run killed by the tests below (each checked by hand with the mutant in
+place, `MUTANT_UNDER_TEST=... pytest`), or by `tests/test_scenarios.py`'s campaign game, which
+the run's test selection left out (`book_history` #41, #43, #44 and `game_entry` #45, #46: the
+scenario a campaign game keeps).
+
+Mutants left alive, each read and equivalent (no input tells them from the original):
+- `record_book_game` #30, #33, #34: `zip(strict=...)` None, left out or False for True: the
+  game's entry lists its characters from the very list the parts were read from, so the two
+  are always as long.
+- `game_from_book` #10: no `table` handed to `System.new_game`: no system reads it when a game
+  starts (Gunplay hands it on to its setup, which does not read it either).
+- `game_entry` #49, #70, #74: no game handed to `System.record`, `fate` or `end_words`: each
+  system reads only the character there.
+- `next_leader` #1: its index's default 1 for 0; every caller hands the index.
+- `recover` #4, #7, #8: the words naming the file to `yamlio.load`; they only word a
+  `SaveFileError`, which the recovery swallows (the load after it says what is wrong).
+- `after_game` #32 and `rosters_from_book` #32, #33, #36, #37: as in `tests/test_campaign_mutants.py`.
+- `campaign_system` #9, #17-#20: the default "SPRAWL", `upper()`, `_` or `-` spelt otherwise,
+  and "XXXX" for a name that is not text: `systems.known` and `systems.get` fold the case and
+  `_` themselves, and a name that is not text is refused either way, in the same words.
+
+Not killed, and not equivalent: `book_json` #19, #23, #24, the source `campaign show` names
+when it meets a broken sheet while finding a dead leader's stand-in: it says "campaign", not
+the file (`book_json` is not handed the path). Only a system that reads its sheets when a game
+fields them (not SPRAWL) with a leader written in by hand reaches it; the test below pins the
+rest of that line. The fix is to hand `book_json` the campaign's path (a kernel change left to
+the kernel's owner: `campaign.py` is being split).
+Also not killed: `recover` #35 (`notify` left out of the save's lock: it speaks only while
+another command holds that lock) and `campaign_system` #34-#39 (the key and words of a system
+the registry knows but cannot load; no built-in system gets there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from sprawl_cli.campaign import book_from_rosters, book_series, game_entry, number_measures, record_book_game
+from sprawl_cli.systems.base import NewGame
+from sprawl_cli.systems.sprawl.roster import load_roster
+from sprawl_cli.systems.sprawl.system import SYSTEM
+from tests.factory import PLF, ROSTERS, SUIT, dice, table
+
+PLF_NAME = "People's Liberation Front"
+
+
+def renamed_squad(folder: Path, squad: str) -> str:
+    """The sample PLF roster under another squad name, written into `folder`."""
+    text = Path(PLF).read_text(encoding="utf-8").replace(f"squad: {PLF_NAME}", f"squad: {squad}")
+    target = folder / "other.yaml"
+    target.write_text(text, encoding="utf-8")
+    return str(target)
+
+
+# --- recording a game ----------------------------------------------------------------------------
+
+
+def test_a_game_recorded_without_its_save_step_or_date_keeps_none():
+    book = book_from_rosters(SYSTEM, [load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")])
+    game, _ = SYSTEM.new_game([load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")], NewGame(),
+                              dice(), table())
+    played = record_book_game(SYSTEM, book, game, [])
+    assert (played.save, played.step, played.date) == ("", 0, "")
+
+
+def test_an_aftermath_of_a_game_from_other_squads_is_refused_word_for_word(sprawl, snapshot):
+    other = renamed_squad(sprawl.folder, "Another Crew")
+    assert sprawl("campaign", "new", "--squad", other, "--squad", SUIT).exit_code == 0
+    sprawl.new()  # the sample squads, not from the campaign
+    assert sprawl("end", "--winner", "S.U.I.T.").exit_code == 0
+    before = snapshot(sprawl.folder)
+    result = sprawl("aftermath", "--campaign", "sprawl-campaign.yaml", "--dice", "5,5,5,5,5")
+    assert result.exit_code == 1
+    assert result.stderr == (f"error: Babs ({PLF_NAME}) is not in this campaign; was the game started with "
+                             "`sprawl new --campaign` on this campaign file?\n")
+    assert snapshot(sprawl.folder) == before
+
+
+# --- the books' own checks of a hand-edited file ---------------------------------------------------
+
+
+@pytest.fixture
+def campaign(sprawl) -> Path:
+    sprawl.json("campaign", "new", "--squad", PLF, "--squad", SUIT)
+    return sprawl.folder / "sprawl-campaign.yaml"
+
+
+def rewrite(path: Path, change: Callable[[dict[str, Any]], Any]) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+
+
+def babs(data: dict[str, Any]) -> dict[str, Any]:
+    return data["squads"][0]["characters"][0]
+
+
+@pytest.mark.parametrize(("change", "key", "message"), [
+    (lambda d: d["squads"].pop(), "squads", "a campaign needs at least two squads"),
+    (lambda d: d["squads"][0].update(characters=[]), "squads.0.characters", "a squad needs at least one character"),
+    (lambda d: d["squads"][1].update(leader="Babs"), "squads.1.leader", "'Babs' is not one of the squad's characters"),
+    (lambda d: d["squads"][1]["characters"][1].update(name="BABS"), "squads.1.characters.1.name",
+     "two characters are called 'BABS'"),
+    (lambda d: babs(d).update(state="resting"), "squads.0.characters.0.state",
+     "'resting' is not a state; use active or dead"),
+    (lambda d: babs(d).update(games=-1), "squads.0.characters.0.games", "cannot be negative"),
+    (lambda d: babs(d).update(record={"shots": 1, "hits": -1}), "squads.0.characters.0.record.hits",
+     "cannot be negative"),
+])
+def test_a_hand_edit_the_books_cannot_keep_is_refused_naming_the_key(sprawl, campaign, snapshot, change, key,
+                                                                      message):
+    rewrite(campaign, change)
+    before = snapshot(sprawl.folder)
+    for command in (("campaign", "show"), ("new", "--campaign", "sprawl-campaign.yaml")):
+        result = sprawl(*command)
+        assert result.exit_code == 1, result.stdout
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1
+        assert result.stderr.endswith(f"key '{key}': {message}\n"), result.stderr
+    assert snapshot(sprawl.folder) == before
+
+
+def test_a_campaign_of_a_system_this_sprawl_does_not_know_is_refused(sprawl, campaign):
+    rewrite(campaign, lambda d: d.update(system="chess"))
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1
+    assert result.stderr.endswith("key 'system': this campaign is for 'chess'; this sprawl knows "
+                                  "sprawl, gunplay, street-fight, savage-worlds, scratch-grid\n"), result.stderr
+
+
+def test_a_file_that_is_not_a_map_is_not_a_campaign(sprawl, campaign):
+    campaign.write_text("- one\n- two\n", encoding="utf-8")
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: sprawl-campaign.yaml: not a sprawl campaign file (expected a map with schema_version "
+                             "and squads)\n")
+
+
+def test_a_missing_campaign_says_how_to_start_one(sprawl):
+    result = sprawl("campaign", "show", "--campaign", "mine.yaml")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: no campaign at mine.yaml; start one with `sprawl campaign new --squad FILE "
+                             "--squad FILE` (or point --campaign / SPRAWL_CAMPAIGN at your campaign file)\n")
+
+
+# --- the round-by-round series ------------------------------------------------------------------------
+
+SUIT_NAME = "S.U.I.T. #13"
+
+
+def sample_game(rounds: int = 2):
+    game, _ = SYSTEM.new_game([load_roster(ROSTERS / "plf.yaml"), load_roster(ROSTERS / "suit.yaml")], NewGame(),
+                              dice(), table())
+    game.round = rounds
+    return game
+
+
+def test_the_series_read_only_numbers_of_the_games_own_characters_and_sides():
+    """An entry without a round belongs to round 1; a value that is not a number (a flag, a word)
+    and a name the game does not know are passed over; a side's own count (`standing`) is
+    taken as the entry gives it, else worked out from who is gone."""
+    entries = [
+        {"health": {"Razz": 1, "Ghost": 9, "Babs": True, "Wes": "2"}, "gone": ["Razz", "Ghost"]},
+        {"round": None, "hits": {"Wilson": 2}},
+        {"round": 2, "standing": {PLF_NAME: 3, SUIT_NAME: 5, "Nobody": 1}, "gone": ["Razz"]},
+    ]
+    axis, series = book_series(sample_game(), entries, ["health", "hits"], ("standing",))
+    assert axis == [1, 2]
+    assert series == {
+        "health": {PLF_NAME: [1, 1], SUIT_NAME: [0, 0]},
+        "hits": {PLF_NAME: [0, 0], SUIT_NAME: [2, 2]},
+        "standing": {PLF_NAME: [4, 3], SUIT_NAME: [5, 5]},
+        "casualties": {PLF_NAME: [1, 1], SUIT_NAME: [0, 0]},
+    }
+
+
+def test_a_one_round_game_has_one_round_and_its_start():
+    axis, series = book_series(sample_game(1), [{"round": 1, "hits": {"Babs": 1}, "gone": []}], ["hits"], (),
+                               {"hits": {"Babs": 0, "Wilson": 0}})
+    assert axis == [0, 1]
+    assert series == {"hits": {PLF_NAME: [0, 1], SUIT_NAME: [0, 0]}, "casualties": {PLF_NAME: [0, 0], SUIT_NAME: [0, 0]}}
+    axis, _ = book_series(sample_game(0), [], ["hits"])
+    assert axis == [1]  # a game is charted from its first round, even before it began
+
+
+def test_only_maps_of_numbers_are_charted_and_a_map_of_exactly_the_sides_is_a_sides():
+    extras = {"gone": {"Razz": 1}, "health": {"Razz": 3}, "empty": {}, "flag": {"Razz": True},
+              "words": {"Razz": "x"}, "pool": {"A": 1, "B": 2.5}, "half": {"A": 1}, "n": 3}
+    assert number_measures(extras, ["A", "B"]) == (["health", "half"], ("pool",))
+    assert number_measures(extras) == (["health", "pool", "half"], ())
+
+
+@pytest.mark.parametrize("named", [" SPRAWL ", "Sprawl", None])
+def test_the_system_is_read_in_any_case_and_sprawl_when_the_file_names_none(sprawl, campaign, named):
+    rewrite(campaign, lambda d: d.update(system=named) if named else d.pop("system"))
+    assert sprawl.json("campaign", "show")["system"] == "sprawl"
+
+
+def test_a_system_that_is_not_a_word_is_refused(sprawl, campaign):
+    rewrite(campaign, lambda d: d.update(system=3))
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and "key 'system': this campaign is for '3'; this sprawl knows sprawl," in result.stderr
+
+
+# --- a dead leader's stand-in, read from a broken sheet ---------------------------------------------
+
+
+def test_a_dead_leaders_stand_in_read_from_a_broken_sheet_is_refused_naming_the_key(sprawl):
+    """Gunplay reads a campaign's sheets only when a game fields them; with a leader written in by
+    hand and dead, `campaign show` reads the living to name the stand-in and meets the broken
+    sheet: one line naming the second squad's key, no traceback."""
+    rosters = Path(PLF).parent.parent / "gunplay"
+    assert sprawl("campaign", "new", "--squad", str(rosters / "crows.yaml"),
+                  "--squad", str(rosters / "wardens.yaml")).exit_code == 0
+    path = sprawl.folder / "sprawl-campaign.yaml"
+
+    def break_it(data: dict[str, Any]) -> None:
+        squad = data["squads"][1]
+        squad["leader"] = squad["characters"][0]["name"]
+        squad["characters"][0]["state"] = "dead"
+        squad["characters"][1]["sheet"]["shooting"] = "lots"
+
+    rewrite(path, break_it)
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith("error: ")
+    assert result.stderr.endswith(": key 'squads.1.characters.1.sheet.shooting': should be a whole number, "
+                                  "not 'lots'\n"), result.stderr
+
+
+def test_a_games_entry_is_game_1_by_default_and_has_no_drawing_where_the_system_makes_none():
+    entry = game_entry(SYSTEM, sample_game(), [])
+    assert entry.number == 1 and entry.figure == "" and entry.scenario is None
+
+
+# --- recovering a killed aftermath: only what the last game's save names -----------------------------
+
+
+@pytest.fixture
+def one_game(sprawl, campaign) -> Path:
+    sprawl.json("new", "--campaign", "sprawl-campaign.yaml")
+    sprawl.json("concede", "S.U.I.T.")
+    sprawl.json("aftermath", "--dice", "5")
+    return campaign
+
+
+@pytest.mark.parametrize("save", ["", "gone.yaml", "notes.txt"])
+def test_a_last_game_naming_no_save_a_missing_one_or_no_game_leaves_everything_alone(sprawl, one_game, snapshot,
+                                                                                       save):
+    (sprawl.folder / "notes.txt").write_text("not a game\n", encoding="utf-8")
+    rewrite(one_game, lambda d: d["games"][-1].update(save=save))
+    before = snapshot(sprawl.folder)
+    assert sprawl.json("campaign", "show")["games"][0]["number"] == 1
+    assert snapshot(sprawl.folder) == before
+
+
+@pytest.mark.parametrize(("change", "key"), [
+    (lambda d: d["games"][-1].update(save=3), "games.0.save"),
+    (lambda d: d.update(games=[3]), "games.0"),
+    (lambda d: d.update(games="none"), "games"),
+])
+def test_a_last_game_of_the_wrong_shape_is_refused_by_the_load_not_by_the_recovery(sprawl, one_game, change, key):
+    rewrite(one_game, change)
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert f"key '{key}'" in result.stderr, result.stderr
+
+
+def test_a_campaign_path_that_is_no_campaign_file_says_what_it_is(sprawl):
+    (sprawl.folder / "afolder").mkdir()
+    (sprawl.folder / "bin.yaml").write_bytes(b"\x00\x01binary")
+    result = sprawl("campaign", "show", "--campaign", "afolder")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: afolder is a folder, not a sprawl campaign file; sprawl reads only plain files "
+                             "there (move it away, or name another file)\n")
+    result = sprawl("campaign", "show", "--campaign", "bin.yaml")
+    assert result.exit_code == 1 and result.stderr == "error: bin.yaml: this is a binary file, not a sprawl campaign file\n"
+
+
+def test_the_campaign_file_opens_with_a_line_saying_what_it_is(campaign):
+    assert campaign.read_text(encoding="utf-8").splitlines()[0] == (
+        "# sprawl campaign file: squads between games and every game played. Safe to read; edit with care.")
+
+
+def test_games_out_of_order_are_refused_naming_the_number_they_should_have(sprawl, one_game):
+    rewrite(one_game, lambda d: d["games"][0].update(number=2))
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1 and result.stderr.count("\n") == 1
+    assert result.stderr.endswith("key 'games.0.number': games are numbered in order; this one should be 1\n"), \
+        result.stderr

@@ -250,13 +250,14 @@ def game_from_book(system: System, path: Path, how: NewGame, dice: Dice, table: 
 
 
 
-def book_json(system: System, book: Book) -> dict[str, Any]:
+def book_json(system: System, book: Book, source: str = "campaign") -> dict[str, Any]:
     """What `sprawl campaign show --json` prints: each character as the system shows it
     (`System.campaign_member`), who leads each squad in the next game (`next_leader`), the
-    games, and the aftermath table (`System.aftermath_label`)."""
+    games, and the aftermath table (`System.aftermath_label`). A broken sheet met on the way
+    is reported against `source` (the campaign file's path)."""
     return {
         "system": book.system,
-        "squads": [{"name": s.name, "leader": s.leader, "next_leader": next_leader(system, s, Where("campaign", {}), i),
+        "squads": [{"name": s.name, "leader": s.leader, "next_leader": next_leader(system, s, Where(source, {}), i),
                     "characters": [system.campaign_member(m) for m in s.characters]}
                    for i, s in enumerate(book.squads)],
         "games": [{"number": g.number, "winner": g.winner, "rounds": g.rounds, "reason": g.reason}

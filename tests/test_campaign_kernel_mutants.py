@@ -22,12 +22,9 @@ Mutants left alive, each read and equivalent (no input tells them from the origi
   and "XXXX" for a name that is not text: `systems.known` and `systems.get` fold the case and
   `_` themselves, and a name that is not text is refused either way, in the same words.
 
-Not killed, and not equivalent: `book_json` #19, #23, #24, the source `campaign show` names
-when it meets a broken sheet while finding a dead leader's stand-in: it says "campaign", not
-the file (`book_json` is not handed the path). Only a system that reads its sheets when a game
-fields them (not SPRAWL) with a leader written in by hand reaches it; the test below pins the
-rest of that line. The fix is to hand `book_json` the campaign's path (a kernel change left to
-the kernel's owner: `campaign.py` is being split).
+`book_json` #19, #23, #24 (the source `campaign show` names when it meets a broken sheet while
+finding a dead leader's stand-in) showed a real flaw: the line said "campaign", not the file.
+`book_json` is now handed the campaign's path, and the test below pins the whole line.
 Also not killed: `recover` #35 (`notify` left out of the save's lock: it speaks only while
 another command holds that lock) and `campaign_system` #34-#39 (the key and words of a system
 the registry knows but cannot load; no built-in system gets there).
@@ -229,7 +226,7 @@ def test_a_dead_leaders_stand_in_read_from_a_broken_sheet_is_refused_naming_the_
     rewrite(path, break_it)
     result = sprawl("campaign", "show")
     assert result.exit_code == 1 and result.stderr.count("\n") == 1, result.stderr
-    assert result.stderr.startswith("error: ")
+    assert result.stderr.startswith("error: sprawl-campaign.yaml: key "), result.stderr  # the file, not "campaign"
     assert result.stderr.endswith(": key 'squads.1.characters.1.sheet.shooting': should be a whole number, "
                                   "not 'lots'\n"), result.stderr
 

@@ -134,7 +134,7 @@ def new(
                                   "--force to replace it (the old one is kept as a .prev backup)", forceable=False)
             atomic_write(path.with_name(path.name + ".prev"), path.read_text(encoding="utf-8"))
         atomic_write(path, campaign_text(book))
-    data = dict(book_json(system, book), campaign=str(path))
+    data = dict(book_json(system, book, str(path)), campaign=str(path))
 
     def view(console: Console) -> None:
         console.print(f"New {system.title} campaign saved to {path}. Start its first game with "
@@ -172,7 +172,7 @@ def show() -> None:
 
     ctx = current()
     path, book, system = read_campaign(ctx)
-    ctx.emit(dict(book_json(system, book), campaign=str(path)), lambda console: book_view(console, system, book))
+    ctx.emit(dict(book_json(system, book, str(path)), campaign=str(path)), lambda console: book_view(console, system, book))
 
 
 @app.command()

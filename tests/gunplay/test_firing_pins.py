@@ -98,6 +98,30 @@ def test_a_gun_with_only_two_ranges_reads_the_bands_it_has() -> None:
         fire(g, a, b, Shot(distance=11, cover="open"), dice(), table())
 
 
+def test_the_range_band_asked_of_a_gun_with_two_ranges_offers_the_bands_it_has() -> None:
+    g, a, b = duel()
+    a.weapons = [Weapon("Odd", 1, 1, [5, 10])]
+    t = table(choices={"range": ["effective"]})
+    assert fire(g, a, b, Shot(cover="open"), dice(1), t).band == "effective"
+    assert t.asked[-1] == ("Which range band is Bo in for Ann's Odd (close up to 5\", effective up to 10\"; "
+                           "effective -1, extreme -2, G4; --distance IN picks it)?")
+
+
+def test_the_cover_and_band_are_asked_after_line_of_sight_and_never_when_given() -> None:
+    g, a, b = duel()
+    t = table(choices={"cover": ["lots"], "range": ["extreme"]})
+    out = fire(g, a, b, Shot(), dice(), t)
+    assert (out.cover, out.band, out.column) == ("lots", "extreme", "impossible")
+    assert t.asked == ["Can Ann see Bo (line of sight)?",
+                       "How much cover has Bo from Ann: open (easy), some (33%+, moderate) or lots (67%+, hard) (G4)?",
+                       "Which range band is Bo in for Ann's Rifle (close up to 18\", effective up to 36\", extreme up "
+                       "to 72\"; effective -1, extreme -2, G4; --distance IN picks it)?"]
+    g, a, b = duel()
+    told = table()
+    fire(g, a, b, Shot(cover="Some", band="Effective"), dice(1), told)
+    assert told.asked == ["Can Ann see Bo (line of sight)?"]
+
+
 def test_beyond_extreme_says_the_weapon_and_its_range_and_forced_it_is_extreme() -> None:
     g, a, b = duel()
     with pytest.raises(RuleRefusal, match=r"^72\.5\" is beyond the Rifle's extreme range of 72\" \(G4\)"):

@@ -115,27 +115,29 @@ def _join_contacts(game: Game, attacker: Character, defender: Character, table: 
     return joined
 
 
+def _no_charge(game: Game, c: Character, option: str) -> str | None:
+    """F9: why `c` cannot have charged into contact this turn (None: it may have): a charge is a
+    move of 5" or less, this turn, by a figure not holding still."""
+    if c.aimed_turn == game.round or c.has("overwatch"):
+        still = "aiming" if c.aimed_turn == game.round else "on overwatch"
+        return f"{c.name} is holding still this turn ({still}) and cannot have charged (house)"
+    if c.ran:
+        return (f"{c.name} moved {c.moved_inches:g}\" this turn: a figure that moves over 5\" "
+                "cannot enter close combat (F9)")
+    if not c.moved:
+        return f"{c.name} has not moved this turn, so it cannot have charged into combat (F9); leave out {option}"
+    return None
+
+
 def _charge(game: Game, c: Character, option: str, table: Table) -> None:
-    """F9: `c` charged into contact this turn: a move of 5" or less, this turn, and not holding still.
+    """F9: `c` charged into contact this turn, as `option` says.
 
     Raises:
         RuleRefusal: it aimed or watched this turn, ran, or has not moved this turn.
     """
-    if c.aimed_turn == game.round or c.has("overwatch"):
-        still = "aiming" if c.aimed_turn == game.round else "on overwatch"
-        refuse(table, f"{c.name} is holding still this turn ({still}) and cannot have charged (house)")
-    elif c.ran:
-        refuse(table, f"{c.name} moved {c.moved_inches:g}\" this turn: a figure that moves over 5\" "
-                      "cannot enter close combat (F9)")
-    elif not c.moved:
-        refuse(table, f"{c.name} has not moved this turn, so it cannot have charged into combat (F9); "
-                      f"leave out {option}")
-
-
-def _may_have_charged(game: Game, c: Character) -> bool:
-    """F9: `c` moved this turn, 5" or less, and is not holding still: only the table knows whether
-    that move took it into contact."""
-    return c.moved and not c.ran and c.aimed_turn != game.round and not c.has("overwatch")
+    why = _no_charge(game, c, option)
+    if why is not None:
+        refuse(table, why)
 
 
 def _charged(game: Game, c: Character, other: Character, told: bool | None, option: str, table: Table) -> bool:
@@ -148,7 +150,7 @@ def _charged(game: Game, c: Character, other: Character, told: bool | None, opti
     """
     if told is not None:
         return told
-    if not _may_have_charged(game, c):
+    if _no_charge(game, c, f"--{option}") is not None:
         return False
     question = (f"Did {c.name} charge into contact with {other.name} this turn, in its move of "
                 f"{c.moved_inches:g}\" (F9: +1)?")

@@ -263,3 +263,21 @@ def test_the_defenders_cover_is_the_saves_unless_told() -> None:
         g.character("Bo").in_cover = in_cover
         out = fight(g, g.character("Ada"), g.character("Bo"), False, told, dice(5, 5), table())
         assert out.totals == (5, 5 + plus), (told, in_cover)
+
+
+def test_a_figure_that_fought_takes_no_new_enemy_in_these_words() -> None:
+    g = game({"Ada": "pistol", "Lem": "LMG"}, {"Bo": "pistol", "Bob": "pistol"}, morale="off")
+    to_phase(g, "close", "Red")
+    brawl(g, "Ada", "Bo", 5, 5)
+    assert refusal(g, "Ada", "Bob") == (
+        "Ada has fought this turn already and Bob was not in contact with it then (F9: every enemy within 1\" "
+        "counts from its first fight); they may fight next turn (add --force to overrule as referee)")
+
+
+def test_a_contact_named_at_the_first_fight_of_one_of_a_pair_joins_only_that_one() -> None:
+    g = game({"Ada": "pistol", "Lem": "LMG"}, {"Bo": "pistol", "Bea": "rifle"}, morale="off")
+    to_phase(g, "close", "Red")
+    brawl(g, "Ada", "Bo", 5, 5, t=table(contact=("Bea",)))  # Bea joins Ada's combat
+    out = brawl(g, "Ada", "Bea", 5, 5, t=table(contact=("Lem",)))  # Ada has fought: only Bea is asked about
+    assert out.joined == (("Lem", "Bea"),)
+    assert g.character("Bea").engaged_with == ["Ada", "Lem"] and g.character("Ada").engaged_with == ["Bo", "Bea"]

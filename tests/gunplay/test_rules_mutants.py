@@ -342,6 +342,7 @@ firing.py (the six of the first run, read again)
 - fire: `begin_action(..., None)`, "XXfireXX", "FIRE" for "fire": only compared with "recover".
 - range_band: `"CLOSE"` for `"close"` as the default band: it is lower-cased on the same line.
 - range_band: `zip(..., strict=None)` or without `strict` for `strict=False`: the same (not strict).
+- ask_band: the same two changes to its `zip` (2026-12-02 run): the same (not strict).
 
 turn.py
 - begin_action: `c.activated = None` or `True` for `False` when a character that has activated is

@@ -1,5 +1,6 @@
 """F9 close combat, pinned where a mutation run of close.py found the tests loose: every
-modifier's source, every refusal's words, the dice asked for, the books and the rounds lost."""
+modifier's source, every refusal's words, the dice asked for, the books and the rounds lost.
+Survivors no input can tell from the original are listed in `EQUIVALENT` at the end."""
 
 from __future__ import annotations
 
@@ -281,3 +282,13 @@ def test_a_contact_named_at_the_first_fight_of_one_of_a_pair_joins_only_that_one
     out = brawl(g, "Ada", "Bea", 5, 5, t=table(contact=("Lem",)))  # Ada has fought: only Bea is asked about
     assert out.joined == (("Lem", "Bea"),)
     assert g.character("Bea").engaged_with == ["Ada", "Lem"] and g.character("Ada").engaged_with == ["Bo", "Bea"]
+
+
+EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1, the run of 2026-12-02):
+
+- fight: `require_enemies` handed None for the game: it never reads it.
+- fight: the two d10s' `10` sides dropped: a roll's sides default to 10.
+- fight: `a_total >= d_total` for `>` when picking the winner: equal totals have returned already.
+- _charged: `_no_charge(game, c, None)` for the option's name: only whether a reason comes back is
+  read there, and the option appears only in the reason's words.
+"""

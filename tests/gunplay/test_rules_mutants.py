@@ -358,6 +358,9 @@ turn.py
   first side it tried, which had nobody to activate.
 - simple_action: `begin_action(..., None)` for the action word: only compared with "recover", and
   no plain action (move, aim, interact, pass) is that.
+- aim: the detail handed to `simple_action` dropped, None, or its key respelled (2026-12-02 run,
+  4): `aim` builds its own Action from the result, with its own detail, and reads only the name,
+  action word and counts of the one `simple_action` returns.
 
 movement.py
 - move: `begin_action(..., None)`, "XXmoveXX", "MOVE" for "move": only compared with "recover".

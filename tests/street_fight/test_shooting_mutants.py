@@ -218,3 +218,23 @@ def test_a_sheltering_shooter_with_no_turn_recorded_shelters_through_the_next_tu
     g.character("Ada").add("sheltering")
     assert refused(g, "Ada", "Bo", distance=3) == (
         "Ada is sheltering until the end of turn 2 and cannot shoot (F10)" + TAIL)
+
+
+def test_the_point_of_aim_refusals_in_whole_words() -> None:
+    g = squads()
+    overwatch(g, g.character("Ada"), False, table())
+    to_phase(g, "movement", "Blue")
+    assert refused(g, "Ada", "Bo", distance=3, overwatch=True) == (
+        "Bo has neither moved nor fired this turn: overwatch fire takes a figure moving through or firing from the "
+        "point of aim (F7); record its move first (`move Bo`), or give --target-moving when the shot cuts into it"
+        + TAIL)
+    with pytest.raises(RuleRefusal) as said_no:
+        fire(g, "Ada", "Bo", distance=3, overwatch=True, target_moving=True, t=table(crossed=("no",)))
+    assert str(said_no.value) == ("Bo neither moved through nor fired from Ada's point of aim: overwatch fire takes "
+                                  "only a figure that does (F7)" + TAIL)
+    g.character("Bo").fired_turn = g.round  # it fired (the referee's word), but has not moved
+    with pytest.raises(RuleRefusal) as not_moved:
+        fire(g, "Ada", "Bo", distance=3, overwatch=True, t=table(crossed=("moved",)))
+    assert str(not_moved.value) == ("Bo has not moved this turn, so it has not moved through the point of aim (F7); "
+                                    "record its move first (`move Bo`), or give --target-moving when the shot cuts "
+                                    "into it" + TAIL)

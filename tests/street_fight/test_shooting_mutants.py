@@ -13,9 +13,9 @@ Survivors of the whole run (mutmut 3.8.1, 650 mutants) that no input can tell fr
 - `zip(strict=...)` set to None or False, or dropped, in `_check` and twice in `shoot` (9, three
   of them new in the run of 2026-12-02): every list zipped is built from the targets one for one,
   so their lengths always match.
-- `situation`: `order.cover or "none"` respelled (2, 2026-12-02): `shoot` hands it every target's
-  cover already settled (told, read from the save or asked) and `odds` reads `--cover`, so the
-  cover is never None there.
+- `situation`, and `shoot` where it lists each target: `order.cover or "none"` respelled (4,
+  2026-12-02): `shoot` settles every target's cover first (told, read from the save or asked) and
+  `odds` reads `--cover`, so the cover is never None there.
 - the rounds die's and the kill roll's `10` sides dropped (2): a roll's sides default to 10.
 - `_one_shot`: `chance <= 1` or `< 2` for `< 1` (2): every term of the chance is a multiple of 5
   (range, moving, aim, overwatch and spread in tens, cover in 25s, weapon bonuses 0, 10 or 20), so

@@ -200,6 +200,8 @@ turn.py
   or false (`Advance.to_json`, the view's `if a.initiative`), the same for "" and None.
 - advance: `len(phases) + 1` for `- 1` as the place of a phase the setting leaves out: both are
   past the last phase, so a new turn begins either way.
+- phase_refusal: the word "phase" left out of the call to the gate's `phase_refusal` (2026-12-02
+  run): "phase" is that function's default word.
 """
 
 

@@ -62,7 +62,7 @@ def play(sprawl: Any, system: str) -> tuple[str, list[str]]:
     if system == "gunplay":
         sprawl.json("campaign", "new", "--squad", roster(system, "crows.yaml"), "--squad", roster(system, "wardens.yaml"))
         sprawl.json("new", "--campaign", CAMPAIGN, "--dice", "5,8")
-        assert sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--yes", "--dice", "1")["hits"] == 1  # Vic is down
+        assert sprawl.json("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--shift", "2", "--yes", "--dice", "1")["hits"] == 1  # Vic is down
         sprawl.json("set", "Marla", "removed", "on")
         return "Crows", []
     if system == "street-fight":

@@ -54,7 +54,7 @@ def reports(sprawl: Any, *words: str) -> tuple[str, str]:
 def test_gunplay_campaign(sprawl: Any) -> None:
     data = start(sprawl, "gunplay", "crows.yaml", "wardens.yaml", "--dice", "5,8")
     assert data["system"] == "gunplay" and data["side"] == "Wardens"
-    shot = sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--dice", "1", "--yes")  # automatic hit; Toughness 1
+    shot = sprawl.json("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--shift", "2", "--dice", "1", "--yes")  # automatic hit; Toughness 1
     assert shot["hits"] == 1
     done = finish(sprawl, "Crows")
     assert done["records"]["Kit"]["hits"] == 1
@@ -69,7 +69,7 @@ def test_gunplay_campaign(sprawl: Any) -> None:
     assert "| Kit |" in text and "<td>Kit</td>" in page
     # A second game from the same campaign: the records add up.
     sprawl.json("new", "--campaign", CAMPAIGN, "--dice", "5,8")
-    sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--dice", "1", "--yes")
+    sprawl.json("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--shift", "2", "--dice", "1", "--yes")
     sprawl.json("concede", "Crows")
     assert sprawl.json("aftermath")["game"] == 2
     assert member(sprawl.json("campaign", "show"), "Kit")["record"]["hits"] == 2

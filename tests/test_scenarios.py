@@ -560,7 +560,7 @@ def test_a_hand_edit_that_breaks_the_saved_scenario_is_refused_with_its_line(spr
 # the commands that fell it, where the item lies then).
 FALLS: dict[str, tuple[tuple[str, ...], list[tuple[str, ...]], str, list[tuple[str, ...]], str]] = {
     "sprawl": ((), [], "Newton", [("damage", "Newton", "3", "--dice", "4")], "where Newton fell"),
-    "gunplay": (("--dice", "5,8"), [], "Vic", [("fire", "Kit", "Vic", "--shift", "2", "--dice", "1", "--yes")],
+    "gunplay": (("--dice", "5,8"), [], "Vic", [("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--shift", "2", "--dice", "1", "--yes")],
                 "where Vic fell"),
     "street-fight": (("--dice", "75,9,2"), [("next",), ("next",)], "Orla",
                      [("shoot", "Mags", "Orla", "--distance", "4", "--distance", "4", "--frontage", "2",

@@ -32,7 +32,7 @@ def test_an_aim_as_the_last_action_lapses_and_the_next_turns_first_fire_is_not_a
     finish_turn_one(sprawl)
     assert sprawl.json("next", "--dice", "2,9")["side"] == "Wardens"
     # Some cover is moderate (beat 6); an aim still counted would make it easy (beat 3).
-    data = sprawl.json("fire", "Kit", "Vic", "--cover", "some", "--dice", "5", "--yes")
+    data = sprawl.json("fire", "Kit", "Vic", "--range", "close", "--cover", "some", "--dice", "5", "--yes")
     assert data["aim"] is None and data["aimed"] is False and data["column"] == "moderate" and data["hits"] == 0
 
 
@@ -41,7 +41,7 @@ def test_an_aim_as_the_first_action_still_counts_for_the_second(sprawl: Any) -> 
     data = sprawl.json("aim", "Kit", "Vic")
     assert data["lapsed"] is False and data["actions_left"] == 1
     assert "lapses" not in sprawl("status", env={"NO_COLOR": "1"}).stdout
-    data = sprawl.json("fire", "Kit", "Vic", "--cover", "some", "--dice", "5,2", "--yes")
+    data = sprawl.json("fire", "Kit", "Vic", "--range", "close", "--cover", "some", "--dice", "5,2", "--yes")
     assert data["aimed"] is True and data["column"] == "easy" and data["hits"] == 1
 
 
@@ -78,7 +78,7 @@ def test_set_removed_on_then_off_brings_no_aim_back(sprawl: Any) -> None:
     sprawl.json("set", "Ruth", "removed", "off")
     assert who(sprawl, "Ruth")["aiming_at"] is None
     # The carbine's two dice in the open: easy (beat 3); an aim brought back would make it automatic.
-    data = sprawl.json("fire", "Ruth", "Vic", "--dice", "2,3", "--yes")
+    data = sprawl.json("fire", "Ruth", "Vic", "--cover", "open", "--range", "close", "--dice", "2,3", "--yes")
     assert data["aim"] is None and data["column"] == "easy" and data["rolls"] == [2, 3] and data["hits"] == 0
 
 
@@ -93,7 +93,7 @@ def test_the_acting_side_conceding_mid_activation_leaves_a_game_that_plays_on(sp
     status = sprawl.json("status")
     assert status["side"] == "Outlaws" and status["active"] is None
     refused(sprawl, snapshot, "done", "Ruth", says="Ruth has been removed from the game and cannot act")
-    assert sprawl.json("fire", "Jesse", "Vic", "--dice", "2", "--yes")["hits"] == 0
+    assert sprawl.json("fire", "Jesse", "Vic", "--cover", "open", "--range", "close", "--dice", "2", "--yes")["hits"] == 0
     for name in ("Jesse", "Vic", "Belle", "Marla", "Dutch"):
         sprawl.json("done", name)
     # The conceded Wardens roll no initiative: Crows 3, Outlaws 8 (even: clockwise from the Outlaws).
@@ -117,10 +117,10 @@ def test_another_side_conceding_mid_activation_lets_the_acting_character_finish(
 
 def test_a_quick_move_says_to_face_the_way_it_moved_and_a_cautious_one_does_not(sprawl: Any) -> None:
     start(sprawl)
-    data = sprawl.json("move", "Kit", "--quick")
+    data = sprawl.json("move", "Kit", "--quick", "--difficult", "none", "--yes")
     assert data["facing"] == "the way it moved"
     sprawl.json("undo")
-    assert "Turn the model to face the way it moved (G11)." in sprawl("move", "Kit", "--quick",
+    assert "Turn the model to face the way it moved (G11)." in sprawl("move", "Kit", "--quick", "--difficult", "none", "--yes",
                                                                        env={"NO_COLOR": "1"}).stdout
     assert sprawl.json("move", "Kit")["facing"] == "any"
     sprawl.json("undo")

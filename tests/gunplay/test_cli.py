@@ -61,7 +61,7 @@ def test_fire_json_fields_and_dice_order(sprawl: Any) -> None:
 def test_aimed_fire_with_a_wound_is_the_texts_example(sprawl: Any) -> None:
     start(sprawl)
     # Kit takes one wound from Marla's unanswered shot first (forced out of turn by the referee).
-    sprawl.json("fire", "Marla", "Kit", "--dice", "12,12", "--force", "--yes")
+    sprawl.json("fire", "Marla", "Kit", "--cover", "open", "--range", "close", "--dice", "12,12", "--force", "--yes")
     assert who(sprawl, "Kit")["wounds"] == 1
     sprawl.json("done", "Marla")
     sprawl.json("aim", "Kit", "Vic")
@@ -72,7 +72,7 @@ def test_aimed_fire_with_a_wound_is_the_texts_example(sprawl: Any) -> None:
 
 def test_automatic_and_impossible_are_not_rolled(sprawl: Any) -> None:
     start(sprawl)
-    data = sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--dice", "1", "--yes")  # easy +2: automatic; Toughness 1
+    data = sprawl.json("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--shift", "2", "--dice", "1", "--yes")  # easy +2: automatic; Toughness 1
     assert data["column"] == "automatic" and data["target_number"] is None and data["rolls"] == []
     assert data["hits"] == 1 and data["victims"][0]["toughness_roll"] == 1
     data = sprawl.json("fire", "Kit", "Dutch", "--cover", "lots", "--range", "extreme", "--yes")
@@ -118,7 +118,7 @@ def test_recover_and_removal(sprawl: Any) -> None:
 
 def test_failed_recovery_wounds_and_ends_the_activation(sprawl: Any) -> None:
     start(sprawl)
-    sprawl.json("fire", "Kit", "Vic", "--dice", "12,1", "--yes")  # Vic: 1 wound, down
+    sprawl.json("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--dice", "12,1", "--yes")  # Vic: 1 wound, down
     sprawl.json("pass", "Kit")
     data = sprawl.json("recover", "Vic", "--dice", "3")
     assert data["success"] is False and data["wounds"] == 2
@@ -129,9 +129,9 @@ def test_failed_recovery_wounds_and_ends_the_activation(sprawl: Any) -> None:
 
 def test_activation_flow_and_next(sprawl: Any) -> None:
     start(sprawl)
-    sprawl.json("move", "Kit", "--quick")
+    sprawl.json("move", "Kit", "--quick", "--difficult", "none", "--yes")
     assert sprawl.json("status")["side"] == "Wardens"
-    sprawl.json("interact", "Kit")
+    sprawl.json("interact", "Kit", "--yes")
     assert sprawl.json("status")["side"] == "Crows"
     for name in ("Vic", "Sheriff Hale", "Marla", "Ruth", "Dutch"):
         sprawl.json("done", name)
@@ -142,7 +142,7 @@ def test_activation_flow_and_next(sprawl: Any) -> None:
 
 def test_move_difficult_ground(sprawl: Any) -> None:
     start(sprawl)
-    data = sprawl.json("move", "Kit", "--quick", "--difficult", "hard", "--dice", "9")
+    data = sprawl.json("move", "Kit", "--quick", "--difficult", "hard", "--dice", "9", "--yes")
     assert data["passed"] is False and data["test"]["target_number"] == 9
 
 
@@ -176,7 +176,7 @@ def test_down_must_recover_first(sprawl: Any, snapshot: Any) -> None:
 
 def test_short_dice_is_refused(sprawl: Any, snapshot: Any) -> None:
     start(sprawl)
-    refused(sprawl, snapshot, "fire", "Kit", "Vic", "--dice", "12", "--yes", says="Toughness")
+    refused(sprawl, snapshot, "fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--dice", "12", "--yes", says="Toughness")
 
 
 def test_roll_and_odds_lookups(sprawl: Any) -> None:
@@ -209,7 +209,7 @@ def test_rules_and_help_show_gunplay(sprawl: Any) -> None:
 
 def test_undo_takes_back_a_fire(sprawl: Any) -> None:
     start(sprawl)
-    sprawl.json("fire", "Kit", "Vic", "--dice", "12,1", "--yes")
+    sprawl.json("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--dice", "12,1", "--yes")
     assert who(sprawl, "Vic")["statuses"] == ["down"]
     assert sprawl("undo").exit_code == 0
     assert who(sprawl, "Vic")["statuses"] == [] and who(sprawl, "Vic")["wounds"] == 0
@@ -226,7 +226,7 @@ def test_game_over_when_a_squad_is_removed(sprawl: Any) -> None:
 
 def test_dice_ask_names_each_roll_and_its_die(sprawl: Any) -> None:
     start(sprawl)
-    result = sprawl("fire", "Kit", "Vic", "--dice", "ask", "--json", "--yes", input="12\n2\n", terminal=True)
+    result = sprawl("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--dice", "ask", "--json", "--yes", input="12\n2\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert "Kit: Fire, 1d12" in result.output and "Vic: Toughness, 1d12" in result.output
     assert json.loads(result.stdout[result.stdout.index("{"):])["victims"][0]["toughness_roll"] == 2

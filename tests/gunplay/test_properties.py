@@ -23,7 +23,7 @@ def test_every_passing_rof_die_is_one_hit_and_one_toughness_die(rof_faces: list[
     b = person("Bo")
     g = game([a], [b])
     d = dice(*rof_faces, *tough)
-    out = fire(g, a, b, Shot(cover=cover, mods=[mod]), d, table())
+    out = fire(g, a, b, Shot(cover=cover, mods=[mod], band="close"), d, table())
     expected = sum(succeeds(f, mod - wounds, out.column) for f in rof_faces) if out.target_number else (
         len(rof_faces) if out.column == "automatic" else 0)
     assert out.hits == expected == b.wounds == len(out.victims)

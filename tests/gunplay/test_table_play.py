@@ -81,7 +81,7 @@ def test_the_last_side_standing_still_wins(sprawl: Any) -> None:
 def test_the_campaign_books_count_who_is_standing(sprawl: Any) -> None:
     sprawl.json("campaign", "new", "--squad", CROWS, "--squad", WARDENS)
     sprawl.json("new", "--campaign", "sprawl-campaign.yaml", "--dice", "5,8")
-    sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--dice", "1", "--yes")  # automatic hit; Vic down
+    sprawl.json("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--shift", "2", "--dice", "1", "--yes")  # automatic hit; Vic down
     sprawl.json("concede", "Crows")
     sprawl.json("aftermath")
     book = yaml.safe_load((sprawl.folder / "sprawl-campaign.yaml").read_text(encoding="utf-8"))
@@ -103,7 +103,7 @@ def test_set_wounds_corrects_the_count_and_undo_takes_it_back(sprawl: Any) -> No
     sprawl.json("undo")
     assert who(sprawl, "Vic")["wounds"] == 2
     # The wounds count on the die at once: G4's -1 per wound.
-    fired = sprawl.json("fire", "Vic", "Kit", "--dice", "4", "--force", "--yes")
+    fired = sprawl.json("fire", "Vic", "Kit", "--cover", "open", "--range", "close", "--dice", "4", "--force", "--yes")
     assert fired["modifier"] == 1 - 2
 
 
@@ -133,7 +133,7 @@ def test_a_character_brought_back_can_be_hit_past_five_and_the_save_still_loads(
     sprawl.json("set", "Vic", "down", "on")
     sprawl.json("set", "Vic", "wounds", "5")
     sprawl.json("set", "Vic", "removed", "off")
-    data = sprawl.json("fire", "Kit", "Vic", "--shift", "2", "--yes")  # automatic; already down
+    data = sprawl.json("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--shift", "2", "--yes")  # automatic; already down
     assert data["victims"][0]["wounds"] == 6 and data["victims"][0]["removed"] is True
     assert who(sprawl, "Vic")["wounds"] == 6
 
@@ -179,14 +179,14 @@ def test_answered_no_on_a_terminal_it_is_refused(sprawl: Any, snapshot: Any, arg
 
 def test_answered_yes_on_a_terminal_the_shot_goes_ahead(sprawl: Any) -> None:
     start(sprawl)
-    result = sprawl("fire", "Kit", "Vic", "--dice", "9,4", "--json", input="y\n", terminal=True)
+    result = sprawl("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--dice", "9,4", "--json", input="y\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert who(sprawl, "Vic")["wounds"] == 1
 
 
 def test_the_referee_forces_a_shot_the_table_says_is_blocked(sprawl: Any) -> None:
     start(sprawl)
-    result = sprawl("fire", "Kit", "Vic", "--dice", "9,4", "--json", "--force", input="n\n", terminal=True)
+    result = sprawl("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--dice", "9,4", "--json", "--force", input="n\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert who(sprawl, "Vic")["wounds"] == 1
     entry = sprawl.json("log")["entries"][-1]
@@ -205,7 +205,7 @@ def test_yes_confirms_contact_for_a_strike(sprawl: Any) -> None:
 def aimed_fire(sprawl: Any, *how: str, at: str = "Vic") -> dict[str, Any]:
     start(sprawl)
     sprawl.json("aim", "Kit", "Vic")
-    return sprawl.json("fire", "Kit", at, "--cover", "some", *how, "--yes")
+    return sprawl.json("fire", "Kit", at, "--range", "close", "--cover", "some", *how, "--yes")
 
 
 def test_an_aim_then_a_plain_fire_counts_and_says_why(sprawl: Any) -> None:
@@ -219,7 +219,7 @@ def test_an_aim_then_a_quick_move_and_fire_does_not_count_g9(sprawl: Any) -> Non
     assert data["aimed"] is False and data["shift"] == -1 and data["column"] == "hard"
     assert data["aim"]["counted"] is False and "G9" in data["aim"]["why"]
     sprawl.json("undo")
-    shown = sprawl("fire", "Kit", "Vic", "--cover", "some", "--moving", "quick", "--dice", "12,9", "--yes",
+    shown = sprawl("fire", "Kit", "Vic", "--range", "close", "--cover", "some", "--moving", "quick", "--dice", "12,9", "--yes",
                    env={"NO_COLOR": "1"}).stdout
     assert ("The aim at Vic does not count: a quick move-and-fire spoils the aim as a cautious one does "
             "(G9, house).") in shown
@@ -241,7 +241,7 @@ def test_an_aim_at_someone_else_does_not_count(sprawl: Any) -> None:
 
 def test_no_aim_no_word_about_it(sprawl: Any) -> None:
     start(sprawl)
-    data = sprawl.json("fire", "Kit", "Vic", "--cover", "some", "--dice", "2", "--yes")
+    data = sprawl.json("fire", "Kit", "Vic", "--range", "close", "--cover", "some", "--dice", "2", "--yes")
     assert data["aim"] is None and data["aimed"] is False
 
 
@@ -274,7 +274,7 @@ def test_a_hit_on_a_target_already_down_always_says_so(sprawl: Any, wounds: str,
     start(sprawl)
     sprawl.json("set", "Vic", "down", "on")
     sprawl.json("set", "Vic", "wounds", wounds)
-    result = sprawl("fire", "Kit", "Vic", "--shift", "2", "--yes", env={"NO_COLOR": "1"})
+    result = sprawl("fire", "Kit", "Vic", "--cover", "open", "--range", "close", "--shift", "2", "--yes", env={"NO_COLOR": "1"})
     assert result.exit_code == 0, result.stderr
     assert f"Vic takes a wound ({int(wounds) + 1} in all); {tail}" in result.stdout
     data = sprawl.json("log")["entries"][-1]["outcome"]
@@ -340,7 +340,7 @@ def test_new_explains_a_bad_initiative_face_the_same_way(sprawl: Any) -> None:
 def test_each_weapons_range_bands(sprawl: Any, who_fires: str, target: str, distance: str, band: str) -> None:
     start(sprawl, dice="8,5" if who_fires != "Kit" else "5,8")
     # -5 shifts: impossible, so no die is rolled and only the band is read.
-    data = sprawl.json("fire", who_fires, target, "--distance", distance, "--shift", "-5", "--yes")
+    data = sprawl.json("fire", who_fires, target, "--cover", "open", "--distance", distance, "--shift", "-5", "--yes")
     assert data["range"] == band and data["column"] == "impossible"
 
 
@@ -350,7 +350,7 @@ def test_each_weapons_range_bands(sprawl: Any, who_fires: str, target: str, dist
 def test_beyond_each_weapons_extreme_range_is_refused(sprawl: Any, snapshot: Any, who_fires: str, target: str,
                                                       distance: str, limit: str) -> None:
     start(sprawl, dice="8,5" if who_fires != "Kit" else "5,8")
-    refused(sprawl, snapshot, "fire", who_fires, target, "--distance", distance, "--yes",
+    refused(sprawl, snapshot, "fire", who_fires, target, "--cover", "open", "--distance", distance, "--yes",
             says=f"extreme range of {limit}\"")
 
 
@@ -368,7 +368,7 @@ def test_each_range_bands_shift(sprawl: Any, band: str, shift: int, column: str)
 ])
 def test_each_cover_column(sprawl: Any, cover: str, column: str, number: int) -> None:
     start(sprawl)
-    data = sprawl.json("fire", "Kit", "Vic", "--cover", cover, "--dice", "1", "--yes")
+    data = sprawl.json("fire", "Kit", "Vic", "--range", "close", "--cover", cover, "--dice", "1", "--yes")
     assert (data["column"], data["target_number"]) == (column, number)
 
 
@@ -376,7 +376,7 @@ def test_each_cover_column(sprawl: Any, cover: str, column: str, number: int) ->
 def test_the_shotgun_does_2_close_and_1_beyond(sprawl: Any, distance: str, toughness: str) -> None:
     start(sprawl, dice="8,5")
     # +4 shifts: automatic at any band; the Toughness column shows the damage (0 wounds before).
-    data = sprawl.json("fire", "Marla", "Kit", "--distance", distance, "--shift", "4", "--dice", "12", "--yes")
+    data = sprawl.json("fire", "Marla", "Kit", "--cover", "open", "--distance", distance, "--shift", "4", "--dice", "12", "--yes")
     assert data["victims"][0]["toughness_column"] == toughness
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sprawl_cli.errors import BadInput, GameOver, RuleRefusal
+from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.gunplay.movement import move
 from sprawl_cli.systems.gunplay.turn import aim, done, end_turn, roll_initiative, simple_action
 from tests.gunplay.build import dice, game, leftover, person, table
@@ -150,8 +150,7 @@ def test_round_limit_ends_the_game() -> None:
         done(g, c, table())
     out = end_turn(g, dice(), table())
     assert out.over and g.over and "limit" in (g.reason or "")
-    with pytest.raises(GameOver):
-        done(g, ann, table())
+    # a finished game refuses every command in the kernel's flow: tests/gunplay/test_cli.py
 
 
 def test_down_character_must_recover_first() -> None:
@@ -170,3 +169,32 @@ def test_quick_move_over_difficult_ground_is_tested_at_the_named_column() -> Non
     assert not ann.has("prone")
     with pytest.raises(BadInput):
         move(g, ann, dice(6), table(), quick=True, difficult="tricky")
+
+
+def test_a_concession_between_two_sides_says_who_gave_up_and_who_won() -> None:
+    from sprawl_cli.systems.gunplay.turn import concede
+
+    g, ann, bo, cy, di = two_a_side()
+    out = concede(g, g.squad_of(cy))
+    assert out.to_json() == {"kind": "concede", "squad": "Blue", "routing": None, "over": True, "winner": "Red",
+                             "reason": "Blue conceded", "draw": False}
+
+
+def test_next_says_what_the_referee_forced_and_nothing_when_nobody_did() -> None:
+    from sprawl_cli.systems.gunplay.turn import advance
+
+    g, ann, bo, cy, di = two_a_side()
+    out = advance(g, dice(5, 3), table(force=True))
+    assert out.data["forced"] == ["not everyone has activated this turn: Ann, Bo, Cy, Di still to go"]
+    for c in (ann, cy, bo, di):
+        done(g, c, table(force=True))
+    assert advance(g, dice(5, 3), table()).data["forced"] == []
+
+
+def test_an_aim_out_of_turn_is_refused_through_the_table() -> None:
+    g, ann, bo, cy, di = two_a_side()
+    t = table(force=True)
+    out = aim(g, cy, ann, t)
+    assert t.overruled == ["Red activate a character now, not Blue (G2: the sides alternate)"]
+    assert out.to_json() == {"name": "Cy", "action": "aim", "actions_left": 1, "activation_over": False,
+                             "target": "Ann", "lapsed": False}

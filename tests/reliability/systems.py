@@ -52,9 +52,9 @@ PROFILES: dict[str, Profile] = {
     "gunplay": Profile(
         "gunplay",
         ("Vic", "Marla", "Dutch", "Sheriff Hale", "Ruth", "Kit"),
-        changes=(("move", "Vic"), ("fire", "Vic", "Ruth", "--range", "close", "--yes"), ("set", "Marla", "prone", "on"),
+        changes=(("move", "Vic"), ("fire", "Vic", "Ruth", "--cover", "open", "--range", "close", "--yes"), ("set", "Marla", "prone", "on"),
                  ("undo",), ("set", "Kit", "wounds", "1"), ("undo", "2")),
-        fault_change=("fire", "Vic", "Ruth", "--range", "close", "--yes"),
+        fault_change=("fire", "Vic", "Ruth", "--cover", "open", "--range", "close", "--yes"),
         toggles=("prone",),
         words=("down", "prone", "removed", "wounds", "close", "effective", "extreme", "Rifle", "Knife", "Vic",
                "Sheriff Hale", "Ruth"),

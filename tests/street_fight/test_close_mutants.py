@@ -1,11 +1,12 @@
 """F9 close combat, pinned where a mutation run of close.py found the tests loose: every
-modifier's source, every refusal's words, the dice asked for, the books and the rounds lost."""
+modifier's source, every refusal's words, the dice asked for, the books and the rounds lost.
+Survivors no input can tell from the original are listed in `EQUIVALENT` at the end."""
 
 from __future__ import annotations
 
 import pytest
 
-from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.errors import BadInput, NeedsAnswer, RuleRefusal
 from sprawl_cli.systems.street_fight.close import fight, fighting_modifiers
 from sprawl_cli.systems.street_fight.model import Game
 from sprawl_cli.systems.street_fight.movement import aim, move, overwatch
@@ -181,3 +182,113 @@ def test_a_sheltering_figure_with_no_turn_recorded_cannot_start_a_fight() -> Non
         brawl(g, "Ada", "Bo", 5, 5)
     assert str(caught.value) == ("Ada is sheltering until the end of turn 2 and cannot start a fight (F10) "
                                  "(add --force to overrule as referee)")
+
+
+# --- issue 34: a charge asked, the defender's cover read from the save -------------------------
+
+
+def asking(**choices: list[str]) -> ScriptedTable:
+    return ScriptedTable(lists={"contact": []}, choices=dict(choices))
+
+
+def moved_to_close(g: Game, red: dict[str, float], blue: dict[str, float], t: ScriptedTable | None = None) -> None:
+    """Each side's moves in its Movement phase (`t` answers them, forced or not), then Red's close combat."""
+    for who, inches in red.items():
+        move(g, g.character(who), inches, False, t or table())
+    to_phase(g, "movement", "Blue")
+    for who, inches in blue.items():
+        move(g, g.character(who), inches, False, t or table())
+    to_phase(g, "close", "Red")
+
+
+def test_a_charge_not_told_is_asked_only_of_a_figure_that_moved_5_or_less() -> None:
+    g = red_blue()
+    moved_to_close(g, {"Ada": 3}, {"Bo": 7})  # Bo ran: it cannot have charged, so only Ada is asked
+    t = asking(charged=["yes"])
+    out = fight(g, g.character("Ada"), g.character("Bo"), None, None, dice(5, 5), t, None)
+    assert t.asked[1] == 'Did Ada charge into contact with Bo this turn, in its move of 3" (F9: +1)?'
+    assert not any("Did Bo" in q for q in t.asked)
+    assert out.totals == (6, 5)
+
+
+def test_a_charge_answered_no_counts_nothing_and_a_figure_that_stood_is_never_asked() -> None:
+    g = red_blue()
+    moved_to_close(g, {"Ada": 5}, {})
+    t = asking(charged=["no"])
+    out = fight(g, g.character("Ada"), g.character("Bo"), None, None, dice(5, 5), t, None)
+    assert out.totals == (5, 5) and len(t.asked) == 3  # contact, the charge, who else
+
+
+def test_a_defender_that_moved_is_asked_and_answered_yes_gains_the_charge() -> None:
+    g = red_blue()
+    moved_to_close(g, {}, {"Bo": 4})
+    t = asking(**{"defender-charged": ["yes"]})
+    out = fight(g, g.character("Ada"), g.character("Bo"), None, None, dice(5, 5), t, None)
+    assert t.asked[1] == 'Did Bo charge into contact with Ada this turn, in its move of 4" (F9: +1)?'
+    assert out.totals == (5, 6)
+
+
+def test_without_an_answer_the_charge_question_names_both_options() -> None:
+    g = red_blue()
+    moved_to_close(g, {}, {"Bo": 4})
+    with pytest.raises(NeedsAnswer) as caught:
+        fight(g, g.character("Ada"), g.character("Bo"), None, None, dice(5, 5), asking(), None)
+    assert str(caught.value) == ('Did Bo charge into contact with Ada this turn, in its move of 4" (F9: +1)? '
+                                 "Give --defender-charged or --no-defender-charged.")
+
+
+def test_once_one_of_the_pair_charged_the_other_is_not_asked() -> None:
+    for told in ({"charged": True}, {"defender_charged": True}):
+        g = red_blue()
+        moved_to_close(g, {"Ada": 3}, {"Bo": 4})
+        t = asking()
+        out = fight(g, g.character("Ada"), g.character("Bo"), told.get("charged"), None, dice(5, 5), t,
+                    told.get("defender_charged"))
+        assert not any(q.startswith("Did ") for q in t.asked)
+        assert out.totals == ((6, 5) if "charged" in told else (5, 6))
+
+
+def test_a_figure_holding_still_is_never_asked_even_forced_onto_overwatch_after_a_move() -> None:
+    g = red_blue()
+    moved_to_close(g, {}, {"Bo": 3})
+    g.character("Bo").add("overwatch")  # what a forced `overwatch` after the move leaves
+    t = asking()
+    assert fight(g, g.character("Ada"), g.character("Bo"), None, None, dice(5, 5), t, None).totals == (5, 5)
+    assert not any(q.startswith("Did ") for q in t.asked)
+
+
+def test_the_defenders_cover_is_the_saves_unless_told() -> None:
+    for told, in_cover, plus in ((None, True, 1), (None, False, 0), (False, True, 0), (True, False, 1)):
+        g = red_blue()
+        to_phase(g, "close", "Red")
+        g.character("Bo").in_cover = in_cover
+        out = fight(g, g.character("Ada"), g.character("Bo"), False, told, dice(5, 5), table())
+        assert out.totals == (5, 5 + plus), (told, in_cover)
+
+
+def test_a_figure_that_fought_takes_no_new_enemy_in_these_words() -> None:
+    g = game({"Ada": "pistol", "Lem": "LMG"}, {"Bo": "pistol", "Bob": "pistol"}, morale="off")
+    to_phase(g, "close", "Red")
+    brawl(g, "Ada", "Bo", 5, 5)
+    assert refusal(g, "Ada", "Bob") == (
+        "Ada has fought this turn already and Bob was not in contact with it then (F9: every enemy within 1\" "
+        "counts from its first fight); they may fight next turn (add --force to overrule as referee)")
+
+
+def test_a_contact_named_at_the_first_fight_of_one_of_a_pair_joins_only_that_one() -> None:
+    g = game({"Ada": "pistol", "Lem": "LMG"}, {"Bo": "pistol", "Bea": "rifle"}, morale="off")
+    to_phase(g, "close", "Red")
+    brawl(g, "Ada", "Bo", 5, 5, t=table(contact=("Bea",)))  # Bea joins Ada's combat
+    out = brawl(g, "Ada", "Bea", 5, 5, t=table(contact=("Lem",)))  # Ada has fought: only Bea is asked about
+    assert out.joined == (("Lem", "Bea"),)
+    assert g.character("Bea").engaged_with == ["Ada", "Lem"] and g.character("Ada").engaged_with == ["Bo", "Bea"]
+
+
+EQUIVALENT = """Survivors no input can tell from the original (mutmut 3.8.1, the run of 2026-12-02):
+
+- fight: `require_enemies` handed None for the game: it never reads it.
+- fight: the two d10s' `10` sides dropped: a roll's sides default to 10.
+- fight: `a_total >= d_total` for `>` when picking the winner: equal totals have returned already.
+- _charged: `_no_charge(game, c, None)` for the option's name: only whether a reason comes back is
+  read there, and the option appears only in the reason's words.
+"""

@@ -105,16 +105,6 @@ def test_the_game_ends_with_the_last_squad_standing_or_with_nobody() -> None:
     assert (g2.over, g2.winner, g2.reason) == (True, None, "no squad has a figure standing")
 
 
-def test_no_test_by_hand_once_the_game_is_over() -> None:
-    from sprawl_cli.errors import GameOver
-
-    g = six_blue()
-    g.over, g.reason = True, "x"
-    with pytest.raises(GameOver) as caught:
-        morale.test_by_hand(g, g.squad("Blue"), dice(), table())
-    assert str(caught.value) == "the game is over (x); `sprawl undo` takes back the last change"
-
-
 def test_a_full_turn_in_cover_ends_the_shelter_names_who_and_clears_the_turn() -> None:
     g = six_blue()
     b3, b4, b5 = g.character("B3"), g.character("B4"), g.character("B5")

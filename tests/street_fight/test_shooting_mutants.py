@@ -10,8 +10,12 @@ Survivors of the whole run (mutmut 3.8.1, 650 mutants) that no input can tell fr
 - `situation`: `"point"` respelled (2): the overwatch value is only tested for truth and against
   `"large"`, and the `Situation` never reaches the JSON.
 - `_check`: `require_enemies` handed None for the game (1): it never reads it.
-- `zip(strict=...)` set to None or False, or dropped, in `_check` and `shoot` (6): both lists are
-  built from the targets one for one, so their lengths always match.
+- `zip(strict=...)` set to None or False, or dropped, in `_check` and twice in `shoot` (9, three
+  of them new in the run of 2026-12-02): every list zipped is built from the targets one for one,
+  so their lengths always match.
+- `situation`, and `shoot` where it lists each target: `order.cover or "none"` respelled (4,
+  2026-12-02): `shoot` settles every target's cover first (told, read from the save or asked) and
+  `odds` reads `--cover`, so the cover is never None there.
 - the rounds die's and the kill roll's `10` sides dropped (2): a roll's sides default to 10.
 - `_one_shot`: `chance <= 1` or `< 2` for `< 1` (2): every term of the chance is a multiple of 5
   (range, moving, aim, overwatch and spread in tens, cover in 25s, weapon bonuses 0, 10 or 20), so
@@ -218,3 +222,39 @@ def test_a_sheltering_shooter_with_no_turn_recorded_shelters_through_the_next_tu
     g.character("Ada").add("sheltering")
     assert refused(g, "Ada", "Bo", distance=3) == (
         "Ada is sheltering until the end of turn 2 and cannot shoot (F10)" + TAIL)
+
+
+def test_the_point_of_aim_refusals_in_whole_words() -> None:
+    g = squads()
+    overwatch(g, g.character("Ada"), False, table())
+    to_phase(g, "movement", "Blue")
+    assert refused(g, "Ada", "Bo", distance=3, overwatch=True) == (
+        "Bo has neither moved nor fired this turn: overwatch fire takes a figure moving through or firing from the "
+        "point of aim (F7); record its move first (`move Bo`), or give --target-moving when the shot cuts into it"
+        + TAIL)
+    with pytest.raises(RuleRefusal) as said_no:
+        fire(g, "Ada", "Bo", distance=3, overwatch=True, target_moving=True, t=table(crossed=("no",)))
+    assert str(said_no.value) == ("Bo neither moved through nor fired from Ada's point of aim: overwatch fire takes "
+                                  "only a figure that does (F7)" + TAIL)
+    g.character("Bo").fired_turn = g.round  # it fired (the referee's word), but has not moved
+    with pytest.raises(RuleRefusal) as not_moved:
+        fire(g, "Ada", "Bo", distance=3, overwatch=True, t=table(crossed=("moved",)))
+    assert str(not_moved.value) == ("Bo has not moved this turn, so it has not moved through the point of aim (F7); "
+                                    "record its move first (`move Bo`), or give --target-moving when the shot cuts "
+                                    "into it" + TAIL)
+
+
+def test_a_target_that_ran_may_be_told_in_the_open_but_not_in_cover() -> None:
+    g = squads()
+    to_phase(g, "movement", "Blue")
+    from sprawl_cli.systems.street_fight.movement import move
+
+    move(g, g.character("Bo"), 7, False, table())
+    to_phase(g, "shooting", "Red")
+    assert fire(g, "Ada", "Bo", 99, distance=3, cover="none").sightings[0].cover == "none"
+    g2 = squads()
+    to_phase(g2, "movement", "Blue")
+    move(g2, g2.character("Bo"), 7, False, table())
+    to_phase(g2, "shooting", "Red")
+    assert refused(g2, "Ada", "Bo", distance=3, cover="half") == (
+        "Bo moved 7\" this turn and cannot have gone into cover (F2)" + TAIL)

@@ -200,6 +200,8 @@ turn.py
   or false (`Advance.to_json`, the view's `if a.initiative`), the same for "" and None.
 - advance: `len(phases) + 1` for `- 1` as the place of a phase the setting leaves out: both are
   past the last phase, so a new turn begins either way.
+- phase_refusal: the word "phase" left out of the call to the gate's `phase_refusal` (2026-12-02
+  run): "phase" is that function's default word.
 """
 
 
@@ -225,3 +227,14 @@ def test_a_combat_with_one_of_the_acting_side_is_not_named_as_engaged_elsewhere(
     assert todo(g) == ["Red fights " + FIGHTS + "every combat of theirs has fought its round this turn (Ada vs Gil)"]
     g.character("Ada").engaged_with, g.character("Ada").fought = [], []
     assert todo(g) == ["Red fights " + FIGHTS + "none of theirs in combat (engaged elsewhere: Bo vs Gil, Gil vs Bo)"]
+
+
+def test_the_combats_fought_this_turn_are_listed_with_commas() -> None:
+    g = sixes()
+    to_phase(g, "close", "Red")
+    ada, al, bo, bea = (g.character(n) for n in ("Ada", "Al", "Bo", "Bea"))
+    for mine, theirs in ((ada, bo), (al, bea)):
+        mine.engaged_with, theirs.engaged_with = [theirs.name], [mine.name]
+        mine.fought, theirs.fought = [theirs.name], [mine.name]
+    assert todo(g)[0] == FIGHTS.replace("(`fight", "Red fights (`fight", 1) + (
+        "every combat of theirs has fought its round this turn (Ada vs Bo, Al vs Bea)")

@@ -43,11 +43,13 @@ def _act(kind: str, rule: Any, view: Any, actor: str) -> None:
 def move(
     name: Name,
     quick: Annotated[bool, typer.Option("--quick", "-q", help="A quick move: up to 6\" in a straight line (G3).")] = False,
-    difficult: Annotated[Optional[str], typer.Option("--difficult", help="Crossing difficult ground: the column of its test (easy, moderate, hard).")] = None,
+    difficult: Annotated[Optional[str], typer.Option("--difficult", help="Crossing difficult ground: the column of its test (easy, moderate, hard), or none; asked of a quick move.")] = None,
 ) -> None:
-    """One move action: cautious (up to 3") or quick (up to 6" in a straight line) (G3).
+    """One move action: cautious (up to 3") or quick (up to 6" in a straight line) (G3). A quick move
+    asks whether its line is straight (`--yes` says it is) and what difficult ground it crosses
+    (`--difficult COLUMN`, or `--difficult none`).
 
-    Example: sprawl move Marla --quick --difficult moderate
+    Example: sprawl move Marla --quick --difficult moderate --yes
     """
     from sprawl_cli.systems.gunplay.movement import move as rule
     from sprawl_cli.systems.gunplay.views import move_lines
@@ -71,15 +73,17 @@ def aim(name: Name, target: Target) -> None:
 def fire(
     name: Name,
     target: Target,
-    cover: Annotated[str, typer.Option("--cover", help="The target's cover: open (easy), some (33%+, moderate), lots (67%+, hard).")] = "open",
-    range_: Annotated[Optional[str], typer.Option("--range", "-r", help="The range band: close (default), effective (-1), extreme (-2).")] = None,
+    cover: Annotated[Optional[str], typer.Option("--cover", help="The target's cover: open (easy), some (33%+, moderate), lots (67%+, hard); asked when not given.")] = None,
+    range_: Annotated[Optional[str], typer.Option("--range", "-r", help="The range band: close, effective (-1), extreme (-2); asked when neither it nor --distance is given.")] = None,
     distance: Annotated[Optional[float], typer.Option("--distance", "-d", min=0, max=MOST_INCHES, help="Inches to the target: picks the band from the weapon's ranges.")] = None,
     moving: Annotated[Optional[str], typer.Option("--moving", help="Moved and fired as one action: cautious (no aim) or quick (-1 shift).")] = None,
     weapon: WeaponOpt = None,
     shift: Shifts = None,
     mod: Mods = None,
 ) -> None:
-    """One action: fire at TARGET, one d12 per point of rate of fire; each success hits (G4).
+    """One action: fire at TARGET, one d12 per point of rate of fire; each success hits (G4). Line of
+    sight, the cover and the range band are asked when no option gives them (`--yes`, `--cover`,
+    `--range` or `--distance`).
 
     Example: sprawl fire Kit Vic --cover lots --distance 20
     """
@@ -139,9 +143,10 @@ def _simple(kind: str, name: str) -> None:
 
 @app.command()
 def interact(name: Name) -> None:
-    """One action: work a door, a switch or another object in contact (G3).
+    """One action: work a door, a switch or another object in contact (G3); asks whether it is in
+    contact (`--yes` says it is).
 
-    Example: sprawl interact Ruth
+    Example: sprawl interact Ruth --yes
     """
     _simple("interact", name)
 

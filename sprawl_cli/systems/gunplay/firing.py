@@ -29,8 +29,8 @@ AIM_SHIFT = 1  # G4
 class Shot:
     """How a fire was declared (the command line's options)."""
 
-    cover: str = "open"
-    band: str | None = None  # --range
+    cover: str | None = None  # --cover; None: asked (`ask_cover`)
+    band: str | None = None  # --range; with no --distance either, asked (`ask_band`)
     distance: float | None = None  # --distance, inches
     moving: str | None = None  # --moving cautious|quick: moved and fired as one action
     weapon: str | None = None
@@ -106,8 +106,9 @@ def pick_gun(c: Character, name: str | None) -> Weapon:
     return guns[0]
 
 
-def range_band(weapon: Weapon, shot: Shot, table: Table) -> str:
-    """G4: `--range`, or the band `--distance` falls in; beyond extreme is refused.
+def range_band(weapon: Weapon, shot: Shot, table: Table) -> str | None:
+    """G4: `--range`, or the band `--distance` falls in; beyond extreme is refused. None: neither
+    was given (the band is asked once the shot is sure to go ahead, `ask_band`).
 
     Raises:
         BadInput: both given, an unknown band, a negative distance.
@@ -116,7 +117,9 @@ def range_band(weapon: Weapon, shot: Shot, table: Table) -> str:
     if shot.band is not None and shot.distance is not None:
         raise BadInput("give --range or --distance, not both")
     if shot.distance is None:
-        band = (shot.band or "close").strip().lower()
+        if shot.band is None:
+            return None
+        band = shot.band.strip().lower()
         if band not in BANDS:
             raise BadInput(f"'{shot.band}' is not a range band; use close, effective or extreme")
         return band
@@ -156,6 +159,27 @@ def aim_counted(c: Character, target: Character, moving: str | None) -> Aim | No
     return Aim(at, True, f"the previous action was aim at {at} (G4)")
 
 
+def ask_band(c: Character, target: Character, weapon: Weapon, table: Table) -> str:
+    """G4: the range band, when neither `--range` nor `--distance` gave it: only the table knows.
+
+    Raises:
+        NeedsAnswer: no terminal to ask.
+    """
+    shown = ", ".join(f"{band} up to {limit}\"" for band, limit in zip(BANDS, weapon.ranges, strict=False))
+    return table.choose("range", f"Which range band is {target.name} in for {c.name}'s {weapon.name} ({shown}; "
+                                 "effective -1, extreme -2, G4; --distance IN picks it)?", list(BANDS))
+
+
+def ask_cover(c: Character, target: Character, table: Table) -> str:
+    """G4: the target's cover, when `--cover` did not give it: only the table knows.
+
+    Raises:
+        NeedsAnswer: no terminal to ask.
+    """
+    return table.choose("cover", f"How much cover has {target.name} from {c.name}: open (easy), some (33%+, "
+                                 "moderate) or lots (67%+, hard) (G4)?", list(COVER))
+
+
 def see_target(c: Character, target: Character, table: Table) -> None:
     """The text: a shot needs line of sight. Only the table knows it, so it is asked.
 
@@ -174,10 +198,11 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
         BadInput: an unknown cover, band or weapon; a removed target.
         RuleRefusal: a friend as target, out of range, not its go (see `begin_action`), no line
             of sight.
-        NeedsAnswer: line of sight is asked, and neither a terminal nor --yes answers it.
+        NeedsAnswer: line of sight is asked, and neither a terminal nor --yes answers it; or the
+            cover or range band, not given, and no terminal to ask.
     """
-    cover = shot.cover.strip().lower()
-    if cover not in COVER:
+    cover = shot.cover.strip().lower() if shot.cover is not None else None
+    if cover is not None and cover not in COVER:
         raise BadInput(f"'{shot.cover}' is not a cover level; use open, some or lots")
     moving = shot.moving.strip().lower() if shot.moving else None
     if moving is not None and moving not in MOVING:
@@ -192,6 +217,10 @@ def fire(game: Game, c: Character, target: Character, shot: Shot, dice: Dice, ta
         refuse(table, f"{target.name} is on {c.name}'s own side")
     begin_action(game, c, table, "fire")
     see_target(c, target, table)
+    if cover is None:
+        cover = ask_cover(c, target, table)
+    if band is None:
+        band = ask_band(c, target, weapon, table)
     aim = aim_counted(c, target, moving)
     aimed = aim is not None and aim.counted
     shift = (AIM_SHIFT if aimed else 0) + (QUICK_SHIFT if moving == "quick" else 0) + BAND_SHIFT[band]

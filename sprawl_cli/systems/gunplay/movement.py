@@ -12,7 +12,7 @@ from sprawl_cli.dice import Dice
 from sprawl_cli.systems.gunplay.ladder import ROLLED, Test, check_column, roll_test
 from sprawl_cli.systems.gunplay.model import Character, Game
 from sprawl_cli.systems.gunplay.turn import begin_action, spend_action
-from sprawl_cli.table import Table
+from sprawl_cli.table import Table, refuse
 
 CAUTIOUS_INCHES = 3
 QUICK_INCHES = 6
@@ -43,6 +43,26 @@ class MoveOutcome:
         return data
 
 
+GROUND = ("none", "automatic", *ROLLED, "impossible")  # what `--difficult` may say
+
+
+def _quick_line(c: Character, told: str | None, column: str | None, table: Table) -> str | None:
+    """G3: a quick move runs in a straight line, and difficult ground on it needs a test; only the
+    table knows either. Returns the test's column (None: no difficult ground).
+
+    Raises:
+        RuleRefusal: the line is not straight (forced: it goes ahead).
+        NeedsAnswer: no --yes, no `--difficult`, and no terminal to ask.
+    """
+    if not table.confirm(f"Does {c.name}'s quick move run in one straight line (G3)?"):
+        refuse(table, f"a quick move runs in one straight line (G3): move {c.name} cautiously, or in two moves")
+    if told is not None:
+        return column
+    answer = table.choose("difficult", f"What difficult ground does {c.name}'s quick move cross: the column of its "
+                                       "test, or none (G3; the scenario says)?", list(GROUND))
+    return None if answer == "none" else answer
+
+
 def move(game: Game, c: Character, dice: Dice, table: Table, quick: bool = False,
          difficult: str | None = None, shift: int = 0) -> MoveOutcome:
     """G3: one move action. `difficult` names the column of the test for crossing difficult
@@ -51,10 +71,14 @@ def move(game: Game, c: Character, dice: Dice, table: Table, quick: bool = False
 
     Raises:
         BadInput: an unknown column.
-        RuleRefusal: not its go (see `begin_action`).
+        RuleRefusal: not its go (see `begin_action`); a quick move that is not straight.
+        NeedsAnswer: a quick move's line or ground, not given, and no terminal to ask.
     """
-    column = check_column(difficult, ROLLED + ("automatic", "impossible")) if difficult else None
+    told = difficult.strip().lower() if difficult else None
+    column = check_column(told, ROLLED + ("automatic", "impossible")) if told and told != "none" else None
     begin_action(game, c, table, "move")
+    if quick:
+        column = _quick_line(c, told, column, table)
     c.aiming_at = None
     c.drop("prone")
     test = None

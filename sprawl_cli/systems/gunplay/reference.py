@@ -25,6 +25,7 @@ A cautious move plus a fire can be one action, but then the aim does not count (
 A quick move plus a fire can be one action, at one shift to the right (`fire ... --moving quick`).
 House (G9): the aim does not count for a quick move plus a fire either; `fire` says when an aim is left out, and why.
 House (G10): an aim counts only for a fire in the same activation; one taken as the last action lapses when the activation ends.
+A quick move asks whether its line is straight (`--yes` says so) and what difficult ground it crosses (`--difficult COLUMN`, or `--difficult none`); `interact` asks whether the object is in contact (`--yes`).
 Facing (G11): a quick move ends facing the way it went, a cautious one any way at all. The model on the table shows it; no rule of the tool reads it, so it is not kept.
 House: a prone character that moves or charges gets up."""),
     "firing": ("Firing (G4)", """\
@@ -32,7 +33,8 @@ The column comes from the target's cover: in the open easy, some cover (a third 
 Shifts: +1 when the firer's previous action was aiming at this same target; -1 for a quick move fired on the go; -1 at effective range, -2 at extreme. Out past extreme range there is no shot.
 Each wound the firer carries is -1 on the die; a roster's `shooting` skill is added too.
 Roll one d12 per point of the weapon's rate of fire; every die that passes is a hit.
-`--distance 20` picks the band from the weapon's ranges (up to and including each limit); `--range` names it instead."""),
+`--distance 20` picks the band from the weapon's ranges (up to and including each limit); `--range` names it instead.
+Without `--cover`, or without `--range` and `--distance`, the cover or the band is asked (a terminal answers; otherwise the fire is refused, naming the option)."""),
     "weapons": ("Weapons (G5, house gear)", """\
 House values, taken from the rule text's example table:
 Pistol: rate of fire 1, ranges 9" / 18" / 36", damage 1.

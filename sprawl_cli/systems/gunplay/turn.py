@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput, GameOver
+from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.base import Outcome
 from sprawl_cli.systems.gunplay.model import ACTIONS_PER_ACTIVATION, Character, Game
 from sprawl_cli.table import Table, refuse
@@ -96,23 +96,14 @@ def next_side(game: Game) -> None:
             return
 
 
-def ensure_not_over(game: Game) -> None:
-    """Raises:
-    GameOver: the game has ended."""
-    if game.over:
-        raise GameOver(f"the game is over ({game.reason}); `sprawl undo` takes back the last change")
-
-
 def begin_action(game: Game, c: Character, table: Table, what: str) -> None:
     """Check `c` may take an action now and start its activation if this is its first.
 
     Raises:
-        GameOver: the game has ended.
         BadInput: `c` has been removed from the game.
         RuleRefusal: someone else is mid-activation, it is not its side's go, it has
             activated already, or it is down and `what` is not a recovery (G7).
     """
-    ensure_not_over(game)
     if c.gone:
         raise BadInput(f"{c.name} has been removed from the game and cannot act")
     if game.active is not None and game.active != c.name:
@@ -189,8 +180,16 @@ class Action:
 
 def simple_action(game: Game, c: Character, table: Table, action: str, detail: dict[str, Any] | None = None,
                   aiming_at: str | None = None) -> Action:
-    """An action that needs no dice: spend it and record what it was."""
+    """An action that needs no dice: spend it and record what it was. `interact` works an object
+    the character is in contact with (G3), which only the table knows, so it is asked.
+
+    Raises:
+        RuleRefusal: not its go (see `begin_action`); for `interact`, not in contact (forced: it goes ahead).
+        NeedsAnswer: `interact`, and neither --yes nor a terminal says it is in contact.
+    """
     begin_action(game, c, table, action)
+    if action == "interact" and not table.confirm(f"Is {c.name} in contact with the object it works (G3)?"):
+        refuse(table, f"{c.name} is not in contact with anything to work: interact needs contact (G3); move to it first")
     c.aiming_at = aiming_at
     over = spend_action(game, c)
     return Action(c.name, action, c.actions_left, over, detail or {})
@@ -249,7 +248,6 @@ def end_turn(game: Game, dice: Dice, table: Table) -> TurnEnd:
     Raises:
         RuleRefusal: someone has not activated yet (the referee may force it).
     """
-    ensure_not_over(game)
     waiting = [c.name for c in game.characters if can_activate(c)]
     if waiting:
         refuse(table, f"not everyone has activated this turn: {', '.join(waiting)} still to go")
@@ -283,11 +281,9 @@ def concede(game: Game, squad: Squad) -> Ending:
 
     Raises:
         BadInput: the side has nobody left in the game.
-        GameOver: the game has ended.
     """
     from sprawl_cli.ending import Ending, end_game, settle
 
-    ensure_not_over(game)
     in_play = [s for s in game.squads if any(not c.gone for c in game.members(s))]
     if squad not in in_play:
         raise BadInput(f"{squad.name} has nobody left in the game; there is nothing to concede")

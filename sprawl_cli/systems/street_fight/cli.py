@@ -99,7 +99,8 @@ def shoot(
     cover: Annotated[Optional[list[str]], typer.Option("--cover", metavar="none|quarter|half|three-quarters",
                                                        click_type=click.Choice(COVERS, case_sensitive=False),
                                                        help="The target's cover (F3); a burst at several figures: "
-                                                            "once per target, like --distance.")] = None,
+                                                            "once per target, like --distance. Not given: none, "
+                                                            "or asked for a target the save has in cover.")] = None,
     target_moving: TargetMoving = False,
     frontage: Frontage = None,
     overwatch: Overwatch = False,
@@ -123,7 +124,7 @@ def shoot(
     from sprawl_cli.table import parse_names
 
     covers = tuple(c.lower() for c in cover or ())
-    order = Order(distance[0], covers[0] if covers else "none", target_moving, frontage, overwatch,
+    order = Order(distance[0], covers[0] if covers else None, target_moving, frontage, overwatch,
                   tuple(parse_names(targets or "")), keeps_cover, tuple(distance), covers)
     act("shoot", lambda game, dice, table: fire(game, game.character(name), game.character(target), order,
                                                 dice, table), shooting_lines,
@@ -134,10 +135,15 @@ def shoot(
 def fight(
     name: Name,
     target: Target,
-    charged: Annotated[bool, typer.Option("--charged", help="It charged into contact this turn (a move of 5\" or less).")] = False,
-    cover: Annotated[bool, typer.Option("--cover", help="The defender fights from cover.")] = False,
-    defender_charged: Annotated[bool, typer.Option("--defender-charged", help="TARGET charged into contact in "
-                                                   "its own move this turn (5\" or less).")] = False,
+    charged: Annotated[Optional[bool], typer.Option("--charged/--no-charged", help="It charged into contact this "
+                                                    "turn (a move of 5\" or less), or not; asked when it moved "
+                                                    "5\" or less this turn.")] = None,
+    cover: Annotated[Optional[bool], typer.Option("--cover/--no-cover", help="The defender fights from cover, or "
+                                                  "not; not given: as the save has it (`move --into-cover`).")] = None,
+    defender_charged: Annotated[Optional[bool], typer.Option("--defender-charged/--no-defender-charged",
+                                                             help="TARGET charged into contact in its own move this "
+                                                                  "turn (5\" or less), or not; asked when it moved "
+                                                                  "5\" or less this turn.")] = None,
     contact: Annotated[Optional[str], typer.Option("--contact", metavar="NAMES|none",
                                                    help="Other enemies within 1\" of NAME or TARGET at its first "
                                                         "fight this turn (F9: -1 per attacker beyond the first); "
@@ -147,6 +153,8 @@ def fight(
     wins and, at 8 or more, the loser is a casualty. Otherwise both stay in combat. A new combat asks
     whether the two are within 1" (`--yes` says they are); a figure's first fight of the turn asks who
     else is within 1" of it (`--contact NAMES|none`), so every enemy on it counts from that fight on.
+    A figure that moved 5" or less this turn is asked whether it charged (`--charged`/`--no-charged`);
+    the defender's cover is the save's unless `--cover`/`--no-cover` says otherwise.
 
     Example: sprawl fight Tully Dee --charged --yes
     """

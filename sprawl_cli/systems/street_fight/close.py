@@ -6,10 +6,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.errors import BadInput, NeedsAnswer
 from sprawl_cli.systems.street_fight.chance import Modifier
 from sprawl_cli.systems.street_fight.model import Character, Game
-from sprawl_cli.systems.street_fight.morale import casualty, ensure_not_over
+from sprawl_cli.systems.street_fight.morale import casualty
 from sprawl_cli.systems.street_fight.turn import require_enemies, require_own_side, require_phase, \
     require_standing, require_steady
 from sprawl_cli.systems.street_fight.weapons import weapon
@@ -115,28 +115,58 @@ def _join_contacts(game: Game, attacker: Character, defender: Character, table: 
     return joined
 
 
+def _no_charge(game: Game, c: Character, option: str) -> str | None:
+    """F9: why `c` cannot have charged into contact this turn (None: it may have): a charge is a
+    move of 5" or less, this turn, by a figure not holding still."""
+    if c.aimed_turn == game.round or c.has("overwatch"):
+        still = "aiming" if c.aimed_turn == game.round else "on overwatch"
+        return f"{c.name} is holding still this turn ({still}) and cannot have charged (house)"
+    if c.ran:
+        return (f"{c.name} moved {c.moved_inches:g}\" this turn: a figure that moves over 5\" "
+                "cannot enter close combat (F9)")
+    if not c.moved:
+        return f"{c.name} has not moved this turn, so it cannot have charged into combat (F9); leave out {option}"
+    return None
+
+
 def _charge(game: Game, c: Character, option: str, table: Table) -> None:
-    """F9: `c` charged into contact this turn: a move of 5" or less, this turn, and not holding still.
+    """F9: `c` charged into contact this turn, as `option` says.
 
     Raises:
         RuleRefusal: it aimed or watched this turn, ran, or has not moved this turn.
     """
-    if c.aimed_turn == game.round or c.has("overwatch"):
-        still = "aiming" if c.aimed_turn == game.round else "on overwatch"
-        refuse(table, f"{c.name} is holding still this turn ({still}) and cannot have charged (house)")
-    elif c.ran:
-        refuse(table, f"{c.name} moved {c.moved_inches:g}\" this turn: a figure that moves over 5\" "
-                      "cannot enter close combat (F9)")
-    elif not c.moved:
-        refuse(table, f"{c.name} has not moved this turn, so it cannot have charged into combat (F9); "
-                      f"leave out {option}")
+    why = _no_charge(game, c, option)
+    if why is not None:
+        refuse(table, why)
 
 
-def fight(game: Game, attacker: Character, defender: Character, charged: bool, cover: bool,
-          dice: Dice, table: Table, defender_charged: bool = False) -> Fight:
+def _charged(game: Game, c: Character, other: Character, told: bool | None, option: str, table: Table) -> bool:
+    """F9's +1 for a charge this turn: as told (`--charged`, checked by `_charge`, or `--no-charged`);
+    not told, False for a figure that cannot have charged and asked of one that moved 5" or less
+    this turn.
+
+    Raises:
+        NeedsAnswer: it may have charged, and neither an option nor a terminal says.
+    """
+    if told is not None:
+        return told
+    if _no_charge(game, c, f"--{option}") is not None:
+        return False
+    question = (f"Did {c.name} charge into contact with {other.name} this turn, in its move of "
+                f"{c.moved_inches:g}\" (F9: +1)?")
+    try:
+        return table.choose(option, question, ["yes", "no"]) == "yes"
+    except NeedsAnswer:
+        raise NeedsAnswer(f"{question} Give --{option} or --no-{option}.") from None
+
+
+def fight(game: Game, attacker: Character, defender: Character, charged: bool | None, cover: bool | None,
+          dice: Dice, table: Table, defender_charged: bool | None = False) -> Fight:
     """F9: the attacker's d10, then the defender's. A new combat asks the table whether the two
     are within 1"; a figure's first fight of the turn asks who else is (`_join_contacts`), so the
-    -1 per attacker beyond the first is the same whichever fight is typed first.
+    -1 per attacker beyond the first is the same whichever fight is typed first. `charged` and
+    `defender_charged` None (not told): asked of a figure that moved 5" or less this turn
+    (`_charged`); `cover` None: the defender's cover as the save has it.
 
     Raises:
         RuleRefusal: out of phase or turn, a dash this turn, a charge without a move this turn,
@@ -146,7 +176,6 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
             else is in contact.
         BadInput: a figure named in contact that cannot be.
     """
-    ensure_not_over(game)
     require_standing(attacker, "fight")
     require_standing(defender, "be fought")
     require_enemies(game, attacker, defender, table, "fight")
@@ -162,6 +191,8 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
         _charge(game, attacker, "--charged", table)
     if defender_charged:
         _charge(game, defender, "--defender-charged", table)
+    if cover is None:
+        cover = defender.in_cover
     if cover and defender.ran:
         refuse(table, f"{defender.name} moved {defender.moved_inches:g}\" this turn and cannot have gone into cover (F2)")
     if defender.name in attacker.fought:
@@ -171,6 +202,12 @@ def fight(game: Game, attacker: Character, defender: Character, charged: bool, c
         refuse(table, f"{attacker.name} is not within 1\" of {defender.name}: close combat needs contact (F9); "
                       "move into contact first")
     _require_settled_contact(attacker, defender, table)
+    # house: one move brings two figures into contact, so once one is said to have charged the
+    # other is not asked (both told, both count: the referee's word)
+    charged = _charged(game, attacker, defender, False if charged is None and defender_charged else charged,
+                       "charged", table)
+    defender_charged = _charged(game, defender, attacker, False if defender_charged is None and charged
+                                else defender_charged, "defender-charged", table)
     _engage(attacker, defender)
     newcomers = _join_contacts(game, attacker, defender, table)
     for c in (attacker, defender):  # house: close combat ends any aim

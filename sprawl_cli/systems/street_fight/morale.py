@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sprawl_cli.dice import Dice
-from sprawl_cli.errors import GameOver, RuleRefusal
+from sprawl_cli.errors import RuleRefusal
 from sprawl_cli.systems.street_fight.model import Character, Game, Squad
 from sprawl_cli.table import Table
 
@@ -14,13 +14,6 @@ from sprawl_cli.table import Table
 def end_game(game: Game, winner: str | None, reason: str) -> None:
     if not game.over:
         game.over, game.winner, game.reason = True, winner, reason
-
-
-def ensure_not_over(game: Game) -> None:
-    """Raises:
-    GameOver: the game has ended."""
-    if game.over:
-        raise GameOver(f"the game is over ({game.reason}); `sprawl undo` takes back the last change")
 
 
 def check_game_end(game: Game) -> None:
@@ -109,7 +102,6 @@ def test_by_hand(game: Game, squad: Squad, dice: Dice, table: Table) -> MoraleTe
     Raises:
         RuleRefusal: the squad has nobody standing (not forceable).
     """
-    ensure_not_over(game)
     if not game.standing(squad):
         raise RuleRefusal(f"{squad.name} has no figure standing to test morale", forceable=False)
     due = game.morale_of(squad.name).tests_due

@@ -8,7 +8,6 @@ from typing import Any
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.street_fight.chance import measured
 from sprawl_cli.systems.street_fight.model import DASH, MAX_AIM, NORMAL_MOVE, Character, Game
-from sprawl_cli.systems.street_fight.morale import ensure_not_over
 from sprawl_cli.systems.street_fight.turn import require_own_side, require_phase, require_standing, \
     require_steady
 from sprawl_cli.systems.street_fight.weapons import weapon
@@ -44,7 +43,6 @@ def move(game: Game, c: Character, inches: float | None, into_cover: bool, table
         BadInput: a distance of 0 or less.
         RuleRefusal: out of phase or turn, too far, into cover after a dash, in combat, sheltering.
     """
-    ensure_not_over(game)
     require_standing(c, "move")
     distance = NORMAL_MOVE if inches is None else measured(inches, "--inches")
     if distance <= 0:
@@ -104,7 +102,6 @@ def aim(game: Game, c: Character, table: Table) -> Aim:
     Raises:
         RuleRefusal: out of phase or turn, moving, an HMG, on overwatch, aimed already this turn.
     """
-    ensure_not_over(game)
     require_standing(c, "aim")
     require_phase(game, table, "aiming", "movement")
     require_own_side(game, table, c, "aim")
@@ -142,7 +139,6 @@ def overwatch(game: Game, c: Character, large: bool, table: Table) -> Overwatch:
     Raises:
         RuleRefusal: out of phase or turn, moved, aiming, in combat.
     """
-    ensure_not_over(game)
     require_standing(c, "go on overwatch")
     require_phase(game, table, "going on overwatch", "movement")
     require_own_side(game, table, c, "go on overwatch")

@@ -23,7 +23,9 @@ is moving and 20 if the firer is. Add 10 for each turn spent aiming, counting at
 the HMG or on overwatch), and the weapon's bonus. Roll a d100 (1-100): at or under the chance is a
 hit. A chance below 1% cannot hit and nothing is rolled. `sprawl` works out for itself whether a
 figure counts as moving; `--target-moving` tells it about a target it cannot know is moving (one
-crossing an overwatch point, say)."""),
+crossing an overwatch point, say). Cover is `--cover`; without it a target the save has in cover
+(`move --into-cover`, or `set NAME in_cover on`) is asked how much the cover hides it from this
+shooter, and any other is in the open."""),
     "kill": ("The kill roll (F4)", """\
 F4: every hit rolls a d10. If it equals or beats the weapon's number (pistol 5+, rifles 4+, LMG 3+,
 HMG 2+) the target is removed as a casualty. Where the text says "higher than", the table's N+ is
@@ -66,8 +68,9 @@ F9: a figure fights one within 1" (a new fight asks the table; `--yes` says they
 one that has moved over 5" this turn cannot join a fight. Each rolls a d10 and adds: -1 armed with
 an LMG, -2 with an HMG, -1 if it lost the previous round, -1 for each enemy fighting it beyond the
 first, +1 for charging in this turn (`--charged` for NAME, `--defender-charged` for TARGET when it
-charged in its own move; either needs a move of 5" or less this turn), +1 for the defender fighting
-from cover (`--cover`). The higher total wins; with a total of 8 or more the loser is a casualty. A
+charged in its own move; either needs a move of 5" or less this turn, and a figure that made one is
+asked when neither that option nor its `--no-` form is given), +1 for the defender fighting from
+cover (the save's `in_cover` unless `--cover` or `--no-cover` says otherwise). The higher total wins; with a total of 8 or more the loser is a casualty. A
 draw, or a win under 8, leaves both in combat into the next turn, and the loser carries its -1 into
 that turn's close combat (not into another fight of the same turn). So that the -1 per extra enemy
 counts whichever fight is typed first, a figure's first fight of the turn asks who else is within
@@ -90,7 +93,8 @@ Where the text is silent, `sprawl` plays it this way (each labelled house):
 - house: a burst at several figures with no `--frontage` counts as spread over 1"; a frontage
   wider than the rounds fired is cut to them; rounds left when every target is down are not rolled.
 - house: a figure that aims or is on overwatch this turn cannot have charged; close combat ends
-  the aim of both figures.
+  the aim of both figures. One move brings two figures into contact, so once one of a fighting
+  pair is said to have charged this turn the other is not asked.
 - house: overwatch allows one shot, and ends when the figure's own side next moves.
 - house: "the previous round" of close combat is the previous turn's: a round lost counts in every
   fight of the next turn's Close Combat phase, never in a second fight of the same turn.

@@ -7,9 +7,9 @@ from typing import Any
 
 from sprawl_cli.dice import Dice
 from sprawl_cli.errors import BadInput
-from sprawl_cli.systems.street_fight.chance import Modifier, Situation, hit_chance, measured, read_cover
+from sprawl_cli.systems.street_fight.chance import COVER_NAMES, Modifier, Situation, hit_chance, measured, read_cover
 from sprawl_cli.systems.street_fight.model import Character, Game
-from sprawl_cli.systems.street_fight.morale import casualty, ensure_not_over
+from sprawl_cli.systems.street_fight.morale import casualty
 from sprawl_cli.systems.street_fight.turn import require_enemies, require_own_side, require_phase, \
     require_standing, require_steady
 from sprawl_cli.systems.street_fight.weapons import Weapon, weapon
@@ -21,7 +21,7 @@ class Order:
     """What `shoot` was told."""
 
     distance: float
-    cover: str = "none"
+    cover: str | None = None  # None: not told; the save says, or the table is asked (`cover_of`)
     target_moving: bool = False
     frontage: float | None = None
     overwatch: bool = False
@@ -109,7 +109,7 @@ def _moving(c: Character, told: bool) -> str:
 def situation(game: Game, shooter: Character, target: Character, order: Order, spread: float) -> Situation:
     firer = _moving(shooter, False)  # F2 holds on overwatch too: a dash last turn still counts as moving
     return Situation(
-        distance=order.distance, cover=order.cover,
+        distance=order.distance, cover=order.cover or "none",
         cover_given_away=target.fired_since_move and not order.keeps_cover,
         target_moving=_moving(target, order.target_moving), firer_moving=firer,
         aim_turns=0 if order.overwatch else shooter.aim_turns,
@@ -118,8 +118,7 @@ def situation(game: Game, shooter: Character, target: Character, order: Order, s
 
 
 def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon, order: Order,
-           covers: list[str], table: Table) -> None:
-    ensure_not_over(game)
+           covers: list[str | None], table: Table) -> None:
     require_standing(shooter, "shoot")
     for t in targets:
         if t.gone:
@@ -131,7 +130,7 @@ def _check(game: Game, shooter: Character, targets: list[Character], arm: Weapon
         raise BadInput(f"{shooter.name}'s {arm.name} fires one shot: only automatic weapons spread fire (F6)")
     require_steady(game, shooter, table, "shoot")
     for t, cover in zip(targets, covers, strict=True):
-        if cover != "none" and t.ran:
+        if cover not in (None, "none") and t.ran:
             refuse(table, f"{t.name} moved {t.moved_inches:g}\" this turn and cannot have gone into cover (F2)")
     if shooter.engaged_with:
         refuse(table, f"{shooter.name} is in close combat with {', '.join(shooter.engaged_with)}")
@@ -200,15 +199,17 @@ def _may_fire_moving(shooter: Character, arm: Weapon, table: Table) -> None:
         refuse(table, f"{shooter.name}'s HMG cannot fire after {why} (F5)")
 
 
-def _sightings(targets: list[Character], order: Order) -> list[tuple[float, str]]:
-    """F3 per figure: each target's distance and cover, from one value for all or one per target.
+def _sightings(targets: list[Character], order: Order) -> list[tuple[float, str | None]]:
+    """F3 per figure: each target's distance and cover, from one value for all or one per target
+    (cover None: not told, see `cover_of`).
 
     Raises:
         BadInput: a count of values that is neither one nor one per target, a bad distance or cover.
     """
     names = ", ".join(t.name for t in targets)
     distances = list(order.distances) or [order.distance]
-    covers = [read_cover(c) for c in order.covers] or [read_cover(order.cover)]
+    told = order.covers or ((order.cover,) if order.cover is not None else ())
+    covers: list[str | None] = [read_cover(c) for c in told] or [None]
     for option, given in (("--distance", distances), ("--cover", covers)):
         if len(given) not in (1, len(targets)):
             raise BadInput(f"{option} was given {len(given)} times for {len(targets)} targets ({names}): "
@@ -217,6 +218,22 @@ def _sightings(targets: list[Character], order: Order) -> list[tuple[float, str]
         measured(d, "--distance")
     return [(distances[i if len(distances) > 1 else 0], covers[i if len(covers) > 1 else 0])
             for i in range(len(targets))]
+
+
+def cover_of(shooter: Character, target: Character, table: Table) -> str:
+    """F3: the cover of a target nobody gave `--cover` for. The save knows who ended its latest move
+    in cover (`move --into-cover`, or the referee's `set NAME in_cover on`); a figure that did not is
+    in the open. How much of a figure in cover the cover hides from this shooter only the table
+    knows, so it is asked.
+
+    Raises:
+        NeedsAnswer: the target is in cover, and neither an option nor a terminal says how much.
+    """
+    if not target.in_cover:
+        return "none"
+    return table.choose("cover", f"{target.name} is in cover (the save says so): how much of it does the cover "
+                                 f"hide from {shooter.name} (F3: -25% a degree; none if it does not stand between "
+                                 "them)?", list(COVER_NAMES))
 
 
 def _same_for_all(shooter: Character, targets: list[Character], order: Order, table: Table) -> None:
@@ -251,9 +268,10 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
         names.insert(0, target.name)
     found = [game.character(n) for n in names]
     targets = [c for i, c in enumerate(found) if all(c is not d for d in found[:i])] if names else [target]
-    ranges = _sightings(targets, order)
-    _check(game, shooter, targets, arm, order, [cover for _, cover in ranges], table)
+    told = _sightings(targets, order)
+    _check(game, shooter, targets, arm, order, [cover for _, cover in told], table)
     _same_for_all(shooter, targets, order, table)
+    ranges = [(d, cover_of(shooter, t, table) if c is None else c) for t, (d, c) in zip(targets, told, strict=True)]
     aims = {t.name: replace(order, distance=d, cover=c) for t, (d, c) in zip(targets, ranges, strict=True)}
     notes: list[str] = []
     rounds, rounds_roll = 1, None
@@ -270,7 +288,7 @@ def shoot(game: Game, shooter: Character, target: Character, order: Order, dice:
     sightings = []
     for t in targets:
         chance, terms = hit_chance(arm, situation(game, shooter, t, aims[t.name], spread))
-        sightings.append(Sighting(t.name, aims[t.name].distance, aims[t.name].cover, chance, tuple(terms)))
+        sightings.append(Sighting(t.name, aims[t.name].distance, aims[t.name].cover or "none", chance, tuple(terms)))
     shots: list[Shot] = []
     turn = 0
     unfired = 0

@@ -154,12 +154,8 @@ def phases_of(game: Game) -> tuple[str, ...]:
 
 
 def advance(game: Game, dice: Dice, table: Table) -> Advance:
-    """`next`: the next side in this phase, else the next phase, else a new turn.
-
-    Raises:
-        GameOver: the game has ended.
-    """
-    morale.ensure_not_over(game)
+    """`next`: the next side in this phase, else the next phase, else a new turn. (A game that
+    is over never gets here: the kernel's flow refuses every change to it first.)"""
     rolled: Initiative | None = None
     sheltered: list[str] = []
     tests: list[MoraleTest] = []

@@ -176,7 +176,7 @@ def test_a_concession_between_two_sides_says_who_gave_up_and_who_won() -> None:
 
     g, ann, bo, cy, di = two_a_side()
     out = concede(g, g.squad_of(cy))
-    assert out.to_json() == {"kind": "concede", "squad": "Blue", "routing": None, "over": True, "winner": "Red",
+    assert out.to_json() == {"kind": "concede", "squad": "Blue", "over": True, "winner": "Red",
                              "reason": "Blue conceded", "draw": False}
 
 

@@ -83,7 +83,7 @@ class Sprawl(System):
         if how.physical:
             game.settings.dice = "physical"
         start_turn(game, dice)
-        return game, Outcome(self.status_json(game, None))
+        return game, Outcome(dict(self.status_json(game, None)))
 
     # --- the kernel's shared commands -------------------------------------------
     def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:

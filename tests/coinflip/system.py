@@ -15,7 +15,6 @@ from sprawl_cli.schema import Where
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System, check_unique_names, roster_header
 from sprawl_cli.table import Table
 from sprawl_cli.turntrack import TurnTrack, sides_track
-from tests.coinflip import COMMANDS, LOOKUPS
 from tests.coinflip.model import STATUSES, Character, Game
 
 
@@ -23,8 +22,6 @@ class Coinflip(System):
     name = "coinflip"
     title = "Coinflip"
     package = "tests.coinflip"
-    commands = COMMANDS
-    lookups = LOOKUPS
     statuses = STATUSES
     phases = ("fight",)
     # The turn referee: an attack is its side's, by a character still standing.

@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.gunplay import COMMANDS, LOOKUPS
 from sprawl_cli.systems.gunplay.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
@@ -33,10 +32,8 @@ class Gunplay(System):
     name = "gunplay"
     title = "Gunplay"
     package = "sprawl_cli.systems.gunplay"
-    commands = COMMANDS
     doors = DOORS
     checks = CHECKS
-    lookups = LOOKUPS
     statuses = ("down", "prone", "removed")
     phases = ("activation",)
     round_word = "turn"

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.savage_worlds import COMMANDS, LOOKUPS
 from sprawl_cli.systems.savage_worlds.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
@@ -28,8 +27,6 @@ class SavageWorlds(System):
     name = "savage-worlds"
     title = "Savage Worlds"
     package = "sprawl_cli.systems.savage_worlds"
-    commands = COMMANDS
-    lookups = LOOKUPS
     name_params = frozenset({"name", "target", "attacker", "defender", "victim", "other"})
     statuses = ("shaken", "incapacitated", "on_hold", "defending", "prone")
     phases = ("deal", "action")

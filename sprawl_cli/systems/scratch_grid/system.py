@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.scratch_grid import COMMANDS, LOOKUPS
 from sprawl_cli.systems.scratch_grid.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
@@ -32,10 +31,8 @@ class ScratchGrid(System):
     title = "Scratch:Grid"
     plays_on_map = True
     package = "sprawl_cli.systems.scratch_grid"
-    commands = COMMANDS
     doors = DOORS
     checks = CHECKS
-    lookups = LOOKUPS
     name_params = frozenset({"name", "attacker", "target", "healer", "patient", "looker"})
     statuses = ("injured", "incapacitated", "immobilised", "evading", "escaped", "delayed")
     phases = ("turn",)

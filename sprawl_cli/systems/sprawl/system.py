@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.sprawl import COMMANDS, GROUPS, LOOKUPS
 from sprawl_cli.systems.sprawl.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
@@ -32,9 +31,6 @@ class Sprawl(System):
     name = "sprawl"
     title = "SPRAWL"
     package = "sprawl_cli.systems.sprawl"
-    commands = COMMANDS
-    lookups = LOOKUPS
-    groups = GROUPS
     name_params = frozenset({"name", "attacker", "target", "defender", "spotter", "hider", "looker", "nearby",
                              "blast", "blast_scattered", "near_ledge"})
     new_flags = {"no-tens": "Play without the Rule of Tens (R2)."}

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.street_fight import COMMANDS, LOOKUPS
 from sprawl_cli.systems.street_fight.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
@@ -28,10 +27,8 @@ class StreetFight(System):
     name = "street-fight"
     title = "Street-Fight"
     package = "sprawl_cli.systems.street_fight"
-    commands = COMMANDS
     doors = DOORS
     checks = CHECKS
-    lookups = LOOKUPS
     name_params = frozenset({"name", "target", "attacker", "defender"})
     statuses = ("casualty", "moved", "ran", "aiming", "overwatch", "in_combat", "falling_back", "sheltering",
                 "in_cover")

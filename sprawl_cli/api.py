@@ -26,7 +26,7 @@ exactly what an outside author gets. The names, by job:
 - numbers and names: `Bound`, `quoted`, `MODIFIER`, `INCHES`, `MOST_INCHES`, `ROUNDS`,
   `name_fault`, `system_key` (a system's name as the registry spells it).
 - the save file: `Where` (file:line:key errors), `from_data`, `to_data`, `yamlio` (the strict
-  YAML reader and writer), `atomic_write`.
+  YAML reader and writer: `yaml_parse`, `yaml_read_text` are two of it), `atomic_write`.
 - printing: `escape`, `name`, `plain`, `bar`, `print_lines`, `print_markdown`,
   `forced_lines`, `make_console`, `print_table` (a Rich table, fast); `Topic` for `rules`.
 - commands: `act(kind, rule, view, actor=..., door=...)` (the one flow of a command that changes
@@ -147,6 +147,8 @@ _HOMES: dict[str, tuple[str, str]] = {
     "from_data": ("sprawl_cli.schema", "from_data"),
     "to_data": ("sprawl_cli.schema", "to_data"),
     "yamlio": ("sprawl_cli.yamlio", ""),
+    "yaml_parse": ("sprawl_cli.yamlio", "parse"),
+    "yaml_read_text": ("sprawl_cli.yamlio", "read_text"),
     "atomic_write": ("sprawl_cli.store", "atomic_write"),
     # printing
     "escape": ("sprawl_cli.render", "escape"),
@@ -166,7 +168,22 @@ _HOMES: dict[str, tuple[str, str]] = {
     "set_command": ("sprawl_cli.cli.gamecmds", "set_"),
 }
 
-__all__ = ["API_VERSION", "REQUIRED_HOOKS", *_HOMES]
+# Every public name, spelled out (tests/test_api.py keeps it the same as _HOMES).
+__all__ = [
+    "API_VERSION", "REQUIRED_HOOKS", "System", "NewGame", "Roster", "Outcome", "roster_header",
+    "check_unique_names", "check_sides", "system_key", "Game", "Settings", "Squad", "Piece", "Statuses",
+    "Fields", "close_names", "Book", "BookGame", "Member", "Part", "StatusJson", "CharacterStatus",
+    "SHARED_STATUS", "STATUS_LISTS", "SprawlError", "UsageProblem", "BadInput", "RuleRefusal", "GameOver",
+    "SaveFileError", "DiceShortage", "NeedsAnswer", "Dice", "Face", "DECK", "RANKS", "SUITS", "JOKERS",
+    "REACH", "Roll", "record_repr", "ScriptedDice", "RecordingDice", "Table", "refuse", "parse_names",
+    "ScriptedTable", "Door", "Check", "ACTION", "REACTION", "TURN", "REFEREE", "LOOK", "verb",
+    "phase_refusal", "TurnTrack", "Place", "sides_track", "sides_of", "over_sentence", "NOW", "NEXT", "LATER",
+    "DONE", "HOLD", "SURPRISED", "OUT", "Ending", "end_game", "other_side", "settle", "rounds_played",
+    "over_lines", "Bound", "quoted", "MODIFIER", "INCHES", "MOST_INCHES", "ROUNDS", "name_fault", "Where",
+    "from_data", "to_data", "yamlio", "yaml_parse", "yaml_read_text", "atomic_write", "escape", "name",
+    "plain", "bar", "print_lines", "print_markdown", "forced_lines", "make_console", "print_table", "Topic",
+    "act", "current", "Context", "set_command",
+]
 
 if TYPE_CHECKING:  # what mypy and an editor see; at run time each name comes from __getattr__
     from sprawl_cli import yamlio as yamlio
@@ -244,6 +261,8 @@ if TYPE_CHECKING:  # what mypy and an editor see; at run time each name comes fr
     from sprawl_cli.schema import from_data as from_data
     from sprawl_cli.schema import to_data as to_data
     from sprawl_cli.store import atomic_write as atomic_write
+    from sprawl_cli.yamlio import parse as yaml_parse
+    from sprawl_cli.yamlio import read_text as yaml_read_text
     from sprawl_cli.systems import key as system_key
     from sprawl_cli.systems.base import NewGame as NewGame
     from sprawl_cli.systems.base import Outcome as Outcome

@@ -160,7 +160,7 @@ def scripted_dice() -> Callable[..., RecordingDice]:
 
 @pytest.fixture
 def scripted_answers() -> Callable[..., ScriptedTable]:
-    """`scripted_answers(lists={"nearby": []}, force=True)`: the table's answers, given up front."""
+    """`scripted_answers(lists={"witnesses": ["Ann"]}, force=True)`: the table's answers, given up front."""
     from sprawl_cli.table import ScriptedTable
 
     return ScriptedTable

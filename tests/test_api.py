@@ -121,3 +121,15 @@ def test_the_switch_tool_rewrites_imports_to_the_api(tmp_path):
     assert use_api.rewrite(once, path, table) == once
     with pytest.raises(SystemExit, match="rules_probe.py:1: sprawl_cli.api gives no `secret` of sprawl_cli.store"):
         use_api.rewrite("from sprawl_cli.store import secret\n", path, table)
+
+
+def test_the_guide_shows_the_example_as_it_is():
+    """docs/ARCHITECTURE.md's step-by-step guide holds each file of examples/duel/ whole."""
+    import re
+
+    guide = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    shown = dict(re.findall(r"<!-- file: (\S+) -->\n```\w+\n(.*?)```\n", guide, flags=re.S))
+    example = ROOT / "examples" / "duel"
+    files = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
+             for p in sorted([example / "pyproject.toml", *example.rglob("*.py"), *example.rglob("*.yaml")])}
+    assert shown == files

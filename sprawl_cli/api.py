@@ -69,10 +69,10 @@ _HOMES: dict[str, tuple[str, str]] = {
     "Statuses": ("sprawl_cli.model", "Statuses"),
     "Fields": ("sprawl_cli.model", "Fields"),
     "close_names": ("sprawl_cli.model", "close_names"),
-    "Book": ("sprawl_cli.campaign", "Book"),
-    "BookGame": ("sprawl_cli.campaign", "BookGame"),
-    "Member": ("sprawl_cli.campaign", "Member"),
-    "Part": ("sprawl_cli.campaign", "Part"),
+    "Book": ("sprawl_cli.books", "Book"),
+    "BookGame": ("sprawl_cli.books", "BookGame"),
+    "Member": ("sprawl_cli.books", "Member"),
+    "Part": ("sprawl_cli.books", "Part"),
     # the status contract
     "StatusJson": ("sprawl_cli.contract", "StatusJson"),
     "CharacterStatus": ("sprawl_cli.contract", "CharacterStatus"),
@@ -149,7 +149,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "yamlio": ("sprawl_cli.yamlio", ""),
     "yaml_parse": ("sprawl_cli.yamlio", "parse"),
     "yaml_read_text": ("sprawl_cli.yamlio", "read_text"),
-    "atomic_write": ("sprawl_cli.store", "atomic_write"),
+    "atomic_write": ("sprawl_cli.save.atomic", "atomic_write"),
     # printing
     "escape": ("sprawl_cli.render", "escape"),
     "name": ("sprawl_cli.render", "name"),
@@ -187,10 +187,10 @@ __all__ = [
 
 if TYPE_CHECKING:  # what mypy and an editor see; at run time each name comes from __getattr__
     from sprawl_cli import yamlio as yamlio
-    from sprawl_cli.campaign import Book as Book
-    from sprawl_cli.campaign import BookGame as BookGame
-    from sprawl_cli.campaign import Member as Member
-    from sprawl_cli.campaign import Part as Part
+    from sprawl_cli.books import Book as Book
+    from sprawl_cli.books import BookGame as BookGame
+    from sprawl_cli.books import Member as Member
+    from sprawl_cli.books import Part as Part
     from sprawl_cli.cli.flow import act as act
     from sprawl_cli.cli.gamecmds import set_ as set_command
     from sprawl_cli.cli.main import current as current
@@ -260,7 +260,7 @@ if TYPE_CHECKING:  # what mypy and an editor see; at run time each name comes fr
     from sprawl_cli.schema import Where as Where
     from sprawl_cli.schema import from_data as from_data
     from sprawl_cli.schema import to_data as to_data
-    from sprawl_cli.store import atomic_write as atomic_write
+    from sprawl_cli.save.atomic import atomic_write as atomic_write
     from sprawl_cli.yamlio import parse as yaml_parse
     from sprawl_cli.yamlio import read_text as yaml_read_text
     from sprawl_cli.systems import key as system_key

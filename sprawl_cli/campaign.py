@@ -1,11 +1,11 @@
-"""The campaign file, for any system: squads between games and every game played.
+"""A campaign, for any system: squads between games and every game played, kept in books.
 
-A campaign is one YAML file (`sprawl-campaign.yaml`) with `schema_version`,
-`system` and the books. The kernel reads and writes it with the same care as
-the save file (safe YAML, strict keys with file:line messages, a lock, atomic
-replacement, undo through the game's journal); the system named in it checks
-its part (`System.campaign_read`) and migrates its part of an older file
-(`System.campaign_migrate`).
+Here the books are made from rosters, field a game, and take each game in when it ends. The
+file itself (`sprawl-campaign.yaml`: `schema_version`, `system` and the books) is
+`campaign_file.py`, read and written with the same care as the save file (safe YAML, strict
+keys with file:line messages, a lock, atomic replacement, undo through the game's journal);
+the system named in it checks its part (`System.campaign_read`) and migrates its part of an
+older file (`System.campaign_migrate`). The dataclasses are `books.py`.
 
 The books (`Book`) are the same for every system: each character's sheet as
 plain data (`System.campaign_character`), alive or dead, the counters of
@@ -21,118 +21,21 @@ changes the book's characters after a game.
 
 from __future__ import annotations
 
-import contextlib
-from functools import partial
-from collections.abc import Callable, Collection, Iterator
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from sprawl_cli.books import NO_AFTERMATH, Book, BookGame, BookSquad, Member, Part
+from sprawl_cli.campaign_file import load_campaign, recover
 from sprawl_cli.errors import BadInput, SaveFileError
-from sprawl_cli.schema import Where, from_data, to_data
+from sprawl_cli.schema import Where
 
 if TYPE_CHECKING:
     from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game, Piece
     from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
     from sprawl_cli.table import Table
-    from sprawl_cli.yamlio import Lines
-
-CAMPAIGN_SCHEMA = 2  # 2: one shape of books for every system (a system migrates its own part)
-STATES = ("active", "dead")
-NO_AFTERMATH = "no aftermath in this system"
-
-
-@dataclass
-class Member:
-    """A character between games: the system's sheet as plain data, and its career."""
-
-    name: str
-    sheet: dict[str, Any] = field(default_factory=dict)
-    state: str = "active"  # active | dead
-    games: int = 0
-    record: dict[str, int] = field(default_factory=dict)  # System.record's counters, added up
-    extra: dict[str, Any] = field(default_factory=dict)  # the system's own notes on its career (its aftermath's)
-
-    @property
-    def dead(self) -> bool:
-        return self.state == "dead"
-
-
-@dataclass
-class BookSquad:
-    name: str
-    leader: str
-    characters: list[Member]
-    roster: str = ""
-    extra: dict[str, Any] = field(default_factory=dict)  # the roster's system-specific squad keys
-
-
-@dataclass
-class Part:
-    """One character's part in one game."""
-
-    name: str
-    squad: str
-    record: dict[str, int] = field(default_factory=dict)
-    statuses: list[str] = field(default_factory=list)
-    gone: bool = False
-    state: str = "active"  # what the campaign made of it: active | dead
-    end: str = ""  # the system's words for its state at the end (`System.end_words`); "": its statuses
-
-
-@dataclass
-class BookGame:
-    number: int
-    squads: list[str]
-    rounds: int
-    winner: str | None = None
-    reason: str | None = None
-    date: str = ""
-    characters: list[Part] = field(default_factory=list)
-    aftermath: list[str] = field(default_factory=list)  # the system's aftermath in words; empty: none
-    table: str = ""  # the aftermath table rolled on ("": the system has no aftermath)
-    results: list[dict[str, Any]] = field(default_factory=list)  # the aftermath's rolls, as its JSON gives them
-    rounds_axis: list[int] = field(default_factory=list)  # the rounds the series cover
-    series: dict[str, dict[str, list[int]]] = field(default_factory=dict)  # measure -> squad -> per round
-    figure: str = ""  # a drawing of the game's end the system made (an SVG), or ""
-    house: list[str] = field(default_factory=list)  # the house rulings the game was played with (SYSTEMS.md 0)
-    scenario: dict[str, Any] | None = None  # the scenario played: its name, points, each objective's outcome
-    save: str = ""
-    step: int = 0
-
-
-@dataclass
-class Book:
-    squads: list[BookSquad]
-    games: list[BookGame] = field(default_factory=list)
-    schema_version: int = CAMPAIGN_SCHEMA
-    system: str = ""
-    settings: dict[str, Any] = field(default_factory=dict)  # the system's `campaign_options`, as it keeps them
-
-    def member(self, squad: str, name: str) -> Member | None:
-        for s in self.squads:
-            if s.name == squad:
-                for m in s.characters:
-                    if m.name == name:
-                        return m
-        return None
-
-    def game(self, number: int | None) -> BookGame:
-        """Game `number` (1-based), or the last.
-
-        Raises:
-            BadInput: no games yet, or no such game.
-        """
-        if not self.games:
-            raise BadInput("no game of this campaign has been recorded yet; play one and run `sprawl aftermath`")
-        if number is None:
-            return self.games[-1]
-        for g in self.games:
-            if g.number == number:
-                return g
-        raise BadInput(f"no game {number} in this campaign; it has games 1 to {len(self.games)}")
-
 
 # --- building one and playing from it ---------------------------------------------
 
@@ -253,7 +156,7 @@ def game_entry(system: System, game: Game[Any], entries: list[dict[str, Any]], n
                       reason=game.reason, rounds_axis=axis, series=series, figure=system.report_figure(game) or "",
                       house=list(system.house_rulings(game)))
     if game.scenario is not None:
-        from sprawl_cli.scenario import book_entry
+        from sprawl_cli.scenario.words import book_entry
 
         played.scenario = book_entry(game)
     for c in game.characters:
@@ -345,150 +248,6 @@ def game_from_book(system: System, path: Path, how: NewGame, dice: Dice, table: 
     game.campaign = str(path.resolve())
     return game, outcome
 
-
-# --- the file ------------------------------------------------------------------------
-
-def campaign_to_data(book: Book) -> dict[str, Any]:
-    data: dict[str, Any] = to_data(book)
-    return {"schema_version": data.pop("schema_version"), "system": data.pop("system"), **data}
-
-
-def campaign_text(book: Book) -> str:
-    from sprawl_cli import yamlio
-
-    header = "# sprawl campaign file: squads between games and every game played. Safe to read; edit with care.\n"
-    return header + yamlio.dump(campaign_to_data(book))
-
-
-def campaign_system(data: dict[str, Any], where: Where) -> System:
-    """The system a campaign file's data is for (`sprawl` when it does not say).
-
-    Raises:
-        SaveFileError: a system this sprawl does not know.
-    """
-    from sprawl_cli import systems
-
-    named = data.get("system", "sprawl")
-    key = named.strip().lower().replace("_", "-") if isinstance(named, str) else ""
-    if not key or not systems.known(key):
-        where.fail(("system",), f"this campaign is for '{named}'; this sprawl knows {', '.join(systems.names())}")
-    try:
-        return systems.get(key)
-    except BadInput as problem:
-        where.fail(("system",), problem.message)
-
-
-def campaign_from_data(data: Any, lines: Lines, source: str) -> Book:
-    """A campaign from plain data, read and checked by its system (which migrates its own part
-    of an older file: `System.campaign_migrate`).
-
-    Raises:
-        SaveFileError: naming the file, line and key.
-    """
-    from sprawl_cli.store import migrate
-
-    if not isinstance(data, dict):
-        raise SaveFileError(f"{source}: not a sprawl campaign file (expected a map with schema_version and squads)")
-    where = Where(source, lines)
-    system = campaign_system(data, where)
-    steps: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-        version: partial(system.campaign_migrate, version) for version in range(1, CAMPAIGN_SCHEMA)}
-    data = migrate(data, source, CAMPAIGN_SCHEMA, steps, "sprawl campaign file")
-    data["system"] = system.name
-    return system.campaign_read(data, where)
-
-
-def read_book(data: dict[str, Any], where: Where) -> Book:
-    """The kernel's books, checked for what a hand edit could break.
-
-    Raises:
-        SaveFileError: naming the file, line and key.
-    """
-    book = from_data(Book, data, where)
-    if len(book.squads) < 2:
-        where.fail(("squads",), "a campaign needs at least two squads")
-    names: set[str] = set()
-    for i, squad in enumerate(book.squads):
-        if not squad.characters:
-            where.fail(("squads", i, "characters"), "a squad needs at least one character")
-        if squad.leader and squad.leader not in {m.name for m in squad.characters}:
-            where.fail(("squads", i, "leader"), f"'{squad.leader}' is not one of the squad's characters")
-        for j, m in enumerate(squad.characters):
-            at: tuple[object, ...] = ("squads", i, "characters", j)
-            if m.name.lower() in names:
-                where.fail(at + ("name",), f"two characters are called '{m.name}'")
-            names.add(m.name.lower())
-            if m.state not in STATES:
-                where.fail(at + ("state",), f"'{m.state}' is not a state; use active or dead")
-            for key, value in {"games": m.games, **m.record}.items():
-                if value < 0:
-                    where.fail(at + (("games",) if key == "games" else ("record", key)), "cannot be negative")
-    for i, g in enumerate(book.games):
-        if g.number != i + 1:
-            where.fail(("games", i, "number"), f"games are numbered in order; this one should be {i + 1}")
-    return book
-
-
-def load_campaign(path: Path) -> Book:
-    """The campaign in `path`, validated by its system.
-
-    Raises:
-        SaveFileError: missing (points to `sprawl campaign new`), broken or hostile.
-    """
-    from sprawl_cli import yamlio
-
-    if not path.exists():
-        raise SaveFileError(
-            f"no campaign at {path}; start one with `sprawl campaign new --squad FILE --squad FILE` "
-            "(or point --campaign / SPRAWL_CAMPAIGN at your campaign file)"
-        )
-    data, lines = yamlio.load(path, "sprawl campaign file")
-    return campaign_from_data(data, lines, str(path))
-
-
-@contextlib.contextmanager
-def campaign_locked(path: Path, notify: Callable[[str], None] = lambda _m: None,
-                    create: bool = False) -> Iterator[None]:
-    """Hold the campaign file's lock (taken after a game's lock, never before); a missing
-    campaign is refused first unless this command creates it, so no lock file is left behind."""
-    from sprawl_cli.store import lock_file
-
-    if not create and not path.exists():
-        load_campaign(path)  # raises "no campaign here: sprawl campaign new"
-    with lock_file(path, notify):
-        yield
-
-
-def save_campaign(path: Path, book: Book) -> None:
-    from sprawl_cli.store import atomic_write
-
-    atomic_write(path, campaign_text(book))
-
-
-def recover(path: Path, notify: Callable[[str], None] = lambda _m: None) -> None:
-    """Undo the campaign half of an aftermath that was killed before its game was saved.
-
-    The last game recorded names its save file; that save's journal holds the
-    orphaned entry, and discarding it puts the campaign file back. A save that
-    cannot be read is left alone (the campaign is still shown as it is).
-    """
-    from sprawl_cli import yamlio
-    from sprawl_cli.store import GameStore
-
-    if not path.exists():
-        return
-    try:
-        data, _ = yamlio.load(path, "sprawl campaign file")
-        games = data.get("games") if isinstance(data, dict) else None
-        save = games[-1].get("save") if isinstance(games, list) and games and isinstance(games[-1], dict) else None
-    except SaveFileError:
-        return
-    if not isinstance(save, str) or not save or not Path(save).exists():
-        return
-    store = GameStore(Path(save))
-    with contextlib.suppress(SaveFileError):
-        with store.locked(notify):
-            store.discard_orphans(store.load())
 
 
 def book_json(system: System, book: Book) -> dict[str, Any]:

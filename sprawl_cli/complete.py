@@ -262,11 +262,10 @@ def complete_param(ctx: click.Context, param: click.Parameter, incomplete: str) 
 # --- shell completion scripts ----------------------------------------------------
 
 
-def completion_script(shell: str) -> str:
-    """Click's completion script for `shell` (bash, zsh, fish), as kept in completions/."""
+def completion_script(shell: str, cli: click.Command) -> str:
+    """Click's completion script of the root group `cli` for `shell` (bash, zsh, fish), as kept
+    in completions/."""
     from click.shell_completion import get_completion_class
-
-    from sprawl_cli.cli.main import cli
 
     cls = get_completion_class(shell)
     if cls is None:

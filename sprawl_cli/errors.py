@@ -1,6 +1,6 @@
 """The few errors sprawl raises on purpose, and the exit codes they map to.
 
-Exactly one place (`sprawl_cli.cli.main.run`) turns them into an `error:` line
+Exactly one place (`sprawl_cli.cli.boundary.boundary`) turns them into an `error:` line
 on stderr (and `{"error": ...}` with `--json`) and an exit code.
 """
 

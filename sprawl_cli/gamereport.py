@@ -19,7 +19,7 @@ from sprawl_cli.report import code, md, outcome_line, title
 from sprawl_cli.story import story
 
 if TYPE_CHECKING:
-    from sprawl_cli.campaign import BookGame
+    from sprawl_cli.books import BookGame
     from sprawl_cli.model import Game
     from sprawl_cli.systems.base import System
 
@@ -40,7 +40,7 @@ def gone_after(entry: dict[str, Any]) -> set[str] | None:
     after = entry.get("after")
     if isinstance(after, dict):
         from sprawl_cli.errors import SprawlError
-        from sprawl_cli.store import game_from_data
+        from sprawl_cli.save.data import game_from_data
 
         try:
             return {c.name for c in game_from_data(after, {}, "journal").characters if c.gone}
@@ -223,8 +223,9 @@ def played_date(entries: list[dict[str, Any]]) -> str:
 def book_report(system: System, game: Game[Any], entries: list[dict[str, Any]], fmt: str) -> str:
     """`sprawl report`: the battle report of the game in the save (finished or not) in `fmt`,
     its campaign books' entry made from the save and its journal without rolling anything."""
-    from sprawl_cli.campaign import Book, game_entry
-    from sprawl_cli.report import render_book
+    from sprawl_cli.books import Book
+    from sprawl_cli.campaign import game_entry
+    from sprawl_cli.render.report_html import render_book
 
     entry = game_entry(system, game, entries)
     entry.date = played_date(entries)

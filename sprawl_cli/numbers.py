@@ -5,7 +5,7 @@ million) is refused where it comes in, with one line saying the bound, so no rul
 view or report ever meets it. Each bound is chosen from what the rules make sensible;
 the kernel's own are below, each with its reason, and a system declares its own at
 the option (`min=`/`max=` of a Typer option, which the kernel turns into a `Number`:
-`cli.main._with_common`) or in its save checks (`Bound.check`).
+`cli.options.with_common`) or in its save checks (`Bound.check`).
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ SEED = Bound(0, 2**64 - 1)
 
 class Number(click.types._NumberRangeBase[Any, Any]):
     """A click type for a bounded, finite number: every numeric option and argument of every
-    command has one (`cli.main._with_common` puts it in place of click's int and float). A
+    command has one (`cli.options.with_common` puts it in place of click's int and float). A
     click range type by descent, so `--help` shows its bound as it showed a Typer `min`/`max`."""
 
     def __init__(self, bound: Bound) -> None:

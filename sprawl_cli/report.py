@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from sprawl_cli.campaign import Book, BookGame, Part
+    from sprawl_cli.books import Book, BookGame, Part
 
 FORMATS = ("md", "html")
 
@@ -98,7 +98,7 @@ def part_end(c: Part) -> str:
 
 def book_aftermath(game: BookGame) -> list[str]:
     """The aftermath in words: the system's, or that it has none."""
-    from sprawl_cli.campaign import NO_AFTERMATH
+    from sprawl_cli.books import NO_AFTERMATH
 
     said = list(game.aftermath) or [f"{NO_AFTERMATH[:1].upper()}{NO_AFTERMATH[1:]}: nothing was rolled."]
     return said + [f"{c.name} died and is struck from the campaign." for c in game.characters if c.state == "dead"]
@@ -114,7 +114,7 @@ def book_markdown(book: Book, game: BookGame) -> str:
     lines.append(f"A {md(systems.get(book.system).title)} game" + (f", played {md(game.date)}." if game.date else "."))
     lines.append("")
     if game.scenario:
-        from sprawl_cli.scenario import book_lines
+        from sprawl_cli.scenario.words import book_lines
 
         said = book_lines(game.scenario)
         brief = [md(game.scenario["brief"]), ""] if game.scenario.get("brief") else []
@@ -150,12 +150,3 @@ def book_markdown(book: Book, game: BookGame) -> str:
         lines.append("")
     lines.append("*Report by sprawl, the referee assistant.*")
     return "\n".join(lines) + "\n"
-
-
-def render_book(book: Book, game: BookGame, fmt: str) -> str:
-    """A kernel-books report in `fmt` (md or html)."""
-    if fmt == "html":
-        from sprawl_cli.render.report_html import book_html
-
-        return book_html(book, game)
-    return book_markdown(book, game)

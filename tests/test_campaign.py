@@ -12,10 +12,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sprawl_cli.campaign import (
-    Book, BookGame, book_from_rosters, game_entry, game_from_book, load_campaign, record_book_game,
-    campaign_text, save_campaign,
-)
+from sprawl_cli.books import Book, BookGame
+from sprawl_cli.campaign import book_from_rosters, game_entry, game_from_book, record_book_game
+from sprawl_cli.campaign_file import campaign_text, load_campaign, save_campaign
 from sprawl_cli.dice import AskDice, RandomDice, RecordingDice, ScriptedDice
 from sprawl_cli.errors import BadInput, DiceShortage, SaveFileError
 from sprawl_cli.systems.base import NewGame
@@ -403,7 +402,7 @@ def test_reason_is_a_sentence_of_its_own(reason, sentence):
 
 def test_every_report_starts_the_reason_with_a_capital(path, book):
     from sprawl_cli.render.report_views import book_history_lines
-    from sprawl_cli.report import render_book
+    from sprawl_cli.render.report_html import render_book
 
     game = game_from_campaign(path, rounds=4)
     game.over, game.round, game.reason = True, 4, "the round limit (4) was reached (R25)"
@@ -493,7 +492,7 @@ def test_an_old_characters_books_read_the_same(attributes, counts, dead, hurt):
     """Any character as the old books kept it (attributes, state, injuries, record) shows in
     `campaign show --json` exactly as the old books showed it."""
     from sprawl_cli import yamlio
-    from sprawl_cli.campaign import campaign_from_data
+    from sprawl_cli.campaign_file import campaign_from_data
     from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 
     data, _ = yamlio.load(OLD_FILE, "campaign")

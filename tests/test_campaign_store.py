@@ -15,8 +15,11 @@ from pathlib import Path
 import pytest
 
 import sprawl_cli.store as store_module
+from sprawl_cli.save import atomic, journal, undo
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.store import TEMP_MARK, GameStore
+from sprawl_cli.save.atomic import TEMP_MARK
+from sprawl_cli.save.data import game_to_data
+from sprawl_cli.store import GameStore
 from tests import harness
 from tests.factory import PLF, SUIT
 from tests.factory import character, game
@@ -49,11 +52,15 @@ def killed_at(sprawl, target: Path, *args: str) -> None:
     assert done.returncode == -signal.SIGKILL, f"the kill never came (exit {done.returncode}): {done.stderr}"
 
 
+# Every module that writes with atomic_write, under the name it imported.
+WRITERS = (atomic, journal, undo, store_module)
+
+
 @contextlib.contextmanager
 def fail_on(target: Path, error: BaseException) -> Iterator[list[Path]]:
     """While open, atomic_write raises `error` when it is about to replace `target`;
     yields the paths it did write."""
-    real = store_module.atomic_write
+    real = atomic.atomic_write
     written: list[Path] = []
 
     def patched(path: Path, text: str) -> None:
@@ -63,7 +70,8 @@ def fail_on(target: Path, error: BaseException) -> Iterator[list[Path]]:
         real(path, text)
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(store_module, "atomic_write", patched)
+        for module in WRITERS:
+            patch.setattr(module, "atomic_write", patched)
         yield written
 
 
@@ -160,11 +168,11 @@ def orphan(tmp_path: Path, extra_text: str | None, files: dict, *, same_game: bo
     """A save at step 0 and a journal entry 1 with companion `files`, as a killed command leaves them."""
     store = GameStore(tmp_path / "g.yaml")
     store.start(game([character("A")], [character("B")]))
-    before = store_module.game_to_data(store.load())
+    before = game_to_data(store.load())
     if not same_game:
         before["round"] = 7  # an entry made from some other game's state
     store.journal.mkdir(exist_ok=True)
-    store_module.atomic_write(store._entry_path(1), json.dumps({"step": 1, "before": before, "files": files}))
+    atomic.atomic_write(store._entry_path(1), json.dumps({"step": 1, "before": before, "files": files}))
     if extra_text is not None:
         (tmp_path / "extra.txt").write_text(extra_text)
     return store

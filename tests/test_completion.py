@@ -8,7 +8,8 @@ import subprocess
 
 import pytest
 
-from sprawl_cli.play import completion_script
+from sprawl_cli.cli.main import cli
+from sprawl_cli.complete import completion_script
 from tests import harness
 from tests.factory import PLF, ROOT, SUIT
 
@@ -19,7 +20,7 @@ SHELLS = ("bash", "zsh", "fish")
 @pytest.mark.parametrize("shell", SHELLS)
 def test_completion_files_are_fresh(shell):
     kept = (COMPLETIONS / f"sprawl.{shell}").read_text(encoding="utf-8")
-    assert kept == completion_script(shell), (
+    assert kept == completion_script(shell, cli), (
         f"completions/sprawl.{shell} is stale: run `sprawl completion {shell} > completions/sprawl.{shell}`"
     )
 

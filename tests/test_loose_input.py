@@ -266,7 +266,7 @@ def test_a_narrow_pipe_folds_cells_too(sprawl: Any) -> None:
 def test_piped_help_cuts_nothing(sprawl: Any, system: str) -> None:
     """Every command's --help, piped: Typer's own tables fold a long word rather than cut it
     (`log --help` ended the --campaign default in "…")."""
-    from sprawl_cli.cli.main import commands_of
+    from sprawl_cli.cli.line import commands_of
 
     _start(sprawl, system)
     for name in commands_of(system):

@@ -12,7 +12,9 @@ import click
 import pytest
 
 from sprawl_cli import systems
-from sprawl_cli.cli.main import GROUPS, _with_common, commands_of, load_command, load_module_group, with_table_options
+from sprawl_cli.cli.line import GROUPS, commands_of
+from sprawl_cli.cli.main import load_command, load_module_group
+from sprawl_cli.cli.options import with_common, with_table_options
 from sprawl_cli.numbers import INCHES, MODIFIER, Bound, Number, quoted
 from tests.factory import new_args
 
@@ -26,7 +28,7 @@ def every_command(system: str) -> Iterator[tuple[str, click.Command]]:
     for name, (module, _) in commands_of(system).items():
         command = load_module_group(module) if name in groups else load_command(module, name)
         assert command is not None, name
-        yield from _walk(with_table_options(_with_common(command), system, own=not module.startswith("sprawl_cli.cli.")),
+        yield from _walk(with_table_options(with_common(command), system, own=not module.startswith("sprawl_cli.cli.")),
                          name)
 
 

@@ -12,15 +12,8 @@ import yaml
 
 from sprawl_cli.cli.main import cli
 from sprawl_cli.context import Env, Options
-from sprawl_cli.play import (
-    HISTORY_LIMIT,
-    Session,
-    session_line_words,
-    split_history,
-    split_line,
-    status_line,
-    trim_history,
-)
+from sprawl_cli.play import Session, session_line_words, split_line, status_line
+from sprawl_cli.playprompt import HISTORY_LIMIT, split_history, trim_history
 from tests import harness
 from tests.factory import PLF, SUIT, character, game
 
@@ -383,7 +376,7 @@ def test_short_history_is_left_alone(tmp_path):
 
 
 def test_history_file_sits_beside_the_save_and_prompt_toolkit_reads_it(tmp_path):
-    from sprawl_cli.play import bounded_history, history_path
+    from sprawl_cli.playprompt import bounded_history, history_path
 
     save = tmp_path / "club.yaml"
     path = history_path(save)
@@ -421,7 +414,7 @@ JSON_LINES = {
 
 
 def test_every_command_has_a_json_example():
-    from sprawl_cli.cli.main import commands_of
+    from sprawl_cli.cli.line import commands_of
 
     COMMANDS = commands_of("sprawl")
 
@@ -492,7 +485,7 @@ def typed_at_the_prompt(session, keys: str, bindings=True) -> str:
     from prompt_toolkit.input import create_pipe_input
     from prompt_toolkit.output import DummyOutput
 
-    from sprawl_cli.play import tab_completes_at_once
+    from sprawl_cli.playprompt import tab_completes_at_once
 
     class Names(Completer):
         def get_completions(self, document, complete_event):

@@ -10,7 +10,8 @@ from pathlib import Path
 import click
 import pytest
 
-from sprawl_cli.cli.main import cli, commands_of
+from sprawl_cli.cli.line import commands_of
+from sprawl_cli.cli.main import cli
 
 COMMANDS = commands_of("sprawl")
 from tests.factory import ROOT
@@ -63,7 +64,8 @@ def test_commands_and_options_in_the_readme_exist(system, words):
 def check_command(system: str, words: list[str], page: str) -> None:
     """`sprawl WORDS` names a command of `system` and only options it has."""
     from sprawl_cli.cli.choices import with_new_flags
-    from sprawl_cli.cli.main import _with_common, load_module_group, with_table_options
+    from sprawl_cli.cli.main import load_module_group
+    from sprawl_cli.cli.options import with_common, with_table_options
 
     known = commands_of(system)
     ctx = click.Context(cli)
@@ -77,7 +79,7 @@ def check_command(system: str, words: list[str], page: str) -> None:
             found = group if name in ("roster", "campaign", "objective") else group.get_command(ctx, name)
             if found is not None and name == "new":
                 found = with_new_flags(found, system)
-            command = with_table_options(_with_common(found), system) if found is not None else None
+            command = with_table_options(with_common(found), system) if found is not None else None
         else:
             command = command.get_command(ctx, name)
         assert command is not None, f"{page} names `{name}`, which does not exist"

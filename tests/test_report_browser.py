@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from sprawl_cli.campaign import book_from_rosters, game_from_book, record_book_game, save_campaign
-from sprawl_cli.report import render_book
+from sprawl_cli.campaign import book_from_rosters, game_from_book, record_book_game
+from sprawl_cli.campaign_file import save_campaign
+from sprawl_cli.render.report_html import render_book
 from sprawl_cli.systems.base import NewGame
 from sprawl_cli.systems.sprawl.roster import load_roster
 from sprawl_cli.systems.sprawl.system import SYSTEM

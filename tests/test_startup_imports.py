@@ -27,7 +27,7 @@ sys.exit(code)
 """
 
 # Nothing a lookup that prints JSON needs: the save file and its model, YAML, Rich, the session.
-HEAVY = ("yaml", "rich", "prompt_toolkit", "sprawl_cli.store", "sprawl_cli.model", "sprawl_cli.systems.base",
+HEAVY = ("yaml", "rich", "prompt_toolkit", "sprawl_cli.store", "sprawl_cli.save", "sprawl_cli.model", "sprawl_cli.systems.base",
          "sprawl_cli.render")
 
 

@@ -13,6 +13,10 @@ from pathlib import Path
 import pytest
 
 from sprawl_cli import store, yamlio
+from sprawl_cli.save import atomic
+from sprawl_cli.save import journal as savejournal
+from sprawl_cli.save import data as savedata
+from sprawl_cli.save import cache as savecache
 from tests import harness
 from tests.factory import PLF, SUIT, new_args
 
@@ -188,8 +192,8 @@ def test_a_registered_migration_upgrades_an_old_save(sprawl, monkeypatch):
         data["rounds"] = 5  # whatever schema 2 changed: here, a round limit appears
         return data
 
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
-    monkeypatch.setitem(store.MIGRATIONS, 1, one_to_two)
+    monkeypatch.setattr(savedata, "SCHEMA_VERSION", 2)
+    monkeypatch.setitem(savedata.MIGRATIONS, 1, one_to_two)
     assert sprawl.json("status")["rounds"] == 5 and seen == [1]
     assert sprawl.save.read_bytes() == old  # reading never rewrites
     sprawl.json("set", "Razz", "pinned", "on")
@@ -202,7 +206,7 @@ def test_a_registered_migration_upgrades_an_old_save(sprawl, monkeypatch):
 def test_a_save_with_no_migration_path_is_refused(sprawl, snapshot, monkeypatch):
     sprawl.new()
     before = snapshot(sprawl.folder)
-    monkeypatch.setattr(store, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(savedata, "SCHEMA_VERSION", 2)
     assert "no migration from schema 1" in one_error(sprawl("set", "Razz", "pinned", "on"))
     assert snapshot(sprawl.folder) == before
 
@@ -277,7 +281,7 @@ def test_a_waiter_killed_in_line_keeps_nobody_waiting(sprawl):
 
 
 def temp_files(folder: Path) -> list[Path]:
-    return [p for p in folder.rglob("*") if store.TEMP_MARK in p.name]
+    return [p for p in folder.rglob("*") if atomic.TEMP_MARK in p.name]
 
 
 def test_changes_leave_no_temp_files(sprawl):
@@ -400,7 +404,7 @@ def test_a_new_change_after_undo_clears_redo(sprawl, snapshot):
 
 
 def test_the_journal_keeps_before_states_only_for_the_last_undo_limit(sprawl, snapshot, monkeypatch):
-    monkeypatch.setattr(store, "UNDO_LIMIT", 3)
+    monkeypatch.setattr(savejournal, "UNDO_LIMIT", 3)
     sprawl.new()
     for i in range(5):
         sprawl.json("set", "Razz", "ran", "on" if i % 2 == 0 else "off")
@@ -653,7 +657,7 @@ def test_repair_leaves_a_good_save_alone(sprawl, snapshot):
     assert snapshot(sprawl.folder) == before
 
 
-# --- the parsed copy beside the save (store.read_cache) -----------------------------
+# --- the parsed copy beside the save (save/cache.py) -----------------------------
 
 
 def cache_of(sprawl) -> Path:
@@ -668,13 +672,13 @@ def cached(sprawl) -> dict:
 def write_cached(sprawl, kept: dict, key: bytes | None = None) -> None:
     """Put `kept` in the cache, signed with `key` (this user's key by default)."""
     body = json.dumps(kept, separators=(",", ":")).encode()
-    signature = store._signature(key if key is not None else store.cache_key(), body)
+    signature = savecache._signature(key if key is not None else savecache.cache_key(), body)
     cache_of(sprawl).write_bytes(signature + b"\n" + body)
 
 
 def fresh_status(sprawl, monkeypatch) -> dict:
     """`status --json` as a new process would read the save: nothing remembered in memory."""
-    monkeypatch.setattr(store, "_PARSED", {})
+    monkeypatch.setattr(savecache, "PARSED", {})
     return sprawl.json("status")
 
 
@@ -745,7 +749,7 @@ def test_cached_data_is_used_only_when_this_users_sprawl_signed_it(sprawl, monke
 
 def test_without_a_key_the_cache_is_neither_trusted_nor_fatal(sprawl, monkeypatch, tmp_path):
     sprawl.new()
-    monkeypatch.setattr(store, "cache_key", lambda create=False: None)
+    monkeypatch.setattr(savecache, "cache_key", lambda create=False: None)
     assert fresh_status(sprawl, monkeypatch)["round"] == 1
     assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
     assert not cache_of(sprawl).exists()  # nothing to sign with: no cache written
@@ -753,18 +757,18 @@ def test_without_a_key_the_cache_is_neither_trusted_nor_fatal(sprawl, monkeypatc
 
 def test_the_key_is_made_once_private_to_its_user(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    key = store.cache_key(create=True)
+    key = savecache.cache_key(create=True)
     made = tmp_path / "state" / "sprawl" / "cache.key"
     assert key is not None and len(key) == 32 and made.read_bytes() == key
     assert made.stat().st_mode & 0o777 == 0o600
-    assert store.cache_key() == key and store.cache_key(create=True) == key
+    assert savecache.cache_key() == key and savecache.cache_key(create=True) == key
 
 
 def test_a_bad_hand_edit_is_reported_with_its_line_although_a_cache_exists(sprawl, monkeypatch):
     sprawl.new()
     text = sub_first(sprawl.save.read_text(encoding="utf-8"), r"^round: 1$", "round: first")
     sprawl.save.write_text(text, encoding="utf-8")
-    monkeypatch.setattr(store, "_PARSED", {})
+    monkeypatch.setattr(savecache, "PARSED", {})
     message = one_error(sprawl("status"))
     assert f"{SAVE}:{line_of(text, 'round:')}: key 'round'" in message
 

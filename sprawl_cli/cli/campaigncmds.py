@@ -17,7 +17,7 @@ from sprawl_cli.numbers import GAMES
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.campaign import Book
+    from sprawl_cli.books import Book
     from sprawl_cli.context import Context
     from sprawl_cli.systems.base import System
 
@@ -42,7 +42,7 @@ def campaign_path(ctx: Context) -> Path:
 def read_campaign(ctx: Context) -> tuple[Path, Book, System]:
     """The campaign file, its books and its system."""
     from sprawl_cli import systems
-    from sprawl_cli.campaign import load_campaign, recover
+    from sprawl_cli.campaign_file import load_campaign, recover
 
     path = campaign_path(ctx)
     recover(path, ctx.note)
@@ -60,7 +60,8 @@ def aftermath() -> None:
     """
     import time
 
-    from sprawl_cli.campaign import Played, after_game, campaign_locked, campaign_text, load_campaign
+    from sprawl_cli.campaign import Played, after_game
+    from sprawl_cli.campaign_file import campaign_locked, campaign_text, load_campaign
     from sprawl_cli.errors import BadInput, RuleRefusal
     from sprawl_cli.render import plain, print_lines
 
@@ -104,12 +105,13 @@ def new(
     Example: sprawl campaign new --squad rosters/plf.yaml --squad rosters/suit.yaml
     """
     from sprawl_cli import systems
-    from sprawl_cli.campaign import book_from_rosters, book_json, campaign_locked, campaign_text
+    from sprawl_cli.campaign import book_from_rosters, book_json
+    from sprawl_cli.campaign_file import campaign_locked, campaign_text
     from sprawl_cli.cli.choices import campaign_options_given
     from sprawl_cli.cli.gamecmds import read_rosters
     from sprawl_cli.errors import BadInput, RuleRefusal
     from sprawl_cli.render.report_views import book_view
-    from sprawl_cli.store import atomic_write
+    from sprawl_cli.save.atomic import atomic_write
     from sprawl_cli.systems.base import check_sides
 
     ctx = current()
@@ -201,7 +203,8 @@ def report(
     Example: sprawl campaign report 2 --format html --out game2.html
     """
     from sprawl_cli.errors import UsageProblem
-    from sprawl_cli.report import FORMATS, render_book
+    from sprawl_cli.render.report_html import render_book
+    from sprawl_cli.report import FORMATS
 
     fmt = fmt.strip().lower()
     if fmt not in FORMATS:
@@ -217,7 +220,7 @@ def deliver_report(ctx: Context, data: dict[str, object], text: str, out: Path |
     """A report written to `out` (its path under `key` in the JSON), else printed as it is
     (or inside the JSON object with --json)."""
     from sprawl_cli.errors import BadInput
-    from sprawl_cli.store import atomic_write
+    from sprawl_cli.save.atomic import atomic_write
 
     if out is not None:
         if out.is_dir() or out.resolve().name == "":

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from sprawl_cli.cli.main import _argv_value, _line_and_save
+from sprawl_cli.cli.line import argv_value, line_and_save
 from sprawl_cli.context import Context
 from sprawl_cli.errors import SprawlError
 
@@ -23,8 +23,8 @@ def check_system_choice(ctx: click.Context, command: str) -> None:
         click.UsageError: an unknown system, or a --system that disagrees with the save.
     """
     sprawl = ctx.find_object(Context)
-    argv, env, path = _line_and_save(sprawl)
-    given = _argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
+    argv, env, path = line_and_save(sprawl)
+    given = argv_value(argv, "--system") or (sprawl.options.system if sprawl is not None else None)
     from sprawl_cli import systems
     from sprawl_cli.context import peek_system
 
@@ -44,8 +44,8 @@ def has_game(sprawl: Context | None) -> bool:
     """Whether this command line has a game: a save of some system, or --system given."""
     from sprawl_cli.context import peek_system
 
-    argv, _env, path = _line_and_save(sprawl)
-    return peek_system(path) is not None or _argv_value(argv, "--system") is not None
+    argv, _env, path = line_and_save(sprawl)
+    return peek_system(path) is not None or argv_value(argv, "--system") is not None
 
 
 _NEW: dict[str, click.Command] = {}

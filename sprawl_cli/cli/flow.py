@@ -70,7 +70,8 @@ def _scenario(game: Game[Any], round_before: int, over_before: bool, data: dict[
     """What the game's scenario makes of a change (a round that ended, an item dropped, the
     points that end the game): its events go into `data`, and the lines to add are returned."""
     from sprawl_cli.ending import over_lines
-    from sprawl_cli.scenario import after_command, event_lines
+    from sprawl_cli.scenario.scoring import after_command
+    from sprawl_cli.scenario.words import event_lines
 
     result = (game.over, game.winner, game.reason, game.draw)
     events = after_command(game, current().system_of(game), round_before, over_before)
@@ -170,7 +171,7 @@ def change_game(ctx: Context, kind: str, *, allow_over: bool = False) -> Iterato
             }
             edited()  # journalled first, so undo takes back the command, then the edit
             if work.files:
-                from sprawl_cli.store import read_companion
+                from sprawl_cli.save.journal import read_companion
 
                 entry["files"] = {path: {"before": read_companion(path), "after": text}
                                   for path, text in work.files.items()}
@@ -183,7 +184,7 @@ def hand_edit(ctx: Context, store: GameStore, game: Game[Any]) -> Callable[[], N
     journal (so `undo` takes the edit back first, and `log` shows it). Returns what journals
     it, to call (with the lock held) once the command is sure to change the game; `game`
     (the save as it is now) then gets the edit's step. A no-op when nobody edited the save."""
-    from sprawl_cli.store import differences, game_from_data, game_to_data
+    from sprawl_cli.save.data import differences, game_from_data, game_to_data
 
     known = store.adopt(game)
     if known is None:

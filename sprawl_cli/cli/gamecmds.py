@@ -50,7 +50,7 @@ def campaign_system(path: Path) -> str:
     Raises:
         SaveFileError: missing, broken, or of a system this sprawl does not know.
     """
-    from sprawl_cli.campaign import load_campaign, recover
+    from sprawl_cli.campaign_file import load_campaign, recover
 
     recover(path)
     return str(load_campaign(path).system)
@@ -125,7 +125,7 @@ def new(
     _guard(store, ctx.options.force)  # before any die is rolled or asked for
     told = None
     if scenario is not None:
-        from sprawl_cli.scenario import read_scenario
+        from sprawl_cli.scenario.file import read_scenario
 
         told = read_scenario(scenario)  # checked before any die is rolled
         if rounds is not None and told[0].rounds is not None:
@@ -153,7 +153,7 @@ def new(
     if physical:
         game.settings.dice = "physical"
     if told is not None:
-        from sprawl_cli.scenario import start
+        from sprawl_cli.scenario.file import start
 
         start(*told, game, system)
     with store.locked(ctx.note, create=True):
@@ -205,7 +205,7 @@ def scenario_view(console: Console, game: Game[Any]) -> None:
     """The scenario's objectives and points under the status, when the game is played to one."""
     if game.scenario is not None:
         from sprawl_cli.render import print_lines
-        from sprawl_cli.scenario import status_lines
+        from sprawl_cli.scenario.words import status_lines
 
         print_lines(console, status_lines(game))
 

@@ -24,7 +24,7 @@ def rules(
     Example: sprawl rules overwatch
     """
     from sprawl_cli import systems
-    from sprawl_cli.cli.main import lookup_system
+    from sprawl_cli.cli.line import lookup_system
     from sprawl_cli.reference import lookup
 
     ctx = current()

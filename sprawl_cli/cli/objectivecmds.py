@@ -1,6 +1,6 @@
 """`objective`: the table's account of a scenario's objectives (a house feature, for every
 system): take, drop, hold, reach, destroy. Each is one change, journalled and undoable; the
-rules are `sprawl_cli/scenario.py`'s."""
+rules are `sprawl_cli/scenario/objectives.py`'s."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from sprawl_cli.scenario import ObjectiveOutcome
+    from sprawl_cli.scenario.scoring import ObjectiveOutcome
     from sprawl_cli.systems.base import System
     from sprawl_cli.table import Table
 
@@ -21,7 +21,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 def _act(rule: Callable[[Any, System, Table], ObjectiveOutcome]) -> None:
     from sprawl_cli.cli.flow import act
     from sprawl_cli.cli.main import current
-    from sprawl_cli.scenario import outcome_lines
+    from sprawl_cli.scenario.words import outcome_lines
 
     ctx = current()
     act("objective", lambda game, _dice, table: rule(game, ctx.system_of(game), table),
@@ -37,7 +37,7 @@ def take(
 
     Example: sprawl objective take Babs "data core"
     """
-    from sprawl_cli.scenario import take as rule
+    from sprawl_cli.scenario.objectives import take as rule
 
     _act(lambda game, system, table: rule(game, system, table, name, item))
 
@@ -48,7 +48,7 @@ def drop(item: Annotated[str, typer.Argument(help="The item its carrier puts dow
 
     Example: sprawl objective drop "data core"
     """
-    from sprawl_cli.scenario import drop as rule
+    from sprawl_cli.scenario.objectives import drop as rule
 
     _act(lambda game, system, _table: rule(game, system, item))
 
@@ -63,7 +63,7 @@ def hold(
 
     Example: sprawl objective hold crossroads "S.U.I.T. #13"
     """
-    from sprawl_cli.scenario import hold as rule
+    from sprawl_cli.scenario.objectives import hold as rule
 
     _act(lambda game, system, _table: rule(game, system, place, None if side.strip().lower() == "none" else side))
 
@@ -78,7 +78,7 @@ def reach(
 
     Example: sprawl objective reach Babs "north edge"
     """
-    from sprawl_cli.scenario import reach as rule
+    from sprawl_cli.scenario.objectives import reach as rule
 
     _act(lambda game, system, table: rule(game, system, table, name, place))
 
@@ -92,6 +92,6 @@ def destroy(
 
     Example: sprawl objective destroy generator Babs
     """
-    from sprawl_cli.scenario import destroy as rule
+    from sprawl_cli.scenario.objectives import destroy as rule
 
     _act(lambda game, system, table: rule(game, system, table, thing, name))

@@ -66,12 +66,13 @@ def completion(
     Example: sprawl completion bash > ~/.local/share/bash-completion/completions/sprawl
     """
     from sprawl_cli.errors import UsageProblem
-    from sprawl_cli.play import completion_script
+    from sprawl_cli.cli.main import cli
+    from sprawl_cli.complete import completion_script
 
     ctx = current()
     if shell not in SHELLS:
         raise UsageProblem(f"no completion for '{shell}'; choose bash, zsh or fish")
-    script = completion_script(shell)
+    script = completion_script(shell, cli)
 
     def view(_console: Console) -> None:
         ctx.env.out.write(script)

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING
 
-from sprawl_cli.report import outcome_line, reason_sentence, title
+from sprawl_cli.report import book_markdown, outcome_line, reason_sentence, title
 
 if TYPE_CHECKING:
-    from sprawl_cli.campaign import Book, BookGame
+    from sprawl_cli.books import Book, BookGame
 
 PALETTE = ("#b03a2e", "#1f618d", "#1e8449", "#9a7d0a", "#6c3483", "#117864")
 WIDTH, HEIGHT = 420, 240  # narrow enough that a phone draws its words at a readable size
@@ -195,7 +195,7 @@ def book_html(book: Book, game: BookGame) -> str:
                          f'<td data-label="At the end">{escape(part_end(c))}</td></tr>')
         parts.append("</tbody></table>")
     if game.scenario:
-        from sprawl_cli.scenario import book_lines
+        from sprawl_cli.scenario.words import book_lines
 
         said = book_lines(game.scenario)
         parts.append(f"<h2>Scenario</h2><p>{escape(game.scenario.get('brief', ''))}</p><p>{escape(said[0])}</p>")
@@ -208,3 +208,8 @@ def book_html(book: Book, game: BookGame) -> str:
     parts.append("<footer>Report by sprawl, the referee assistant.</footer>")
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
+
+def render_book(book: Book, game: BookGame, fmt: str) -> str:
+    """A kernel-books report in `fmt` (`report.FORMATS`: md or html)."""
+    return book_html(book, game) if fmt == "html" else book_markdown(book, game)

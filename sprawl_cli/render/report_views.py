@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.table import Table
 
-    from sprawl_cli.campaign import Book, BookGame, BookSquad
+    from sprawl_cli.books import Book, BookGame, BookSquad
     from sprawl_cli.systems.base import System
 
 
@@ -79,7 +79,7 @@ def book_history_lines(book: Book) -> list[str]:
     for g in book.games:
         lines.append(game_line(g))
         if g.scenario:
-            from sprawl_cli.scenario import book_lines
+            from sprawl_cli.scenario.words import book_lines
 
             lines.extend(f"  {escape(line)}" for line in book_lines(g.scenario)[:1])
         lines.extend(f"  {escape(line)}" for line in g.aftermath)

@@ -246,8 +246,7 @@ def get(name: str) -> System:
         system: Any = found
         for part in attr.split("."):
             system = getattr(system, part, None)
-        from sprawl_cli.systems.base import System as Interface
-
+        Interface = _interface()
         if isinstance(system, type) and issubclass(system, Interface):
             system = system()  # `module:TheSystem`, the class: one instance of it
         if not isinstance(system, Interface):
@@ -259,6 +258,15 @@ def get(name: str) -> System:
         system.commands, system.lookups, system.groups = chosen.commands, chosen.lookups, chosen.groups
         _LOADED[key(name)] = system
     return _LOADED[key(name)]
+
+
+def _interface() -> type[System]:
+    """`systems.base.System`, which any system's module has imported by the time it is loaded
+    (read from sys.modules: this registry imports no module that imports it back)."""
+    import sys
+
+    found: type[System] = getattr(sys.modules.get("sprawl_cli.systems.base"), "System", type(None))  # type: ignore[arg-type]
+    return found
 
 
 def _import_outside(name: str, module: str) -> Any:
@@ -275,8 +283,8 @@ def system_fault(system: System, chosen: Menu) -> str:
     commands declared a second time and differently, a command without a door (outside ones:
     the built-in tables are walked by tests/test_gate_walk.py)."""
     from sprawl_cli.api import REQUIRED_HOOKS
-    from sprawl_cli.systems.base import System as Interface
 
+    Interface = _interface()
     missing = [hook for hook in REQUIRED_HOOKS if getattr(type(system), hook) is getattr(Interface, hook)]
     if missing:
         return f"lacks the hook{'s' if len(missing) > 1 else ''} {', '.join(missing)} (see sprawl_cli.api.System)"

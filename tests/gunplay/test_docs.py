@@ -46,7 +46,7 @@ def test_walkthrough_runs_and_prints_what_the_doc_shows(sprawl: Any, monkeypatch
 
 
 def test_every_example_command_is_one_of_ours() -> None:
-    from sprawl_cli.cli.main import commands_of
+    from sprawl_cli.cli.line import commands_of
 
     known = set(commands_of("gunplay"))
     for lang, body in BLOCK.findall(DOC):

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from click.testing import Result
 
-from sprawl_cli.store import TEMP_MARK
+from sprawl_cli.save.atomic import TEMP_MARK
 from tests import harness
 from tests.factory import PLF, SUIT, new_args
 from tests.reliability.systems import NAMES, PROFILES

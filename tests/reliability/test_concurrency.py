@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from sprawl_cli.store import UNDO_LIMIT
+from sprawl_cli.save.journal import UNDO_LIMIT
 from tests import harness
 from tests.reliability.conftest import NAMES, PROFILES, SAVE, Folder, game_of
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from sprawl_cli.store import TEMP_MARK
+from sprawl_cli.save.atomic import TEMP_MARK
 from tests.factory import new_args
 from tests.reliability.conftest import NAMES, PLF, PROFILES, SUIT, Folder, check_refusal, game_of
 

@@ -18,7 +18,7 @@ import hypothesis.strategies as st
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from sprawl_cli.cli.main import commands_of
+from sprawl_cli.cli.line import commands_of
 from tests import harness
 from tests.reliability.conftest import NAMES as SYSTEMS
 from tests.reliability.conftest import PLF, PROFILES, SUIT, Folder, check_refusal, commands_that_load

@@ -73,7 +73,7 @@ def _write_svg(path: Path, text: str) -> None:
         BadInput: the folder is missing, FILE is a folder, or the disk refused.
     """
     from sprawl_cli.errors import BadInput, SaveFileError
-    from sprawl_cli.store import atomic_write
+    from sprawl_cli.save.atomic import atomic_write
 
     if path.is_dir():
         raise BadInput(f"--svg {path} is a folder: give a file name, like {path / 'map.svg'}")

@@ -23,7 +23,7 @@ from sprawl_cli.systems.sprawl.tables import HOUSE_AFTERMATH, INJURY_ATTRIBUTES,
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from sprawl_cli.campaign import Book, Member
+    from sprawl_cli.books import Book, Member
 
 AFTERMATH_RESULTS = ("dead", "injured", "recovered")
 RESULT_WORDS = {"dead": "dead", "injured": "lasting injury", "recovered": "recovers fully"}

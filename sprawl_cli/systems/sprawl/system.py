@@ -13,7 +13,7 @@ from sprawl_cli.systems.sprawl.doors import CHECKS, DOORS
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.campaign import Book, BookGame, Member, Part
+    from sprawl_cli.books import Book, BookGame, Member, Part
     from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game as KernelGame
     from sprawl_cli.model import Piece

@@ -146,7 +146,7 @@ def rewrite(path: Path, edit: Callable[[dict[str, Any], dict[str, Weapon], Path]
     from sprawl_cli.systems.sprawl.views.roster import roster_card
     from sprawl_cli.systems.sprawl.roster import gear_path_for, load_gear, roster_from_data, roster_to_data
     from sprawl_cli.schema import Where
-    from sprawl_cli.store import atomic_write
+    from sprawl_cli.save.atomic import atomic_write
 
     ctx = current()
     text = yamlio.read_text(path, "roster file")
@@ -248,7 +248,7 @@ def new_roster(
     """
     from sprawl_cli import yamlio
     from sprawl_cli.errors import BadInput
-    from sprawl_cli.store import atomic_write
+    from sprawl_cli.save.atomic import atomic_write
 
     ctx = current()
     from sprawl_cli.names import name_fault

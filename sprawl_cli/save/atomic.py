@@ -1,0 +1,93 @@
+"""Files written so that a kill at any instant leaves the old file or the new one.
+
+Every file sprawl keeps (the save, its journal entries, the campaign file, a roster it writes)
+goes through `atomic_write`: a temp file beside it, fsynced, renamed over the old one. A temp file
+a killed command left behind carries `TEMP_MARK` in its name, and the next command under the lock
+removes it (`remove_stray_temps`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from sprawl_cli.errors import SaveFileError
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+TEMP_MARK = ".tmp-"
+
+
+def atomic_write(path: Path, text: str | bytes) -> None:
+    """Replace `path` with `text` so that a crash leaves the old or the new file.
+
+    Raises:
+        SaveFileError: the disk refused (full, read-only, I/O error); the old file is untouched.
+    """
+    tmp = path.with_name(f".{path.name}{TEMP_MARK}{os.getpid()}-{time.monotonic_ns() % 10**9}")
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        try:
+            view = memoryview(data)
+            while view:
+                written = os.write(fd, view)
+                view = view[written:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except OSError as problem:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        reason = problem.strerror or errno.errorcode.get(problem.errno or 0, str(problem))
+        raise SaveFileError(f"could not write {path}: {reason}; the previous version is untouched") from None
+    _fsync_dir(path.parent)
+
+
+def make_folder(path: Path) -> None:
+    """Create a folder of the save's (journal, redo) if missing.
+
+    Raises:
+        SaveFileError: the disk refused.
+    """
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as problem:
+        raise SaveFileError(f"could not create {path}: {problem.strerror or problem}; nothing was changed") from None
+
+
+def remove_stray_temps(folder: Path, name: str) -> None:
+    """Delete temp files a killed command left behind (call with the lock held)."""
+    prefix = f".{name}{TEMP_MARK}"
+    try:
+        entries = os.listdir(folder)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.startswith(prefix):
+            with contextlib.suppress(OSError):
+                os.unlink(folder / entry)
+
+
+def digest(data: Any) -> str:
+    import hashlib
+
+    return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]

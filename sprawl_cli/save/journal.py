@@ -1,0 +1,278 @@
+"""A save's journal: one JSON file per change beside the save (`<save>.journal/`), written
+before the save itself, so a change that died half-way is found and taken back.
+
+An entry keeps the game before and after the change (for undo, repair and a hand edit's
+check), what the command printed, and the text before and after of each companion file the
+change rewrote (the campaign file, for `aftermath`): those are written after the entry and
+before the save, so game and campaign move in one step.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sprawl_cli.errors import SaveFileError
+from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, digest, make_folder
+from sprawl_cli.save.data import game_to_data
+
+if TYPE_CHECKING:
+    from sprawl_cli.model import Game
+
+UNDO_LIMIT = 200  # changes that keep their "before" state; older ones stay in the log only
+
+
+def read_companion(path: str) -> str | None:
+    """A companion file's text, or None when it does not exist."""
+    from sprawl_cli.filekind import plain_file
+
+    plain_file(path, "file")
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError as problem:
+        raise SaveFileError(f"cannot read {path}: {problem.strerror}") from None
+
+
+def put_companion(path: str, text: str | None) -> None:
+    """Write (or, for None, remove) a companion file."""
+    if text is None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+    else:
+        atomic_write(Path(path), text)
+
+
+def companions(entry: dict[str, Any]) -> dict[str, dict[str, str | None]]:
+    """The entry's companion files ({path: {"before", "after"}}), or none."""
+    files = entry.get("files")
+    return files if isinstance(files, dict) else {}
+
+
+def check_companions(entry: dict[str, Any], expect: str, done: str) -> None:
+    """Refuse to undo (expect="after") or redo (expect="before") a change whose
+    companion files were changed since by something else.
+
+    A file already at `done` is accepted too: a command killed half-way through
+    an undo or redo left it there, and finishing the job is right.
+
+    Raises:
+        SaveFileError: a companion file holds neither text.
+    """
+    for path, texts in companions(entry).items():
+        now = read_companion(path)
+        if now != texts.get(expect) and now != texts.get(done):
+            raise SaveFileError(
+                f"{path} changed after this step (another game's aftermath?), so it cannot be "
+                f"{'undone' if expect == 'after' else 'redone'} without losing that; nothing was changed"
+            )
+
+
+class Journal:
+    """The paths of one save and the files beside it, and its journal: entries read and written."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lock_path = path.with_name(path.name + ".lock")
+        self.journal = path.with_name(path.name + ".journal")
+        self.redo_dir = self.journal / "redo"
+        self.prev = path.with_name(path.name + ".prev")  # the game `new --force` replaced
+        self.cache = path.with_name(path.name + ".cache")  # the save's parsed data (read_cache)
+        # The game as `new` made it (step 0): the state `repair` falls back on when no change
+        # has been journalled (or every one was undone). Beside the journal folder, not in it,
+        # so that the first change is still the one that makes the folder.
+        self.first = path.with_name(path.name + ".first.json")
+        self.first_kept = path.with_name(path.name + ".first.json.old")  # while `new` replaces it
+
+
+    def save(self, game: Game[Any]) -> None:
+        """Write the save file (the store's job)."""
+        raise NotImplementedError
+
+    # --- the journal ---------------------------------------------------
+    def _entry_path(self, step: int, folder: Path | None = None) -> Path:
+        return (folder or self.journal) / f"{step:06d}.json"
+
+    def read_entry(self, step: int, folder: Path | None = None) -> dict[str, Any] | None:
+        """The journal entry of `step` (in `folder`, default the journal; a path to a .json
+        file is read as it is), or None when there is none.
+
+        Raises:
+            SaveFileError: it cannot be read or is damaged.
+        """
+        path = folder if folder is not None and folder.suffix == ".json" else self._entry_path(step, folder)
+        from sprawl_cli.filekind import plain_file
+
+        plain_file(path, "journal entry")
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as problem:
+            raise SaveFileError(f"cannot read the journal entry {path}: {problem.strerror}") from None
+        try:
+            entry = json.loads(raw.decode("utf-8"))
+        except ValueError:
+            raise SaveFileError(f"the journal entry {path} is damaged; move it aside to go on") from None
+        if not isinstance(entry, dict):
+            raise SaveFileError(f"the journal entry {path} is damaged; move it aside to go on")
+        return entry
+
+    def discard_orphans(self, game: Game[Any]) -> None:
+        """Drop journal entries newer than the save (a command died between the two writes),
+        newest first, putting back any companion file such an entry had already written.
+
+        Only the entry made from exactly this game's state is such an orphan;
+        older entries left beside a new game (a `new` killed before it moved the
+        old journal aside) are dropped without touching any file. A companion
+        file that holds neither the orphan's text before nor after was changed by
+        something else since; it is left as it is.
+        """
+        orphans = []
+        step = game.step + 1
+        while self._entry_path(step).exists():
+            orphans.append(step)
+            step += 1
+        for step in reversed(orphans):
+            try:
+                entry = self.read_entry(step) or {}
+            except SaveFileError:
+                entry = {}  # a half-written entry: its companions were never written
+            files = companions(entry)
+            if files and step == game.step + 1 and digest(entry.get("before")) == digest(game_to_data(game)):
+                for path, texts in files.items():
+                    if read_companion(path) == texts.get("after"):
+                        put_companion(path, texts.get("before"))
+            with contextlib.suppress(OSError):
+                os.unlink(self._entry_path(step))
+
+    def commit(self, before: Game[Any], after: Game[Any], entry: dict[str, Any]) -> None:
+        """Journal the change from `before` to `after`, then save `after`.
+
+        `entry["files"]`, when given, maps companion paths to {"before", "after"}
+        texts: they are written after the entry and before the save file, so
+        a kill between leaves an orphaned entry that `discard_orphans` rolls back.
+
+        Raises:
+            SaveFileError: a write failed; the save file still holds `before`
+            (a companion already written is put back).
+        """
+        make_folder(self.journal)
+        self.discard_orphans(before)
+        after.step = before.step + 1
+        entry = dict(entry, step=after.step, number=self.next_number(before.step), seq=time.time_ns(),
+                     before=game_to_data(before), after=game_to_data(after))
+        self._apply(before, after, entry)
+        self._clear_redo()
+        self._forget_before(after.step - UNDO_LIMIT)
+
+    def _apply(self, base: Game[Any], after: Game[Any], entry: dict[str, Any]) -> None:
+        """Write a change in crash-safe order: its journal entry, its companion files, the save.
+
+        Raises:
+            SaveFileError: a write failed; what was written is rolled back to `base`.
+        """
+        atomic_write(self._entry_path(after.step), json.dumps(entry, separators=(",", ":")))
+        try:
+            for path, texts in companions(entry).items():
+                put_companion(path, texts["after"])
+            self.save(after)
+        except SaveFileError:
+            self.discard_orphans(base)  # the entry just written, and any companion it wrote
+            raise
+
+    def _forget_before(self, step: int) -> None:
+        if step < 1:
+            return
+        entry = self.read_entry(step)
+        if entry is not None and "before" in entry:
+            del entry["before"]
+            entry.pop("after", None)  # only the newest states serve repair and hand-edit checks
+            entry.pop("files", None)  # companion texts serve undo only
+            with contextlib.suppress(SaveFileError):
+                atomic_write(self._entry_path(step), json.dumps(entry, separators=(",", ":")))
+
+    def _clear_redo(self) -> None:
+        if self.redo_dir.is_dir():
+            for entry in os.listdir(self.redo_dir):
+                with contextlib.suppress(OSError):
+                    os.unlink(self.redo_dir / entry)
+
+    def entries(self, last: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
+        """Journal entries in order (the last `last` of them), up to step `upto`."""
+        if upto is None:
+            return []
+        first = 1 if last is None else max(1, upto - last + 1)
+        found = []
+        for step in range(first, upto + 1):
+            entry = self.read_entry(step)
+            if entry is not None:
+                found.append(entry)
+        return found
+
+    def next_number(self, upto: int) -> int:
+        """The number the next journal entry gets: one more than any entry's so far, standing or
+        undone, so that no two entries of a game share one (`step` is where an entry stands in
+        the game, which an undo gives to the next change). Reads the newest of each; a journal
+        written before entries were numbered is counted whole, as `history` numbers it."""
+        names = sorted(n for n in os.listdir(self.undone_dir) if n.endswith(".json") and TEMP_MARK not in n) \
+            if self.undone_dir.is_dir() else []
+        newest: list[dict[str, Any] | None] = []
+        with contextlib.suppress(SaveFileError):  # a damaged entry numbers nothing; `log` says so
+            newest.append(self.read_entry(upto) if upto > 0 else None)
+            newest.append(self.read_entry(0, self.undone_dir / names[-1]) if names else None)
+        found = [e for e in newest if e is not None]
+        if all(isinstance(e.get("number"), int) for e in found):
+            return max((int(e["number"]) for e in found), default=0) + 1
+        try:
+            return max((int(e["number"]) for e in self.history(upto)), default=0) + 1
+        except SaveFileError:  # a damaged old entry: number on from what could be read
+            return max([upto] + [int(e.get("number") or e.get("step") or 0) for e in found]) + 1
+
+    def history(self, upto: int, last: int | None = None) -> list[dict[str, Any]]:
+        """What happened, in the order it happened: the changes that stand (up to step `upto`)
+        and the ones undone since (`undone: true`), the last `last` of them."""
+        found = [dict(e, undone=False) for e in self.entries(upto=upto)]
+        folder = self.undone_dir
+        for name in sorted(os.listdir(folder)) if folder.is_dir() else []:
+            if name.endswith(".json") and TEMP_MARK not in name:
+                with contextlib.suppress(SaveFileError):
+                    record = self.read_entry(0, folder / name)
+                    if record is not None:
+                        found.append(dict(record, undone=True))
+        standing = {e.get("seq") for e in found if not e["undone"] and e.get("seq") is not None}
+        # An undo killed before its save left its record beside the entry that still stands.
+        found = [e for e in found if not (e["undone"] and e.get("seq") in standing)]
+        found.sort(key=lambda e: (int(e.get("seq") or 0), int(e.get("step") or 0)))
+        for place, e in enumerate(found, 1):  # an entry written before entries were numbered
+            if not isinstance(e.get("number"), int):
+                e["number"] = place
+        return found[-last:] if last else found
+
+    @property
+    def undone_dir(self) -> Path:
+        return self.journal / "undone"
+
+
+    def latest_state(self) -> tuple[int, dict[str, Any]] | None:
+        """The newest state the journal keeps (a change's state after it, or the new game's), with its step."""
+        steps = []
+        for name in os.listdir(self.journal) if self.journal.is_dir() else []:
+            stem = name[:-5] if name.endswith(".json") else ""
+            if stem.isdigit():
+                steps.append(int(stem))
+        for step in sorted(steps, reverse=True):
+            with contextlib.suppress(SaveFileError):
+                entry = self.read_entry(step)
+                if entry is not None and isinstance(entry.get("after"), dict):
+                    return step, entry["after"]
+        with contextlib.suppress(SaveFileError):  # no change stands: the game as `new` made it
+            first = self.read_entry(0, self.first)
+            if first is not None and isinstance(first.get("after"), dict):
+                return 0, first["after"]
+        return None

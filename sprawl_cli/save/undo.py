@@ -1,0 +1,129 @@
+"""Undo and redo: a change taken back keeps what it was in the redo folder (and in the log,
+marked undone), and its companion files go back with the save.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from sprawl_cli.errors import SaveFileError
+from sprawl_cli.save import journal
+from sprawl_cli.save.atomic import atomic_write, digest, make_folder
+from sprawl_cli.save.data import game_from_data, game_to_data
+from sprawl_cli.save.journal import Journal, check_companions, companions, put_companion, read_companion
+
+if TYPE_CHECKING:
+    from sprawl_cli.model import Game
+
+
+class Undoable(Journal):
+    """A journal whose changes can be taken back and put back."""
+
+    def _keep_undone(self, entries: list[dict[str, Any]], written: list[Path]) -> None:
+        """Keep what an undo takes back in the log (its dice too), marked undone; each file is
+        added to `written` before it is written.
+
+        Raises:
+            SaveFileError: the disk refused (the caller takes back what was written).
+        """
+        make_folder(self.undone_dir)
+        for entry in entries:
+            record = {k: v for k, v in entry.items() if k not in ("before", "after", "files")}
+            record["undone_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+            seq = int(entry.get("seq") or time.time_ns())
+            written.append(self.undone_dir / f"{seq:020d}-{entry.get('step', 0):06d}.json")
+            atomic_write(written[-1], json.dumps(record, separators=(",", ":")))
+
+    def _unkeep_undone(self, entry: dict[str, Any]) -> None:
+        seq = entry.get("seq")
+        if seq is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.undone_dir / f"{int(seq):020d}-{entry.get('step', 0):06d}.json")
+
+    def last_undone(self, game: Game[Any]) -> dict[str, Any] | None:
+        """The change `redo` would put back (the latest one undone), or None."""
+        item = self.read_entry(game.step + 1, self.redo_dir)
+        entry = item.get("entry") if item is not None else None
+        return entry if isinstance(entry, dict) else None
+
+
+    def undo(self, game: Game[Any], count: int) -> tuple[Game[Any], list[dict[str, Any]]]:
+        """The game as it was `count` changes ago, and the entries undone (newest first).
+
+        Raises:
+            SaveFileError: fewer changes can be undone than asked.
+        """
+        if count < 1:
+            raise SaveFileError("undo needs a count of 1 or more")
+        undone: list[dict[str, Any]] = []
+        state = game
+        for _ in range(count):
+            entry = self.read_entry(state.step) if state.step > 0 else None
+            if entry is None or "before" not in entry:
+                have = len(undone)
+                if state.step == 0 or entry is None:
+                    reason = "nothing more to undo" if have == 0 else f"only {have} change(s) could be undone"
+                else:
+                    reason = f"changes older than the last {journal.UNDO_LIMIT} can no longer be undone"
+                raise SaveFileError(f"{reason}; nothing was changed")
+            previous = game_from_data(entry["before"], {}, f"{self._entry_path(state.step)} (before)")
+            undone.append({"entry": entry, "after": game_to_data(state)})
+            state = previous
+        checked: set[str] = set()
+        for item in undone:  # newest first: a file must still hold what the newest change to it wrote
+            fresh = {k: v for k, v in companions(item["entry"]).items() if k not in checked}
+            check_companions({"files": fresh}, "after", "before")
+            checked.update(fresh)
+        make_folder(self.redo_dir)
+        written: list[Path] = []
+        try:
+            for item in undone:
+                written.append(self._entry_path(item["entry"]["step"], self.redo_dir))
+                atomic_write(written[-1], json.dumps(item, separators=(",", ":")))
+            self._keep_undone([item["entry"] for item in undone], written)
+            for item in undone:  # newest first, so a file changed twice ends at its oldest text
+                for path, texts in companions(item["entry"]).items():
+                    put_companion(path, texts.get("before"))
+            self.save(state)
+        except SaveFileError:
+            # The disk refused: take back what this undo wrote, so no file changes.
+            for item in reversed(undone):
+                for path, texts in companions(item["entry"]).items():
+                    with contextlib.suppress(SaveFileError):
+                        if read_companion(path) == texts.get("before"):
+                            put_companion(path, texts.get("after"))
+            for redo_file in written:
+                with contextlib.suppress(OSError):
+                    os.unlink(redo_file)
+            raise
+        for item in undone:
+            with contextlib.suppress(OSError):
+                os.unlink(self._entry_path(item["entry"]["step"]))
+        return state, [item["entry"] for item in undone]
+
+    def redo(self, game: Game[Any]) -> tuple[Game[Any], dict[str, Any]]:
+        """Re-apply the change most recently undone.
+
+        Raises:
+            SaveFileError: nothing to redo (or the game changed since the undo).
+        """
+        item = self.read_entry(game.step + 1, self.redo_dir)
+        if item is None or not isinstance(item.get("entry"), dict) or "after" not in item:
+            raise SaveFileError("nothing to redo; nothing was changed")
+        entry = item["entry"]
+        if digest(entry.get("before")) != digest(game_to_data(game)):
+            self._clear_redo()
+            raise SaveFileError("the game changed since that undo, so it cannot be redone; nothing was changed")
+        after = game_from_data(item["after"], {}, f"{self._entry_path(game.step + 1, self.redo_dir)}")
+        check_companions(entry, "before", "after")
+        make_folder(self.journal)
+        self._apply(game, after, entry)
+        with contextlib.suppress(OSError):
+            os.unlink(self._entry_path(after.step, self.redo_dir))
+        self._unkeep_undone(entry)
+        return after, entry

@@ -11,15 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput, GameOver
-from sprawl_cli.systems.base import Outcome
+from sprawl_cli.api import BadInput, Dice, GameOver, Outcome, Table, refuse
 from sprawl_cli.systems.gunplay.model import ACTIONS_PER_ACTIVATION, Character, Game
-from sprawl_cli.table import Table, refuse
 
 if TYPE_CHECKING:
-    from sprawl_cli.ending import Ending
-    from sprawl_cli.model import Squad
+    from sprawl_cli.api import Ending, Squad
 
 
 @dataclass(frozen=True)
@@ -157,7 +153,7 @@ def check_game_end(game: Game) -> None:
     """A side whose characters have all been removed has lost; the last side standing wins.
     Sides that lose their last characters in the same exchange (G8: equal rolls strike
     together) and leave nobody standing draw: nobody wins."""
-    from sprawl_cli.ending import end_game
+    from sprawl_cli.api import end_game
 
     if game.over:
         return
@@ -285,7 +281,7 @@ def concede(game: Game, squad: Squad) -> Ending:
         BadInput: the side has nobody left in the game.
         GameOver: the game has ended.
     """
-    from sprawl_cli.ending import Ending, end_game, settle
+    from sprawl_cli.api import Ending, end_game, settle
 
     ensure_not_over(game)
     in_play = [s for s in game.squads if any(not c.gone for c in game.members(s))]

@@ -133,3 +133,14 @@ def test_the_guide_shows_the_example_as_it_is():
     files = {str(p.relative_to(ROOT)): p.read_text(encoding="utf-8")
              for p in sorted([example / "pyproject.toml", *example.rglob("*.py"), *example.rglob("*.yaml")])}
     assert shown == files
+
+
+@pytest.mark.parametrize("package", sorted(p.name for p in SYSTEMS.iterdir() if (p / "__init__.py").is_file()))
+def test_a_built_in_system_imports_the_kernel_through_the_api_alone(package):
+    """What the built-in systems use is what an outside author gets. A kernel import found here
+    is switched by `python tools/use_api.py` (a name the api lacks: add it to its _HOMES)."""
+    assert kernel_imports(SYSTEMS / package, f"sprawl_cli.systems.{package}") == []
+
+
+def test_the_toy_system_imports_the_api_alone():
+    assert kernel_imports(ROOT / "tests" / "coinflip", "tests.coinflip") == []

@@ -82,5 +82,5 @@ def sentences(value: object) -> bool:
 
 def status_lists(status: StatusJson) -> dict[str, list[str]]:
     """The lists of sentences the screens show (`todo`, `house`), each present one by its key."""
-    found = cast(dict[str, Any], status)
+    found = cast(dict[str, Any], status)  # (mutating the cast's type changes nothing at run time)
     return {key: list(found[key]) for key in STATUS_LISTS if key in found}

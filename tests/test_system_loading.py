@@ -141,3 +141,51 @@ def test_every_built_in_system_passes_the_checks():
         assert systems.system_fault(chosen, systems.menu(name)) == ""
         assert chosen.commands and chosen.commands is systems.menu(name).commands
     assert API_VERSION == 1
+
+
+@pytest.mark.parametrize("module, package", [
+    ("sprawl_cli.systems", "sprawl_cli.systems"),  # a package is its own system's package
+    ("sprawl_cli.systems.base", "sprawl_cli.systems"),  # a module: the package holding it
+    ("sprawl_cli", "sprawl_cli"),
+    ("sprawl_nothing_here.system", "sprawl_nothing_here.system"),  # its parent fails: `get` says so in one line
+])
+def test_the_package_of_a_module_attr_entry_point(module, package):
+    assert systems._package_of(module) == package
+
+
+def test_a_system_is_recognised_only_once_the_interface_is_loaded(monkeypatch):
+    import sys
+
+    from sprawl_cli.systems.base import System
+
+    assert systems._interface() is System
+    monkeypatch.delitem(sys.modules, "sprawl_cli.systems.base")
+    assert systems._interface() is type(None)
+    assert not isinstance(object(), systems._interface())
+
+
+@pytest.mark.parametrize("change, says", [
+    (("    def advance(self, game, dice, table): return Outcome()\n"
+      "    def status(self, game, only): return {\"characters\": []}\n"), "lacks the hooks status, advance ("),
+    ('    title = "Tiny"\n    lookups = frozenset({"roll"})\n', "declares lookups that differ from its package's LOOKUPS"),
+    ('    title = "Tiny"\n    groups = frozenset({"poke"})\n', "declares groups that differ from its package's GROUPS"),
+    ('    title = "Tiny"\n    lookups = frozenset()\n    groups = frozenset()\n', ""),  # the same: no harm
+])
+def test_what_a_system_class_may_not_do(group, tmp_path, monkeypatch, change, says):  # noqa: F811
+    text = SYSTEM
+    for line in change.splitlines(keepends=True):
+        text = text.replace(line, "") if line.startswith("    def ") else text
+    if not change.startswith("    def "):
+        text = text.replace('    title = "Tiny"\n', change)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    package = f"sprawl_variant_{len(says)}"  # a package of its own each time: Python keeps one imported
+    write(tmp_path, package, {"__init__.py": INIT, "system.py": text}, "variant")
+    group.append(point("variant", package, "sprawl-variant"))
+    if not says:
+        assert systems.get("variant").title == "Tiny"
+        return
+    from sprawl_cli.errors import BadInput
+
+    with pytest.raises(BadInput) as refused:
+        systems.get("variant")
+    assert f"cannot be loaded: Tiny {says}" in refused.value.message

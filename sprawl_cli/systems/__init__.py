@@ -241,9 +241,7 @@ def get(name: str) -> System:
         chosen = menu(name)
         target = _TARGETS.get(key(name)) if key(name) not in REGISTRY else None
         module, attr = target or (f"{chosen.package}.system", "SYSTEM")
-        inside = module == chosen.package or module.startswith(f"{chosen.package}.")
-        found: Any = _import(name, module[len(chosen.package):]) if inside else _import_outside(name, module)
-        system: Any = found
+        system: Any = _import(name, module[len(chosen.package):])  # the package, or a module under it
         for part in attr.split("."):
             system = getattr(system, part, None)
         Interface = _interface()
@@ -267,15 +265,6 @@ def _interface() -> type[System]:
 
     found: type[System] = getattr(sys.modules.get("sprawl_cli.systems.base"), "System", type(None))  # type: ignore[arg-type]
     return found
-
-
-def _import_outside(name: str, module: str) -> Any:
-    """A `module:attr` entry point's module outside the system's package, as `_import` would."""
-    try:
-        return importlib.import_module(module)
-    except Exception as problem:  # noqa: BLE001
-        raise BadInput(f"{_origin(name)} cannot be loaded: {_why(problem)}; reinstall or "
-                       f"uninstall that package") from None
 
 
 def system_fault(system: System, chosen: Menu) -> str:

@@ -88,9 +88,10 @@ def roll_text(roll: dict[str, Any]) -> str:
 
 
 def house_rulings(system: System, game: Game[Any]) -> list[str]:
-    """The house rulings the system labels in its status (`house`), if it labels any."""
-    house = system.status(game, None).get("house")
-    return [str(h) for h in house] if isinstance(house, list) else []
+    """The house rulings the system labels in its status (`house`, `contract.StatusJson`), if any."""
+    from sprawl_cli.contract import status_lists
+
+    return status_lists(system.status_json(game, None)).get("house", [])
 
 
 def still_playing(game: Game[Any], word: str = "round") -> str:

@@ -73,10 +73,10 @@ def test_a_system_name_with_a_digit_is_read_whole(tmp_path):
 
 
 def test_the_toy_system_uses_nothing_but_the_interface():
-    """It imports the kernel's public modules only: no other system, nothing private."""
+    """It imports the kernel through sprawl_cli.api alone (tests/test_api.py checks each import)."""
     folder = Path(__file__).resolve().parent / "coinflip"
     text = "\n".join(p.read_text(encoding="utf-8") for p in folder.glob("*.py"))
-    assert "sprawl_cli.systems." not in text.replace("sprawl_cli.systems.base", "")
+    assert "sprawl_cli.api" in text and "sprawl_cli.systems" not in text
     assert json.dumps(sorted(systems.REGISTRY)) == json.dumps(sorted(["sprawl", "gunplay", "street-fight",
                                                                       "savage-worlds", "scratch-grid"]))
 
@@ -127,7 +127,7 @@ def test_a_system_cannot_give_a_status_key_the_kernel_owns(coinflip, snapshot, t
         for args in (["status"], ["status", "--json"]):
             said = sprawl(*args)
             assert said.exit_code == 1 and "Traceback" not in said.stderr
-            assert f"Coinflip system's status gives '{key}', which the kernel gives every game" in said.stderr
+            assert f"Coinflip's status gives {key}, which the kernel owns; leave them out" in said.stderr
         before = snapshot(sprawl.folder)
         assert sprawl("new", "--system", "coinflip", *rosters_of(tmp_path), "--force").exit_code == 1
         assert snapshot(sprawl.folder) == before
@@ -218,3 +218,61 @@ def test_the_map_is_scratch_grids_own_new_option():
 
     assert list(SYSTEM.new_options) == ["map"] and SYSTEM.new_options["map"].parse is Path
     assert System.new_options == {} and not hasattr(NewGame(), "map_file")
+
+# --- the test kit (sprawl_cli/testing.py) on the toy system ----------------------------------
+
+from sprawl_cli.api import Outcome  # noqa: E402
+from sprawl_cli.testing import Conformance, SprawlRunner  # noqa: E402
+
+COINFLIP_ROSTERS = {f"{squad}.yaml": f"system: coinflip\nsquad: {squad}\ncharacters:\n"
+                    + "".join(f"  - {{name: {n}}}\n" for n in names)
+                    for squad, names in (("Heads", ("Ann", "Bo")), ("Tails", ("Cy", "Di")))}
+
+
+class TestCoinflipConformance(Conformance):
+    """The conformance suite passes on the toy system, registered from outside the package."""
+
+    system = "coinflip"
+    rosters = COINFLIP_ROSTERS
+
+    @pytest.fixture(autouse=True)
+    def registered(self, monkeypatch):
+        monkeypatch.setitem(systems.REGISTRY, "coinflip", "tests.coinflip")
+        systems._LOADED.pop("coinflip", None)
+        yield
+        systems._LOADED.pop("coinflip", None)
+        systems._MENUS.pop("coinflip", None)
+
+
+def test_the_suite_fails_a_system_that_breaks_the_status_contract(sprawl_runner: SprawlRunner, monkeypatch):
+    from tests.coinflip.system import Coinflip
+
+    monkeypatch.setitem(systems.REGISTRY, "coinflip", "tests.coinflip")
+    game = sprawl_runner.new("coinflip", COINFLIP_ROSTERS)
+    suite = TestCoinflipConformance()
+    monkeypatch.setattr(Coinflip, "status", lambda self, g, only: {"characters": [{"name": "Ann", "squad": "Heads"}]})
+    with pytest.raises(AssertionError, match="a character without a name, squad and statuses"):
+        suite.test_status_keeps_the_contract(game)
+    monkeypatch.setattr(Coinflip, "status", lambda self, g, only: {"characters": [], "round": 9})
+    with pytest.raises(AssertionError, match="gives round, which the kernel owns"):
+        suite.test_status_keeps_the_contract(game)
+    monkeypatch.setattr(Coinflip, "status", Coinflip.__dict__["status"])
+    monkeypatch.setattr(Coinflip, "set_status", lambda self, g, c, s, on, table: Outcome())
+    with pytest.raises(AssertionError):
+        suite.test_set_is_a_correction_undo_takes_back(game)  # a `set` that changes nothing
+
+
+def test_the_kit_gives_scripted_dice_and_answers(scripted_dice, scripted_answers):
+    from sprawl_cli.api import NeedsAnswer, refuse
+
+    dice = scripted_dice(4, "KS")
+    assert dice.roll(1, "a test", sides=6) == (4,)
+    assert dice.card(["KS", "2C"], "a card") == "KS"
+    with pytest.raises(pytest.fail.Exception, match=r"more than the scripted dice \[4, 'KS'\]"):
+        dice.roll(1, "one too many")
+    table = scripted_answers(lists={"nearby": ["Ann"]}, force=True)
+    assert table.names("nearby", "Who is near?") == ["Ann"]
+    with pytest.raises(NeedsAnswer, match="Give --target N"):
+        table.number("target", "What number?")
+    refuse(table, "out of turn")
+    assert table.overruled == ["out of turn"]

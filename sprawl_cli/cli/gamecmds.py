@@ -186,7 +186,7 @@ def status(
     game = ctx.load_game()
     system = ctx.system_of(game)
     only = game.character(name) if name else None
-    data = system.status_json(game, only)
+    data: dict[str, Any] = dict(system.status_json(game, only))
     undone = ctx.store().last_undone(game)
     data["undone"] = ({"step": undone.get("step"), "number": undone.get("number", undone.get("step")),
                        "command": undone.get("command") or undone.get("kind")} if undone else None)

@@ -173,11 +173,12 @@ class SprawlGroup(click.Group):
                 system = systems.get(which)
             except SprawlError:
                 continue  # a system from another package that does not load: `--system NAME` says why
-            with formatter.section(f"{system.title} (--system {system.name})"):
-                # Without a game, a command every game has is listed once, above, even where a
-                # system gives it options of its own (its --help in such a game shows them).
-                formatter.write_dl([(name, text) for name, (_, text) in system.commands.items()
-                                    if one_game or name not in COMMANDS])
+            # Without a game, a command every game has is listed once, above, even where a
+            # system gives it options of its own (its --help in such a game shows them).
+            rows = [(name, text) for name, (_, text) in system.commands.items() if one_game or name not in COMMANDS]
+            if rows:  # click cannot lay out an empty list
+                with formatter.section(f"{system.title} (--system {system.name})"):
+                    formatter.write_dl(rows)
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, windows_expand_args: bool = True, **extra: Any) -> NoReturn:

@@ -21,12 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from sprawl_cli.contract import StatusJson
     from sprawl_cli.model import Game
     from sprawl_cli.systems.base import System
     from sprawl_cli.turntrack import Place, TurnTrack
 
 LAST_ENTRIES = 6
-LISTS = {"todo": "Due now", "house": "House rulings"}  # lists of sentences a system's status may give
 
 
 def words(key: str) -> str:
@@ -102,19 +102,22 @@ def order(track: TurnTrack) -> str:
     return f'<section class="order" id="order"><h2>Order of play</h2><ol>{items}</ol></section>'
 
 
-def listed(data: dict[str, Any], key: str) -> str:
+def listed(lists: dict[str, list[str]], key: str) -> str:
     """The status's list of sentences under `key` (what is due now, the house rulings), or ""."""
-    value = data.get(key)
-    if not (isinstance(value, list) and value and all(isinstance(v, str) for v in value)):
+    from sprawl_cli.contract import STATUS_LISTS
+
+    value = lists.get(key)
+    if not value:
         return ""
     items = "".join(f"<li>{escape(v)}</li>" for v in value)
-    return f'<section class="list {escape(key)}" id="{escape(key)}"><h3>{LISTS[key]}</h3><ul>{items}</ul></section>'
+    return (f'<section class="list {escape(key)}" id="{escape(key)}"><h3>{STATUS_LISTS[key]}</h3>'
+            f"<ul>{items}</ul></section>")
 
 
-def scenario_part(data: dict[str, Any]) -> str:
+def scenario_part(data: StatusJson) -> str:
     """The scenario a game is played to (a house feature): the points, each objective as it stands."""
     played = data.get("scenario")
-    if not isinstance(played, dict):
+    if played is None:
         return ""
     points = ", ".join(f"{side} {n}" for side, n in played["points"].items())
     items = "".join(f"<li>{escape(o['name'])} ({escape(o['kind'])}, {o['points']}): {escape(o['state'])}</li>"
@@ -174,6 +177,7 @@ def game_view(save: Path) -> str:
     play, what is due, the map (a grid game), the sides, the earlier results; or a banner
     saying why the save cannot be read."""
     from sprawl_cli import systems
+    from sprawl_cli.contract import status_lists
     from sprawl_cli.errors import SprawlError
     from sprawl_cli.store import GameStore
 
@@ -186,15 +190,16 @@ def game_view(save: Path) -> str:
         figure = system.report_figure(game) or ""
         track = system.turn_track(game)
         shown = [scrubbed(e, save) for e in entries]
-        if isinstance(data.get("todo"), list):  # the header says the first already
-            data["todo"] = [t for t in data["todo"] if t != track.due]
-        parts = [header(system, track), journal(shown[-1:], "Newest result", "log newest", system.round_word), order(track),
-                 listed(data, "todo"), scenario_part(data)]
+        lists = status_lists(data)
+        if "todo" in lists:  # the header says the first already
+            lists["todo"] = [t for t in lists["todo"] if t != track.due]
+        parts = [header(system, track), journal(shown[-1:], "Newest result", "log newest", system.round_word),
+                 order(track), listed(lists, "todo"), scenario_part(data)]
         if figure:  # the report's drawing of the game's end, titled for now
             figure = re.sub(r"<title>.*?</title>", "<title>The field now</title>", figure, count=1, flags=re.S)
             parts.append(f'<figure class="map" id="map">{figure}</figure>')
         parts += [sides(game, system, track), journal(shown[:-1], "Earlier results", word=system.round_word) if shown[:-1] else "",
-                  listed(data, "house")]
+                  listed(lists, "house")]
     except SprawlError as problem:
         return banner(scrub(problem.message, save))
     except Exception as problem:  # a bug of ours: still a banner on the page, never a stack trace

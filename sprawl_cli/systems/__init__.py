@@ -89,9 +89,29 @@ def outside() -> dict[str, tuple[str, str]]:
                 # name a save's `system:` could not hold (letters, digits and `-`) is no system.
                 continue
             dist = getattr(point.dist, "name", None) or "an installed package"
-            found[name] = (point.value.partition(":")[0].strip(), dist)
+            module, _, attr = (part.strip() for part in point.value.partition(":"))
+            found[name] = (module, dist)
+            if attr:  # `module:attr`: the System object is `attr` of `module` (its package is below)
+                _TARGETS[name] = (module, attr)
         _OUTSIDE = found
     return _OUTSIDE
+
+
+_TARGETS: dict[str, tuple[str, str]] = {}  # name -> (module, attribute) of an entry point `module:attr`
+
+
+def _package_of(module: str) -> str:
+    """The package a `module:attr` entry point's system lives in: the module itself when it is a
+    package, else the package holding it (`sprawl_duel.system:SYSTEM` -> `sprawl_duel`)."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(module)
+    except Exception:  # noqa: BLE001 (its parent package fails at import: `_import` says so in one line)
+        spec = None
+    if spec is None or spec.submodule_search_locations is not None or "." not in module:
+        return module
+    return module.rpartition(".")[0]
 
 
 def _package(name: str) -> str | None:
@@ -101,7 +121,9 @@ def _package(name: str) -> str | None:
     if package is not None:
         return module_path(package)
     found = outside().get(key(name))
-    return found[0] if found else None
+    if found is None:
+        return None
+    return _package_of(found[0]) if key(name) in _TARGETS else found[0]
 
 
 def known(name: str) -> bool:
@@ -182,13 +204,37 @@ def menu(name: str) -> Menu:
     """
     if key(name) not in _MENUS:
         package = _import(name, "")
-        commands = getattr(package, "COMMANDS", None)
-        if not isinstance(commands, dict):
-            raise BadInput(f"{_origin(name)} cannot be loaded: its package {package.__name__} has no COMMANDS")
-        _MENUS[key(name)] = Menu(key(name), package.__name__, commands,
+        fault = menu_fault(package)
+        if fault:
+            raise BadInput(f"{_origin(name)} cannot be loaded: its package {package.__name__} {fault}")
+        _MENUS[key(name)] = Menu(key(name), package.__name__, package.COMMANDS,
                                   getattr(package, "LOOKUPS", DEFAULT_LOOKUPS), getattr(package, "GROUPS", frozenset()),
                                   getattr(package, "TABLE_OPTIONS", None))
     return _MENUS[key(name)]
+
+
+def menu_fault(package: Any) -> str:
+    """What is wrong with a system package's routing data (its `__init__`), or "": the interface
+    version it was written for, and its commands, declared once, in `COMMANDS`."""
+    from sprawl_cli.api import API_VERSION
+
+    commands = getattr(package, "COMMANDS", None)
+    if not isinstance(commands, dict):
+        return "has no COMMANDS"
+    version = getattr(package, "API_VERSION", None)
+    if version is None:
+        return (f"declares no API_VERSION (the version of sprawl's system interface it was written for; "
+                f"this sprawl's is {API_VERSION})")
+    if version != API_VERSION:
+        return (f"was written for version {version!r} of sprawl's system interface, and this sprawl's is "
+                f"{API_VERSION}: install a version of it written for {API_VERSION}")
+    if not commands:
+        return "has no commands in COMMANDS"
+    for command, entry in commands.items():
+        if not (isinstance(command, str) and command and isinstance(entry, tuple) and len(entry) == 2
+                and all(isinstance(part, str) for part in entry)):
+            return f"has a command {command!r} in COMMANDS that is not (module, one-line help)"
+    return ""
 
 
 def get(name: str) -> System:
@@ -198,11 +244,57 @@ def get(name: str) -> System:
         BadInput: no such system.
     """
     if key(name) not in _LOADED:
-        system: System | None = getattr(_import(name, ".system"), "SYSTEM", None)
-        if system is None:
-            raise BadInput(f"{_origin(name)} cannot be loaded: its module {_package(name)}.system has no SYSTEM")
+        chosen = menu(name)
+        target = _TARGETS.get(key(name)) if key(name) not in REGISTRY else None
+        module, attr = target or (f"{chosen.package}.system", "SYSTEM")
+        system: Any = _import(name, module[len(chosen.package):])  # the package, or a module under it
+        for part in attr.split("."):
+            system = getattr(system, part, None)
+        Interface = _interface()
+        if isinstance(system, type) and issubclass(system, Interface):
+            system = system()  # `module:TheSystem`, the class: one instance of it
+        if not isinstance(system, Interface):
+            what = "has no" if system is None else "has something other than a System as its"
+            raise BadInput(f"{_origin(name)} cannot be loaded: its module {module} {what} {attr}")
+        fault = system_fault(system, chosen)
+        if fault:
+            raise BadInput(f"{_origin(name)} cannot be loaded: {type(system).__name__} {fault}")
+        system.commands, system.lookups, system.groups = chosen.commands, chosen.lookups, chosen.groups
         _LOADED[key(name)] = system
     return _LOADED[key(name)]
+
+
+def _interface() -> type[System]:
+    """`systems.base.System`, which any system's module has imported by the time it is loaded
+    (read from sys.modules: this registry imports no module that imports it back)."""
+    import sys
+
+    found: type[System] = getattr(sys.modules.get("sprawl_cli.systems.base"), "System", type(None))  # type: ignore[arg-type]
+    return found
+
+
+def system_fault(system: System, chosen: Menu) -> str:
+    """What is wrong with a system object as loaded, or "": a hook it must have and has not, its
+    commands declared a second time and differently, a command without a door (outside ones:
+    the built-in tables are walked by tests/test_gate_walk.py)."""
+    from sprawl_cli.api import REQUIRED_HOOKS
+
+    Interface = _interface()
+    missing = [hook for hook in REQUIRED_HOOKS if getattr(type(system), hook) is getattr(Interface, hook)]
+    if missing:
+        return f"lacks the hook{'s' if len(missing) > 1 else ''} {', '.join(missing)} (see sprawl_cli.api.System)"
+    for attribute, declared in (("commands", chosen.commands), ("lookups", chosen.lookups), ("groups", chosen.groups)):
+        own = type(system).__dict__.get(attribute)
+        if own is not None and own != declared:
+            return (f"declares {attribute} that differ from its package's {attribute.upper()}; "
+                    f"declare them once, in the package's __init__")
+    if chosen.name not in REGISTRY:
+        from sprawl_cli.gate import check_table
+
+        problems = check_table(system.doors, system.checks, chosen.commands, chosen.lookups, "its table")
+        if problems:
+            return f"has a broken gate ({problems[0]})"
+    return ""
 
 
 def _present() -> set[str]:

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.errors import BadInput, SprawlError
 from sprawl_cli.model import Fields, Squad
@@ -41,6 +41,7 @@ from sprawl_cli.systems.scenariohooks import ScenarioHooks
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from sprawl_cli.contract import StatusJson
     from sprawl_cli.dice import Dice
     from sprawl_cli.ending import Ending
     from sprawl_cli.gate import Check, Door
@@ -153,15 +154,6 @@ def check_unique_names(names: Sequence[str], where: Where) -> None:
         seen.add(name.lower())
 
 
-# The keys of `status --json` the kernel gives every game (`System.status_json`, the `status`
-# command's `undone`); a system's own `status` may not give them.
-KERNEL_KEYS = ("system", "round", "rounds", "side", "phase", "over", "winner", "draw", "reason", "scenario", "undone")
-
-
-class StatusDefect(SprawlError):
-    """A system's `status` that gives a key the kernel owns (a defect of the system, not of the input)."""
-
-
 @dataclass(eq=False, repr=False)
 class NewGame(Fields):
     """What `sprawl new` was told, beyond the rosters."""
@@ -263,23 +255,20 @@ class System(BookHooks, ScenarioHooks):
         squad, statuses (the kernel adds what every game has: `status_json`)."""
         raise NotImplementedError
 
-    def status_json(self, game: Game[Any], only: Piece | None) -> dict[str, Any]:
-        """`status --json`: what every game has (system, round, rounds, side, phase, over,
-        winner, draw, reason), built here once for every system, then the system's own `status`."""
+    def status_json(self, game: Game[Any], only: Piece | None) -> StatusJson:
+        """`status --json`: what every game has (`contract.SHARED_STATUS`), built here once for
+        every system, then the system's own `status`, checked against the contract."""
+        from sprawl_cli.contract import read_status
+
         shared = {"system": game.system, "round": game.round, "rounds": game.rounds,
                   "side": game.current_squad.name, "phase": game.phase,
                   "over": game.over, "winner": game.winner, "draw": game.draw, "reason": game.reason}
-        own = self.status(game, only)
-        taken = [key for key in own if key in KERNEL_KEYS]
-        if taken:  # issue 37: a system's key never silently replaces the kernel's
-            raise StatusDefect(f"the {self.title} system's status gives {', '.join(map(repr, taken))}, which "
-                               f"the kernel gives every game ({', '.join(KERNEL_KEYS)}); a defect of that "
-                               "system: its status should leave them out")
+        own = read_status(self.title, self.status(game, only))
         if game.scenario is not None:  # a house feature: only a game played to a scenario has it
             from sprawl_cli.scenario.words import status_json
 
             own["scenario"] = status_json(game)
-        return {**shared, **own}
+        return cast("StatusJson", {**shared, **own})
 
     def status_view(self, console: Console, game: Game[Any], only: Piece | None) -> None:
         """`status` on a terminal: the system's own table."""

@@ -7,6 +7,7 @@ tests/test_entry_points.py builds it into a package of its own, installs that wi
 plays it as a system from outside is found: through the `sprawl.systems` entry points.
 """
 
+API_VERSION = 1  # sprawl_cli.api.API_VERSION, the interface it is written for
 COMMANDS: dict[str, tuple[str, str]] = {
     "attack": ("cli", "Flip a coin at an enemy: heads, it loses 1 Health."),
 }

@@ -13,7 +13,7 @@ app = typer.Typer(add_completion=False)
 def attack(attacker: Annotated[str, typer.Argument(help="Who attacks.")],
            target: Annotated[str, typer.Argument(help="Whom.")]) -> None:
     """Flip a coin at an enemy: heads, it loses 1 Health."""
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
     from tests.coinflip.rules import attack as flip
 
     act("attack", lambda game, dice, table: flip(game, game.character(attacker), game.character(target), dice, table),

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from sprawl_cli.model import Game as KernelGame
-from sprawl_cli.model import Statuses
+from sprawl_cli.api import Game as KernelGame, Statuses
 
 STATUSES = ("down",)
 

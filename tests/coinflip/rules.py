@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.ending import end_game
-from sprawl_cli.table import Table, refuse
+from sprawl_cli.api import Dice, Table, end_game, refuse
 from tests.coinflip.model import Character, Game
 
 

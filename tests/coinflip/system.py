@@ -7,15 +7,10 @@ from typing import Any
 
 from rich.console import Console
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.gate import ACTION, Check, Door
-from sprawl_cli.model import Game as KernelGame
-from sprawl_cli.model import Piece, Squad
-from sprawl_cli.schema import Where
-from sprawl_cli.systems.base import NewGame, Outcome, Roster, System, check_unique_names, roster_header
-from sprawl_cli.table import Table
-from sprawl_cli.turntrack import TurnTrack, sides_track
-from tests.coinflip import COMMANDS, LOOKUPS
+from sprawl_cli.api import (
+    ACTION, Check, Dice, Door, Game as KernelGame, NewGame, Outcome, Piece, Roster, Squad, System, Table, TurnTrack,
+    Where, check_unique_names, roster_header, sides_track,
+)
 from tests.coinflip.model import STATUSES, Character, Game
 
 
@@ -23,8 +18,6 @@ class Coinflip(System):
     name = "coinflip"
     title = "Coinflip"
     package = "tests.coinflip"
-    commands = COMMANDS
-    lookups = LOOKUPS
     statuses = STATUSES
     phases = ("fight",)
     # The turn referee: an attack is its side's, by a character still standing.

@@ -3,6 +3,7 @@
 Only its commands are here (see `sprawl_cli.systems`); the system is `system.py`.
 """
 
+API_VERSION = 1  # the version of sprawl's system interface (sprawl_cli.api) it is written for
 COMMANDS: dict[str, tuple[str, str]] = {
     "move": ("cli", "Move a character cautiously (3\") or quickly (6\", --quick): one action"),
     "aim": ("cli", "Aim at a target: +1 shift if the next action fires at it"),

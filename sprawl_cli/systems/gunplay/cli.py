@@ -6,8 +6,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from sprawl_cli.cli.main import current
-from sprawl_cli.numbers import MOST_INCHES
+from sprawl_cli.api import MOST_INCHES, current
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -34,7 +33,7 @@ def _lines(view: Any) -> Any:
 
 
 def _act(kind: str, rule: Any, view: Any, actor: str) -> None:
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
 
     act(kind, rule, _lines(view), actor=actor)
 
@@ -183,14 +182,13 @@ def set_(
     Example: sprawl set Vic wounds 2
     """
     if status.strip().lower() != "wounds":
-        from sprawl_cli.cli.gamecmds import set_ as kernel_set
+        from sprawl_cli.api import set_command as kernel_set
 
         kernel_set(name, status, value)
         return
-    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.api import Bound, UsageProblem, quoted
     from sprawl_cli.systems.gunplay.referee import set_wounds
 
-    from sprawl_cli.numbers import Bound, quoted
     from sprawl_cli.systems.gunplay.model import WOUNDS_LIMIT
 
     try:
@@ -206,7 +204,7 @@ def _die(die: str | None) -> int:
     Raises:
         BadInput: not d12 or d20.
     """
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput
 
     if die is None:
         return _game_sides()
@@ -281,6 +279,6 @@ def odds(
 
 
 def _print(console: Console, lines: list[str]) -> None:
-    from sprawl_cli.render import print_lines
+    from sprawl_cli.api import print_lines
 
     print_lines(console, lines)

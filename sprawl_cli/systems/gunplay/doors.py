@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.gate import ACTION, REFEREE, Check, Door
+from sprawl_cli.api import ACTION, REFEREE, Check, Door
 
 
 def _present(game: Any, who: Any, door: str) -> str | None:

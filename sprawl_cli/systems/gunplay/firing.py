@@ -9,13 +9,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice, Table, refuse
 from sprawl_cli.systems.gunplay.ladder import roll_test
 from sprawl_cli.systems.gunplay.model import Character, Game, Weapon
 from sprawl_cli.systems.gunplay.toughness import Victim, take_hit
 from sprawl_cli.systems.gunplay.turn import begin_action, check_game_end, spend_action
-from sprawl_cli.table import Table, refuse
 
 COVER = {"open": "easy", "some": "moderate", "lots": "hard"}  # G4: none, 33%+, 67%+
 BANDS = ("close", "effective", "extreme")

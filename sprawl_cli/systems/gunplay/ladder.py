@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice
 
 COLUMNS = ("automatic", "easy", "moderate", "hard", "impossible")
 ROLLED = ("easy", "moderate", "hard")

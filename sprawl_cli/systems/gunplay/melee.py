@@ -10,14 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice, Table, refuse
 from sprawl_cli.systems.gunplay.firing import find_weapon
 from sprawl_cli.systems.gunplay.ladder import shifted, succeeds, target_number
 from sprawl_cli.systems.gunplay.model import UNARMED, Character, Game, Weapon
 from sprawl_cli.systems.gunplay.toughness import Victim, take_hit
 from sprawl_cli.systems.gunplay.turn import begin_action, check_game_end, spend_action
-from sprawl_cli.table import Table, refuse
 
 BASE = "hard"  # G8
 CHARGE_SHIFT = 1

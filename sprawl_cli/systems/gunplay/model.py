@@ -9,9 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from sprawl_cli.model import Game as KernelGame
-from sprawl_cli.model import Settings as KernelSettings
-from sprawl_cli.model import Statuses
+from sprawl_cli.api import Game as KernelGame, Settings as KernelSettings, Statuses
 
 SYSTEM_NAME = "gunplay"
 PHASES = ("activation",)  # G2: a turn is one long exchange of activations

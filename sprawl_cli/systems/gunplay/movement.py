@@ -8,11 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.dice import Dice
+from sprawl_cli.api import Dice, Table, refuse
 from sprawl_cli.systems.gunplay.ladder import ROLLED, Test, check_column, roll_test
 from sprawl_cli.systems.gunplay.model import Character, Game
 from sprawl_cli.systems.gunplay.turn import begin_action, spend_action
-from sprawl_cli.table import Table, refuse
 
 CAUTIOUS_INCHES = 3
 QUICK_INCHES = 6

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from sprawl_cli.errors import BadInput
-from sprawl_cli.systems.base import Outcome
+from sprawl_cli.api import BadInput, Outcome, Table
 from sprawl_cli.systems.gunplay.model import MAX_WOUNDS, STATUSES, Character, Game
 from sprawl_cli.systems.gunplay.toughness import put_down, remove_if_hopeless
 from sprawl_cli.systems.gunplay.turn import check_game_end, settle_side
-from sprawl_cli.table import Table
 
 
 def set_status(game: Game, c: Character, status_name: str, on: bool, table: Table) -> Outcome:
@@ -43,7 +41,7 @@ def set_wounds(game: Game, c: Character, wounds: int, table: Table) -> Outcome:
     Raises:
         BadInput: outside 0 to MAX_WOUNDS.
     """
-    from sprawl_cli.render import name
+    from sprawl_cli.api import name
 
     if not 0 <= wounds <= MAX_WOUNDS:
         raise BadInput(f"{c.name} cannot carry {wounds} wounds; give 0 to {MAX_WOUNDS} (a down character with "

@@ -14,9 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sprawl_cli.model import Squad
-from sprawl_cli.schema import Where
-from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
+from sprawl_cli.api import Roster, Squad, Where, check_unique_names, roster_header
 from sprawl_cli.systems.gunplay.gear import gear_names, house_weapon
 from sprawl_cli.systems.gunplay.model import STATUSES, SYSTEM_NAME, WOUNDS_LIMIT, Character, Game, Weapon
 

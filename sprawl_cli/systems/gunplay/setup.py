@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
-from sprawl_cli.model import Squad
-from sprawl_cli.systems.base import NewGame, Outcome, Roster
+from sprawl_cli.api import BadInput, Dice, NewGame, Outcome, Roster, Squad, Table
 from sprawl_cli.systems.gunplay.model import DIE_SETTINGS, Character, Game, Settings
 from sprawl_cli.systems.gunplay.turn import roll_initiative
-from sprawl_cli.table import Table
 
 
 def settings_from(how: NewGame) -> Settings:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.schema import to_data
+from sprawl_cli.api import to_data
 from sprawl_cli.systems.gunplay.model import Character, Game
 
 if TYPE_CHECKING:
@@ -37,8 +37,7 @@ def status(game: Game, only: Character | None) -> dict[str, Any]:
 def status_view(console: Console, game: Game, only: Character | None) -> None:
     from rich.table import Table as RichTable
 
-    from sprawl_cli.render import escape
-    from sprawl_cli.render.grid import print_table
+    from sprawl_cli.api import escape, print_table
 
     title = f"Gunplay, turn {game.round}" + (f" of {game.rounds}" if game.rounds else "")
     now = f"{game.active} is mid-activation" if game.active else f"{game.current_squad.name} to activate"

@@ -8,22 +8,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.gunplay import COMMANDS, LOOKUPS
+from sprawl_cli.api import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.gunplay.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.dice import Dice
-    from sprawl_cli.ending import Ending
-    from sprawl_cli.model import Game, Piece, Squad
-    from sprawl_cli.reference import Topic
-    from sprawl_cli.schema import Where
+    from sprawl_cli.api import Dice, Ending, Game, Piece, Squad, Table, Topic, TurnTrack, Where
     from sprawl_cli.systems.gunplay.model import Character
     from sprawl_cli.systems.gunplay.model import Game as GunplayGame
-    from sprawl_cli.table import Table
-    from sprawl_cli.turntrack import TurnTrack
 
 
 FACE_HINT = "Gunplay rolls only d12s (d20s with the die=d20 setting), so give numbers, like --dice 9,4"
@@ -33,10 +26,8 @@ class Gunplay(System):
     name = "gunplay"
     title = "Gunplay"
     package = "sprawl_cli.systems.gunplay"
-    commands = COMMANDS
     doors = DOORS
     checks = CHECKS
-    lookups = LOOKUPS
     statuses = ("down", "prone", "removed")
     phases = ("activation",)
     round_word = "turn"
@@ -100,7 +91,7 @@ class Gunplay(System):
         return [f"Wounds: {', '.join(f'{c.name} {c.wounds}' for c in game.characters)}."]
 
     def reference(self) -> Sequence[Topic]:
-        from sprawl_cli.reference import Topic
+        from sprawl_cli.api import Topic
         from sprawl_cli.systems.gunplay.reference import TOPICS
 
         # Each line of a topic is a paragraph of its own in Markdown.
@@ -117,7 +108,7 @@ class Gunplay(System):
         return {s.name: sum(1 for c in gp.members(s) if not c.gone and not c.down) for s in gp.squads}
 
     def record(self, game: Game[Any], character: Piece) -> dict[str, int]:
-        from sprawl_cli.schema import to_data
+        from sprawl_cli.api import to_data
 
         c = cast("Character", character)
         data: dict[str, int] = to_data(c.record)

@@ -12,11 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.dice import Dice
+from sprawl_cli.api import Dice, Table, refuse
 from sprawl_cli.systems.gunplay.ladder import roll_test, shifted
 from sprawl_cli.systems.gunplay.model import Character, Game
 from sprawl_cli.systems.gunplay.turn import begin_action, check_game_end, end_activation, spend_action
-from sprawl_cli.table import Table, refuse
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sprawl_cli.systems.gunplay.model import Character, Game
 from sprawl_cli.systems.gunplay.turn import can_activate
-from sprawl_cli.turntrack import DONE, LATER, NEXT, NOW, OUT, Place, TurnTrack, over_sentence
+from sprawl_cli.api import DONE, LATER, NEXT, NOW, OUT, Place, TurnTrack, over_sentence
 
 
 def actions_left(n: int) -> str:

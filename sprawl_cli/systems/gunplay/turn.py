@@ -11,15 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
-from sprawl_cli.systems.base import Outcome
+from sprawl_cli.api import BadInput, Dice, Outcome, Table, refuse
 from sprawl_cli.systems.gunplay.model import ACTIONS_PER_ACTIVATION, Character, Game
-from sprawl_cli.table import Table, refuse
 
 if TYPE_CHECKING:
-    from sprawl_cli.ending import Ending
-    from sprawl_cli.model import Squad
+    from sprawl_cli.api import Ending, Squad
 
 
 @dataclass(frozen=True)
@@ -148,7 +144,7 @@ def check_game_end(game: Game) -> None:
     """A side whose characters have all been removed has lost; the last side standing wins.
     Sides that lose their last characters in the same exchange (G8: equal rolls strike
     together) and leave nobody standing draw: nobody wins."""
-    from sprawl_cli.ending import end_game
+    from sprawl_cli.api import end_game
 
     if game.over:
         return
@@ -282,7 +278,7 @@ def concede(game: Game, squad: Squad) -> Ending:
     Raises:
         BadInput: the side has nobody left in the game.
     """
-    from sprawl_cli.ending import Ending, end_game, settle
+    from sprawl_cli.api import Ending, end_game, settle
 
     in_play = [s for s in game.squads if any(not c.gone for c in game.members(s))]
     if squad not in in_play:

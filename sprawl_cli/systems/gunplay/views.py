@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from sprawl_cli.render import escape, name
+from sprawl_cli.api import escape, name
 from sprawl_cli.systems.gunplay.firing import FireOutcome
 from sprawl_cli.systems.gunplay.ladder import Test
 from sprawl_cli.systems.gunplay.melee import MeleeOutcome, Side
@@ -197,7 +197,7 @@ def odds_lines(odds: Odds) -> list[str]:
 
 
 def hits_lines(spread: Sequence[Fraction]) -> list[str]:
-    from sprawl_cli.render import bar
+    from sprawl_cli.api import bar
 
     labels = [f"{k} hit{'s' if k != 1 else ''}:" for k in range(len(spread))]
     return [f"  {label:<8}{float(p):6.1%} {bar(float(p), 30)}" for label, p in zip(labels, spread, strict=True)]

@@ -5,6 +5,7 @@ house ruling, damage (W8).
 Only its commands are here (see `sprawl_cli.systems`); the system is `system.py`.
 """
 
+API_VERSION = 1  # the version of sprawl's system interface (sprawl_cli.api) it is written for
 COMMANDS: dict[str, tuple[str, str]] = {
     "roll": ("cli", "Roll a trait test: TRAIT like d8 or d12+1, --wild, --mod, --tn (W1)."),
     "odds": ("cli", "Exact chances of a trait test succeeding and raising (W1)."),

@@ -13,13 +13,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.damage import DamageRoll, Victim, hit, restore, roll_damage, snapshot
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, Situation, TraitTest, character_test, own_modifiers
-from sprawl_cli.table import Table, refuse
 
 RANGES = {"short": 0, "medium": -2, "long": -4}
 COVER = {"light": -1, "medium": -2, "heavy": -4, "near-total": -6}

@@ -12,11 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import RuleRefusal
+from sprawl_cli.api import Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, read_die
 from sprawl_cli.systems.savage_worlds.traits import TraitTest, trait_test
-from sprawl_cli.table import Table, refuse
 
 PLAYER_POOL = 3  # W3: each player starts with three
 GM_OWN = 2  # W3: each game-master Wild Card holds two of its own
@@ -246,7 +244,7 @@ def award(game: Game, who: str, count: int) -> AwardOutcome:
     Raises:
         BadInput: no such side or character, or a count below 1.
     """
-    from sprawl_cli.errors import BadInput, SprawlError
+    from sprawl_cli.api import BadInput, SprawlError
 
     from sprawl_cli.systems.savage_worlds.limits import MOST_AWARD, MOST_BENNIES
 
@@ -269,7 +267,7 @@ def award(game: Game, who: str, count: int) -> AwardOutcome:
 def _room(who: str, holds: int, count: int, most: int) -> None:
     """Issue 34: a pool holds at most `most` bennies, past any session's (the save's checks refuse more)."""
     if holds + count > most:
-        from sprawl_cli.errors import BadInput
+        from sprawl_cli.api import BadInput
 
         raise BadInput(f"{who} holds {holds} bennies; {count} more would pass the {most} a pool may hold")
 

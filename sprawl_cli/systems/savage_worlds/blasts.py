@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice, Table
 from sprawl_cli.systems.savage_worlds.damage import Victim, hit, roll_damage
 from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TraitTest, character_test, own_modifiers
-from sprawl_cli.table import Table
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.savage_worlds.attacks import AttackOutcome, Options

@@ -10,12 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import DECK, JOKERS, RANKS, Dice
-from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.api import DECK, JOKERS, RANKS, BadInput, Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 from sprawl_cli.systems.savage_worlds.traits import Situation, character_test, opposed, own_modifiers
 from sprawl_cli.systems.savage_worlds.turn import close_cut_in, fresh_turn, my_turn, open_cut_in, up_now
-from sprawl_cli.table import Table, refuse
 
 SUIT_ORDER = ("S", "H", "D", "C")  # W4: spades, hearts, diamonds, clubs
 

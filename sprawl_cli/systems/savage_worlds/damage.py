@@ -11,12 +11,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table
 from sprawl_cli.systems.savage_worlds.model import WILD_CARD_WOUNDS, Character, Game, read_die
 from sprawl_cli.systems.savage_worlds.traits import Situation, TraitTest, chain, character_test, own_modifiers
 from sprawl_cli.systems.savage_worlds.turn import my_turn
-from sprawl_cli.table import Table
 
 _TERM = re.compile(r"([+-]?)\s*(str|\d*d\d+|\d+)", re.IGNORECASE)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.gate import ACTION, REACTION, REFEREE, TURN, Check, Door, verb
+from sprawl_cli.api import ACTION, REACTION, REFEREE, TURN, Check, Door, verb
 
 
 def _dealt(game: Any, who: Any, command: str) -> str | None:

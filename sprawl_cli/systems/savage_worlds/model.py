@@ -12,12 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from sprawl_cli.errors import BadInput
-from sprawl_cli.numbers import quoted
-from sprawl_cli.model import Game as KernelGame
-from sprawl_cli.model import Settings as KernelSettings
-from sprawl_cli.model import Statuses
-from sprawl_cli.model import Squad as Squad
+from sprawl_cli.api import BadInput, Game as KernelGame, Settings as KernelSettings, Squad as Squad, Statuses, quoted
 from sprawl_cli.systems.savage_worlds.limits import MOST_BONUS
 from sprawl_cli.systems.savage_worlds.limits import WILD_CARD_WOUNDS as WILD_CARD_WOUNDS
 
@@ -164,8 +159,7 @@ class Character(Statuses):
             return read_die(skills[key])
         if key in SKILLS or key.startswith("knowledge"):
             return UNSKILLED
-        from sprawl_cli.model import close_names
-        from sprawl_cli.numbers import quoted as cut
+        from sprawl_cli.api import close_names, quoted as cut
 
         choices = sorted({*ATTRIBUTES, *skills, *SKILLS})
         if not key:

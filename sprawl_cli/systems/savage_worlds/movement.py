@@ -12,12 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice, Table, refuse
 from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 from sprawl_cli.systems.savage_worlds.traits import character_test, own_modifiers
-from sprawl_cli.table import Table, refuse
 
 CRAWL = 2
 RISE_COST = 2

@@ -10,15 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.attacks import (Options, attack_situation, in_contact, range_band, require_able,
                                                       start_action)
 from sprawl_cli.systems.savage_worlds.damage import roll_damage
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, TraitTest, character_test
-from sprawl_cli.table import Table, refuse
 
 OBJECT_PARRY = 2
 DAMAGE_TYPES = ("blunt", "cutting", "piercing")

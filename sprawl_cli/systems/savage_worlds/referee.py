@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from sprawl_cli.errors import BadInput
-from sprawl_cli.systems.base import Outcome
+from sprawl_cli.api import BadInput, Outcome, name
 from sprawl_cli.systems.savage_worlds.cards import check_end
 from sprawl_cli.systems.savage_worlds.model import STATUSES, WILD_CARD_WOUNDS, Character, Game
-from sprawl_cli.render import name
 
 
 def set_status(game: Game, c: Character, status: str, on: bool) -> Outcome:

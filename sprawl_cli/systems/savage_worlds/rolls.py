@@ -11,12 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice, Table
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 from sprawl_cli.systems.savage_worlds.traits import TN, Situation, character_test, opposed, own_modifiers, trait_test
 from sprawl_cli.systems.savage_worlds.turn import action, paying
-from sprawl_cli.table import Table
 
 COOPERATION_CAP = 4  # no cap on Strength
 
@@ -165,7 +163,7 @@ def standoff(game: Game, dice: Dice, table: Table) -> StandoffOutcome:
         RuleRefusal: cards are already out this round (forceable).
     """
     from sprawl_cli.systems.savage_worlds.bennies import remember
-    from sprawl_cli.table import refuse
+    from sprawl_cli.api import refuse
 
     if game.phase == "action":
         refuse(table, "a standoff replaces the first deal; the cards are already out this round")

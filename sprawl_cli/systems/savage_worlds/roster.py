@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.dice import DECK
-from sprawl_cli.errors import BadInput
-from sprawl_cli.schema import Where
-from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
+from sprawl_cli.api import DECK, BadInput, Roster, Where, check_unique_names, roster_header
 from sprawl_cli.systems.savage_worlds.blasts import BAND_TIMES
 from sprawl_cli.systems.savage_worlds.damage import damage_terms
 from sprawl_cli.systems.savage_worlds.limits import MAX_ROF, MOST_ACTIONS, MOST_BENNIES
@@ -153,8 +150,7 @@ def read_roster(data: dict[str, Any], where: Where, source: str) -> Roster:
 def _bounded(where: Where, path: tuple[Any, ...], c: Character) -> None:
     """A saved character's numbers within the roster's bounds and the table's (issue 34): a hand edit
     of armor to 10**40, or -5, is refused as a roster's would be."""
-    from sprawl_cli.dice import REACH
-    from sprawl_cli.numbers import MOST_INCHES
+    from sprawl_cli.api import MOST_INCHES, REACH
 
     for key, low, high in (("toughness", 1, 100), ("parry", 1, 100), ("armor", 0, 100), ("pace", 0, 100),
                            ("bennies", 0, MOST_BENNIES), ("run_roll", 0, REACH)):

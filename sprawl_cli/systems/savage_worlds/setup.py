@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.dice import DECK
-from sprawl_cli.errors import BadInput
-from sprawl_cli.systems.base import NewGame, Roster
+from sprawl_cli.api import DECK, BadInput, NewGame, Roster
 from sprawl_cli.systems.savage_worlds.bennies import starting_bennies
 from sprawl_cli.systems.savage_worlds.model import Character, Game, Settings, Squad
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.schema import to_data
+from sprawl_cli.api import to_data
 from sprawl_cli.systems.savage_worlds.cards import acting_now
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 
@@ -90,8 +90,7 @@ def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
 def status_view(console: Console, game: Game, only: Character | None) -> None:
     from rich.table import Table
 
-    from sprawl_cli.render import escape
-    from sprawl_cli.render.grid import print_table
+    from sprawl_cli.api import escape, print_table
 
     up = ", ".join(c.name for c in acting_now(game)) or "-"
     if game.cut_in:

@@ -23,15 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.attacks import (Options, attack_situation, friendly_fire, range_band,
                                                       require_able, spend_ammo, start_action, toughness_against)
 from sprawl_cli.systems.savage_worlds.damage import Victim, hit, restore, roll_damage, snapshot
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, TraitTest, character_test, own_modifiers
-from sprawl_cli.table import Table, refuse
 
 TEMPLATE = "medium"  # the area suppressive fire covers
 ROUNDS_PER_ROF = 5  # ammunition: five times the rate of fire

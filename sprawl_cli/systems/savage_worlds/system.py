@@ -7,29 +7,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.savage_worlds import COMMANDS, LOOKUPS
+from sprawl_cli.api import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.savage_worlds.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game as KernelGame
-    from sprawl_cli.model import Piece, Squad
-    from sprawl_cli.reference import Topic
-    from sprawl_cli.schema import Where
+    from sprawl_cli.api import Dice, Game as KernelGame, Piece, Squad, Table, Topic, TurnTrack, Where
     from sprawl_cli.systems.savage_worlds.model import Character, Game
-    from sprawl_cli.table import Table
-    from sprawl_cli.turntrack import TurnTrack
 
 
 class SavageWorlds(System):
     name = "savage-worlds"
     title = "Savage Worlds"
     package = "sprawl_cli.systems.savage_worlds"
-    commands = COMMANDS
-    lookups = LOOKUPS
     name_params = frozenset({"name", "target", "attacker", "defender", "victim", "other"})
     statuses = ("shaken", "incapacitated", "on_hold", "defending", "prone")
     phases = ("deal", "action")
@@ -97,7 +88,7 @@ class SavageWorlds(System):
 
     # --- lookups and books ----------------------------------------------------------
     def reference(self) -> Sequence[Topic]:
-        from sprawl_cli.reference import Topic
+        from sprawl_cli.api import Topic
         from sprawl_cli.systems.savage_worlds.reference import TOPICS
 
         return tuple(Topic(key, title, text) for key, (title, text) in TOPICS.items())

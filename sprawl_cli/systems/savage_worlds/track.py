@@ -5,7 +5,7 @@ what a player needs of a character at a glance (its card, wounds and their penal
 from __future__ import annotations
 
 from sprawl_cli.systems.savage_worlds.model import Character, Game
-from sprawl_cli.turntrack import DONE, HOLD, LATER, NEXT, NOW, OUT, SURPRISED, Place, TurnTrack, over_sentence
+from sprawl_cli.api import DONE, HOLD, LATER, NEXT, NOW, OUT, SURPRISED, Place, TurnTrack, over_sentence
 
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 JOKER_WORDS = {"RJ": "red Joker", "BJ": "black Joker"}

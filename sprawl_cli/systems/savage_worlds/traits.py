@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice
 from sprawl_cli.systems.savage_worlds.limits import MAX_ROF as MAX_ROF
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TraitDie
 

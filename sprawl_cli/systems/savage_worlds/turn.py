@@ -11,9 +11,8 @@ referee's `--force` overrules it and the journal says so.
 
 from __future__ import annotations
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Table, refuse
 from sprawl_cli.systems.savage_worlds.model import Character, Game
-from sprawl_cli.table import Table, refuse
 
 CRAWL = 2  # inches a crawl may cover in a turn
 

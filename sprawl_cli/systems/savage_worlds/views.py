@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.render import escape, name
+from sprawl_cli.api import escape, name
 
 
 HOUSE_MARK = "[rule](W8, house)[/]"

@@ -7,6 +7,7 @@ hit or miss (S5, house).
 Only its commands are here (see `sprawl_cli.systems`); the system is `system.py`.
 """
 
+API_VERSION = 1  # the version of sprawl's system interface (sprawl_cli.api) it is written for
 COMMANDS: dict[str, tuple[str, str]] = {
     "map": ("cli", "Draw the map; --reach NAME shades where NAME can move (S1, S2)."),
     "move": ("cli", "Move a character to a space by the cheapest legal path (S2, S4)."),

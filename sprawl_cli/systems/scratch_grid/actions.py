@@ -13,12 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Table, refuse
 from sprawl_cli.systems.scratch_grid.interrupts import Interruption, offer, read_answers
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.systems.scratch_grid.attacks import RESULTS, call
 from sprawl_cli.systems.scratch_grid.turn import check_end, require_can_act
-from sprawl_cli.table import Table, refuse
 
 
 @dataclass(frozen=True)

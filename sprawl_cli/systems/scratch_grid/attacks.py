@@ -15,14 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.errors import BadInput, NeedsAnswer
+from sprawl_cli.api import BadInput, NeedsAnswer, Table, refuse
 from sprawl_cli.systems.scratch_grid.grid import Space, is_space_name, space_name
 from sprawl_cli.systems.scratch_grid.interrupts import EVERYONE, Interruption, exposed_by_attack, offer, read_answers, \
     read_named
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.systems.scratch_grid.sight import Sight, line_of_sight
 from sprawl_cli.systems.scratch_grid.turn import check_end, incapacitate, require_can_act, wound
-from sprawl_cli.table import Table, refuse
 
 KINDS = ("close", "hold", "knockout", "ranged", "blast")
 CLOSE = ("close", "hold", "knockout")

@@ -30,8 +30,7 @@ def map_(
 
     Example: sprawl map --reach Ada
     """
-    from sprawl_cli.cli.main import current
-    from sprawl_cli.render import print_lines
+    from sprawl_cli.api import current, print_lines
     from sprawl_cli.systems.scratch_grid.drawing import legend_lines, map_lines, reach_lines
     from sprawl_cli.systems.scratch_grid.movement import allowance_of, reach_now
     from sprawl_cli.systems.scratch_grid.svg import map_svg
@@ -71,8 +70,7 @@ def _write_svg(path: Path, text: str) -> None:
     Raises:
         BadInput: the folder is missing, FILE is a folder, or the disk refused.
     """
-    from sprawl_cli.errors import BadInput, SaveFileError
-    from sprawl_cli.save.atomic import atomic_write
+    from sprawl_cli.api import BadInput, SaveFileError, atomic_write
 
     if path.is_dir():
         raise BadInput(f"--svg {path} is a folder: give a file name, like {path / 'map.svg'}")
@@ -93,7 +91,7 @@ def move(name: Name, space: Annotated[str, typer.Argument(help="Where to, like c
 
     Example: sprawl move Ada e3 --interrupts none
     """
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
     from sprawl_cli.systems.scratch_grid.movement import move as rule
     from sprawl_cli.systems.scratch_grid.views import move_lines
 
@@ -107,8 +105,7 @@ def los(looker: Name, target: Annotated[str, typer.Argument(help="A character or
 
     Example: sprawl los Ada Vex
     """
-    from sprawl_cli.cli.main import current
-    from sprawl_cli.render import print_lines
+    from sprawl_cli.api import current, print_lines
     from sprawl_cli.systems.scratch_grid.attacks import look
     from sprawl_cli.systems.scratch_grid.views import sight_line
 
@@ -133,7 +130,7 @@ def attack(
 
     Example: sprawl attack Ada Vex --kind ranged --result hit
     """
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
     from sprawl_cli.systems.scratch_grid.attacks import attack as rule
     from sprawl_cli.systems.scratch_grid.views import attack_lines
 
@@ -148,7 +145,7 @@ def evade(name: Name, interrupts: Interrupts = None) -> None:
 
     Example: sprawl evade Cress --interrupts Mord=miss
     """
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
     from sprawl_cli.systems.scratch_grid.actions import evade as rule
     from sprawl_cli.systems.scratch_grid.views import evade_lines
 
@@ -162,7 +159,7 @@ def escape(name: Name, interrupts: Interrupts = None) -> None:
 
     Example: sprawl escape Ada
     """
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
     from sprawl_cli.systems.scratch_grid.movement import escape as rule
     from sprawl_cli.systems.scratch_grid.views import move_lines
 
@@ -182,7 +179,7 @@ def heal(
 
     Example: sprawl heal Brannock Cress --result hit
     """
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
     from sprawl_cli.systems.scratch_grid.actions import heal as rule
     from sprawl_cli.systems.scratch_grid.views import heal_lines
 

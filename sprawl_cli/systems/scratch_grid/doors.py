@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.gate import ACTION, LOOK, Check, Door, verb
+from sprawl_cli.api import ACTION, LOOK, Check, Door, verb
 
 
 def _present(game: Any, who: Any, door: str) -> str | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import string
 
-from sprawl_cli.render import escape
+from sprawl_cli.api import escape
 from sprawl_cli.systems.scratch_grid.grid import TERRAIN, Space, shifted, space_name
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.systems.scratch_grid.turn import possessive

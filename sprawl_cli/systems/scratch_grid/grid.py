@@ -11,7 +11,7 @@ import string
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput
 
 Space = tuple[int, int]  # (column, row), both from 0
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.errors import BadInput, NeedsAnswer
+from sprawl_cli.api import BadInput, NeedsAnswer, Table
 from sprawl_cli.systems.scratch_grid.model import Character, Game
-from sprawl_cli.table import Table
 
 ANSWERS = ("hit", "miss", "pass")
 EVERYONE = "*"

@@ -18,9 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sprawl_cli.errors import SaveFileError
+from sprawl_cli.api import SaveFileError, yaml_parse as parse, yaml_read_text as read_text
 from sprawl_cli.systems.scratch_grid.grid import GRIDS, MAX_COLUMNS, MAX_ROWS, TERRAIN
-from sprawl_cli.yamlio import parse, read_text
 
 KEYS = ("grid", "map", "name")
 SYMBOLS = ", ".join(f"'{s}' {what}" for s, what in TERRAIN.items())

@@ -13,13 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Table, refuse
 from sprawl_cli.systems.scratch_grid.grid import EXIT, Space, space_name
 from sprawl_cli.systems.scratch_grid.interrupts import Interruption, offer, read_answers
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 from sprawl_cli.systems.scratch_grid.paths import OUTSIDE, Allowance, Field, Route, Search, cheapest, step_cost
 from sprawl_cli.systems.scratch_grid.turn import absence, check_end, move_refusal, require_can_move
-from sprawl_cli.table import Table, refuse
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ reaching are read off these, never asked (docs/scenarios.md)."""
 
 from __future__ import annotations
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput
 from sprawl_cli.systems.scratch_grid.grid import SOLID, space_name
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 

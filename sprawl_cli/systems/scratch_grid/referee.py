@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput
 from sprawl_cli.systems.scratch_grid.model import STATUSES, Character, Game
 from sprawl_cli.systems.scratch_grid.movement import leave
 from sprawl_cli.systems.scratch_grid.turn import check_end, incapacitate

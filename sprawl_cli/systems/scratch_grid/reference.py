@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sprawl_cli.reference import Topic
+from sprawl_cli.api import Topic
 
 TEXTS: dict[str, tuple[str, str]] = {
     "map": ("The map (S1)", """\

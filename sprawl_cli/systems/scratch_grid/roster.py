@@ -18,9 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sprawl_cli.errors import SaveFileError
-from sprawl_cli.schema import Where
-from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
+from sprawl_cli.api import Roster, SaveFileError, Where, check_unique_names, roster_header
 from sprawl_cli.systems.scratch_grid.grid import GRIDS, is_space_name, parse_space, space_name
 from sprawl_cli.systems.scratch_grid.model import EXTRAS, MAX_LEVEL, STATUSES, Character, Game, Squad
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from sprawl_cli.errors import BadInput, SaveFileError
-from sprawl_cli.systems.base import NewGame, Roster
+from sprawl_cli.api import BadInput, NewGame, Roster, SaveFileError
 from sprawl_cli.systems.scratch_grid.grid import Board, Space, space_name
 from sprawl_cli.systems.scratch_grid.model import Game
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.render import escape, print_lines
-from sprawl_cli.render.grid import print_table
-from sprawl_cli.schema import to_data
+from sprawl_cli.api import escape, print_lines, print_table, to_data
 from sprawl_cli.systems.scratch_grid.model import Character, Game
 
 if TYPE_CHECKING:

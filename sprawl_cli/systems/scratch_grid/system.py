@@ -7,22 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.newoptions import NewOption
-from sprawl_cli.systems.scratch_grid import COMMANDS, LOOKUPS
+from sprawl_cli.api import NewGame, NewOption, Outcome, Roster, System
 from sprawl_cli.systems.scratch_grid.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game as KernelGame
-    from sprawl_cli.model import Piece
-    from sprawl_cli.reference import Topic
-    from sprawl_cli.schema import Where
+    from sprawl_cli.api import Dice, Game as KernelGame, Piece, Table, Topic, TurnTrack, Where
     from sprawl_cli.systems.scratch_grid.model import Character, Game
-    from sprawl_cli.table import Table
-    from sprawl_cli.turntrack import TurnTrack
 
 
 HEALTH = {"healthy": 2, "injured": 1, "incapacitated": 0}
@@ -34,10 +26,8 @@ class ScratchGrid(System):
     plays_on_map = True
     new_options = {"map": NewOption("FILE", "The map file the game is played on.", parse=Path)}
     package = "sprawl_cli.systems.scratch_grid"
-    commands = COMMANDS
     doors = DOORS
     checks = CHECKS
-    lookups = LOOKUPS
     name_params = frozenset({"name", "attacker", "target", "healer", "patient", "looker"})
     statuses = ("injured", "incapacitated", "immobilised", "evading", "escaped", "delayed")
     phases = ("turn",)
@@ -141,7 +131,7 @@ class ScratchGrid(System):
         return {s.name: sum(1 for c in sg.members(s) if c.standing) for s in sg.squads}
 
     def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
-        from sprawl_cli.schema import to_data
+        from sprawl_cli.api import to_data
 
         return dict(to_data(cast("Character", character).record))
 

@@ -4,7 +4,7 @@ character's move and action still to spend, its health and square at a glance.""
 from __future__ import annotations
 
 from sprawl_cli.systems.scratch_grid.model import Character, Game
-from sprawl_cli.turntrack import TurnTrack, sides_track
+from sprawl_cli.api import TurnTrack, sides_track
 
 
 def turn_track(game: Game) -> TurnTrack:

@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.errors import RuleRefusal
+from sprawl_cli.api import RuleRefusal, Table, refuse
 from sprawl_cli.systems.scratch_grid.model import Character, Game
-from sprawl_cli.table import Table, refuse
 
 
 def absence(c: Character, doing: str) -> str | None:

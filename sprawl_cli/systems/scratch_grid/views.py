@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sprawl_cli.render import escape, name
+from sprawl_cli.api import escape, name
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.scratch_grid.actions import EvadeOutcome, HealOutcome

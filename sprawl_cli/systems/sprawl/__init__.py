@@ -3,6 +3,7 @@
 Only its commands are here (see `sprawl_cli.systems`); the system is `system.py`.
 """
 
+API_VERSION = 1  # the version of sprawl's system interface (sprawl_cli.api) it is written for
 COMMANDS: dict[str, tuple[str, str]] = {
     "roll": ("cli", "Roll a pool of d10 and count successes (R1-R4)."),
     "odds": ("cli.odds", "Exact odds of a Test, or of a shot (`odds shoot A T`)."),

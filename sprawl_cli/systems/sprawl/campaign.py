@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.dice import Dice, Face
-from sprawl_cli.schema import Where, from_data, to_data
+from sprawl_cli.api import Dice, Face, Where, from_data, to_data
 from sprawl_cli.systems.sprawl.model import ATTRIBUTES, Character, Game, Weapon
 from sprawl_cli.systems.sprawl.roster import weapon_from
 from sprawl_cli.systems.sprawl.tables import HOUSE_AFTERMATH, INJURY_ATTRIBUTES, LookupTable, Row
@@ -23,7 +22,7 @@ from sprawl_cli.systems.sprawl.tables import HOUSE_AFTERMATH, INJURY_ATTRIBUTES,
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from sprawl_cli.books import Book, Member
+    from sprawl_cli.api import Book, Member
 
 AFTERMATH_RESULTS = ("dead", "injured", "recovered")
 RESULT_WORDS = {"dead": "dead", "injured": "lasting injury", "recovered": "recovers fully"}
@@ -209,7 +208,7 @@ def load_table(path: Path) -> dict[str, Any]:
     Raises:
         SaveFileError: naming the file, line and key.
     """
-    from sprawl_cli import yamlio
+    from sprawl_cli.api import yamlio
 
     data, lines = yamlio.load(path, "aftermath table")
     where = Where(str(path), lines)
@@ -262,7 +261,7 @@ def resolve_aftermath(game: Game, book: Book, dice: Dice, number: int) -> Afterm
     Raises:
         BadInput: a character of the game is missing from the campaign.
     """
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput
 
     table = aftermath_table(book)
     results: list[AftermathResult] = []

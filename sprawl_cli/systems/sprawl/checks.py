@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sprawl_cli.schema import Where
+from sprawl_cli.api import Where
 from sprawl_cli.systems.sprawl.model import ATTRIBUTES, MOST_ATTRIBUTE, STORED_STATUSES, WEAPON_KINDS, Game
 from sprawl_cli.systems.sprawl.roster import check_weapon_numbers
 

@@ -11,15 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
+from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.sprawl.pool import PoolResult, difficulty_of, test_pool
-from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.sprawl.model import FISTS, Character, Game, Weapon
 from sprawl_cli.systems.sprawl.damage import Victim, disengage, hurt
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.systems.sprawl.recovery import game_result, lift_pin
 from sprawl_cli.systems.sprawl.turn import mark, require_on_table, require_own_turn, require_phase, require_steady
-from sprawl_cli.table import Table, refuse
 
 
 @dataclass

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
+from sprawl_cli.api import Dice
 from sprawl_cli.systems.sprawl.pool import count_successes, test_pool
 from sprawl_cli.systems.sprawl.model import Character, Game
 from sprawl_cli.systems.sprawl.tables import INCAPACITATION

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.gate import ACTION, REACTION, REFEREE, TURN, Check, Door, verb
+from sprawl_cli.api import ACTION, REACTION, REFEREE, TURN, Check, Door, verb
 
 
 def _present(game: Any, who: Any, door: str) -> str | None:

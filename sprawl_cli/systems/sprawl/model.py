@@ -12,11 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from sprawl_cli.errors import BadInput
-from sprawl_cli.model import Game as KernelGame
-from sprawl_cli.model import Settings as KernelSettings
-from sprawl_cli.model import Fields, Statuses
-from sprawl_cli.model import Squad as Squad
+from sprawl_cli.api import BadInput, Fields, Game as KernelGame, Settings as KernelSettings, Squad as Squad, Statuses
 
 ATTRIBUTES = ("shooting", "brawling", "quickness", "smarts", "guts", "strength", "toughness", "health")
 # The most an attribute may be, in a roster, a save or `roster add`: the sample squads run 1 to 5, and an
@@ -141,7 +137,7 @@ class Character(Statuses):
         Raises:
             BadInput: it carries no such weapon (with "did you mean"), or the name fits two.
         """
-        from sprawl_cli.model import close_names
+        from sprawl_cli.api import close_names
 
         carried = list(self.weapons)
         if not any(w.name.lower() == "fists" for w in carried):

@@ -5,11 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
+from sprawl_cli.api import BadInput, Dice, Table
 from sprawl_cli.systems.sprawl.pool import PoolResult, test_pool
-from sprawl_cli.errors import BadInput
 from sprawl_cli.systems.sprawl.model import Character, Game, Squad
-from sprawl_cli.table import Table
 
 SHAKEN = ("pinned", "down", "panicked", "out_of_action", "out_of_play")  # what counts for routing (R24)
 
@@ -86,7 +84,7 @@ def _nearby_friend(game: Game, name: str, fallen: list[Character]) -> Character:
     try:
         return game.character(name)
     except BadInput:
-        from sprawl_cli.model import close_names
+        from sprawl_cli.api import close_names
 
         friends = list(dict.fromkeys(f.name for c in fallen for f in game.friends(c) if f not in fallen))
         close = close_names(name.strip(), friends)
@@ -180,7 +178,7 @@ def routing_roller(game: Game, squad: Squad) -> Character | None:
 def routing_check(game: Game, squad: Squad, dice: Dice, *, even_if_not_due: bool = False) -> RoutCheck:
     """R24: the roller's Smarts test, Difficulty = the shaken count; failing routs the squad
     (the game ends and the other side wins, R25)."""
-    from sprawl_cli.ending import end_game, other_side
+    from sprawl_cli.api import end_game, other_side
 
     shaken = shaken_count(game, squad)
     check = RoutCheck(squad.name, shaken, len(squad.members), routing_due(game, squad))

@@ -14,15 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
+from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.sprawl.pool import PoolResult, test_pool
-from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.sprawl.model import Character, Game
 from sprawl_cli.systems.sprawl import turn
 from sprawl_cli.systems.sprawl.damage import Victim, disengage
 from sprawl_cli.systems.sprawl.damage import fall as fall_damage
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
-from sprawl_cli.table import Table, refuse
 
 TERRAINS = ("open", "difficult", "treacherous")
 DIVISOR = {"open": 1, "difficult": 2, "treacherous": 4}  # R18: full, halved, quartered (round down)

@@ -9,11 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from sprawl_cli.dice import Face, record_repr
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Face, record_repr
 
 if TYPE_CHECKING:
-    from sprawl_cli.dice import Dice
+    from sprawl_cli.api import Dice
 
 SUCCESS_FACE = 7  # R1: 7, 8, 9 and 10 succeed
 MAX_ODDS_POOL = 1000  # odds above this are refused (they are all 0 or 1 anyway)

@@ -18,9 +18,8 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
+from sprawl_cli.api import BadInput, Dice, NeedsAnswer, Table, refuse
 from sprawl_cli.systems.sprawl.pool import PoolResult, difficulty_of, test_pool
-from sprawl_cli.errors import BadInput, NeedsAnswer
 from sprawl_cli.systems.sprawl.model import Character, Game, Weapon
 from sprawl_cli.systems.sprawl.damage import Victim, hurt
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
@@ -33,7 +32,6 @@ from sprawl_cli.systems.sprawl.turn import (
     require_phase,
     require_steady,
 )
-from sprawl_cli.table import Table, refuse
 
 BANDS = ("short", "long")
 COVER = {"none": 0, "partial": 1, "full": 2}  # R13

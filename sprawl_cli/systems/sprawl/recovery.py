@@ -11,16 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
+from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table, end_game, other_side, refuse
 from sprawl_cli.systems.sprawl.pool import test_pool
-from sprawl_cli.errors import BadInput, RuleRefusal
 from sprawl_cli.systems.sprawl.model import Character, Game, Squad
 from sprawl_cli.systems.sprawl.damage import credited, felled, put_out_of_action
 from sprawl_cli.systems.sprawl.morale import PanicTest, RoutCheck, panic_tests, routing_check, routing_due
 from sprawl_cli.systems.sprawl.tables import INCAPACITATION
-from sprawl_cli.ending import end_game, other_side
 from sprawl_cli.systems.sprawl.turn import mark, require_own_turn, require_phase
-from sprawl_cli.table import Table, refuse
 
 TRIED = "recovered"  # the `acted` mark: one go at the Recovery Phase per turn
 

@@ -5,13 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice, Table
 from sprawl_cli.systems.sprawl.model import SHOWN_STATUSES, Character, Game
 from sprawl_cli.systems.sprawl.damage import Victim, disengage, ledge_after, lose_health, pin, put_out_of_action
 from sprawl_cli.systems.sprawl.morale import PanicTest, panic_tests
 from sprawl_cli.systems.sprawl.movement import leave_the_table
-from sprawl_cli.table import Table
 
 SETTABLE = tuple(s for s in SHOWN_STATUSES if s != "engaged")
 

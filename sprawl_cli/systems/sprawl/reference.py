@@ -3,7 +3,7 @@ words; the rulings R1-R26 of the SPEC are folded in where they settle a question
 
 from __future__ import annotations
 
-from sprawl_cli.reference import Topic
+from sprawl_cli.api import Topic
 
 
 TOPICS: tuple[Topic, ...] = (

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sprawl_cli.render import escape, name
+from sprawl_cli.api import escape, name
 from sprawl_cli.systems.sprawl.campaign import HOUSE_LABEL, RESULT_WORDS, injuries
 
 if TYPE_CHECKING:
-    from sprawl_cli.books import Member
+    from sprawl_cli.api import Member
     from sprawl_cli.systems.sprawl.campaign import Aftermath
 
 RESULT_STYLE = {"dead": "bad", "injured": "warn", "recovered": "good"}

@@ -7,11 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sprawl_cli.errors import SaveFileError
-from sprawl_cli.systems import key as system_key
+from sprawl_cli.api import Roster, SaveFileError, Where, from_data, system_key as system_key, to_data
 from sprawl_cli.systems.sprawl.model import ATTRIBUTES, MOST_ATTRIBUTE, WEAPON_KINDS, Character, Squad, Weapon
-from sprawl_cli.schema import Where, from_data, to_data
-from sprawl_cli.systems.base import Roster
 
 HOUSE_GEAR = Path(__file__).parent / "data" / "gear.yaml"
 ROSTER_KEYS = ("system", "squad", "leader", "characters")
@@ -33,7 +30,7 @@ def load_gear(path: Path) -> dict[str, Weapon]:
     Raises:
         SaveFileError: naming the file, line and key of a bad entry.
     """
-    from sprawl_cli import yamlio
+    from sprawl_cli.api import yamlio
 
     data, lines = yamlio.load(path, "gear list")
     where = Where(str(path), lines)
@@ -67,8 +64,7 @@ def check_weapon_numbers(weapon: Weapon, where: Where, path: tuple[object, ...])
     (issue 34): Power is dice of damage, as an attribute is dice of a Test (MOST_ATTRIBUTE); a
     reliability is a Difficulty, and a range band's modifier one, within a die's reach; ranges and
     a blast are inches on the table."""
-    from sprawl_cli.dice import REACH
-    from sprawl_cli.numbers import MOST_INCHES
+    from sprawl_cli.api import MOST_INCHES, REACH
 
     checks: list[tuple[tuple[object, ...], float | None, float, float]] = [
         (("power",), weapon.power, 0, MOST_ATTRIBUTE), (("reliability",), weapon.reliability, 0, REACH),
@@ -91,7 +87,7 @@ def load_roster(path: Path, gear: dict[str, Weapon] | None = None, allow_empty: 
     Raises:
         SaveFileError: naming the file, line and key of every kind of problem SPEC lists.
     """
-    from sprawl_cli import yamlio
+    from sprawl_cli.api import yamlio
 
     data, lines = yamlio.load(path, "roster file")
     return roster_from_data(data, Where(str(path), lines), path, gear, allow_empty)
@@ -133,7 +129,7 @@ def roster_from_data(data: Any, where: Where, path: Path | None = None, gear: di
     named = data.get("system", "sprawl")
     if not isinstance(named, str) or system_key(named) != "sprawl":
         problems.check(where.fail, ("system",), f"this roster is for '{data.get('system')}', not SPRAWL")
-    from sprawl_cli.names import name_fault
+    from sprawl_cli.api import name_fault
 
     for key in ("squad", "leader"):
         if not isinstance(data.get(key), str) or not data[key].strip():
@@ -212,7 +208,7 @@ def check_name(name: object, where: Where, at: tuple[object, ...]) -> None:
     """A character's name: not empty, and one that name lists (`--nearby`, `--blast`) can give."""
     if not isinstance(name, str) or not name.strip():
         where.fail(at, "every character needs a name")
-    from sprawl_cli.names import name_fault
+    from sprawl_cli.api import name_fault
 
     fault = name_fault(name.strip())
     if fault is not None:

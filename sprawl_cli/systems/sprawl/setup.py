@@ -14,7 +14,7 @@ def new_game(rosters: list[Any], rounds: int | None = None, rule_of_tens: bool =
     Raises:
         BadInput: a round limit under 1.
     """
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput
     from sprawl_cli.systems.sprawl.model import Settings
 
     squads = [r.squad for r in rosters]

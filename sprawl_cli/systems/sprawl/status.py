@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.systems.sprawl.model import FISTS, Character, Game
-from sprawl_cli.schema import to_data
+from sprawl_cli.api import to_data
 from sprawl_cli.systems.sprawl.phases import PHASE_TITLES, todo
 
 if TYPE_CHECKING:
@@ -57,10 +57,10 @@ def health_bar(health: int, most: int) -> str:
 
 
 def header(game: Game) -> str:
-    from sprawl_cli.render import escape, name
+    from sprawl_cli.api import escape, name
 
     if game.over:
-        from sprawl_cli.ending import rounds_played  # only for a game that has ended: off status's start-up
+        from sprawl_cli.api import rounds_played  # only for a game that has ended: off status's start-up
 
         won = (f"{escape(game.winner)} wins" if game.winner
                else "a draw, nobody wins" if game.draw else "no winner declared")
@@ -73,7 +73,7 @@ def header(game: Game) -> str:
 
 def _weapon_cell(c: Character, w: Weapon) -> str:
     """A weapon's name, with why it cannot be used now (jammed, out of ammo...)."""
-    from sprawl_cli.render import escape
+    from sprawl_cli.api import escape
 
     why = c.usable(w)
     return escape(w.name) + (f" [warn]({why.replace('_', ' ')})[/]" if why else "")
@@ -82,8 +82,7 @@ def _weapon_cell(c: Character, w: Weapon) -> str:
 def status_view(console: Console, game: Game, only: str | None, todo: list[str]) -> None:
     from rich.table import Table
 
-    from sprawl_cli.render import escape, print_lines
-    from sprawl_cli.render.grid import print_table
+    from sprawl_cli.api import escape, print_lines, print_table
     from sprawl_cli.systems.sprawl.views.game import badge
 
     console.print(header(game))

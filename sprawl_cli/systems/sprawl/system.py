@@ -7,22 +7,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.sprawl import COMMANDS, GROUPS, LOOKUPS
+from sprawl_cli.api import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.sprawl.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.books import Book, BookGame, Member, Part
-    from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game as KernelGame
-    from sprawl_cli.model import Piece
-    from sprawl_cli.reference import Topic
-    from sprawl_cli.schema import Where
+    from sprawl_cli.api import (
+        Book, BookGame, Dice, Game as KernelGame, Member, Part, Piece, Table, Topic, TurnTrack, Where,
+    )
     from sprawl_cli.systems.sprawl.model import Character, Game
-    from sprawl_cli.table import Table
-    from sprawl_cli.turntrack import TurnTrack
 
 
 WEAPON_KINDS = {"shoot": ("gun", "thrown", "launcher"), "brawl": ("melee",)}  # what --weapon takes, for Tab
@@ -32,9 +26,6 @@ class Sprawl(System):
     name = "sprawl"
     title = "SPRAWL"
     package = "sprawl_cli.systems.sprawl"
-    commands = COMMANDS
-    lookups = LOOKUPS
-    groups = GROUPS
     name_params = frozenset({"name", "attacker", "target", "defender", "spotter", "hider", "looker", "nearby",
                              "blast", "blast_scattered", "near_ledge"})
     new_flags = {"no-tens": "Play without the Rule of Tens (R2)."}
@@ -83,7 +74,7 @@ class Sprawl(System):
         if how.physical:
             game.settings.dice = "physical"
         start_turn(game, dice)
-        return game, Outcome(self.status_json(game, None))
+        return game, Outcome(dict(self.status_json(game, None)))
 
     # --- the kernel's shared commands -------------------------------------------
     def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:
@@ -129,7 +120,7 @@ class Sprawl(System):
             return None
         if command == "odds" and arguments[:1] == ["shoot"]:  # `odds shoot ATTACKER TARGET` takes shoot's options
             command, arguments = "shoot", arguments[1:]
-        from sprawl_cli.errors import SprawlError
+        from sprawl_cli.api import SprawlError
 
         try:
             who = cast("Character", game.character(arguments[0])) if arguments else None

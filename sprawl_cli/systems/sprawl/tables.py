@@ -3,8 +3,7 @@ throwing range (R17) and the house aftermath table (R26)."""
 
 from __future__ import annotations
 
-from sprawl_cli.dice import record_repr
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, record_repr
 
 # Rows and tables are immutable records (tuple subclasses with a property per field, as the
 # dice records are), not frozen dataclasses: `sprawl table` imports this module, and a

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sprawl_cli.systems.sprawl.model import Character, Game
 from sprawl_cli.systems.sprawl.phases import PHASE_TITLES, todo
-from sprawl_cli.turntrack import TurnTrack, sides_track
+from sprawl_cli.api import TurnTrack, sides_track
 
 
 def turn_track(game: Game) -> TurnTrack:

@@ -6,13 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.ending import end_game, other_side
+from sprawl_cli.api import Table, end_game, other_side, refuse
 from sprawl_cli.systems.sprawl.model import PHASES, Character, Game, Squad
 from sprawl_cli.systems.sprawl.phases import PHASE_TITLES, can_recover, todo
-from sprawl_cli.table import Table, refuse
 
 if TYPE_CHECKING:
-    from sprawl_cli.dice import Dice
+    from sprawl_cli.api import Dice
 
 
 
@@ -37,7 +36,7 @@ def check_game_end(game: Game) -> None:
 
 def phase_refusal(game: Game, action: str, *phases: str) -> str | None:
     """Why `action` may not be taken in this phase, or None."""
-    from sprawl_cli.gate import phase_refusal as refusal
+    from sprawl_cli.api import phase_refusal as refusal
 
     return refusal(game.phase, action, phases, PHASE_TITLES, "Phase")
 
@@ -69,7 +68,7 @@ def absence(c: Character, action: str) -> str | None:
 
 def require_on_table(c: Character, action: str) -> None:
     """Nobody can overrule this one: the character is gone."""
-    from sprawl_cli.errors import RuleRefusal
+    from sprawl_cli.api import RuleRefusal
 
     why = absence(c, action)
     if why is not None:

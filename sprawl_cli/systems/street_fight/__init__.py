@@ -3,6 +3,7 @@
 Only its commands are here (see `sprawl_cli.systems`); the system is `system.py`.
 """
 
+API_VERSION = 1  # the version of sprawl's system interface (sprawl_cli.api) it is written for
 COMMANDS: dict[str, tuple[str, str]] = {
     "move": ("cli", "Move a figure up to 5\", or dash up to 9\" (F2)."),
     "aim": ("cli", "Spend this turn aiming: +10% a turn to the next shot, 3 turns at most (F3)."),

@@ -6,7 +6,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput
 from sprawl_cli.systems.street_fight.model import MAX_AIM
 from sprawl_cli.systems.street_fight.weapons import Weapon
 

@@ -7,18 +7,15 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import click
 import typer
 
-from sprawl_cli.cli.main import current
-from sprawl_cli.dice import REACH
-from sprawl_cli.numbers import MOST_INCHES
+from sprawl_cli.api import MOST_INCHES, REACH, current
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rich.console import Console
 
-    from sprawl_cli.dice import Dice
+    from sprawl_cli.api import Dice, Table
     from sprawl_cli.systems.street_fight.model import Game
-    from sprawl_cli.table import Table
 
 app = typer.Typer(add_completion=False)
 
@@ -36,7 +33,7 @@ Overwatch = Annotated[bool, typer.Option("--overwatch", help="Overwatch fire dur
 
 def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any], list[str]],
         actor: str | None = None, door: str | None = None, **given: Any) -> None:
-    from sprawl_cli.cli.flow import act as run
+    from sprawl_cli.api import act as run
 
     run(kind, rule, lambda outcome, game: view(outcome), actor=actor, door=door, **given)
 
@@ -121,7 +118,7 @@ def shoot(
     from sprawl_cli.systems.street_fight.shooting import Order
     from sprawl_cli.systems.street_fight.shooting import shoot as fire
     from sprawl_cli.systems.street_fight.views import shooting_lines
-    from sprawl_cli.table import parse_names
+    from sprawl_cli.api import parse_names
 
     covers = tuple(c.lower() for c in cover or ())
     order = Order(distance[0], covers[0] if covers else None, target_moving, frontage, overwatch,
@@ -183,7 +180,7 @@ def morale(side: Annotated[str, typer.Argument(help="The squad that tests.")]) -
 
 
 def _emit(data: dict[str, Any], lines: list[str]) -> None:
-    from sprawl_cli.render import print_lines
+    from sprawl_cli.api import print_lines
 
     ctx = current()
 
@@ -201,7 +198,7 @@ def roll(
 
     Example: sprawl roll weapon
     """
-    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.api import UsageProblem
     from sprawl_cli.systems.street_fight.weapons import roll_weapon
 
     ctx = current()
@@ -270,7 +267,7 @@ def odds(
         _emit({"left": n, "p_pass": float(p), "exact": str(p)},
               [f"Morale with {n} figure{'s' * (n != 1)} left: a d10 under {n} holds, {float(p):.0%} (F10)"])
     else:
-        from sprawl_cli.errors import UsageProblem
+        from sprawl_cli.api import UsageProblem
 
         raise UsageProblem(f"'{what}' has no odds here; use shoot, fight or morale")
 
@@ -281,7 +278,7 @@ def table(name: Annotated[str, typer.Argument(metavar="weapons", help="The table
 
     Example: sprawl table weapons
     """
-    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.api import UsageProblem
     from sprawl_cli.systems.street_fight.weapons import WEAPONS
 
     if name.strip().lower() != "weapons":

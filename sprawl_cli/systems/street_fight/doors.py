@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.gate import ACTION, REACTION, TURN, Check, Door, verb
+from sprawl_cli.api import ACTION, REACTION, TURN, Check, Door, verb
 
 
 def _standing(game: Any, who: Any, door: str) -> str | None:

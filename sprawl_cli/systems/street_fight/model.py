@@ -11,10 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from sprawl_cli.model import Game as KernelGame
-from sprawl_cli.model import Settings as KernelSettings
-from sprawl_cli.model import Statuses
-from sprawl_cli.model import Squad as Squad
+from sprawl_cli.api import Game as KernelGame, Settings as KernelSettings, Squad as Squad, Statuses
 
 SYSTEM_NAME = "street-fight"
 PHASES = ("movement", "shooting", "close", "morale")

@@ -5,10 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import RuleRefusal
+from sprawl_cli.api import Dice, RuleRefusal, Table
 from sprawl_cli.systems.street_fight.model import Character, Game, Squad
-from sprawl_cli.table import Table
 
 
 def end_game(game: Game, winner: str | None, reason: str) -> None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Table, refuse
 from sprawl_cli.systems.street_fight.chance import measured
 from sprawl_cli.systems.street_fight.model import DASH, MAX_AIM, NORMAL_MOVE, Character, Game
 from sprawl_cli.systems.street_fight.turn import require_own_side, require_phase, require_standing, \
     require_steady
 from sprawl_cli.systems.street_fight.weapons import weapon
-from sprawl_cli.table import Table, refuse
 
 
 def inches_text(value: float) -> str:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any, cast
 
-from sprawl_cli.errors import UsageProblem
+from sprawl_cli.api import UsageProblem
 from sprawl_cli.systems.street_fight.chance import Modifier, Situation, hit_chance, read_cover
 from sprawl_cli.systems.street_fight.close import KILLING_TOTAL, fighting_modifiers
 from sprawl_cli.systems.street_fight.model import Game
@@ -17,7 +17,7 @@ from sprawl_cli.systems.street_fight.shooting import Order, situation
 from sprawl_cli.systems.street_fight.weapons import Weapon, weapon
 
 if TYPE_CHECKING:
-    from sprawl_cli.context import Context
+    from sprawl_cli.api import Context
 
 D10 = range(1, 11)
 
@@ -145,7 +145,7 @@ def shot_inputs(ctx: Context, name: str | None, target: str | None, arm_name: st
                 overwatch: bool, large: bool, targets: str | None) -> tuple[Weapon, Situation, int]:
     """Raises:
     UsageProblem: half a pair of names, or neither names nor --weapon."""
-    from sprawl_cli.table import parse_names
+    from sprawl_cli.api import parse_names
 
     count = 1
     if targets:

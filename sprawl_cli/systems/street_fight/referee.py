@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput
 from sprawl_cli.systems.street_fight.model import DASH, NORMAL_MOVE, SHOWN_STATUSES, Character, Game
 from sprawl_cli.systems.street_fight.morale import casualty, testing_morale
 

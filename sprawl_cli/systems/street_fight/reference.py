@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sprawl_cli.reference import Topic
+from sprawl_cli.api import Topic
 
 _TOPICS: dict[str, tuple[str, str]] = {
     "turn": ("The turn (F1)", """\

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.model import Squad
-from sprawl_cli.numbers import MOST_INCHES
-from sprawl_cli.schema import Where
-from sprawl_cli.systems.base import Roster, check_unique_names, roster_header
+from sprawl_cli.api import MOST_INCHES, Roster, Squad, Where, check_unique_names, roster_header
 from sprawl_cli.systems.street_fight.model import PHASES, SETTING_CHOICES, SHOWN_STATUSES, STORED_STATUSES, \
     SYSTEM_NAME, Character, Game
 from sprawl_cli.systems.street_fight.weapons import WEAPON_NAMES, weapon

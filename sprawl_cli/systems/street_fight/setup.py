@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice
 from sprawl_cli.systems.street_fight.model import SETTING_CHOICES, Character, Game, Settings, Squad, SquadMorale
 from sprawl_cli.systems.street_fight.turn import Initiative, start_turn, todo
 from sprawl_cli.systems.street_fight.weapons import roll_weapon

@@ -5,15 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice, Table, refuse
 from sprawl_cli.systems.street_fight.chance import COVER_NAMES, Modifier, Situation, hit_chance, measured, read_cover
 from sprawl_cli.systems.street_fight.model import Character, Game
 from sprawl_cli.systems.street_fight.morale import casualty
 from sprawl_cli.systems.street_fight.turn import require_enemies, require_own_side, require_phase, \
     require_standing, require_steady
 from sprawl_cli.systems.street_fight.weapons import Weapon, weapon
-from sprawl_cli.table import Table, refuse
 
 
 @dataclass(frozen=True)

@@ -7,31 +7,22 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from sprawl_cli.systems.base import NewGame, Outcome, Roster, System
-from sprawl_cli.systems.street_fight import COMMANDS, LOOKUPS
+from sprawl_cli.api import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.street_fight.doors import CHECKS, DOORS
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.dice import Dice
-    from sprawl_cli.model import Game as KernelGame
-    from sprawl_cli.model import Piece, Squad
-    from sprawl_cli.reference import Topic
-    from sprawl_cli.schema import Where
+    from sprawl_cli.api import Dice, Game as KernelGame, Piece, Squad, Table, Topic, TurnTrack, Where
     from sprawl_cli.systems.street_fight.model import Character, Game
-    from sprawl_cli.table import Table
-    from sprawl_cli.turntrack import TurnTrack
 
 
 class StreetFight(System):
     name = "street-fight"
     title = "Street-Fight"
     package = "sprawl_cli.systems.street_fight"
-    commands = COMMANDS
     doors = DOORS
     checks = CHECKS
-    lookups = LOOKUPS
     name_params = frozenset({"name", "target", "attacker", "defender"})
     statuses = ("casualty", "moved", "ran", "aiming", "overwatch", "in_combat", "falling_back", "sheltering",
                 "in_cover")
@@ -81,7 +72,7 @@ class StreetFight(System):
         from sprawl_cli.systems.street_fight.views import status_table
 
         status_table(console, cast("Game", game), only.name if only else None)
-        from sprawl_cli.render import escape
+        from sprawl_cli.api import escape
 
         for line in todo(cast("Game", game)):
             console.print(f"[todo]{escape(line)}[/]", markup=True, highlight=False)
@@ -112,7 +103,7 @@ class StreetFight(System):
         return {"gone": [c.name for c in people if c.gone], "hits": {c.name: c.record.hits for c in people}}
 
     def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
-        from sprawl_cli.schema import to_data
+        from sprawl_cli.api import to_data
 
         return dict(to_data(cast("Character", character).record))
 

@@ -3,10 +3,9 @@ with its phase, what the phase asks now, and a figure's weapon and state at a gl
 
 from __future__ import annotations
 
-from sprawl_cli.model import Squad
+from sprawl_cli.api import Squad, TurnTrack, sides_of, sides_track
 from sprawl_cli.systems.street_fight.model import PHASE_TITLES, Character, Game
 from sprawl_cli.systems.street_fight.turn import phases_of, todo
-from sprawl_cli.turntrack import TurnTrack, sides_of, sides_track
 
 
 def turn_track(game: Game) -> TurnTrack:

@@ -6,13 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput, RuleRefusal
+from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.street_fight import morale
 from sprawl_cli.systems.street_fight.model import NORMAL_MOVE, PHASE_TITLES, PHASES, Character, Game
 from sprawl_cli.systems.street_fight.morale import MoraleTest
 from sprawl_cli.systems.street_fight.weapons import weapon
-from sprawl_cli.table import Table, refuse
 
 
 # --- initiative (F1) ------------------------------------------------------------
@@ -53,7 +51,7 @@ def roll_initiative(game: Game, dice: Dice) -> Initiative:
 
 def phase_refusal(game: Game, action: str, *phases: str) -> str | None:
     """Why `action` may not be taken in this phase, or None."""
-    from sprawl_cli.gate import phase_refusal as refusal
+    from sprawl_cli.api import phase_refusal as refusal
 
     return refusal(game.phase, action, phases, PHASE_TITLES, "phase")
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.render import bar, escape, name
-from sprawl_cli.render.grid import print_table
+from sprawl_cli.api import bar, escape, name, print_table
 
 if TYPE_CHECKING:
     from rich.console import Console

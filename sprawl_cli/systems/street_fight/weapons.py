@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sprawl_cli.dice import Dice
-from sprawl_cli.errors import BadInput
+from sprawl_cli.api import BadInput, Dice
 
 
 @dataclass(frozen=True)

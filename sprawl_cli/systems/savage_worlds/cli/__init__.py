@@ -8,9 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import click
 import typer
 
-from sprawl_cli.cli.main import current
-from sprawl_cli.dice import REACH
-from sprawl_cli.numbers import MOST_INCHES
+from sprawl_cli.api import MOST_INCHES, REACH, current
 from sprawl_cli.systems.savage_worlds.limits import MAX_ROF, MOST_ACTIONS
 
 if TYPE_CHECKING:
@@ -49,7 +47,7 @@ def _view(kind: str) -> Any:
 
 
 def _act(kind: str, actor: str | None = None, door: str | None = None, *, rule: Any, **given: Any) -> None:
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
 
     act(kind, rule, _view(kind), actor=actor, door=door, **given)
 
@@ -61,7 +59,7 @@ def roll(trait: Trait, wild: Wild = False, mod: Mod = 0, tn: Tn = 4) -> None:
 
     Example: sprawl roll --system savage-worlds d8 --wild --mod -2
     """
-    from sprawl_cli.render import print_lines
+    from sprawl_cli.api import print_lines
     from sprawl_cli.systems.savage_worlds.model import read_die
     from sprawl_cli.systems.savage_worlds.traits import trait_test
     from sprawl_cli.systems.savage_worlds.views import lines
@@ -79,7 +77,7 @@ def odds(trait: Trait, wild: Wild = False, mod: Mod = 0, tn: Tn = 4) -> None:
 
     Example: sprawl odds --system savage-worlds d6 --wild --tn 6
     """
-    from sprawl_cli.render import print_lines
+    from sprawl_cli.api import print_lines
     from sprawl_cli.systems.savage_worlds.model import read_die
     from sprawl_cli.systems.savage_worlds.odds import trait_odds
     from sprawl_cli.systems.savage_worlds.views import lines
@@ -134,7 +132,7 @@ def interrupt(name: Name, target: Annotated[str, typer.Argument(help="Whose acti
 
 # --- attacks ------------------------------------------------------------------------------
 def _names(raw: str | None) -> list[str]:
-    from sprawl_cli.table import parse_names
+    from sprawl_cli.api import parse_names
 
     return parse_names(raw or "")
 
@@ -148,7 +146,7 @@ def _fresh(opts: Options) -> Options:
 
 
 def _covers(raw: str | None) -> dict[str, str]:
-    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.api import UsageProblem
 
     out: dict[str, str] = {}
     for item in _names(raw):

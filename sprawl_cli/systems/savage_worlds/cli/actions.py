@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from sprawl_cli.numbers import MOST_INCHES
+from sprawl_cli.api import MOST_INCHES
 from sprawl_cli.systems.savage_worlds.cli import Actions, Mod, Name, Tn, _act, _names
 from sprawl_cli.systems.savage_worlds.limits import MOST_AWARD, WILD_CARD_WOUNDS
 
@@ -243,7 +243,7 @@ def wounds(name: Name, count: Annotated[int, typer.Argument(help="Wounds it carr
 
     Example: sprawl wounds Ada 2
     """
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
     from sprawl_cli.systems.savage_worlds.referee import set_wounds
 
     act("wounds", lambda game, dice, table: set_wounds(game, game.character(name), count),

@@ -17,7 +17,7 @@ Name = Annotated[str, typer.Argument(help="A character (case-insensitive).")]
 def _act(kind: str, rule: Callable[[Any, Any, Any], Any], render: Callable[[dict[str, Any], bool], list[str]],
          actor: str | None = None, door: str | None = None) -> None:
     """The kernel's one flow, with a view that reads the outcome's JSON and the Rule of Tens."""
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
 
     act(kind, rule, lambda outcome, game: render(outcome.to_json(), game.settings.rule_of_tens), actor=actor,
         door=door)
@@ -25,7 +25,7 @@ def _act(kind: str, rule: Callable[[Any, Any, Any], Any], render: Callable[[dict
 
 def _ledge(game: Any, raw: str | None) -> tuple[str, ...]:
     """`--near-ledge NAMES` as the characters' names, lower case (R7)."""
-    from sprawl_cli.table import parse_names
+    from sprawl_cli.api import parse_names
 
     return tuple(game.character(n).name.lower() for n in parse_names(raw or ""))
 

@@ -9,13 +9,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 import click
 import typer
 
-from sprawl_cli.cli.main import current
-from sprawl_cli.numbers import MOST_INCHES
+from sprawl_cli.api import MOST_INCHES, current
 
 if TYPE_CHECKING:
-    from sprawl_cli.dice import Dice
+    from sprawl_cli.api import Dice, Table
     from sprawl_cli.systems.sprawl.model import Game
-    from sprawl_cli.table import Table
 
 app = typer.Typer(add_completion=False)
 
@@ -25,7 +23,7 @@ Name = Annotated[str, typer.Argument(help="The character.")]
 def act(kind: str, rule: Callable[[Game, Dice, Table], Any], view: Callable[[Any, bool], list[str]],
         actor: str | None = None) -> None:
     """The kernel's one flow, with SPRAWL's views (which colour dice by the Rule of Tens)."""
-    from sprawl_cli.cli.flow import act as run
+    from sprawl_cli.api import act as run
 
     run(kind, rule, lambda outcome, game: view(outcome, game.settings.rule_of_tens), actor=actor)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional, cast
 
 import typer
 
-from sprawl_cli.cli.main import current
+from sprawl_cli.api import current
 from sprawl_cli.systems.sprawl.cli import DIFFICULTY, MODS, NO_TENS  # roll's options
 from sprawl_cli.systems.sprawl.cli import ranged  # the options of a shot, for `odds shoot`
 
@@ -47,7 +47,7 @@ def odds(
     """
     from sprawl_cli.systems.sprawl.pool import MAX_ODDS_POOL, difficulty_of
     from sprawl_cli.systems.sprawl.pool import odds as exact_odds
-    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.api import UsageProblem
 
     ctx = current()
     if pool.lower() == "shoot":
@@ -65,14 +65,14 @@ def odds(
         shot = shot_odds(game, game.character(attacker), game.character(target), plan)
 
         def shot_view(console: "Console") -> None:
-            from sprawl_cli.render import print_lines
+            from sprawl_cli.api import print_lines
             from sprawl_cli.systems.sprawl.views.ranged import odds_lines
 
             print_lines(console, odds_lines(shot))
 
         ctx.emit(shot.to_json(), shot_view)
         return
-    from sprawl_cli.numbers import Bound, quoted
+    from sprawl_cli.api import Bound, quoted
 
     if not pool.isdigit():
         raise UsageProblem(f"POOL should be a number of dice (or `shoot`), not '{quoted(pool)}'")

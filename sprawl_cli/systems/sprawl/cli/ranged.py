@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import click
 import typer
 
-from sprawl_cli.numbers import MOST_INCHES
+from sprawl_cli.api import MOST_INCHES
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.sprawl.ranged import Situation
@@ -42,9 +42,8 @@ def situation(weapon: str | None, range_: str | None, cover: str, target_running
     Raises:
         UsageProblem: --small and --large together.
     """
-    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.api import UsageProblem, parse_names
     from sprawl_cli.systems.sprawl.ranged import Situation
-    from sprawl_cli.table import parse_names
 
     if small and large:
         raise UsageProblem("a target is --small or --large, not both")
@@ -77,7 +76,7 @@ def shoot(
 
     Example: sprawl shoot Razz Wilson --cover partial --range long
     """
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
     from sprawl_cli.systems.sprawl.ranged import shoot as take_shot
     from sprawl_cli.systems.sprawl.views.ranged import shot_lines
 
@@ -97,8 +96,7 @@ def los(
 
     Example: sprawl los Razz Wilson
     """
-    from sprawl_cli.cli.flow import act
-    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.api import UsageProblem, act
     from sprawl_cli.systems.sprawl.ranged import line_of_sight
     from sprawl_cli.systems.sprawl.views.ranged import sight_lines
 

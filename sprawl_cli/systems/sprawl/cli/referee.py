@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from sprawl_cli.dice import REACH
+from sprawl_cli.api import REACH
 
 app = typer.Typer(add_completion=False)
 
@@ -23,8 +23,7 @@ def set_(
 
     Example: sprawl set Razz pinned off
     """
-    from sprawl_cli.cli.flow import act
-    from sprawl_cli.errors import UsageProblem
+    from sprawl_cli.api import UsageProblem, act
     from sprawl_cli.systems.sprawl.referee import set_status
     from sprawl_cli.systems.sprawl.views.game import set_lines
 
@@ -46,7 +45,7 @@ def damage(
 
     Example: sprawl damage Newton 2
     """
-    from sprawl_cli.cli.flow import act
+    from sprawl_cli.api import act
     from sprawl_cli.systems.sprawl.referee import referee_damage
     from sprawl_cli.systems.sprawl.views.game import damage_lines
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
-from sprawl_cli.cli.main import current
+from sprawl_cli.api import current
 from sprawl_cli.systems.sprawl.model import MOST_ATTRIBUTE
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def is_house(gear_file: Path, gear: dict[str, Weapon]) -> bool:
 
 def roster_json(roster: Roster, path: Path, gear_file: Path, house: bool | None = None) -> dict[str, Any]:
     from sprawl_cli.systems.sprawl.model import ATTRIBUTES
-    from sprawl_cli.schema import to_data
+    from sprawl_cli.api import to_data
 
     people = []
     for c in roster.characters:
@@ -93,7 +93,7 @@ def find_entry(people: list[dict[str, Any]], name: str, path: Path) -> int:
     """The index of the character called `name` (case-insensitive), or a did-you-mean refusal."""
     import difflib
 
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput
 
     wanted = name.strip().lower()
     names = [str(p.get("name", "")) for p in people]
@@ -110,7 +110,7 @@ def gear_names(wanted: list[str], gear: dict[str, Weapon], gear_file: Path) -> l
     """The gear list's own spelling of each weapon name, or a refusal naming the unknown one."""
     import difflib
 
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput
 
     found = []
     for name in wanted:
@@ -125,7 +125,7 @@ def gear_names(wanted: list[str], gear: dict[str, Weapon], gear_file: Path) -> l
 
 def check_values(values: dict[str, int | None]) -> dict[str, int]:
     """The attributes given on the command line, each in its allowed range."""
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput
 
     given = {k: v for k, v in values.items() if v is not None}
     for attr, value in given.items():
@@ -142,11 +142,9 @@ def rewrite(path: Path, edit: Callable[[dict[str, Any], dict[str, Weapon], Path]
     `edit` returns a line for the person. Raises before writing on any problem,
     so a refused edit leaves the file byte for byte as it was.
     """
-    from sprawl_cli import yamlio
+    from sprawl_cli.api import Where, atomic_write, yamlio
     from sprawl_cli.systems.sprawl.views.roster import roster_card
     from sprawl_cli.systems.sprawl.roster import gear_path_for, load_gear, roster_from_data, roster_to_data
-    from sprawl_cli.schema import Where
-    from sprawl_cli.save.atomic import atomic_write
 
     ctx = current()
     text = yamlio.read_text(path, "roster file")
@@ -208,7 +206,7 @@ def check(
 
     Example: sprawl roster check rosters/plf.yaml rosters/suit.yaml
     """
-    from sprawl_cli.errors import SaveFileError
+    from sprawl_cli.api import SaveFileError
     from sprawl_cli.systems.sprawl.roster import load_roster
 
     ctx = current()
@@ -246,12 +244,10 @@ def new_roster(
 
     Example: sprawl roster new rosters/gang.yaml --squad "Night Owls" --leader Vex
     """
-    from sprawl_cli import yamlio
-    from sprawl_cli.errors import BadInput
-    from sprawl_cli.save.atomic import atomic_write
+    from sprawl_cli.api import BadInput, atomic_write, yamlio
 
     ctx = current()
-    from sprawl_cli.names import name_fault
+    from sprawl_cli.api import name_fault
 
     for option, value in (("--squad", squad), ("--leader", leader)):
         if not value.strip():
@@ -283,7 +279,7 @@ def add(
     Example: sprawl roster add rosters/plf.yaml Dee --shooting 3 --brawling 2 --quickness 4
     --smarts 3 --guts 3 --strength 2 --toughness 2 --health 3 --weapon Pistol --weapon Knife
     """
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput
     from sprawl_cli.systems.sprawl.model import ATTRIBUTES
 
     values = check_values(dict(shooting=shooting, brawling=brawling, quickness=quickness, smarts=smarts,
@@ -319,7 +315,7 @@ def edit(
 
     Example: sprawl roster edit rosters/plf.yaml Razz --guts 4 --weapon SMG --weapon Knife
     """
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput
 
     values = check_values(dict(shooting=shooting, brawling=brawling, quickness=quickness, smarts=smarts,
                                guts=guts, strength=strength, toughness=toughness, health=health))
@@ -360,7 +356,7 @@ def remove(path: FileArg, name: NameArg) -> None:
 
     Example: sprawl roster remove rosters/plf.yaml Mutt
     """
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput
 
     def drop(data: dict[str, Any], gear: dict[str, Weapon], gear_file: Path) -> str:
         people = data["characters"]
@@ -383,10 +379,9 @@ def gear(
 
     Example: sprawl gear --roster rosters/plf.yaml
     """
-    from sprawl_cli.errors import BadInput
+    from sprawl_cli.api import BadInput, to_data
     from sprawl_cli.systems.sprawl.views.roster import HOUSE_NOTE
     from sprawl_cli.systems.sprawl.roster import gear_path_for, load_gear
-    from sprawl_cli.schema import to_data
 
     ctx = current()
     if roster is not None and not roster.is_file():

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from sprawl_cli.cli.main import current
-from sprawl_cli.dice import REACH
+from sprawl_cli.api import REACH, current
 
 if TYPE_CHECKING:
     from rich.console import Console

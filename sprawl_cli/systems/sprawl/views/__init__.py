@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sprawl_cli.render import escape
+from sprawl_cli.api import escape
 
 
 def die(face: int | str, tens: bool = True) -> str:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sprawl_cli.ending import over_lines
-from sprawl_cli.render import escape, name
+from sprawl_cli.api import escape, name, over_lines
 from sprawl_cli.systems.sprawl.views import dice
 from sprawl_cli.systems.sprawl.views.game import badge, panic_lines, victim_lines
 

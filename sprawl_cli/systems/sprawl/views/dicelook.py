@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sprawl_cli.render import bar, print_lines
+from sprawl_cli.api import bar, print_lines
 from sprawl_cli.systems.sprawl.views import dice
 
 if TYPE_CHECKING:

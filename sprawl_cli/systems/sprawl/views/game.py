@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.render import escape, name
+from sprawl_cli.api import escape, name
 from sprawl_cli.systems.sprawl.views import dice
 from sprawl_cli.systems.sprawl.phases import PHASE_TITLES
 

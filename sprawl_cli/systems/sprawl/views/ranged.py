@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.render import bar, escape, name
+from sprawl_cli.api import bar, escape, name
 from sprawl_cli.systems.sprawl.views import dice
 from sprawl_cli.systems.sprawl.views.compass import compass, describe
 from sprawl_cli.systems.sprawl.views.game import panic_lines, victim_lines

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sprawl_cli.render import escape
+from sprawl_cli.api import escape
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -509,3 +509,16 @@ def test_a_redone_miss_whose_record_lost_its_band_too_deviates_at_short_range() 
     record["deviation"] = None
     out = benny(g, dice(3, 1, 2, 5), g.character("Ada"), table())
     assert out.effects["deviation"]["times"] == 1 and out.effects["deviation"]["rolled"] == 2
+
+
+# --- 2026-12-02: the scene of a shot and the kind of a draw (issue 34), run by name: 104 mutants of
+# `scene` and `draw`, 5 survived, this test kills one. Equivalent: `scene` 16 and 31 (None for ""
+# once answered: both read as no cover and normal light, and `scene` runs once a command, a benny's
+# redo never calls it), `draw` 34 (`or 2` inside a `max` with 2) and 47 (a default `declared` for
+# `action`, whose count `draw` drops).
+def test_the_melee_question_offers_only_the_others_standing() -> None:
+    g = game([hero("Ada"), hero("Bo")], [extra("Goon"), extra("Gone")])
+    g.character("Gone").add("incapacitated")
+    t = table(scene=False, choices={"cover": ["none"], "light": ["normal"]}, lists={"into-melee": []})
+    shoot(g, dice(2, 2), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", range="short"), t)
+    assert t.offered["into-melee"] == ["Bo"]

@@ -100,7 +100,7 @@ def test_savage_worlds_campaign(sprawl: Any) -> None:
     start(sprawl, "savage-worlds", "expedition.yaml", "cult.yaml")
     sprawl.json("deal", "--dice", "KS,10H,RJ,2C,5D")
     sprawl.json("next")  # past the Priestess's Joker: Ada's King is up
-    shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "medium", "--actions", "1", "--dice", "6,2,4,3")
+    shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "medium", "--actions", "1", "--dice", "6,2,4,3", "--cover", "none", "--light", "normal", "--into-melee", "none")
     assert shot["victims"][0]["result"] == "shaken"
     teams = [s["name"] for s in sprawl.json("campaign", "show")["squads"]]
     finish(sprawl, teams[1])

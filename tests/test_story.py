@@ -33,10 +33,10 @@ def test_savage_worlds_story_tells_the_shot_that_took_a_wild_card_out(sprawl):
     run(sprawl, "deal", "--dice", "KS,10H,RJ,2C,5D")
     run(sprawl, "next")
     run(sprawl, "wounds", "Priestess", "3")
-    run(sprawl, "shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "6,2,5,4")
+    run(sprawl, "shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "6,2,5,4", "--cover", "none", "--light", "normal", "--into-melee", "none")
     told = story_of(sprawl)
     assert told.startswith("Round 1. Expedition acted once (Ada).")
-    assert "shoot Ada Priestess --range short --actions 1 --dice 6,2,5,4: Priestess's wounds 3 → 4." in told
+    assert "shoot Ada Priestess --range short --actions 1 --dice 6,2,5,4 --cover none --light normal --into-melee none: Priestess's wounds 3 → 4." in told
     assert "Priestess (Cult of the Eye) fell: shoot Ada Priestess" in told
     assert "Still standing: Expedition 3, Cult of the Eye 4." in told
     assert told.rstrip().endswith("The hardest round: round 1, when Priestess fell.")

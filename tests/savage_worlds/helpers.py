@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from sprawl_cli.dice import DECK
@@ -40,9 +41,39 @@ def game(heroes: list[Character], villains: list[Character], gm: bool = True, **
     return g
 
 
-def table(range: str | None = None, **kwargs: Any) -> ScriptedTable:
+# The table's standing answers about a shot's scene unless a test scripts its own: no cover,
+# normal light, nobody else in the target's melee. Rules ask these (never assume them); these
+# tests say them, as a player at the table would.
+SCENE = {"cover": "none", "light": "normal"}
+CLEAR = ("--cover", "none", "--light", "normal", "--into-melee", "none")  # the same, said on a command line
+
+
+@dataclass
+class SceneTable(ScriptedTable):
+    """A scripted table that also answers the scene questions of a shot (`SCENE`, and none in
+    the melee) whenever the test did not script them; each such question is kept in `scene_asked`
+    (not in `asked`, which holds the questions a test is about)."""
+
+    scene: dict[str, str] = field(default_factory=lambda: dict(SCENE))
+    scene_asked: list[str] = field(default_factory=list)
+
+    def choose(self, option: str, question: str, choices: list[str]) -> str:
+        if option in self.scene and not self.choices.get(option):
+            self.scene_asked.append(option)
+            return self.scene[option]
+        return super().choose(option, question, choices)
+
+    def names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
+        if option == "into-melee" and option not in self.lists:
+            self.scene_asked.append(option)
+            return []
+        return super().names(option, question, choices)
+
+
+def table(range: str | None = None, scene: bool = True, **kwargs: Any) -> ScriptedTable:
     """A scripted table; `range` is the answer to one range-band question (a shot with neither
-    --range nor --distance asks it), given once: a second question is refused."""
+    --range nor --distance asks it), given once: a second question is refused. With `scene`
+    (the default) it also answers a shot's scene questions (`SceneTable`)."""
     if range is not None:
         kwargs["choices"] = {**kwargs.get("choices", {}), "range": [range]}
-    return factory.table(**kwargs)
+    return SceneTable(**kwargs) if scene else factory.table(**kwargs)

@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import Sprawl
 from tests.factory import ROSTERS
+from tests.savage_worlds.helpers import CLEAR
 
 EXPEDITION = str(ROSTERS / "savage-worlds" / "expedition.yaml")
 CULT = str(ROSTERS / "savage-worlds" / "cult.yaml")
@@ -59,7 +60,7 @@ def test_roll_and_odds_lookups(sprawl: Sprawl) -> None:
 
 def test_shoot_json_fields_and_damage(sprawl: Sprawl) -> None:
     start(sprawl)
-    data = sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "medium", "--dice", "6,2,4,3")
+    data = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Priestess", "--range", "medium", "--dice", "6,2,4,3")
     for key in ("tn", "total", "success", "raises", "trait_rolls", "wild_rolls", "victims"):
         assert key in data
     assert data["victims"] == [{**data["victims"][0], "name": "Priestess", "damage_rolls": [[4], [3]],
@@ -69,7 +70,7 @@ def test_shoot_json_fields_and_damage(sprawl: Sprawl) -> None:
 
 def test_fight_rof_and_benny_from_own_then_pool(sprawl: Sprawl) -> None:
     start(sprawl)
-    data = sprawl.json("shoot", "--force", "Jonah", "Priestess", "--range", "short", "--rof", "3", "--dice", "2,2,2,1,5,6,6,2")
+    data = sprawl.json("shoot", *CLEAR, "--force", "Jonah", "Priestess", "--range", "short", "--rof", "3", "--dice", "2,2,2,1,5,6,6,2")
     assert len(data["results"]) == 3 and data["hits"] == 0
     again = sprawl.json("benny", "Jonah", "--dice", "6,1,1,1,4,4,3")
     assert again["kept"] == "new" and again["pool"] == 2
@@ -106,7 +107,7 @@ def test_refusals_exit_1_with_one_error_line_and_change_nothing(
     start(sprawl)
     before = snapshot(sprawl.folder)
     for args in (("soak", "Ada"), ("benny", "Ada"), ("recover", "Ada"), ("hold", "Ada"),
-                 ("shoot", "Ada", "Priestess", "--range", "short", "--rof", "2"), ("fight", "Ada", "Nobody"),
+                 ("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--rof", "2"), ("fight", "Ada", "Nobody"),
                  ("finish", "Ada", "Priestess")):
         result = sprawl(*args)
         assert result.exit_code == 1, args
@@ -134,11 +135,11 @@ def test_next_walks_the_countdown_and_undo_takes_back(sprawl: Sprawl) -> None:
 
 def test_area_template_with_victims_option(sprawl: Sprawl) -> None:
     start(sprawl)
-    data = sprawl.json("shoot", "--force", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4",
+    data = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4",
                        "--victims", "none", "--dice", "2,1,5,7")
     assert data["deviation"]["inches"] == 2.0 and data["deviation"]["capped"]
     assert data["victims"] == []
-    data = sprawl.json("shoot", "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Acolyte 2",
+    data = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Acolyte 2",
                        "--dice", "5,1,1,1,1,2,2,2")
     assert [v["name"] for v in data["victims"]] == ["Acolyte 1", "Acolyte 2"]
 
@@ -155,11 +156,11 @@ def test_rules_topics_label_the_house_ruling(sprawl: Sprawl) -> None:
 
 def test_an_attack_is_rerolled_right_away_or_not_at_all(sprawl: Sprawl) -> None:
     start(sprawl)
-    sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
+    sprawl.json("shoot", *CLEAR, "--force", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
     sprawl.json("defend", "--force", "Pike")
     result = sprawl("benny", "Ada", "--dice", "6,2")
     assert result.exit_code == 1 and "straight away" in result.stderr
-    sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
+    sprawl.json("shoot", *CLEAR, "--force", "Ada", "Priestess", "--range", "short", "--dice", "2,1")
     assert sprawl.json("benny", "Ada", "--dice", "3,1")["kept"] == "new"
     assert sprawl.json("benny", "Ada", "--dice", "1,2")["kept"] == "old"  # and again, as often as it likes
 
@@ -170,13 +171,13 @@ def test_a_script_throwing_a_template_must_name_victims_and_distance(
     before = snapshot(sprawl.folder)
     for args, option in ((("--range", "short", "--distance", "20"), "--victims"),
                          (("--range", "long", "--victims", "none"), "--distance")):
-        result = sprawl("shoot", "--force", "Ada", "Acolyte 2", "--weapon", "Grenade", *args, "--dice", "2,1,6,9,4,4,4")
+        result = sprawl("shoot", *CLEAR, "--force", "Ada", "Acolyte 2", "--weapon", "Grenade", *args, "--dice", "2,1,6,9,4,4,4")
         assert result.exit_code == 1 and option in result.stderr and result.stderr.count("error:") == 1
         assert snapshot(sprawl.folder) == before
-    hit = sprawl.json("shoot", "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "none",
+    hit = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "none",
                       "--dice", "5,1,1,1,1")
     assert [v["name"] for v in hit["victims"]] == ["Acolyte 1"]
-    miss = sprawl.json("shoot", "--force", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long", "--distance", "20",
+    miss = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Acolyte 2", "--weapon", "Grenade", "--range", "long", "--distance", "20",
                        "--victims", "none", "--dice", "2,1,6,9")
     assert miss["deviation"]["rolled"] == 18 and miss["deviation"]["inches"] == 10 and miss["deviation"]["capped"]
 
@@ -190,7 +191,7 @@ def test_every_view_prints(sprawl: Sprawl) -> None:
         (("set", "Priestess", "shaken", "on"), "shaken on"),
         (("recover", "--force", "Priestess", "--dice", "1,2"), "still Shaken"),
         (("benny", "Priestess", "--dice", "4,1"), "no longer Shaken"),
-        (("shoot", "--force", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4", "--victims", "none",
+        (("shoot", *CLEAR, "--force", "Ada", "Acolyte 1", "--weapon", "Grenade", "--distance", "4", "--victims", "none",
           "--dice", "2,1,5,7"), "capped"),
         (("break", "--force", "Jonah", "rope", "--type", "cutting", "--yes", "--dice", "7,2,6,8"), "broken"),
         (("run", "--force", "Hound", "--dice", "3"), "runs"),
@@ -252,7 +253,7 @@ def test_the_report_counts_a_fourth_wound_and_a_gm_wild_cards_own_bennies(sprawl
     start(sprawl)
     sprawl.json("deal", "--dice", "KS,10H,RJ,2C,5D")
     assert sprawl.json("wounds", "Priestess", "3")["wounds"] == 3
-    shot = sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "6,2,5,4")
+    shot = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "6,2,5,4")
     assert shot["victims"][0]["result"] == "incapacitated" and shot["victims"][0]["wounds_taken"] == 1
     assert who(sprawl.json("status"), "Priestess")["wounds"] == 3
     report = sprawl("report").stdout

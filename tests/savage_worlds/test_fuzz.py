@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tests.conftest import Sprawl
 from tests.savage_worlds.test_cli import CULT, EXPEDITION
+from tests.savage_worlds.helpers import CLEAR
 
 WORDS = st.sampled_from(["Ada", "Jonah", "Pike", "Priestess", "Hound", "Acolyte 1", "nobody", "", "-1", "0", "d8",
                          "d13", "99", "KS", "RJ", "head", "--rof", "3", "--template", "small", "--range", "far",
@@ -18,7 +19,7 @@ WORDS = st.sampled_from(["Ada", "Jonah", "Pike", "Priestess", "Hound", "Acolyte 
                          "Expedition", "--dice", "1,1,1,1,1,1,1,1,1,1,1,1", "6,6,6,6,6", "--force", "--type",
                          "blunt", "lock", "--inches", "100", "--crouching", "--draw", "--yes", "--light", "short",
                          "pitch", "--weapon", "Tommy Gun", "Cult of the Eye"])
-COMMANDS = st.sampled_from(["deal", "hold", "interrupt", "fight", "shoot", "benny", "soak", "recover", "defend",
+COMMANDS = st.sampled_from(["deal", "hold", "interrupt", "fight", "shoot", *CLEAR, "benny", "soak", "recover", "defend",
                             "run", "move", "prone", "rise", "jump", "test", "break", "finish", "wounds", "next",
                             "roll", "odds", "set", "status", "aim", "award", "reload", "standoff", "oppose", "suppress"])
 

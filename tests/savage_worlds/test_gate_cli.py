@@ -16,6 +16,7 @@ import pytest
 from tests.conftest import Sprawl
 from tests.savage_worlds.test_cli import start, who
 from tests.savage_worlds.test_round import ROUND_ONE, refused, to_card
+from tests.savage_worlds.helpers import CLEAR
 
 Snapshot = Callable[[Path], dict[str, bytes]]
 
@@ -30,7 +31,7 @@ def shaken_on_her_card(sprawl: Sprawl) -> None:
 @pytest.mark.parametrize("args", [
     ("run", "Ada", "--dice", "3"), ("jump", "Ada", "--dice", "4,1"), ("hold", "Ada"),
     ("test", "Ada", "notice", "--actions", "1", "--dice", "5,1"), ("oppose", "Ada", "agility", "Priestess", "--actions", "1", "--bennies", "0", "--dice", "5,1,2,1"),
-    ("move", "Ada", "--inches", "2"), ("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,1"),
+    ("move", "Ada", "--inches", "2"), ("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,1"),
 ])
 def test_a_shaken_character_does_nothing_before_its_recovery(sprawl: Sprawl, snapshot: Snapshot,
                                                              args: tuple[str, ...]) -> None:

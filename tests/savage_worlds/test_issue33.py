@@ -15,6 +15,7 @@ from pathlib import Path
 from tests.conftest import Sprawl
 from tests.savage_worlds.test_cli import CULT, EXPEDITION, start, who
 from tests.savage_worlds.test_round import dealt, refused, to_card
+from tests.savage_worlds.helpers import CLEAR
 
 Snapshot = Callable[[Path], dict[str, bytes]]
 
@@ -75,7 +76,7 @@ def test_a_roster_weapon_type_is_checked(sprawl: Sprawl) -> None:
 def test_suppressive_fire_obeys_damage_by_hand(sprawl: Sprawl) -> None:
     start(sprawl, "--setting", "damage=hand")
     # Jonah 6+2 (Wild Die 4) - 2 = 6: on target; Acolyte 1 Spirit 3: fails, Shaken by hand only
-    out = sprawl.json("suppress", "--force", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--actions", "1", "--dice", "6,2,4,3")
+    out = sprawl.json("suppress", "--light", "normal", "--force", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--actions", "1", "--dice", "6,2,4,3")
     assert out["suppressed"][0]["shaken"] and out["suppressed"][0]["applied"] is False
     assert who(sprawl.json("status"), "Acolyte 1")["statuses"] == []
     shown = sprawl("log").stdout
@@ -85,7 +86,7 @@ def test_suppressive_fire_obeys_damage_by_hand(sprawl: Sprawl) -> None:
 def test_suppressive_fire_can_be_switched_off(sprawl: Sprawl, snapshot: Snapshot) -> None:
     start(sprawl, "--setting", "suppress=off")
     before = snapshot(sprawl.folder)
-    result = sprawl("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--force", "--actions", "1", "--dice", "6,2,4,3")
+    result = sprawl("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--force", "--actions", "1", "--dice", "6,2,4,3")
     assert result.exit_code == 1 and snapshot(sprawl.folder) == before
     assert result.stderr == ("error: suppressive fire is a house rule, and this game switched it off "
                              "(`--setting suppress=off`)\n")
@@ -113,7 +114,7 @@ def test_a_second_soak_of_the_same_hit_keeps_the_best(sprawl: Sprawl) -> None:
     start(sprawl)
     # Ada's Revolver at the Priestess (Toughness 5): Shooting 6 (Wild Die 2) vs 4, no raise;
     # damage 2d6: [6+3] [4] = 13 vs 5: two raises, 2 wounds
-    hit = sprawl.json("shoot", "--force", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "6,2,6,3,4")
+    hit = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "6,2,6,3,4")
     assert hit["victims"][0]["wounds_taken"] == 2
     good = sprawl.json("soak", "Priestess", "--dice", "6,2,1")  # Vigor d6 6+2 = 8: one raise, 2 soaked
     assert good["soaked"] == 2 and good["wounds"] == 0
@@ -127,9 +128,9 @@ def test_a_second_soak_of_the_same_hit_keeps_the_best(sprawl: Sprawl) -> None:
 def test_autofire_dice_are_one_action_not_split_around_a_move(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
     to_card(sprawl, "Jonah")
-    sprawl.json("shoot", "Jonah", "Acolyte 1", "--range", "short", "--actions", "1", "--dice", "2,2")  # one die of three
+    sprawl.json("shoot", *CLEAR, "Jonah", "Acolyte 1", "--range", "short", "--actions", "1", "--dice", "2,2")  # one die of three
     sprawl.json("move", "Jonah", "--inches", "3")
-    refused(sprawl, snapshot, "shoot", "Jonah", "Acolyte 2", "--range", "short", "--rof", "2", "--actions", "1", "--dice", "2,2,2",
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Jonah", "Acolyte 2", "--range", "short", "--rof", "2", "--actions", "1", "--dice", "2,2,2",
             says="Jonah fired its Tommy Gun this turn already (1 die): a weapon's shooting dice are one action, "
                  "all rolled at once (W2); `--rof N` with `--targets` spreads them")
 
@@ -140,15 +141,15 @@ def test_the_standoff_goes_from_the_highest_agility_down(sprawl: Sprawl, snapsho
     # the hound 2: Jonah, the Priestess, Ada, then Pike and the hound at once, then the acolytes.
     out = sprawl.json("standoff", "--dice", "3,2,5,1,2,4,1,1,1,1,2")
     assert [o["name"] for o in out["order"][:3]] == ["Jonah", "Priestess", "Ada"]
-    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2",
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2",
             says="in the standoff the highest Agility acts first: Jonah (Agility 5) before Ada (3)")
     sprawl.json("undo")  # take back the forced shot
-    sprawl.json("shoot", "Jonah", "Acolyte 1", "--range", "short", "--actions", "1", "--dice", "2,2")
-    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2",
+    sprawl.json("shoot", *CLEAR, "Jonah", "Acolyte 1", "--range", "short", "--actions", "1", "--dice", "2,2")
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2",
             says="in the standoff the highest Agility acts first: Priestess (Agility 4) before Ada (3)")
     sprawl.json("undo")
-    sprawl.json("shoot", "Priestess", "Jonah", "--range", "short", "--actions", "1", "--dice", "2,2")
-    assert sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
+    sprawl.json("shoot", *CLEAR, "Priestess", "Jonah", "--range", "short", "--actions", "1", "--dice", "2,2")
+    assert sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
     sprawl.json("move", "Hound", "--inches", "2")  # the hound and Pike tie: either goes
 
 
@@ -157,7 +158,7 @@ def test_a_benny_on_a_standoff_roll_moves_the_character_up(sprawl: Sprawl) -> No
     sprawl.json("standoff", "--dice", "3,2,5,1,2,4,1,1,1,1,2")
     again = sprawl.json("benny", "Ada", "--dice", "6,5,1")  # Ada 6+5 = 11: first now
     assert [e["name"] for e in again["effects"]["standoff"][:2]] == ["Ada", "Jonah"]
-    assert sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
+    assert sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
 
 
 def test_a_card_dealt_late_above_the_card_up_still_comes_up(sprawl: Sprawl) -> None:
@@ -175,7 +176,7 @@ def test_friendly_fire_is_asked_for_every_target_of_the_dice(sprawl: Sprawl, sna
     dealt(sprawl)
     to_card(sprawl, "Jonah")
     before = snapshot(sprawl.folder)
-    args = ("shoot", "Jonah", "Acolyte 1", "--range", "short", "--rof", "2", "--targets", "Pike", "--actions", "1",
+    args = ("shoot", *CLEAR, "Jonah", "Acolyte 1", "--range", "short", "--rof", "2", "--targets", "Pike", "--actions", "1",
             "--dice", "2,2,2")
     asked = sprawl(*args)
     assert asked.exit_code == 1 and snapshot(sprawl.folder) == before
@@ -197,7 +198,7 @@ def test_the_loser_of_an_interrupt_waits_for_its_target(sprawl: Sprawl, snapshot
     lost_interrupt(sprawl)
     status = sprawl.json("status")
     assert "on_hold" in who(status, "Pike")["statuses"] and status["cut_in"] is None
-    refused(sprawl, snapshot, "shoot", "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2",
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2",
             says="Pike lost its interrupt: Hound acts first, then Pike")
 
 
@@ -208,7 +209,7 @@ def test_the_loser_goes_second_even_with_a_soak_in_between(sprawl: Sprawl) -> No
     bite = sprawl.json("fight", "Hound", "Pike", "--yes", "--actions", "1", "--dice", "5,6,3,4,2")
     assert bite["victims"][0]["result"] == "incapacitated"
     assert sprawl.json("soak", "Pike", "--dice", "6,4")["soaked"] == 2
-    shot = sprawl.json("shoot", "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2")
+    shot = sprawl.json("shoot", *CLEAR, "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2")
     assert shot["success"] is False and sprawl.json("status")["cut_in"] == "Pike"
 
 
@@ -217,7 +218,7 @@ def test_a_loser_passed_over_by_next_keeps_its_hold(sprawl: Sprawl) -> None:
     sprawl.json("move", "Hound", "--inches", "2")
     sprawl.json("next")  # Jonah's card: Pike never took its turn, so it still holds it
     assert "on_hold" in who(sprawl.json("status"), "Pike")["statuses"]
-    assert sprawl.json("shoot", "Pike", "Jonah", "--range", "short", "--yes", "--actions", "1",
+    assert sprawl.json("shoot", *CLEAR, "Pike", "Jonah", "--range", "short", "--yes", "--actions", "1",
                        "--dice", "2")["success"] is False
 
 
@@ -232,7 +233,7 @@ def test_a_benny_that_turns_the_interrupt_round_moves_the_turn(sprawl: Sprawl, s
     assert again["effects"] == {"first": "Hound", "simultaneous": False}
     status = sprawl.json("status")
     assert status["cut_in"] is None and "on_hold" in who(status, "Pike")["statuses"]
-    refused(sprawl, snapshot, "shoot", "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2",
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2",
             says="Pike lost its interrupt: Hound acts first, then Pike")
 
 
@@ -265,7 +266,7 @@ def test_the_chapters_example_a_shot_and_an_intimidation_both_at_minus_two(spraw
     """Backed into a corner, a hero shoots one foe and Intimidates another: both rolls at -2."""
     dealt(sprawl)
     sprawl.json("next")  # Ada's card
-    shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "2", "--dice", "5,2")
+    shot = sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "2", "--dice", "5,2")
     assert shot["modifiers"] == {"multi-action": -2} and shot["total"] == 3 and not shot["success"]
     # Intimidation (unskilled d4-2) against the acolyte's Spirit: the same count, asked no more
     scare = sprawl.json("oppose", "Ada", "intimidation", "Acolyte 1", "spirit", "--bennies", "0", "--dice", "3,2,2")
@@ -279,12 +280,12 @@ def test_the_first_roll_of_a_turn_asks_the_count_or_names_the_option(sprawl: Spr
     dealt(sprawl)
     sprawl.json("next")
     before = snapshot(sprawl.folder)
-    result = sprawl("shoot", "Ada", "Priestess", "--range", "short", "--dice", "5,2")
+    result = sprawl("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--dice", "5,2")
     assert result.exit_code == 1 and snapshot(sprawl.folder) == before
     assert result.stderr == ("error: How many actions does Ada take this turn, this 1st one among them (not counting "
                              "a run)? Every roll of the turn takes -2 for each beyond the first (W2). Give --actions "
                              "N.\n")
-    asked = sprawl("shoot", "Ada", "Priestess", "--range", "short", "--json", "--dice", "5,2", input="2\n",
+    asked = sprawl("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--json", "--dice", "5,2", input="2\n",
                    terminal=True)
     assert asked.exit_code == 0, asked.stderr
     assert asked.stderr.count("How many actions does Ada take this turn") == 1  # asked once, not again under the lock
@@ -299,7 +300,7 @@ def test_a_bigger_count_declared_later_is_refused_too(sprawl: Sprawl, snapshot: 
     dealt(sprawl)
     sprawl.json("next")
     sprawl.json("test", "Ada", "notice", "--actions", "2", "--dice", "5,2")
-    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--range", "short", "--actions", "3", "--dice", "5,2",
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "3", "--dice", "5,2",
             says="Ada's rolls this turn were made at 2 actions (multi-action -2), and this makes 3")
 
 
@@ -307,7 +308,7 @@ def test_an_action_without_a_roll_counts_and_running_after_a_roll_is_refused(spr
                                                                             snapshot: Snapshot) -> None:
     dealt(sprawl)
     to_card(sprawl, "Jonah")
-    sprawl.json("shoot", "Jonah", "Acolyte 1", "--range", "short", "--rof", "3", "--actions", "1",
+    sprawl.json("shoot", *CLEAR, "Jonah", "Acolyte 1", "--range", "short", "--rof", "3", "--actions", "1",
                 "--dice", "2,2,2,2")
     refused(sprawl, snapshot, "reload", "Jonah", says="Jonah's rolls this turn were made at 1 action")
     sprawl.json("undo")

@@ -64,7 +64,8 @@ def test_the_settings_read_and_refused_word_for_word() -> None:
     assert read_settings({"damage": "hand"}, physical=False).damage == "hand"
     assert read_settings({}, physical=False).damage == "house"
     assert bad(lambda: read_settings({"wounds": "hand"}, False)) == (
-        "no setting 'wounds' in Savage Worlds; the settings are damage=house|hand and suppress=house|off")
+        "no setting 'wounds' in Savage Worlds; the settings are damage=house|hand, suppress=house|off, "
+        "players=SIDE:N,... and allies=EXTRA:WILD_CARD,...")
     assert bad(lambda: read_settings({"damage": "soft"}, False)) == (
         "setting damage=soft: use house (W8 applied) or hand (damage reported only)")
     assert read_settings({}, physical=False).suppress == "house"

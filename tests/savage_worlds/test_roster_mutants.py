@@ -177,6 +177,9 @@ def test_an_untouched_game_and_every_edge_a_hand_edit_may_reach_pass() -> None:
     g.waiting = {"name": "Cy", "target": "Boss", "done": False}
     g.standoff_order = [{"name": "Boss", "total": 5, "standing": 5}]
     ada.paid = 0
+    g.settings.players, g.settings.allies = {"Heroes": 12}, {"Cy": "Ada"}  # the edges of the table's choices
+    check_game(g, Where("save", {}))
+    g.settings.players["Heroes"] = 1
     check_game(g, Where("save", {}))
 
 
@@ -239,6 +242,19 @@ def test_an_untouched_game_and_every_edge_a_hand_edit_may_reach_pass() -> None:
     (lambda g: setattr(g, "standoff_order", [{"name": "Ada", "total": 1}]), "key 'standoff_order.0': should be"),
     (lambda g: setattr(g.settings, "suppress", "on"), "key 'settings.suppress': should be house or off"),
     (lambda g: setattr(g.settings, "damage", "soft"), "key 'settings.damage': should be house or hand"),
+    (lambda g: g.settings.players.__setitem__("Thugs", 2), "key 'settings.players.Thugs': should be a player side's "
+                                                           "players, 1 to 12"),
+    (lambda g: g.settings.players.__setitem__("Nobody", 2), "key 'settings.players.Nobody': should be"),
+    (lambda g: g.settings.players.__setitem__("Heroes", 0), "key 'settings.players.Heroes': should be"),
+    (lambda g: g.settings.players.__setitem__("Heroes", 13), "key 'settings.players.Heroes': should be"),
+    (lambda g: g.settings.players.__setitem__("Heroes", "2"), "key 'settings.players.Heroes': should be"),
+    (lambda g: g.settings.allies.__setitem__("Cy", "Boss"), "key 'settings.allies.Cy': should be a player's Extra "
+                                                            "and a Wild Card of its side"),
+    (lambda g: g.settings.allies.__setitem__("Ada", "Ada"), "key 'settings.allies.Ada': should be"),
+    (lambda g: g.settings.allies.__setitem__("Cy", "Cy"), "key 'settings.allies.Cy': should be"),
+    (lambda g: g.settings.allies.__setitem__("Nobody", "Ada"), "key 'settings.allies.Nobody': should be"),
+    (lambda g: g.settings.allies.__setitem__("Cy", "Nobody"), "key 'settings.allies.Cy': should be"),
+    (lambda g: g.settings.allies.__setitem__("Boss", "Boss"), "key 'settings.allies.Boss': should be"),
     (lambda g: setattr(g, "phase", "end"), "key 'phase': should be deal or action"),
 ])
 def test_a_hand_edit_of_the_save_is_caught_word_for_word(edit: Any, message: str) -> None:

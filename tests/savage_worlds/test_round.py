@@ -17,6 +17,7 @@ import pytest
 
 from tests.conftest import Sprawl
 from tests.savage_worlds.test_cli import start, who
+from tests.savage_worlds.helpers import CLEAR
 
 Snapshot = Callable[[Path], dict[str, bytes]]
 ROUND_ONE = ("deal", "--dice", "QS,7H,RJ,4C,9D")
@@ -74,10 +75,10 @@ def test_a_joker_acts_when_it_wishes_and_only_once(sprawl: Sprawl, snapshot: Sna
     dealt(sprawl)
     sprawl.json("next")  # past the Joker without acting: Ada is up
     assert sprawl.json("status")["acting"] == ["Ada", "Pike"]
-    out = sprawl.json("shoot", "Priestess", "Ada", "--range", "short", "--actions", "1", "--dice", "1,1")  # W4: whenever it likes
+    out = sprawl.json("shoot", *CLEAR, "Priestess", "Ada", "--range", "short", "--actions", "1", "--dice", "1,1")  # W4: whenever it likes
     assert out["modifiers"] == {"joker": 2}
     # Ada acts: the Joker's turn is over
-    assert sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
+    assert sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
     refused(sprawl, snapshot, "fight", "Priestess", "Ada", "--yes", "--actions", "1", "--dice", "1,1,1", says="has had its turn")
 
 
@@ -93,7 +94,7 @@ def test_status_says_who_is_up_and_what_each_did(sprawl: Sprawl) -> None:
     dealt(sprawl)
     sprawl.json("next")
     sprawl.json("move", "Ada", "--inches", "2")
-    sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
+    sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
     data = sprawl.json("status")
     assert data["acting"] == ["Ada", "Pike"] and data["refereed"] is True
     assert who(data, "Ada")["turn"] == {"actions": ["shoot:Revolver"], "moved": 2.0, "fired": {"Revolver": 1},
@@ -108,10 +109,10 @@ def test_surprised_victims_who_miss_notice_cannot_act_in_round_one(sprawl: Spraw
     data = sprawl.json("deal", "--surprise", "Cult of the Eye", "--dice", "1,2,5,1,4,KS")
     assert data["no_card"] == ["Ada"] and data["order"] == [{"name": "Jonah", "card": "KS"}]
     assert set(data["on_hold"]) >= {"Priestess", "Hound"}
-    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2",
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2",
             says="no action card this round")
     # an ambusher, on hold
-    assert sprawl.json("shoot", "Priestess", "Jonah", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
+    assert sprawl.json("shoot", *CLEAR, "Priestess", "Jonah", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
 
 
 # --- 3. hold is spent by its use -------------------------------------------------------------
@@ -121,7 +122,7 @@ def test_a_hold_is_spent_by_the_action_it_is_used_for(sprawl: Sprawl, snapshot: 
     assert sprawl.json("hold", "Ada")["on_hold"]
     sprawl.json("next")  # the hound
     # acts from hold, now
-    assert sprawl.json("shoot", "Ada", "Hound", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
+    assert sprawl.json("shoot", *CLEAR, "Ada", "Hound", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
     assert "on_hold" not in who(sprawl.json("status"), "Ada")["statuses"]
     sprawl.json("run", "Hound", "--dice", "3")  # the hound acts: Ada's turn out of order is over
     refused(sprawl, snapshot, "fight", "Ada", "Hound", "--yes", "--actions", "1", "--dice", "2,2", says="has had its turn")
@@ -134,7 +135,7 @@ def test_an_interrupt_spends_the_hold_and_opens_the_holders_turn(sprawl: Sprawl,
     to_card(sprawl, "Jonah")
     out = sprawl.json("interrupt", "Ada", "Jonah", "--bennies", "0", "--dice", "6,2,3,1,2")  # W4: Ada 8 against Jonah 3
     assert out["first"] == "Ada"
-    sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
+    sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
     sprawl.json("move", "Ada", "--inches", "3")
     sprawl.json("fight", "Jonah", "Acolyte 1", "--yes", "--actions", "1", "--dice", "2,2")
     refused(sprawl, snapshot, "interrupt", "Ada", "Jonah", "--bennies", "0", "--dice", "6,2,3,1", says="not on hold")
@@ -151,7 +152,7 @@ def test_after_a_standoff_the_next_deal_deals_everyone(sprawl: Sprawl) -> None:
     start(sprawl)
     sprawl.json("standoff", "--dice", ",".join(["3"] * 16))
     # all on hold
-    assert sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
+    assert sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
     data = sprawl.json("deal", "--dice", "QS,7H,KD,4C,9D")
     assert data["round"] == 2 and len(data["order"]) == 5 and data["on_hold"] == []
     assert all("on_hold" not in c["statuses"] for c in sprawl.json("status")["characters"])
@@ -161,7 +162,7 @@ def test_after_a_standoff_the_next_deal_deals_everyone(sprawl: Sprawl) -> None:
 def test_a_later_action_that_raises_the_paid_count_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
     sprawl.json("next")
-    first = sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
+    first = sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
     assert first["modifiers"] == {}
     second = refused(sprawl, snapshot, "fight", "Ada", "Acolyte 1", "--yes", "--dice", "6,2",
                      says="Ada's rolls this turn were made at 1 action (multi-action 0), and this makes 2: `undo` "
@@ -175,8 +176,8 @@ def test_a_later_action_that_raises_the_paid_count_is_refused(sprawl: Sprawl, sn
 def test_a_weapon_fires_at_most_its_rate_of_fire_in_a_turn(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
     to_card(sprawl, "Jonah")
-    sprawl.json("shoot", "Jonah", "Priestess", "--range", "short", "--rof", "2", "--actions", "1", "--dice", "2,2,2")
-    refused(sprawl, snapshot, "shoot", "Jonah", "Priestess", "--range", "short", "--rof", "2", "--actions", "1", "--dice", "2,2,2",
+    sprawl.json("shoot", *CLEAR, "Jonah", "Priestess", "--range", "short", "--rof", "2", "--actions", "1", "--dice", "2,2,2")
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Jonah", "Priestess", "--range", "short", "--rof", "2", "--actions", "1", "--dice", "2,2,2",
             says="Jonah fired its Tommy Gun this turn already (2 dice): a weapon's shooting dice are one action")
 
 
@@ -216,7 +217,7 @@ def test_defend_and_aim_out_of_turn_are_refused_and_forced_once(sprawl: Sprawl, 
 def test_defend_after_an_action_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
     sprawl.json("next")
-    sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
+    sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
     refused(sprawl, snapshot, "defend", "Ada", says="Defend must be its only action")
 
 
@@ -228,7 +229,7 @@ def test_aim_takes_a_still_round_and_carries_to_the_next_rounds_shot(sprawl: Spr
     for _ in range(4):
         sprawl.json("next")
     sprawl.json("deal", "--dice", "AS,2S,3S,4S,5S")
-    shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "1,1")
+    shot = sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "1,1")
     assert shot["modifiers"] == {"aim": 2} and shot["total"] == 3 and shot["snake_eyes"]
     assert who(sprawl.json("status"), "Ada")["aim"] is None  # used by the shot
 
@@ -236,7 +237,7 @@ def test_aim_takes_a_still_round_and_carries_to_the_next_rounds_shot(sprawl: Spr
 def test_aim_without_a_round_of_aiming_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
     sprawl.json("next")
-    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--range", "short", "--aim", "--actions", "1", "--dice", "1,1",
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--aim", "--actions", "1", "--dice", "1,1",
             says="did not spend last round")
 
 
@@ -268,7 +269,7 @@ def test_recovering_without_a_raise_ends_the_turn(sprawl: Sprawl, snapshot: Snap
     sprawl.json("next")
     out = sprawl.json("recover", "Ada", "--dice", "5,2")
     assert out["recovered"] and not out["can_act"]
-    refused(sprawl, snapshot, "shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2",
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2",
             says="shook off Shaken without a raise")
 
 
@@ -277,7 +278,7 @@ def test_recovering_with_a_raise_lets_it_act(sprawl: Sprawl) -> None:
     sprawl.json("set", "Ada", "shaken", "on")
     sprawl.json("next")
     assert sprawl.json("recover", "Ada", "--dice", "8,1,2")["can_act"]
-    assert sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
+    assert sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")["success"] is False
 
 
 def test_recovering_out_of_turn_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
@@ -291,16 +292,16 @@ def test_friendly_fire_asks_or_needs_yes(sprawl: Sprawl, snapshot: Snapshot) -> 
     dealt(sprawl)
     sprawl.json("next")
     before = snapshot(sprawl.folder)
-    result = sprawl("shoot", "Ada", "Jonah", "--range", "short", "--actions", "1", "--dice", "2,2")
+    result = sprawl("shoot", *CLEAR, "Ada", "Jonah", "--range", "short", "--actions", "1", "--dice", "2,2")
     assert result.exit_code == 1 and "--yes" in result.stderr and "own side" in result.stderr
     assert snapshot(sprawl.folder) == before
-    said_no = sprawl("shoot", "Ada", "Jonah", "--range", "short", "--actions", "1", "--dice", "2,2", input="n\n", terminal=True)
+    said_no = sprawl("shoot", *CLEAR, "Ada", "Jonah", "--range", "short", "--actions", "1", "--dice", "2,2", input="n\n", terminal=True)
     assert said_no.exit_code == 1 and snapshot(sprawl.folder) == before
-    assert sprawl.json("shoot", "Ada", "Jonah", "--range", "short", "--yes", "--actions", "1", "--dice", "2,2")["success"] is False
+    assert sprawl.json("shoot", *CLEAR, "Ada", "Jonah", "--range", "short", "--yes", "--actions", "1", "--dice", "2,2")["success"] is False
 
 
 # --- before the first deal nobody acts (W4): refused, and --force makes the tool a calculator -------
-@pytest.mark.parametrize("args", [("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,2"),
+@pytest.mark.parametrize("args", [("shoot", "Ada", "Priestess", "--range", "short", *CLEAR, "--dice", "2,2"),
                                   ("move", "Ada", "--inches", "6"), ("test", "acolytes", "notice", "--dice", "1,2")])
 def test_before_the_first_deal_every_action_is_refused_and_force_calculates(sprawl: Sprawl, snapshot: Snapshot,
                                                                            args: tuple[str, ...]) -> None:
@@ -327,7 +328,7 @@ def test_the_game_master_awards_bennies(sprawl: Sprawl) -> None:
 def test_a_crouching_target_and_drawing_a_weapon(sprawl: Sprawl) -> None:
     dealt(sprawl)
     sprawl.json("next")
-    out = sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--crouching", "--draw", "--actions", "3",
+    out = sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--crouching", "--draw", "--draw-kind", "easy", "--actions", "3",
                       "--dice", "2,2")  # the draw, the shot and a blow to come: all at -4
     assert out["modifiers"] == {"multi-action": -4, "crouching target": -1}
     assert who(sprawl.json("status"), "Ada")["turn"]["actions"] == ["draw:Revolver", "shoot:Revolver"]
@@ -391,17 +392,17 @@ def test_ammunition_is_spent_shown_and_reloaded(sprawl: Sprawl, snapshot: Snapsh
     dealt(sprawl)
     to_card(sprawl, "Jonah")
     # 3 dice of 3 rounds each
-    sprawl.json("shoot", "Jonah", "Priestess", "--range", "short", "--rof", "3", "--actions", "1", "--dice", "2,2,2,2")
+    sprawl.json("shoot", *CLEAR, "Jonah", "Priestess", "--range", "short", "--rof", "3", "--actions", "1", "--dice", "2,2,2,2")
     assert who(sprawl.json("status"), "Jonah")["ammo"] == {"Tommy Gun": 41}
     assert "rounds left, Jonah: Tommy Gun 41/50" in sprawl("status").stdout
     round_over(sprawl)
     sprawl.json("deal", "--dice", "2S,RJ,3S,4S,5S")  # Jonah's Joker is up (and the deck is shuffled each round)
     for _ in range(4):  # four more turns of full auto, one a round
-        sprawl.json("shoot", "Jonah", "Priestess", "--range", "short", "--rof", "3", "--actions", "1", "--dice", "2,2,2,2")
+        sprawl.json("shoot", *CLEAR, "Jonah", "Priestess", "--range", "short", "--rof", "3", "--actions", "1", "--dice", "2,2,2,2")
         round_over(sprawl)
         sprawl.json("deal", "--dice", "2S,RJ,3S,4S,5S")
     assert who(sprawl.json("status"), "Jonah")["ammo"] == {"Tommy Gun": 5}
-    refused(sprawl, snapshot, "shoot", "Jonah", "Priestess", "--range", "short", "--rof", "2", "--actions", "1", "--dice", "2,2,2",
+    refused(sprawl, snapshot, "shoot", *CLEAR, "Jonah", "Priestess", "--range", "short", "--rof", "2", "--actions", "1", "--dice", "2,2,2",
             says="Tommy Gun has 5 rounds left and this fires 6")
     assert who(sprawl.json("status"), "Jonah")["ammo"] == {"Tommy Gun": 0}
     round_over(sprawl)
@@ -415,7 +416,7 @@ def test_the_drop_counts_as_on_hold(sprawl: Sprawl, snapshot: Snapshot) -> None:
     out = sprawl.json("fight", "Jonah", "Acolyte 1", "--yes", "--drop", "--actions", "1", "--dice", "1,1")
     assert out["modifiers"] == {"the drop": 4} and out["forced"] == []
     sprawl.json("next")  # Ada acts: Jonah's turn, taken early, is over
-    sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
+    sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
     to_card(sprawl, "Jonah")
     refused(sprawl, snapshot, "fight", "Jonah", "Acolyte 2", "--yes", "--actions", "1", "--dice", "1,1", says="has had its turn")
 
@@ -440,10 +441,10 @@ def test_darkness_asks_whether_the_target_is_seen(sprawl: Sprawl, snapshot: Snap
                                                   extra: tuple[str, ...], asked: bool) -> None:
     start(sprawl)
     before = snapshot(sprawl.folder)
-    result = sprawl("shoot", "--force", "Ada", "Priestess", "--range", "short", "--light", light, *extra, "--actions", "1", "--dice", "1,1")
+    result = sprawl("shoot", "--cover", "none", "--into-melee", "none", "--force", "Ada", "Priestess", "--range", "short", "--light", light, *extra, "--actions", "1", "--dice", "1,1")
     if asked:
         assert result.exit_code == 1 and "--yes" in result.stderr and snapshot(sprawl.folder) == before
-        result = sprawl("shoot", "--force", "Ada", "Priestess", "--range", "short", "--light", light, *extra, "--yes", "--actions", "1", "--dice",
+        result = sprawl("shoot", "--cover", "none", "--into-melee", "none", "--force", "Ada", "Priestess", "--range", "short", "--light", light, *extra, "--yes", "--actions", "1", "--dice",
                         "1,1")
     assert result.exit_code == 0, result.stderr
 
@@ -481,7 +482,7 @@ def test_the_refusals_say_why_and_what_to_do_word_for_word(sprawl: Sprawl) -> No
 def test_a_surprised_characters_refusal_word_for_word(sprawl: Sprawl) -> None:
     start(sprawl)
     sprawl.json("deal", "--surprise", "Cult of the Eye", "--dice", "1,2,5,1,4,KS")
-    assert said(sprawl, "shoot", "Ada", "Priestess") == (
+    assert said(sprawl, "shoot", *CLEAR, "Ada", "Priestess") == (
         "Ada has no action card this round (surprised, or dealt out), so it cannot shoot; it is dealt in next round"
         + FORCE)
 
@@ -507,7 +508,7 @@ def test_a_holder_that_loses_the_interrupt_acts_after_its_target(sprawl: Sprawl)
     assert out["first"] == "Hound"
     sprawl.json("run", "Hound", "--dice", "3")  # the hound acts first...
     # ...then Pike, still
-    assert sprawl.json("shoot", "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2")["success"] is False
+    assert sprawl.json("shoot", *CLEAR, "Pike", "Hound", "--range", "short", "--actions", "1", "--dice", "2")["success"] is False
     assert sprawl.json("status")["cut_in"] == "Pike"
     sprawl.json("fight", "Hound", "Pike", "--yes", "--actions", "1", "--dice", "1")  # the hound again: Pike's turn is over
     assert sprawl.json("status")["cut_in"] is None and who(sprawl.json("status"), "Pike")["turn"]["done"]
@@ -531,14 +532,14 @@ def test_a_second_holder_cutting_in_ends_the_first_ones_turn(sprawl: Sprawl) -> 
     sprawl.json("interrupt", "Ada", "Hound", "--bennies", "0", "--dice", "5,2,3")  # Ada cuts in, and then does nothing
     sprawl.json("interrupt", "Pike", "Hound", "--bennies", "0", "--dice", "5,2")  # Pike cuts in: Ada's chance is gone
     assert sprawl.json("status")["cut_in"] == "Pike"
-    assert "Ada has had its turn this round" in said(sprawl, "shoot", "Ada", "Hound")
+    assert "Ada has had its turn this round" in said(sprawl, "shoot", *CLEAR, "Ada", "Hound")
 
 
 def test_a_holder_cutting_in_ends_a_jokers_turn_taken_out_of_order(sprawl: Sprawl) -> None:
     dealt(sprawl)
     sprawl.json("next")
     sprawl.json("hold", "Ada")
-    sprawl.json("shoot", "Priestess", "Pike", "--range", "short", "--actions", "1", "--dice", "1,1")  # the Joker goes when she likes
+    sprawl.json("shoot", *CLEAR, "Priestess", "Pike", "--range", "short", "--actions", "1", "--dice", "1,1")  # the Joker goes when she likes
     sprawl.json("interrupt", "Ada", "Priestess", "--bennies", "0", "--dice", "5,2,3,1")  # Ada cuts in
     assert "Priestess has had its turn this round" in said(sprawl, "fight", "Priestess", "Pike")
 
@@ -548,7 +549,7 @@ def test_when_the_card_ups_characters_fall_the_refusal_says_next(sprawl: Sprawl)
     sprawl.json("next")  # Ada and Pike
     sprawl.json("set", "Ada", "incapacitated", "on")
     sprawl.json("set", "Pike", "incapacitated", "on")
-    assert said(sprawl, "shoot", "Jonah", "Priestess") == (
+    assert said(sprawl, "shoot", *CLEAR, "Jonah", "Priestess") == (
         "it is not Jonah's turn: the QS is up (Ada), and nobody on it can act now: `next` moves on; Jonah acts on "
         "the 7H (`next` brings it up; a holder may `interrupt`)" + FORCE)
     assert sprawl.json("next")["acting"] == {"name": "hounds", "card": "9D"}
@@ -567,7 +568,7 @@ def test_the_acting_side_may_spend_bennies_before_the_opponent_rolls(sprawl: Spr
 def test_a_victim_may_spend_a_benny_on_its_dive_and_leave_the_blast(sprawl: Sprawl) -> None:
     start(sprawl)
     # Throwing 5: a hit; Acolyte 1 takes 1+1+1; the Priestess dives (2-2, Wild Die 1-2: fails), takes 2+2+2
-    out = sprawl.json("shoot", "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Priestess",
+    out = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Priestess",
                       "--dive",
                       "Priestess", "--dice", "5,1,1,1,1,2,1,2,2,2")
     assert [(v["name"], v["result"]) for v in out["victims"]] == [("Acolyte 1", "none"), ("Priestess", "shaken")]
@@ -590,11 +591,11 @@ def test_drawing_a_weapon_is_an_action_and_a_hard_draw_tests_agility(sprawl: Spr
     assert "fumbles the Rifle: not out" in sprawl.json("log")["entries"][-1]["summary"][-1]
     refused(sprawl, snapshot, "draw", "Pike", "--weapon", "Rifle", says="already done that this turn")
     assert sprawl.json("draw", "Ada", "--weapon", "Revolver")["drawn"]
-    shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
+    shot = sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
     assert shot["modifiers"] == {"multi-action": -2}
 
 
-@pytest.mark.parametrize("verb, answer", [("fight", ("--yes",)), ("shoot", ("--range", "short"))])
+@pytest.mark.parametrize("verb, answer", [("fight", ("--yes",)), ("shoot", ("--range", "short", *CLEAR))])
 def test_an_incapacitated_foe_is_finished_not_attacked(sprawl: Sprawl, snapshot: Snapshot, verb: str,
                                                        answer: tuple[str, ...]) -> None:
     dealt(sprawl)
@@ -632,18 +633,18 @@ def test_a_shot_without_a_range_is_refused_naming_range_and_changes_nothing(spra
     sprawl.json("next")
     before = snapshot(sprawl.folder)
     for extra in ((), ("--json",)):
-        result = sprawl("shoot", "Ada", "Priestess", *extra, "--actions", "1", "--dice", "6,2")
+        result = sprawl("shoot", *CLEAR, "Ada", "Priestess", *extra, "--actions", "1", "--dice", "6,2")
         assert result.exit_code == 1 and result.stderr.count("error:") == 1, result.stderr
         assert RANGE_ASKED in result.stderr and "Give --range short|medium|long." in result.stderr
         assert snapshot(sprawl.folder) == before
-    assert sprawl.json("shoot", "Ada", "Priestess", "--distance", "20", "--actions", "1", "--dice", "2,2")["modifiers"] == {
+    assert sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--distance", "20", "--actions", "1", "--dice", "2,2")["modifiers"] == {
         "medium range": -2}  # a measured distance picks the band: nothing asked
 
 
 def test_a_shot_without_a_range_asks_it_on_a_terminal_and_uses_the_answer(sprawl: Sprawl) -> None:
     dealt(sprawl)
     sprawl.json("next")
-    result = sprawl("shoot", "Ada", "Priestess", "--json", "--actions", "1", "--dice", "6,2", input="far\nlong\n", terminal=True)
+    result = sprawl("shoot", *CLEAR, "Ada", "Priestess", "--json", "--actions", "1", "--dice", "6,2", input="far\nlong\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert RANGE_ASKED in result.stderr and "'far' is not one of short, medium, long" in result.stderr
     assert '"long range": -4' in result.stdout and '"total": 2' in result.stdout
@@ -652,7 +653,7 @@ def test_a_shot_without_a_range_asks_it_on_a_terminal_and_uses_the_answer(sprawl
 def test_a_rerolled_shot_keeps_the_band_the_table_gave(sprawl: Sprawl) -> None:
     dealt(sprawl)
     sprawl.json("next")
-    sprawl("shoot", "Ada", "Priestess", "--json", "--actions", "1", "--dice", "4,2", input="medium\n", terminal=True)
+    sprawl("shoot", *CLEAR, "Ada", "Priestess", "--json", "--actions", "1", "--dice", "4,2", input="medium\n", terminal=True)
     again = sprawl.json("benny", "Ada", "--dice", "8,2,3,3")  # nothing asked: the band stays medium
     assert again["kept"] == "new" and again["new"]["total"] == 6 and again["new"]["modifiers"] == {
         "medium range": -2}
@@ -704,7 +705,7 @@ def test_a_question_asked_on_a_terminal_does_not_undo_a_draw(sprawl: Sprawl) -> 
     run starts from the options as given (the weapon is still to be drawn)."""
     dealt(sprawl)
     sprawl.json("next")
-    result = sprawl("shoot", "Ada", "Priestess", "--draw", "--json", "--actions", "1", "--dice", "2,2", input="short\n", terminal=True)
+    result = sprawl("shoot", *CLEAR, "Ada", "Priestess", "--draw", "--draw-kind", "easy", "--json", "--actions", "1", "--dice", "2,2", input="short\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert '"multi-action": -2' in result.stdout
     assert who(sprawl.json("status"), "Ada")["turn"]["actions"] == ["draw:Revolver", "shoot:Revolver"]

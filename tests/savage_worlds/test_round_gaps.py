@@ -16,6 +16,7 @@ import pytest
 from tests.conftest import Sprawl
 from tests.savage_worlds.test_cli import start, who
 from tests.savage_worlds.test_round import FORCE, dealt, refused, said, to_card
+from tests.savage_worlds.helpers import CLEAR
 
 Snapshot = Callable[[Path], dict[str, bytes]]
 
@@ -36,7 +37,7 @@ def test_a_trait_test_on_its_card_is_an_action_counted_with_the_others(sprawl: S
     first = sprawl.json("test", "Ada", "notice", "--actions", "2", "--dice", "3,2")
     assert first["modifiers"] == {"multi-action": -2} and first["total"] == 1
     assert who(sprawl.json("status"), "Ada")["turn"]["actions"] == ["notice"]
-    shot = sprawl.json("shoot", "Ada", "Priestess", "--range", "short", "--dice", "2,2")  # pays the same 2
+    shot = sprawl.json("shoot", *CLEAR, "Ada", "Priestess", "--range", "short", "--dice", "2,2")  # pays the same 2
     assert shot["modifiers"] == {"multi-action": -2}
     forced = refused(sprawl, snapshot, "test", "Ada", "notice", "--dice", "3,2",
                      says="Ada has already done that this turn (notice); no action twice in a turn")
@@ -199,7 +200,7 @@ def test_the_turn_is_checked_before_contact_is_asked(sprawl: Sprawl) -> None:
 def test_a_helpers_roll_takes_its_own_multi_action_penalty(sprawl: Sprawl) -> None:
     dealt(sprawl)
     sprawl.json("next")  # Ada's card, which Pike shares
-    sprawl.json("shoot", "Pike", "Priestess", "--range", "short", "--actions", "2", "--dice", "2")
+    sprawl.json("shoot", *CLEAR, "Pike", "Priestess", "--range", "short", "--actions", "2", "--dice", "2")
     out = sprawl.json("test", "Ada", "notice", "--helpers", "Pike", "--actions", "1",
                       "--dice", "5,3,2")  # Pike 5 - 2 = 3: no help
     assert out["helpers"][0]["modifiers"] == {"multi-action": -2} and out["helpers"][0]["success"] is False

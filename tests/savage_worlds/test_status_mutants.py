@@ -67,8 +67,9 @@ def test_the_games_json_under_hand_damage_and_a_cut_in() -> None:
         "bennies": {"Heroes": 3, "Thugs": 1}, "gm": ["Thugs"],
         "squads": [{"name": "Heroes", "members": ["Ada", "Pike"], "gm": False},
                    {"name": "Thugs", "members": ["Goon"], "gm": True}],
-        "settings": {"dice": "random", "damage": "hand", "suppress": "house"}, "damage_rule": "hand", "house": [BYSTANDER, SUPPRESSION],
-        "step": 7}
+        "settings": {"dice": "random", "damage": "hand", "suppress": "house", "players": {}, "allies": {}},
+        "damage_rule": "hand", "house": [BYSTANDER, SUPPRESSION], "step": 7,
+        "players": {"Heroes": 1}, "allies": {"Pike": "Ada"}}
     g.settings.damage = "house"
     assert game_json(g)["house"] == [HOUSE, BYSTANDER, SUPPRESSION] and game_json(g)["damage_rule"] == "house"
     assert [c["name"] for c in game_json(g)["characters"]] == ["Ada", "Pike", "Goon"]
@@ -86,13 +87,16 @@ def test_the_table_of_a_busy_round_line_by_line() -> None:
     lines = shown(g)
     assert lines[0] == "Savage Worlds, round 1: acting now: Ada, Pike (and Goon, out of turn)"
     assert lines[1] == "Bennies in the pools: Heroes 3; Thugs 1. Damage: W8 house (house)"
-    assert lines[2].replace("┃", " ").split() == ["name", "squad", "card", "wounds", "bennies", "Parry", "Toughness",
+    assert lines[2] == "Players (W3, `--setting players=SIDE:N`, 1 unless said): Heroes 1 (3 each)"
+    assert lines[3] == ("Allies (W4, `--setting allies=EXTRA:WILD_CARD`, the side's first Wild Card unless said): "
+                        "Pike on Ada's card")
+    assert lines[4].replace("┃", " ").split() == ["name", "squad", "card", "wounds", "bennies", "Parry", "Toughness",
                                                   "statuses"]
-    rows = [line.replace("│", " ").split() for line in lines[4:7]]
+    rows = [line.replace("│", " ").split() for line in lines[6:9]]
     assert rows == [["Ada*", "Heroes", "KS", "1", "0", "6", "5", "shaken"],
                     ["Pike", "Heroes", "KS", "0", "0", "6", "5"],
                     ["Goon", "Thugs", "2C", "0", "0", "6", "5"]]
-    assert lines[7:] == [
+    assert lines[9:] == [
         "* Wild Card",
         "  rounds left, Ada: Rifle 3/5",
         "  this turn, Ada: reload Rifle, shoot Rifle, moved 3.5\", ran (+4\"), done",
@@ -106,7 +110,8 @@ def test_the_table_before_the_deal_for_one_and_after_the_end() -> None:
     lines = shown(g, "Goon")
     assert lines[0] == "Savage Worlds, round 1: cards not dealt yet: `deal`"
     assert lines[1] == "Bennies in the pools: Heroes 3; Thugs 1. Damage: W8 hand (applied by hand)"
-    assert [line.replace("│", " ").split() for line in lines[4:]][0] == ["Goon", "Thugs", "-", "0", "0", "6", "5",
+    assert lines[2] == "Players (W3, `--setting players=SIDE:N`, 1 unless said): Heroes 1 (3 each)"  # no allies: no line
+    assert [line.replace("│", " ").split() for line in lines[5:]][0] == ["Goon", "Thugs", "-", "0", "0", "6", "5",
                                                                            "dead"]
     assert lines[-1] == "* Wild Card"
     g.over, g.winner, g.reason = True, "Heroes", "the Thugs are out"
@@ -138,7 +143,7 @@ def test_the_table_joins_statuses_and_loads_with_commas_and_shows_only_the_one_a
     ada.add("prone")
     ada.dead = True
     lines = shown(g)
-    assert lines[4].replace("│", " ").split()[-3:] == ["shaken,", "prone,", "dead"]
+    assert lines[5].replace("│", " ").split()[-3:] == ["shaken,", "prone,", "dead"]
     assert "  rounds left, Ada: Rifle 5/5, Carbine 10/10" in lines
     assert not any("rounds left" in line for line in shown(g, "Goon"))
 

@@ -19,6 +19,7 @@ import pytest
 from tests.conftest import Sprawl
 from tests.savage_worlds.test_cli import start, who
 from tests.savage_worlds.test_round import FORCE, dealt, refused, round_over, said, to_card
+from tests.savage_worlds.helpers import CLEAR
 
 Snapshot = Callable[[Path], dict[str, bytes]]
 AREA = ("--range", "short", "--victims", "Acolyte 1,Acolyte 2,Priestess")
@@ -38,7 +39,7 @@ def under(data: dict[str, Any], name: str) -> dict[str, Any]:
 
 def test_on_target_everyone_under_the_template_tests_spirit(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    out = sprawl.json("suppress", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET)
+    out = sprawl.json("suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET)
     assert out["kind"] == "suppress" and out["house"] is True and out["template"] == "medium"
     assert out["modifiers"] == {"autofire": -2} and out["total"] == 6 and out["success"] is True
     assert out["trait_rolls"] == [[6, 2]] and out["wild_rolls"] == [[4]] and len(out["results"]) == 1
@@ -62,7 +63,7 @@ def test_on_target_everyone_under_the_template_tests_spirit(sprawl: Sprawl) -> N
 
 def test_the_view_and_the_log_say_what_happened_and_that_it_is_house(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    shown = sprawl("suppress", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET, env={"NO_COLOR": "1"}).stdout
+    shown = sprawl("suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET, env={"NO_COLOR": "1"}).stdout
     assert shown.splitlines() == [
         "Jonah lays down suppressive fire with Tommy Gun: d6 [6+2] Wild Die [4] (autofire -2) = 6 vs 4: success",
         "  15 rounds into the medium burst template (5 x rate of fire, 35 left)",
@@ -79,12 +80,12 @@ def test_the_view_and_the_log_say_what_happened_and_that_it_is_house(sprawl: Spr
 
 def test_a_miss_goes_wide_and_nobody_tests(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    out = sprawl.json("suppress", "Jonah", *AREA, "--actions", "1", "--dice", "2,1")  # 2 - 2 = 0; no Spirit dice are drawn
+    out = sprawl.json("suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", "2,1")  # 2 - 2 = 0; no Spirit dice are drawn
     assert out["success"] is False and out["suppressed"] == [] and out["victims"] == []
     assert out["ammo_left"] == 35  # the rounds are fired all the same
     assert all("shaken" not in c["statuses"] for c in sprawl.json("status")["characters"])
     assert sprawl("undo").exit_code == 0
-    shown = sprawl("suppress", "Jonah", *AREA, "--actions", "1", "--dice", "2,1").stdout
+    shown = sprawl("suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", "2,1").stdout
     assert "the fire goes wide: nobody under it tests Spirit" in shown and "Spirit:" not in shown
 
 
@@ -92,7 +93,7 @@ def test_a_hit_can_shake_and_wound_and_shaken_already_stays_so(sprawl: Sprawl) -
     jonahs_turn(sprawl)
     sprawl.json("set", "Acolyte 1", "shaken", "on")
     # Acolyte 1 (Shaken already): Spirit 2, no more; Acolyte 2: Spirit 1, hit for 8+4 (an ace) and 1 = 13: out
-    out = sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 1,Acolyte 2", "--actions", "1",
+    out = sprawl.json("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Acolyte 1,Acolyte 2", "--actions", "1",
                       "--dice", "6,2,4,2,1,8,4,1")
     one, two = under(out, "Acolyte 1"), under(out, "Acolyte 2")
     assert (one["hit"], one["shaken"]) == (False, False)  # suppression alone never wounds
@@ -112,63 +113,63 @@ def test_a_measured_distance_picks_the_band_and_light_counts(sprawl: Sprawl) -> 
 
 def test_nobody_named_under_a_hit_template_is_said(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    shown = sprawl("suppress", "Jonah", "--range", "short", "--victims", "none", "--actions", "1", "--dice", "6,2,4").stdout
+    shown = sprawl("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "none", "--actions", "1", "--dice", "6,2,4").stdout
     assert "nobody is under the template" in shown
 
 
 # --- refusals: one line, exit 1, nothing changed; --force overrules and is journalled -------------
 def test_suppressive_fire_waits_for_the_shooters_card(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
-    assert said(sprawl, "suppress", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET) == (
+    assert said(sprawl, "suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET) == (
         "it is not Jonah's turn: the RJ is up (Priestess); Jonah acts on the 7H (`next` brings it up; a holder may "
         "`interrupt`)" + FORCE)
-    refused(sprawl, snapshot, "suppress", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET, says="it is not Jonah's turn")
+    refused(sprawl, snapshot, "suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET, says="it is not Jonah's turn")
 
 
 def test_only_an_automatic_weapon_suppresses(sprawl: Sprawl, snapshot: Snapshot) -> None:
     dealt(sprawl)
     sprawl.json("next")  # Ada's card: her Revolver fires one shot a turn
-    out = refused(sprawl, snapshot, "suppress", "Ada", "--range", "short", "--victims", "none", "--actions", "1", "--dice", "6,2",
+    out = refused(sprawl, snapshot, "suppress", "--light", "normal", "Ada", "--range", "short", "--victims", "none", "--actions", "1", "--dice", "6,2",
                   says="Revolver is not automatic (rate of fire 1); only an automatic weapon lays down suppressive "
                        "fire")
     assert out["rounds"] == 5
-    result = sprawl("suppress", "Pike", "--weapon", "Rifle", "--range", "short", "--victims", "none")
+    result = sprawl("suppress", "--light", "normal", "Pike", "--weapon", "Rifle", "--range", "short", "--victims", "none")
     assert result.exit_code == 1 and "Rifle is not automatic" in result.stderr
-    hand = sprawl("suppress", "Ada", "--weapon", "Machete", "--range", "short", "--victims", "none")
+    hand = sprawl("suppress", "--light", "normal", "Ada", "--weapon", "Machete", "--range", "short", "--victims", "none")
     assert hand.exit_code == 1 and "Machete is a hand weapon" in hand.stderr
 
 
 def test_it_takes_the_weapons_whole_rate_of_fire_and_is_not_done_twice(sprawl: Sprawl, snapshot: Snapshot) -> None:
     jonahs_turn(sprawl)
-    sprawl.json("shoot", "Jonah", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
-    refused(sprawl, snapshot, "suppress", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET,
+    sprawl.json("shoot", *CLEAR, "Jonah", "Priestess", "--range", "short", "--actions", "1", "--dice", "2,2")
+    refused(sprawl, snapshot, "suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET,
             says="Jonah fired its Tommy Gun this turn already (1 die): a weapon's shooting dice are one action")
-    refused(sprawl, snapshot, "suppress", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET,
+    refused(sprawl, snapshot, "suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET,
             says="Jonah fired its Tommy Gun this turn already (4 dice)")  # the forced fire counted too
 
 
 def test_the_second_action_of_a_turn_takes_the_multi_action_penalty(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
     sprawl.json("fight", "Jonah", "Acolyte 1", "--yes", "--actions", "2", "--dice", "2,2")
-    out = sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "none", "--dice", "6,2,4")
+    out = sprawl.json("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "none", "--dice", "6,2,4")
     assert out["modifiers"] == {"multi-action": -2, "autofire": -2} and out["total"] == 4 and out["success"]
 
 
 def test_a_shaken_shooter_cannot_suppress(sprawl: Sprawl, snapshot: Snapshot) -> None:
     jonahs_turn(sprawl)
     sprawl.json("set", "Jonah", "shaken", "on")
-    refused(sprawl, snapshot, "suppress", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET, says="Jonah is Shaken: `recover Jonah`")
+    refused(sprawl, snapshot, "suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET, says="Jonah is Shaken: `recover Jonah`")
 
 
 def test_ammunition_runs_out_at_five_times_the_rate_of_fire(sprawl: Sprawl, snapshot: Snapshot) -> None:
     start(sprawl)
     for _ in range(3):  # Jonah holds the red Joker each round: 15 rounds a turn
         sprawl.json("deal", "--dice", "2S,RJ,3S,4S,5S")
-        sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "none", "--actions", "1", "--dice", "2,1")
+        sprawl.json("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "none", "--actions", "1", "--dice", "2,1")
         round_over(sprawl)
     sprawl.json("deal", "--dice", "2S,RJ,3S,4S,5S")
     assert who(sprawl.json("status"), "Jonah")["ammo"] == {"Tommy Gun": 5}
-    refused(sprawl, snapshot, "suppress", "Jonah", "--range", "short", "--victims", "none", "--actions", "1", "--dice", "2,1",
+    refused(sprawl, snapshot, "suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "none", "--actions", "1", "--dice", "2,1",
             says="Jonah's Tommy Gun has 5 rounds left and this fires 15; `reload Jonah` first")
 
 
@@ -179,16 +180,16 @@ def test_the_range_band_and_the_victims_are_refused_naming_their_options(sprawl:
     before = snapshot(sprawl.folder)
     for args, option in ((("--victims", "none"), "Give --range short|medium|long."),
                          (("--range", "short"), "Give --victims NAMES, or --victims none.")):
-        result = sprawl("suppress", "Jonah", *args, "--actions", "1", "--dice", "6,2,4")
+        result = sprawl("suppress", "--light", "normal", "Jonah", *args, "--actions", "1", "--dice", "6,2,4")
         assert result.exit_code == 1 and result.stderr.count("error:") == 1, result.stderr
         assert option in result.stderr and snapshot(sprawl.folder) == before
-    result = sprawl("suppress", "Jonah", "--victims", "none", "--actions", "1", "--dice", "6,2,4")
+    result = sprawl("suppress", "--light", "normal", "Jonah", "--victims", "none", "--actions", "1", "--dice", "6,2,4")
     assert "Which range band is the area in for Jonah's Tommy Gun" in result.stderr
 
 
 def test_on_a_terminal_the_victims_are_asked(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    result = sprawl("suppress", "Jonah", "--range", "short", "--json", "--actions", "1", "--dice", "6,2,4,3",
+    result = sprawl("suppress", "--light", "normal", "Jonah", "--range", "short", "--json", "--actions", "1", "--dice", "6,2,4,3",
                     input="Acolyte 1\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     assert "Who is under the medium burst template Jonah fires into?" in result.stderr
@@ -199,13 +200,13 @@ def test_on_a_terminal_the_victims_are_asked(sprawl: Sprawl) -> None:
 def test_a_friend_under_the_template_is_asked_about(sprawl: Sprawl, snapshot: Snapshot) -> None:
     jonahs_turn(sprawl)
     before = snapshot(sprawl.folder)
-    result = sprawl("suppress", "Jonah", "--range", "short", "--victims", "Ada", "--actions", "1", "--dice", "6,2,4,5,1")
+    result = sprawl("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Ada", "--actions", "1", "--dice", "6,2,4,5,1")
     assert result.exit_code == 1 and "Ada is on Jonah's own side" in result.stderr and "--yes" in result.stderr
-    said_no = sprawl("suppress", "Jonah", "--range", "short", "--victims", "Ada", "--actions", "1", "--dice", "6,2,4,5,1",
+    said_no = sprawl("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Ada", "--actions", "1", "--dice", "6,2,4,5,1",
                      input="n\n", terminal=True)
     assert said_no.exit_code == 1 and "Jonah does not attack Ada" in said_no.stderr
     assert snapshot(sprawl.folder) == before
-    out = sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Ada", "--yes", "--actions", "1", "--dice", "6,2,4,5,1")
+    out = sprawl.json("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Ada", "--yes", "--actions", "1", "--dice", "6,2,4,5,1")
     assert under(out, "Ada")["test"]["total"] == 5 and not under(out, "Ada")["shaken"]
 
 
@@ -216,7 +217,7 @@ def test_who_cannot_be_under_the_template(sprawl: Sprawl, snapshot: Snapshot, vi
     jonahs_turn(sprawl)
     sprawl.json("set", "Hound", "incapacitated", "on")
     before = snapshot(sprawl.folder)
-    result = sprawl("suppress", "Jonah", "--range", "short", "--victims", victims, "--actions", "1", "--dice", ON_TARGET)
+    result = sprawl("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", victims, "--actions", "1", "--dice", ON_TARGET)
     assert result.exit_code == 1 and result.stderr.count("error:") == 1 and says in result.stderr
     assert snapshot(sprawl.folder) == before
 
@@ -224,7 +225,7 @@ def test_who_cannot_be_under_the_template(sprawl: Sprawl, snapshot: Snapshot, vi
 # --- bennies and undo ---------------------------------------------------------------------------------
 def test_a_benny_on_a_miss_that_now_hits_makes_them_test(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--actions", "1", "--dice", "2,1")
+    sprawl.json("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--actions", "1", "--dice", "2,1")
     again = sprawl.json("benny", "Jonah", "--dice", "6,2,4,3")  # on target now; Acolyte 1: Spirit 3
     assert again["kept"] == "new" and again["kind"] == "suppress"
     assert [s["name"] for s in again["effects"]["suppressed"]] == ["Acolyte 1"]
@@ -234,7 +235,7 @@ def test_a_benny_on_a_miss_that_now_hits_makes_them_test(sprawl: Sprawl) -> None
 
 def test_a_benny_on_a_hit_changes_nothing_more(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--actions", "1", "--dice", "6,2,4,5")
+    sprawl.json("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--actions", "1", "--dice", "6,2,4,5")
     again = sprawl.json("benny", "Jonah", "--dice", "6,6,3,4")  # a better total, nobody tests again
     assert again["kept"] == "new" and again["effects"] == {}
 
@@ -242,7 +243,7 @@ def test_a_benny_on_a_hit_changes_nothing_more(sprawl: Sprawl) -> None:
 def test_a_victim_may_reroll_its_spirit_test_and_shake_it_off(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
     # Acolyte 2: Spirit 1, hit for 5+3 = 8 over Toughness 5: Shaken
-    sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 2", "--actions", "1", "--dice", "6,2,4,1,5,3")
+    sprawl.json("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Acolyte 2", "--actions", "1", "--dice", "6,2,4,1,5,3")
     assert who(sprawl.json("status"), "Acolyte 2")["statuses"] == ["shaken"]
     again = sprawl.json("benny", "Acolyte 2", "--dice", "5")  # the Cult's pool: Spirit 5, no 1: no hit
     assert again["kind"] == "suppression" and again["kept"] == "new"
@@ -254,7 +255,7 @@ def test_a_victim_may_reroll_its_spirit_test_and_shake_it_off(sprawl: Sprawl) ->
 
 def test_a_rerolled_spirit_test_that_hits_again_keeps_its_damage_dice(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Priestess", "--actions", "1", "--dice", "6,2,4,1,1,5,3")
+    sprawl.json("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Priestess", "--actions", "1", "--dice", "6,2,4,1,1,5,3")
     # the Priestess: snake eyes (1, Wild Die 1): hit for 5+3 +2 (Jonah is no Joker: 8) and failed
     again = sprawl.json("benny", "Priestess", "--dice", "1,4")  # 1 again, but the Wild Die 4 +2 = 6: a success
     assert again["kept"] == "new" and again["effects"]["hit"] is True
@@ -264,7 +265,7 @@ def test_a_rerolled_spirit_test_that_hits_again_keeps_its_damage_dice(sprawl: Sp
 def test_undo_takes_suppressive_fire_back(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
     before = sprawl.json("status")
-    sprawl.json("suppress", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET)
+    sprawl.json("suppress", "--light", "normal", "Jonah", *AREA, "--actions", "1", "--dice", ON_TARGET)
     assert sprawl("undo").exit_code == 0
     after = sprawl.json("status")
     assert after["characters"] == before["characters"]
@@ -272,7 +273,7 @@ def test_undo_takes_suppressive_fire_back(sprawl: Sprawl) -> None:
 
 def test_before_the_first_deal_it_is_refused_and_force_calculates(sprawl: Sprawl) -> None:
     start(sprawl)
-    args = ("suppress", "Jonah", "--range", "short", "--victims", "none", "--dice", "2,1")
+    args = ("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "none", "--dice", "2,1")
     refusal = sprawl(*args)
     assert refusal.exit_code == 1 and "deal the cards first" in refusal.stderr
     for _ in range(2):
@@ -281,7 +282,7 @@ def test_before_the_first_deal_it_is_refused_and_force_calculates(sprawl: Sprawl
 
 def test_a_spirit_test_under_fire_is_rerolled_straight_away_or_not_at_all(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    sprawl.json("suppress", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--actions", "2",
+    sprawl.json("suppress", "--light", "normal", "Jonah", "--range", "short", "--victims", "Acolyte 1", "--actions", "2",
                 "--dice", "6,2,4,3")
     sprawl.json("test", "Jonah", "notice", "--dice", "5,2")
     result = sprawl("benny", "Acolyte 1", "--dice", "5")
@@ -290,7 +291,7 @@ def test_a_spirit_test_under_fire_is_rerolled_straight_away_or_not_at_all(sprawl
 
 def test_on_a_terminal_every_question_is_asked_once_in_order(sprawl: Sprawl) -> None:
     jonahs_turn(sprawl)
-    result = sprawl("suppress", "Jonah", "--json", "--actions", "1", "--dice", "6,2,4,5,1", input="short\nAda\ny\n", terminal=True)
+    result = sprawl("suppress", "--light", "normal", "Jonah", "--json", "--actions", "1", "--dice", "6,2,4,5,1", input="short\nAda\ny\n", terminal=True)
     assert result.exit_code == 0, result.stderr
     asked = [result.stderr.index(q) for q in ("Which range band is the area in", "Who is under the medium burst",
                                                "Ada is on Jonah's own side")]

@@ -47,12 +47,13 @@ class Options:
     mod: int = 0
     disarm: bool = False
     nonlethal: bool = False
-    into_melee: list[str] = field(default_factory=list)
+    into_melee: list[str] | None = None  # who else fights in the target's melee; None: not said, asked
     dive: list[str] = field(default_factory=list)
     victim_cover: dict[str, str] = field(default_factory=dict)
     targets: list[str] = field(default_factory=list)  # with --rof: the targets of the second, third... die
     crouching: bool = False  # the target crouches: -1 to ranged attacks at it
     draw: bool = False  # the weapon is drawn as part of this turn: one more action
+    draw_kind: str | None = None  # easy | hard (W2's Agility roll); None: not said, asked
     under: list[str] | None = None  # filled in by the blast: who the template caught (a benny's redo reuses it)
     dove: dict[str, bool] = field(default_factory=dict)  # filled in by the blast: who dived clear
 
@@ -131,7 +132,7 @@ def range_band(weapon: Weapon, opts: Options, table: Table, attacker: Character 
 def attack_situation(game: Game, c: Character, target: Character | None, weapon: Weapon, opts: Options,
                      table: Table, ranged: bool) -> tuple[Situation, Situation, str]:
     """Every to-hit modifier (W2, W4, W5, W8), the damage modifiers (each named), and the range band."""
-    for value, allowed, what in ((opts.cover, COVER, "cover"), (opts.light, LIGHT, "light"),
+    for value, allowed, what in ((opts.cover or None, COVER, "cover"), (opts.light or None, LIGHT, "light"),
                                  (opts.called, CALLED, "called"), (opts.template, TEMPLATES, "template")):
         choose(value, allowed, what)
     s = own_modifiers(game, c, opts.actions or 1)
@@ -212,6 +213,42 @@ def friendly_fire(attacker: Character, target: Character, table: Table) -> None:
     if target.squad == attacker.squad and not table.confirm(
             f"{target.name} is on {attacker.name}'s own side ({target.squad}): attack anyway?"):
         raise RuleRefusal(f"{attacker.name} does not attack {target.name}; nothing was changed", forceable=False)
+
+
+NO_COVER = "none"
+NORMAL_LIGHT = "normal"
+
+
+def scene(game: Game, attacker: Character, target: Character, weapon: Weapon, opts: Options, table: Table,
+          shot: bool = True) -> None:
+    """What only the table sees about a shot (W5): the target's cover, the light and, for a shot
+    at one model, who else is locked in a melee with it (the bystander rule). Each is asked on a
+    terminal when its option did not say it, and refused naming the option without one: never
+    assumed to be none. The answers go into `opts`, so a benny's reroll does not ask again.
+    `shot` False (suppressive fire) asks only the light.
+
+    Raises:
+        NeedsAnswer: an unsaid fact and nobody to ask.
+    """
+    if shot and opts.cover is None:
+        opts.cover = table.choose("cover", f"What cover does {target.name} have from {attacker.name}: none, "
+                                           "light (-1), medium (-2), heavy (-4) or near-total (-6)?",
+                                  [NO_COVER, *COVER])
+    if opts.cover == NO_COVER:
+        opts.cover = ""
+    if opts.light is None:
+        opts.light = table.choose("light", f"How is the light for {attacker.name}'s shot: normal, dim (-1), "
+                                           "dark (-2, nothing seen beyond 10\") or pitch (-4)?",
+                                  [NORMAL_LIGHT, *LIGHT])
+    if opts.light == NORMAL_LIGHT:
+        opts.light = ""
+    if not shot:
+        return
+    if opts.into_melee is None and not (opts.template or weapon.template):
+        others = [c.name for c in game.characters if not c.gone and c not in (attacker, target)]
+        opts.into_melee = table.names(
+            "into-melee", f"Is {target.name} locked in a melee? Name the others fighting in it (a missing "
+                          "die showing 1 may hit one of them), or none.", others)
 
 
 def in_sight(attacker: Character, target: Character, opts: Options, table: Table) -> None:
@@ -322,6 +359,9 @@ def shoot(game: Game, dice: Dice, attacker: Character, target: Character, opts: 
     for index, other in enumerate(aimed):
         if other not in aimed[:index]:
             friendly_fire(attacker, other, table)  # every target of the dice, each asked once
+    if opts.range is None and opts.distance is None:  # the band first, then the scene: asked in that order
+        opts.range = range_band(weapon, opts, table, attacker, target.name)
+    scene(game, attacker, target, weapon, opts, table)
     in_sight(attacker, target, opts, table)
     situation, damage, band = attack_situation(game, attacker, target, weapon, opts, table, ranged=True)
     start_action(game, attacker)
@@ -356,9 +396,24 @@ def spend_ammo(c: Character, weapon: Weapon, opts: Options, table: Table, used: 
 
 
 def draw(game: Game, attacker: Character, weapon: Weapon, opts: Options, table: Table) -> None:
-    """Drawing the weapon in the same turn is one more action (-2 on the attack, W2)."""
+    """Drawing the weapon in the same turn is one more action (-2 on the attack, W2). Whether it
+    is an easy draw or a hard one (two weapons at once, one hidden away, a large or unwieldy one)
+    only the table knows: asked, or `--draw-kind`; a hard one needs its Agility test first, so
+    the attack is refused in favour of `draw --hard` (forceable: the referee lets it be easy).
+
+    Raises:
+        NeedsAnswer: the kind unsaid and nobody to ask.
+        RuleRefusal: a hard draw (forceable).
+    """
     if not opts.draw:
         return
+    if opts.draw_kind is None:
+        opts.draw_kind = table.choose(
+            "draw-kind", f"Is drawing {attacker.name}'s {weapon.name} an easy draw, or a hard one (two weapons at "
+                         "once, one hidden away, a large or unwieldy one: an Agility test first)?", ["easy", "hard"])
+    if opts.draw_kind == "hard":
+        refuse(table, f"drawing {weapon.name} is a hard draw, which needs an Agility test before the attack: "
+                      f"`draw {attacker.name} --weapon \"{weapon.name}\" --hard` first, then attack")
     if not turn.refereed(game):
         opts.actions = max(opts.actions or 1, 2)  # the calculator: the draw is one more action
     turn.action(game, attacker, table, f"draw:{weapon.name}", "draw a weapon", None, holding=opts.drop)
@@ -442,7 +497,7 @@ def bystanders(game: Game, dice: Dice, attacker: Character, weapon: Weapon, opts
     shooting die (not the Wild Die) that shows a natural 1 (1 or 2 with autofire) hits one of
     the others in the fight, the referee's pick."""
     limit = 2 if opts.rof > 1 else 1
-    names = [game.character(n).name for n in opts.into_melee]
+    names = [game.character(n).name for n in opts.into_melee or ()]  # asked before any die is rolled
     for faces, result in zip(test.trait_rolls, test.results, strict=True):
         if result.success or faces[0] > limit:
             continue

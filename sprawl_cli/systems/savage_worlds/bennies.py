@@ -22,7 +22,8 @@ RIGHT_AWAY = ("attack", "break", "soak", "interrupt", "oppose", "disarm", "dive"
 
 
 def starting_bennies(game: Game) -> None:
-    """W3 in a skirmish: a player side's pool is 3; a gm side's is one per Wild Card of the
+    """W3 in a skirmish: a player side's pool is 3 for each of its players (the `players` setting,
+    1 unless said); a gm side's is one per Wild Card of the
     other sides, and each of its own Wild Cards holds two."""
     for squad in game.squads:
         members = game.members(squad)
@@ -32,7 +33,7 @@ def starting_bennies(game: Game) -> None:
             for c in members:
                 c.bennies = GM_OWN if c.wild_card else 0
         else:
-            game.pools[squad.name] = PLAYER_POOL
+            game.pools[squad.name] = PLAYER_POOL * game.settings.players.get(squad.name, 1)
             for c in members:
                 c.bennies = 0
 

@@ -96,6 +96,13 @@ def end_round(game: Game) -> None:
         game.winner = leaders[0] if len(leaders) == 1 else None
 
 
+def leader_of(game: Game, extra: str, wild: list[str]) -> str:
+    """W4: the Wild Card (of `wild`, its side's, in roster order) whose card a player's Extra acts
+    on: the one the `allies` setting names, else the first."""
+    chosen = game.settings.allies.get(extra)
+    return chosen if chosen in wild else wild[0]
+
+
 def _recipients(game: Game, skip: set[str]) -> tuple[list[tuple[str, list[Character]]], dict[str, str]]:
     """Who gets a card, in roster order: (the name in `order`, the characters acting on it)."""
     entries: list[tuple[str, list[Character]]] = []
@@ -103,12 +110,12 @@ def _recipients(game: Game, skip: set[str]) -> tuple[list[tuple[str, list[Charac
     groups: dict[tuple[str, str], list[Character]] = {}
     for squad in game.squads:
         members = [c for c in game.members(squad) if not c.gone and c.name not in skip]
-        leader = next((c for c in members if c.wild_card), None)
+        wild = [c.name for c in members if c.wild_card]
         for c in members:
             if c.wild_card:
                 entries.append((c.name, [c]))
-            elif not game.is_gm(squad.name) and leader is not None:
-                followers[c.name] = leader.name  # W4: a player's Extras act on its Wild Card's card
+            elif not game.is_gm(squad.name) and wild:
+                followers[c.name] = leader_of(game, c.name, wild)
             elif c.group:
                 key = (squad.name, c.group)
                 if key not in groups:

@@ -15,3 +15,5 @@ MOST_AWARD = 10
 MOST_BENNIES = 1000
 # A trait die past d12 gains +1 steps (d12+1, d12+2): a bonus of ten is past any legend.
 MOST_BONUS = 10
+# W3: the players sharing one side of a skirmish, three bennies each: a table seats a dozen at most.
+MOST_PLAYERS = 12

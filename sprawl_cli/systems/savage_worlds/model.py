@@ -238,6 +238,8 @@ class Character(Statuses):
 class Settings(KernelSettings):
     damage: str = "house"  # W8: house (apply Shaken and wounds) | hand (report only)
     suppress: str = "house"  # suppressive fire: house (the published rule) | off (refused)
+    players: dict[str, int] = field(default_factory=dict)  # W3: a player side -> its players (3 bennies each); left out: 1
+    allies: dict[str, str] = field(default_factory=dict)  # W4: a player's Extra -> the Wild Card it acts with; left out: its side's first
 
 
 @dataclass

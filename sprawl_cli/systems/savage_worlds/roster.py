@@ -8,7 +8,7 @@ from typing import Any
 from sprawl_cli.api import DECK, BadInput, Roster, Where, check_unique_names, roster_header
 from sprawl_cli.systems.savage_worlds.blasts import BAND_TIMES
 from sprawl_cli.systems.savage_worlds.damage import damage_terms
-from sprawl_cli.systems.savage_worlds.limits import MAX_ROF, MOST_ACTIONS, MOST_BENNIES
+from sprawl_cli.systems.savage_worlds.limits import MAX_ROF, MOST_ACTIONS, MOST_BENNIES, MOST_PLAYERS
 from sprawl_cli.systems.savage_worlds.model import (
     ATTRIBUTES, STATUSES, SYSTEM_NAME, WILD_CARD_WOUNDS, Character, Game, Squad, Weapon, read_die,
 )
@@ -237,5 +237,15 @@ def check_game(game: Game, where: Where) -> None:
         where.fail(("settings", "damage"), "should be house or hand")
     if game.settings.suppress not in ("house", "off"):
         where.fail(("settings", "suppress"), "should be house or off")
+    squads = {sq.name for sq in game.squads}
+    for side, count in game.settings.players.items():
+        if side not in squads or side in game.gm or not isinstance(count, int) or not 1 <= count <= MOST_PLAYERS:
+            where.fail(("settings", "players", side), f"should be a player side's players, 1 to {MOST_PLAYERS}")
+    people = {c.name: c for c in game.characters}
+    for ally, leader in game.settings.allies.items():
+        extra, card = people.get(ally), people.get(leader)
+        if (extra is None or card is None or extra.wild_card or not card.wild_card or extra.squad != card.squad
+                or extra.squad in game.gm):
+            where.fail(("settings", "allies", ally), "should be a player's Extra and a Wild Card of its side")
     if game.phase not in ("deal", "action"):
         where.fail(("phase",), "should be deal or action")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.api import to_data
-from sprawl_cli.systems.savage_worlds.cards import acting_now
+from sprawl_cli.systems.savage_worlds.cards import acting_now, leader_of
 from sprawl_cli.systems.savage_worlds.model import Character, Game
 
 if TYPE_CHECKING:
@@ -22,6 +22,23 @@ def house_rulings(game: Game) -> list[str]:
     applies to `--into-melee` shots, and suppressive fire to `suppress` unless switched off."""
     return ([HOUSE] if game.settings.damage == "house" else []) + [BYSTANDER] + \
         ([SUPPRESSION] if game.settings.suppress == "house" else [])
+
+
+def table_choices(game: Game) -> dict[str, dict[str, Any]]:
+    """The table's choices for the whole game, with their defaults filled in: each player side's
+    players (W3: 1 unless the `players` setting says) and the Wild Card each player's Extra acts
+    with (W4: its side's first unless the `allies` setting says)."""
+    players = {s.name: game.settings.players.get(s.name, 1) for s in game.squads if not game.is_gm(s.name)}
+    allies: dict[str, str] = {}
+    for squad in game.squads:
+        members = game.members(squad)
+        wild = [c.name for c in members if c.wild_card]
+        if game.is_gm(squad.name) or not wild:
+            continue
+        for c in members:
+            if not c.wild_card:
+                allies[c.name] = leader_of(game, c.name, wild)
+    return {"players": players, "allies": allies}
 
 
 def character_json(c: Character) -> dict[str, Any]:
@@ -77,6 +94,7 @@ def game_json(game: Game, only: Character | None = None) -> dict[str, Any]:
         "deck": len(game.deck),
         "shuffle_due": game.joker_dealt,
         "bennies": dict(game.pools),
+        **table_choices(game),
         "gm": list(game.gm),
         "squads": [{"name": s.name, "members": list(s.members), "gm": game.is_gm(s.name)} for s in game.squads],
         "characters": [character_json(c) for c in people],
@@ -104,6 +122,13 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     pools = "; ".join(f"{escape(k)} {v}" for k, v in game.pools.items())
     console.print(f"Bennies in the pools: {pools}. Damage: W8 {game.settings.damage}"
                   + (" [rule](house)[/]" if game.settings.damage == "house" else " [rule](applied by hand)[/]"))
+    choices = table_choices(game)
+    said = "; ".join(f"{escape(k)} {v} (3 each)" for k, v in choices["players"].items())
+    console.print(f"Players (W3, `--setting players=SIDE:N`, 1 unless said): {said}")
+    if choices["allies"]:
+        acts = "; ".join(f"{escape(k)} on {escape(v)}'s card" for k, v in choices["allies"].items())
+        console.print(f"Allies (W4, `--setting allies=EXTRA:WILD_CARD`, the side's first Wild Card unless "
+                      f"said): {acts}")
     table = Table(show_edge=False)
     for column in ("name", "squad", "card", "wounds", "bennies", "Parry", "Toughness", "statuses"):
         table.add_column(column)

@@ -25,7 +25,7 @@ from typing import Any
 
 from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.savage_worlds import turn
-from sprawl_cli.systems.savage_worlds.attacks import (Options, attack_situation, friendly_fire, range_band,
+from sprawl_cli.systems.savage_worlds.attacks import (Options, attack_situation, friendly_fire, range_band, scene,
                                                       require_able, spend_ammo, start_action, toughness_against)
 from sprawl_cli.systems.savage_worlds.damage import Victim, hit, restore, roll_damage, snapshot
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, Weapon
@@ -175,6 +175,7 @@ def suppress(game: Game, dice: Dice, attacker: Character, opts: Options, table: 
     under = under_template(game, attacker, table)
     for c in under:
         friendly_fire(attacker, c, table)
+    scene(game, attacker, attacker, weapon, opts, table, shot=False)  # the light: asked, never assumed
     opts.rof = weapon.rof  # W5: automatic fire, -2
     situation, damage, band = attack_situation(game, attacker, None, weapon, opts, table, ranged=True)
     start_action(game, attacker)

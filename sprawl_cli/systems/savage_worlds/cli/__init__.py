@@ -35,6 +35,13 @@ RangeOpt = Annotated[Optional[str], typer.Option(
     "--range", click_type=click.Choice(["short", "medium", "long"]),
     help="Range band: short 0, medium -2, long -4 (asked when nothing gives it).")]
 Draw = Annotated[bool, typer.Option("--draw", help="Draw the weapon first, in the same turn: one more action (-2).")]
+DrawKind = Annotated[Optional[str], typer.Option(
+    "--draw-kind", click_type=click.Choice(["easy", "hard"]),
+    help="With --draw: easy, or hard (two weapons at once, a hidden or a large one), which is refused for "
+         "`draw --hard` and its Agility test first (asked when not given).")]
+Light = Annotated[Optional[str], typer.Option("--light", click_type=click.Choice(["normal", "dim", "dark", "pitch"]),
+                                              help="Lighting: normal 0, dim -1, dark -2, pitch -4 (asked when not "
+                                                   "given).")]
 
 
 def _view(kind: str) -> Any:
@@ -168,10 +175,12 @@ def fight(
     disarm: Disarm = False,
     nonlethal: Nonlethal = False,
     draw: Draw = False,
+    draw_kind: DrawKind = None,
     mod: Mod = 0,
 ) -> None:
     """Fighting against the defender's Parry (+2 if it defends); a raise adds a d6 of damage (W5).
-    The two must be in base contact: asked on a terminal, or `--yes`.
+    The two must be in base contact: asked on a terminal, or `--yes`. With --draw, whether the
+    draw is easy or hard is asked too (or --draw-kind).
 
     Dice: Fighting die (and aces), Wild Die; damage: Strength die, weapon dice, raise d6.
     Example: sprawl fight Jonah "Acolyte 1" --yes --dice 7,3,5,4
@@ -180,9 +189,9 @@ def fight(
     from sprawl_cli.systems.savage_worlds.attacks import fight as melee
 
     opts = Options(weapon=weapon, called=called, drop=drop, actions=actions, disarm=disarm, nonlethal=nonlethal,
-                   mod=mod, draw=draw)
+                   mod=mod, draw=draw, draw_kind=draw_kind)
     _act("fight", actor=attacker, door="fight --drop" if drop else None, rule=lambda game, dice, table: melee(game, dice, game.character(attacker), game.character(defender),
-                                                  _fresh(opts), table))
+                                                  _fresh(opts), table), **{"draw-kind": draw_kind})
 
 
 @app.command()
@@ -194,14 +203,15 @@ def shoot(
     distance: Annotated[Optional[float], typer.Option("--distance", min=0, max=MOST_INCHES, metavar="INCHES",
                                                       help="Measured distance: picks the band; caps deviation.")] = None,
     cover: Annotated[Optional[str], typer.Option("--cover", click_type=click.Choice(
-        ["light", "medium", "heavy", "near-total"]), help="Cover: -1, -2, -4, -6.")] = None,
-    light: Annotated[Optional[str], typer.Option("--light", click_type=click.Choice(["dim", "dark", "pitch"]),
-                                                 help="Lighting: dim -1, dark -2, pitch -4.")] = None,
+        ["none", "light", "medium", "heavy", "near-total"]), help="The target's cover: none, light -1, medium -2, "
+                                                                 "heavy -4, near-total -6 (asked when not given).")] = None,
+    light: Light = None,
     called: Called = None,
     aim: Annotated[bool, typer.Option("--aim", help="Aimed a full round without moving: +2 (`aim` gives it by "
                                                     "itself once cards are out).")] = False,
     crouching: Annotated[bool, typer.Option("--crouching", help="The target crouches: -1.")] = False,
     draw: Draw = False,
+    draw_kind: DrawKind = None,
     rof: Annotated[int, typer.Option("--rof", min=1, max=MAX_ROF, help="Shooting dice to roll (up to the weapon's rate of "
                                                           "fire); 2 or more is autofire, -2.")] = 1,
     targets: Annotated[Optional[str], typer.Option("--targets", metavar="NAMES",
@@ -221,19 +231,22 @@ def shoot(
                                                 help="Victims who saw it coming dive clear (Agility -2).")] = None,
     disarm: Disarm = False,
     nonlethal: Nonlethal = False,
-    into_melee: Annotated[Optional[str], typer.Option("--into-melee", metavar="NAMES",
-                                                      help="Firing into a melee with these (house bystander rule).")] = None,
+    into_melee: Annotated[Optional[str], typer.Option("--into-melee", metavar="NAMES|none",
+                                                      help="Who else fights in the target's melee (house bystander "
+                                                           "rule), or none (asked when not given).")] = None,
     bystander: Annotated[Optional[str], typer.Option("--bystander", metavar="NAME",
                                                      help="Who a stray shot hits (the referee's pick).")] = None,
     mod: Mod = 0,
 ) -> None:
     """Shooting or Throwing against 4 with every modifier (W5); rate of fire with one Wild Die
     (W2); area templates with deviation, cover as armour and diving clear (W6). The range band
-    is --range, or picked by --distance, or asked on a terminal.
+    is --range, or picked by --distance, or asked on a terminal; so are the target's cover
+    (--cover), the light (--light) and who else is in its melee (--into-melee; not for a
+    template): a script that leaves one out is refused, naming the option.
 
     Dice: shooting dice (each with its aces), Wild Die; a missed template's deviation die and d12;
     per victim its dive test and damage (weapon dice, raise d6).
-    Example: sprawl shoot Ada Priestess --range medium --cover light --dice 6,2,4,3
+    Example: sprawl shoot Ada Priestess --range medium --cover light --light normal --into-melee none --dice 6,2,4,3
     """
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.attacks import shoot as fire
@@ -242,11 +255,12 @@ def shoot(
         weapon=weapon, range=range_, distance=distance, cover=cover, light=light, called=called, aim=aim, rof=rof,
         targets=_names(targets),
         double_tap=double_tap, burst=burst, drop=drop, actions=actions, template=template, mod=mod, disarm=disarm,
-        nonlethal=nonlethal, into_melee=_names(into_melee), dive=_names(dive), victim_cover=_covers(victim_cover),
-        crouching=crouching, draw=draw)
+        nonlethal=nonlethal, into_melee=None if into_melee is None else _names(into_melee), dive=_names(dive),
+        victim_cover=_covers(victim_cover), crouching=crouching, draw=draw, draw_kind=draw_kind)
     _act("shoot", actor=attacker, door="shoot --drop" if drop else None, rule=lambda game, dice, table: fire(game, dice, game.character(attacker), game.character(target),
                                                  _fresh(opts), table),
-         victims=victims, bystander=bystander, distance=None if distance is None else str(int(distance)))
+         victims=victims, bystander=bystander, distance=None if distance is None else str(int(distance)),
+         cover=cover, light=light, **{"into-melee": into_melee, "draw-kind": draw_kind})
 
 
 @app.command()
@@ -256,8 +270,7 @@ def suppress(
     range_: RangeOpt = None,
     distance: Annotated[Optional[float], typer.Option("--distance", min=0, max=MOST_INCHES, metavar="INCHES",
                                                       help="Measured distance to the area: picks the band.")] = None,
-    light: Annotated[Optional[str], typer.Option("--light", click_type=click.Choice(["dim", "dark", "pitch"]),
-                                                 help="Lighting: dim -1, dark -2, pitch -4.")] = None,
+    light: Light = None,
     victims: Annotated[Optional[str], typer.Option("--victims", metavar="NAMES|none",
                                                    help="Who is under the medium burst template (asked on a "
                                                         "terminal).")] = None,
@@ -270,14 +283,14 @@ def suppress(
     Uses 5 x the rate of fire in ammunition.
 
     Dice: the Shooting die (and aces), Wild Die; each one under it: Spirit, damage on a 1.
-    Example: sprawl suppress Jonah --range short --victims "Acolyte 1,Acolyte 2" --actions 1 --dice 6,2,4,1,3,2,5
+    Example: sprawl suppress Jonah --range short --light normal --victims "Acolyte 1,Acolyte 2" --actions 1 --dice 6,2,4,1,3,2,5
     """
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.suppression import suppress as spray
 
     opts = Options(weapon=weapon, range=range_, distance=distance, light=light, actions=actions, mod=mod)
     _act("suppress", actor=attacker, rule=lambda game, dice, table: spray(game, dice, game.character(attacker), _fresh(opts), table),
-         victims=victims)
+         victims=victims, light=light)
 
 
 @app.command(name="break")

@@ -243,8 +243,8 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(("settings", "players", side), f"should be a player side's players, 1 to {MOST_PLAYERS}")
     people = {c.name: c for c in game.characters}
     for ally, leader in game.settings.allies.items():
-        extra, card = people.get(ally), people.get(leader)
-        if (extra is None or card is None or extra.wild_card or not card.wild_card or extra.squad != card.squad
+        extra, chief = people.get(ally), people.get(leader)
+        if (extra is None or chief is None or extra.wild_card or not chief.wild_card or extra.squad != chief.squad
                 or extra.squad in game.gm):
             where.fail(("settings", "allies", ally), "should be a player's Extra and a Wild Card of its side")
     if game.phase not in ("deal", "action"):

@@ -8,8 +8,8 @@ Prints the modules the command loads that its baseline does not, costliest
 first, grouped by package, so a slow start-up points at the import to defer.
 
 It also checks the rule that a SPRAWL command loads no other game system: of
-`sprawl_cli.systems`, only the registry, `base` and the `sprawl` package may be
-imported. A module of another system (gunplay, street_fight...) is listed and
+`sprawl_cli.systems`, only the registry, the kernel's own modules beside it (`base` and
+the hooks it is built from) and the `sprawl` package may be imported. A module of another system (gunplay, street_fight...) is listed and
 makes the exit status 1.
 
     python bench/imports.py                       # every case, 11 runs each
@@ -35,10 +35,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from startup import BASELINES, CASES, Case, clean_env, conclude, prepare  # noqa: E402
+from startup import BASELINES, CASES, ROOT, Case, clean_env, conclude, prepare  # noqa: E402
 
-# Of sprawl_cli.systems, what a SPRAWL command may load: the registry, the interface, SPRAWL itself.
-ALLOWED_SYSTEMS = ("sprawl_cli.systems", "sprawl_cli.systems.base", "sprawl_cli.systems.sprawl")
+# Of sprawl_cli.systems, what a SPRAWL command may load: the registry, the kernel's modules beside
+# it (the interface, `base`, and what it is built from: each a file, where a system is a folder),
+# SPRAWL itself.
+ALLOWED_SYSTEMS = ("sprawl_cli.systems", "sprawl_cli.systems.sprawl",
+                   *(f"sprawl_cli.systems.{p.stem}" for p in (ROOT / "sprawl_cli" / "systems").glob("*.py")
+                     if p.stem != "__init__"))
 
 Times = dict[str, tuple[int, int]]  # module -> (self us, cumulative us)
 

@@ -112,7 +112,7 @@ CASES: list[Case] = [
     Case("roll", ("roll", "4", "--dice", "4,5,7,10", "--json"), "typer", 1.05),
     Case("table", ("table", "incapacitation", "7", "--json"), "typer", 1.05),
     Case("odds", ("odds", "100", "--json"), "typer", 1.05),
-    Case("status", ("status",), "typer+rich", 1.15, setup=fresh_game, env=COLOUR),
+    Case("status", ("status",), "typer+rich", 1.10, setup=fresh_game, env=COLOUR),
     Case("status-edited", ("status",), "typer+rich", None, setup=hand_edited_game, env=COLOUR),
 ]
 

@@ -65,7 +65,13 @@ def test_the_settings_read_and_refused_word_for_word() -> None:
     assert read_settings({}, physical=False).damage == "house"
     assert bad(lambda: read_settings({"wounds": "hand"}, False)) == (
         "no setting 'wounds' in Savage Worlds; the settings are damage=house|hand, suppress=house|off, "
-        "players=SIDE:N,... and allies=EXTRA:WILD_CARD,...")
+        "players=SIDE:N,..., allies=EXTRA:WILD_CARD,... and joker=shared|holder")
+    assert read_settings({}, physical=False).joker == ""  # not said: asked at the deal where it matters
+    assert read_settings({"joker": "shared"}, physical=False).joker == "shared"
+    assert read_settings({"joker": "holder"}, physical=False).joker == "holder"
+    assert bad(lambda: read_settings({"joker": "both"}, False)) == (
+        "setting joker=both: use shared (a Wild Card's Extras share its Joker's +2) or holder (the Wild Card "
+        "alone has it)")
     assert bad(lambda: read_settings({"damage": "soft"}, False)) == (
         "setting damage=soft: use house (W8 applied) or hand (damage reported only)")
     assert read_settings({}, physical=False).suppress == "house"

@@ -67,9 +67,12 @@ def test_the_games_json_under_hand_damage_and_a_cut_in() -> None:
         "bennies": {"Heroes": 3, "Thugs": 1}, "gm": ["Thugs"],
         "squads": [{"name": "Heroes", "members": ["Ada", "Pike"], "gm": False},
                    {"name": "Thugs", "members": ["Goon"], "gm": True}],
-        "settings": {"dice": "random", "damage": "hand", "suppress": "house", "players": {}, "allies": {}},
+        "settings": {"dice": "random", "damage": "hand", "suppress": "house", "players": {}, "allies": {},
+                     "joker": ""},
         "damage_rule": "hand", "house": [BYSTANDER, SUPPRESSION], "step": 7,
-        "players": {"Heroes": 1}, "allies": {"Pike": "Ada"}}
+        "players": {"Heroes": 1}, "allies": {"Pike": "Ada"}, "joker": None}
+    g.settings.joker = "holder"
+    assert game_json(g)["joker"] == "holder" and game_json(g)["settings"]["joker"] == "holder"
     g.settings.damage = "house"
     assert game_json(g)["house"] == [HOUSE, BYSTANDER, SUPPRESSION] and game_json(g)["damage_rule"] == "house"
     assert [c["name"] for c in game_json(g)["characters"]] == ["Ada", "Pike", "Goon"]
@@ -90,6 +93,13 @@ def test_the_table_of_a_busy_round_line_by_line() -> None:
     assert lines[2] == "Players (W3, `--setting players=SIDE:N`, 1 unless said): Heroes 1 (3 each)"
     assert lines[3] == ("Allies (W4, `--setting allies=EXTRA:WILD_CARD`, the side's first Wild Card unless said): "
                         "Pike on Ada's card")
+    assert lines[4] == ("Extras share a Wild Card's Joker (W4, `--setting joker=shared|holder`): not said, asked "
+                        "when it first matters")
+    for said, says in (("shared", "yes (shared)"), ("holder", "no (holder)")):
+        g.settings.joker = said
+        assert shown(g)[4] == f"Extras share a Wild Card's Joker (W4, `--setting joker=shared|holder`): {says}"
+    g.settings.joker = ""
+    lines = lines[:4] + lines[5:]
     assert lines[4].replace("┃", " ").split() == ["name", "squad", "card", "wounds", "bennies", "Parry", "Toughness",
                                                   "statuses"]
     rows = [line.replace("│", " ").split() for line in lines[6:9]]

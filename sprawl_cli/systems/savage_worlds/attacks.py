@@ -137,7 +137,7 @@ def attack_situation(game: Game, c: Character, target: Character | None, weapon:
         choose(value, allowed, what)
     s = own_modifiers(game, c, opts.actions or 1)
     damage = Situation()
-    damage.add("joker", 2 if game.joker(c) else 0)  # W4
+    damage.add("joker", game.joker_bonus(c))  # W4
     band = "short"  # bookkeeping only: a hand attack has no range band, and its callers drop it
     called = "limb" if opts.disarm and not opts.called else opts.called
     if opts.disarm and opts.nonlethal and ranged:

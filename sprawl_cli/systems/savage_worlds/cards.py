@@ -48,6 +48,7 @@ class DealOutcome:
     on_hold: list[str] = field(default_factory=list)
     no_card: list[str] = field(default_factory=list)
     followers: dict[str, str] = field(default_factory=dict)  # a player's Extra -> the Wild Card it acts with
+    settled: dict[str, str] = field(default_factory=dict)  # a table choice answered at this deal (the `joker` setting)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -59,6 +60,7 @@ class DealOutcome:
             "on_hold": self.on_hold,
             "no_card": self.no_card,
             "followers": self.followers,
+            "settled": self.settled,
         }
 
 
@@ -133,7 +135,38 @@ def _recipients(game: Game, skip: set[str]) -> tuple[list[tuple[str, list[Charac
     return entries, followers
 
 
-def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = None) -> DealOutcome:
+JOKER_SHARES = ("shared", "holder")
+
+
+def settle_joker(game: Game, table: Table, dealt: list[tuple[str, str, list[Character]]],
+                 joker: str | None) -> dict[str, str]:
+    """W4: whether a player's Extras share the +2 of their Wild Card's Joker is the table's call,
+    made once for the game (the `joker` setting). Unsaid at `new`, it is asked the first time it
+    matters: a deal that gives a Joker to a Wild Card with followers. `joker` is `deal --joker`.
+
+    Raises:
+        BadInput: --joker not shared or holder, or against the game's setting.
+        NeedsAnswer: it matters, is not said, and nobody to ask.
+    """
+    if joker is not None and joker not in JOKER_SHARES:
+        raise BadInput(f"--joker {joker}: use shared or holder")
+    if joker is not None and game.settings.joker and joker != game.settings.joker:
+        raise BadInput(f"--joker {joker}: this game's joker setting is already {game.settings.joker}")
+    holders = [name for name, card, members in dealt if card in JOKERS and len(members) > 1
+               and members[0].wild_card]
+    if game.settings.joker or not holders:
+        return {}
+    extras = ", ".join(c.name for _, card, members in dealt if card in JOKERS for c in members[1:])
+    answer = joker or table.choose(
+        "joker", f"{' and '.join(holders)} drew a Joker; do {extras}, acting on that card, share its +2 to "
+                 "traits and damage (shared), or is it the Wild Card's alone (holder)? The answer holds for "
+                 "the whole game (`deal --joker`).", list(JOKER_SHARES))
+    game.settings.joker = answer
+    return {"joker": answer}
+
+
+def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = None,
+         joker: str | None = None) -> DealOutcome:
     """Start a round: end the last one if it is still running, shuffle if a Joker came up
     last round (or the deck is out), deal the cards and lay out the countdown (W4).
     `ambushers` (squad names) springs a surprise: they start on hold, the others test Notice
@@ -193,6 +226,7 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
         dealt.append((name, card, members))
         for c in members:
             c.card = card
+    settled = settle_joker(game, table, dealt, joker)
     dealt.sort(key=lambda d: card_key(d[1]))
     game.order = [{"name": name, "card": card} for name, card, _ in dealt]
     game.acting = 0
@@ -201,7 +235,8 @@ def deal(game: Game, dice: Dice, table: Table, ambushers: list[str] | None = Non
     _skip_empty(game)
     _start_turn(game)
     on_hold = sorted(skip - set(no_card), key=[c.name for c in game.characters].index)
-    return DealOutcome(game.round, list(game.order), shuffled, midway, notice, on_hold, no_card, followers)
+    return DealOutcome(game.round, list(game.order), shuffled, midway, notice, on_hold, no_card, followers,
+                       settled)
 
 
 def deal_late(game: Game, dice: Dice, c: Character) -> dict[str, Any]:

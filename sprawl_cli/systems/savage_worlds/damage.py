@@ -210,8 +210,7 @@ def soak(game: Game, dice: Dice, c: Character, table: Table) -> SoakOutcome:
     spent = spend(game, c, table, "a soak")
     situation = Situation()
     situation.add("wounds", -min(int(last["before"]["wounds"]), 3))
-    if game.joker(c):
-        situation.add("joker", 2)
+    situation.add("joker", game.joker_bonus(c))
     test = character_test(dice, c, "vigor", situation, what="Soak (Vigor)")
     settled = settle_soak(game, c, test)
     remember(game, c, "soak", test)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from sprawl_cli.api import BadInput, Game as KernelGame, Settings as KernelSettings, Squad as Squad, Statuses, quoted
+from sprawl_cli.api import JOKERS, BadInput, Game as KernelGame, Settings as KernelSettings, Squad as Squad, Statuses, quoted
 from sprawl_cli.systems.savage_worlds.limits import MOST_BONUS
 from sprawl_cli.systems.savage_worlds.limits import WILD_CARD_WOUNDS as WILD_CARD_WOUNDS
 
@@ -240,6 +240,7 @@ class Settings(KernelSettings):
     suppress: str = "house"  # suppressive fire: house (the published rule) | off (refused)
     players: dict[str, int] = field(default_factory=dict)  # W3: a player side -> its players (3 bennies each); left out: 1
     allies: dict[str, str] = field(default_factory=dict)  # W4: a player's Extra -> the Wild Card it acts with; left out: its side's first
+    joker: str = ""  # W4: shared | holder, whether followers share a Wild Card's Joker +2; "": not said yet, asked at the deal
 
 
 @dataclass
@@ -287,4 +288,16 @@ class Game(KernelGame[Character]):
 
     def joker(self, c: Character) -> bool:
         """W4: acting on a Joker this round."""
-        return c.card in ("RJ", "BJ")
+        return c.card in JOKERS
+
+    def follows(self, c: Character) -> bool:
+        """W4: `c` acts on a card dealt to someone else (a player's Extra on its Wild Card's)."""
+        holder = next((e["name"] for e in self.order if e["card"] == c.card), c.name)
+        return holder not in (c.name, c.group)
+
+    def joker_bonus(self, c: Character) -> int:
+        """W4: +2 to traits and damage on a Joker; a follower has it only when the table said the
+        Joker is shared (the `joker` setting), never by default."""
+        if not self.joker(c):
+            return 0
+        return 2 if not self.follows(c) or self.settings.joker == "shared" else 0

@@ -197,6 +197,8 @@ def check_game(game: Game, where: Where) -> None:
             where.fail(path + ("paid",), f"should be from 0 to {MOST_ACTIONS}")
         if c.aim is not None and c.aim not in names:
             where.fail(path + ("aim",), f"no character '{c.aim}'")
+    if game.settings.joker not in ("", "shared", "holder"):
+        where.fail(("settings", "joker"), f"'{game.settings.joker}' is not shared, holder or empty (not said yet)")
     for side, pool in game.pools.items():
         if side not in squads:
             where.fail(("pools", side), "no such squad")

@@ -12,13 +12,16 @@ from sprawl_cli.systems.savage_worlds.model import Character, Game, Settings, Sq
 
 DAMAGE_SETTINGS = ("house", "hand")
 SUPPRESS_SETTINGS = ("house", "off")
+JOKER_SETTINGS = ("shared", "holder")  # W4: followers share a Wild Card's Joker +2, or the holder alone has it
 
 
 def read_settings(values: dict[str, str], physical: bool) -> Settings:
     """`--setting damage=house|hand`, `--setting suppress=house|off`, and the two table choices of
     the whole game: `--setting players=SIDE:N,...` (W3: how many players share a player side,
     3 bennies each; 1 unless said) and `--setting allies=EXTRA:WILD_CARD,...` (W4: which Wild
-    Card's card a player's Extra acts on; its side's first unless said).
+    Card's card a player's Extra acts on; its side's first unless said) and `--setting
+    joker=shared|holder` (W4: whether those Extras share the +2 of their Wild Card's Joker; asked
+    at the first deal where it matters unless said).
 
     Raises:
         BadInput: an unknown key or value.
@@ -37,9 +40,15 @@ def read_settings(values: dict[str, str], physical: bool) -> Settings:
             settings.players = {side: _count(side, n) for side, n in _pairs(key, value)}
         elif key == "allies":
             settings.allies = dict(_pairs(key, value))
+        elif key == "joker":
+            if value not in JOKER_SETTINGS:
+                raise BadInput(f"setting joker={value}: use shared (a Wild Card's Extras share its Joker's +2) or "
+                               "holder (the Wild Card alone has it)")
+            settings.joker = value
         else:
             raise BadInput(f"no setting '{key}' in Savage Worlds; the settings are damage=house|hand, "
-                           "suppress=house|off, players=SIDE:N,... and allies=EXTRA:WILD_CARD,...")
+                           "suppress=house|off, players=SIDE:N,..., allies=EXTRA:WILD_CARD,... and "
+                           "joker=shared|holder")
     return settings
 
 

@@ -24,10 +24,11 @@ def house_rulings(game: Game) -> list[str]:
         ([SUPPRESSION] if game.settings.suppress == "house" else [])
 
 
-def table_choices(game: Game) -> dict[str, dict[str, Any]]:
+def table_choices(game: Game) -> dict[str, Any]:
     """The table's choices for the whole game, with their defaults filled in: each player side's
     players (W3: 1 unless the `players` setting says) and the Wild Card each player's Extra acts
-    with (W4: its side's first unless the `allies` setting says)."""
+    with (W4: its side's first unless the `allies` setting says); whether those Extras share their
+    Wild Card's Joker (W4: shared | holder, None while not said: it is never assumed)."""
     players = {s.name: game.settings.players.get(s.name, 1) for s in game.squads if not game.is_gm(s.name)}
     allies: dict[str, str] = {}
     for squad in game.squads:
@@ -38,7 +39,7 @@ def table_choices(game: Game) -> dict[str, dict[str, Any]]:
         for c in members:
             if not c.wild_card:
                 allies[c.name] = leader_of(game, c.name, wild)
-    return {"players": players, "allies": allies}
+    return {"players": players, "allies": allies, "joker": game.settings.joker or None}
 
 
 def character_json(c: Character) -> dict[str, Any]:
@@ -129,6 +130,9 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
         acts = "; ".join(f"{escape(k)} on {escape(v)}'s card" for k, v in choices["allies"].items())
         console.print(f"Allies (W4, `--setting allies=EXTRA:WILD_CARD`, the side's first Wild Card unless "
                       f"said): {acts}")
+        shares = {"shared": "yes (shared)", "holder": "no (holder)"}.get(game.settings.joker,
+                                                                         "not said, asked when it first matters")
+        console.print(f"Extras share a Wild Card's Joker (W4, `--setting joker=shared|holder`): {shares}")
     table = Table(show_edge=False)
     for column in ("name", "squad", "card", "wounds", "bennies", "Parry", "Toughness", "statuses"):
         table.add_column(column)

@@ -168,8 +168,7 @@ def own_modifiers(game: Game, c: Character, actions: int = 1, running_counts: bo
     s.add("multi-action", -2 * (actions - 1))
     if running_counts and c.ran:
         s.add("running", -2)
-    if game.joker(c):
-        s.add("joker", 2)
+    s.add("joker", game.joker_bonus(c))
     return s
 
 

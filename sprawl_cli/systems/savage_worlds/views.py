@@ -130,6 +130,9 @@ def deal_lines(d: dict[str, Any]) -> list[str]:
         out.append("  no card (surprised): " + ", ".join(name(n) for n in d["no_card"]))
     if d["reshuffled_midway"]:
         out.append("  [rule]the deck ran out and was shuffled mid-deal[/]")
+    if d.get("settled", {}).get("joker"):
+        shares = "shared with the Extras acting on it" if d["settled"]["joker"] == "shared" else "the Wild Card's alone"
+        out.append(f"  [rule]a Wild Card's Joker +2 is {shares}, for the whole game (the joker setting)[/]")
     return out
 
 

@@ -98,14 +98,18 @@ def odds(trait: Trait, wild: Wild = False, mod: Mod = 0, tn: Tn = 4) -> None:
 @app.command()
 def deal(surprise: Annotated[Optional[list[str]], typer.Option(
         "--surprise", metavar="SQUAD", help="This squad springs an ambush (round 1): it starts on hold, "
-        "the others test Notice.")] = None) -> None:
+        "the others test Notice.")] = None,
+        joker: Annotated[Optional[str], typer.Option(
+            "--joker", metavar="shared|holder", help="Whether a player's Extras share their Wild Card's Joker +2 "
+            "(W4), for the whole game; asked when a Joker first goes to a Wild Card with Extras, unless "
+            "`new --setting joker=...` said it.")] = None) -> None:
     """Deal the action cards and start a round (W4). Dice: Notice tests of a surprise, then cards.
 
     Example: sprawl deal --dice KS,10H,RJ
     """
     from sprawl_cli.systems.savage_worlds.cards import deal as deal_cards
 
-    _act("deal", rule=lambda game, dice, table: deal_cards(game, dice, table, surprise or None))
+    _act("deal", rule=lambda game, dice, table: deal_cards(game, dice, table, surprise or None, joker))
 
 
 @app.command()

@@ -196,3 +196,66 @@ def test_the_settings_accept_several_items(sprawl: Sprawl) -> None:
     start(sprawl, "--setting", "players=Expedition:3", "--setting", "allies=Pike:Ada")
     data: dict[str, Any] = sprawl.json("status")
     assert data["bennies"]["Expedition"] == 9 and data["allies"] == {"Pike": "Ada"}
+
+
+# --- whether a Wild Card's followers share its Joker (W4) ---------------------------------------------
+ADA_JOKER = ("deal", "--dice", "RJ,7H,QS,4C,9D")  # Ada (with Pike on her card) draws the red Joker
+TEST_PIKE = ("test", "Pike", "notice", "--free", "--dice", "4")
+SHARE_ASKED = ("Ada drew a Joker; do Pike, acting on that card, share its +2 to traits and damage (shared), or is "
+               "it the Wild Card's alone (holder)? The answer holds for the whole game (`deal --joker`). "
+               "Give --joker shared|holder.")
+
+
+def test_a_joker_to_a_wild_card_with_followers_is_refused_until_the_table_says_whether_they_share_it(
+        sprawl: Sprawl, snapshot: Snapshot) -> None:
+    start(sprawl)
+    assert sprawl.json("status")["joker"] is None
+    assert unsaid(sprawl, snapshot, *ADA_JOKER) == SHARE_ASKED
+
+
+def test_a_game_masters_joker_or_a_deal_without_one_asks_nothing(sprawl: Sprawl) -> None:
+    start(sprawl)
+    assert sprawl.json(*ROUND_ONE)["settled"] == {}  # the Priestess's own Joker: no follower is concerned
+    assert sprawl.json("status")["settings"]["joker"] == ""
+
+
+@pytest.mark.parametrize("said, pike", [("holder", {}), ("shared", {"joker": 2})])
+def test_deal_joker_answers_it_for_the_game_and_only_followers_depend_on_it(
+        sprawl: Sprawl, said: str, pike: dict[str, int]) -> None:
+    start(sprawl)
+    out = sprawl.json(*ADA_JOKER, "--joker", said)
+    assert out["settled"] == {"joker": said}
+    data = sprawl.json("status")
+    assert data["joker"] == said and data["settings"]["joker"] == said
+    assert sprawl.json(*TEST_PIKE)["modifiers"] == pike
+    assert sprawl.json("test", "Ada", "notice", "--free", "--dice", "4,2")["modifiers"] == {"joker": 2}  # hers
+
+
+def test_the_answer_is_asked_on_a_terminal_and_undo_takes_it_back(sprawl: Sprawl) -> None:
+    start(sprawl)
+    result = sprawl(*ADA_JOKER, "--json", input="shared\n", terminal=True)
+    assert result.exit_code == 0, result.output
+    assert "Ada drew a Joker; do Pike" in result.output
+    assert sprawl.json("status")["joker"] == "shared"
+    assert sprawl("undo").exit_code == 0
+    assert sprawl.json("status")["joker"] is None
+
+
+def test_the_setting_at_new_answers_it_and_a_contrary_deal_joker_is_refused(sprawl: Sprawl) -> None:
+    start(sprawl, "--setting", "joker=holder")
+    result = sprawl(*ADA_JOKER, "--joker", "shared")
+    assert result.exit_code != 0 and "this game's joker setting is already holder" in result.stderr
+    out = sprawl.json(*ADA_JOKER)  # nothing to ask: the setting says it
+    assert out["settled"] == {}
+    assert sprawl.json(*TEST_PIKE)["modifiers"] == {}
+    assert "Extras share a Wild Card's Joker (W4, `--setting joker=shared|holder`): no (holder)" in sprawl("status").stdout
+
+
+def test_a_save_with_a_joker_setting_that_is_no_answer_does_not_load(sprawl: Sprawl) -> None:
+    start(sprawl)
+    save = next(sprawl.folder.glob("*.yaml"))
+    text = save.read_text()
+    assert "joker: ''" in text
+    save.write_text(text.replace("joker: ''", "joker: both"))
+    result = sprawl("status")
+    assert result.exit_code == 1 and "'both' is not shared, holder or empty" in result.stderr

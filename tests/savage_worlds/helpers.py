@@ -42,9 +42,9 @@ def game(heroes: list[Character], villains: list[Character], gm: bool = True, **
 
 
 # The table's standing answers about a shot's scene unless a test scripts its own: no cover,
-# normal light, nobody else in the target's melee. Rules ask these (never assume them); these
-# tests say them, as a player at the table would.
-SCENE = {"cover": "none", "light": "normal"}
+# normal light, nobody else in the target's melee, nobody else under a template in cover. Rules
+# ask these (never assume them); these tests say them, as a player at the table would.
+SCENE = {"cover": "none", "light": "normal", "victim-cover": "none"}
 CLEAR = ("--cover", "none", "--light", "normal", "--into-melee", "none")  # the same, said on a command line
 
 

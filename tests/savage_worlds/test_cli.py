@@ -140,7 +140,7 @@ def test_area_template_with_victims_option(sprawl: Sprawl) -> None:
     assert data["deviation"]["inches"] == 2.0 and data["deviation"]["capped"]
     assert data["victims"] == []
     data = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Acolyte 2",
-                       "--dice", "5,1,1,1,1,2,2,2")
+                       "--victim-cover", "none", "--dice", "5,1,1,1,1,2,2,2")
     assert [v["name"] for v in data["victims"]] == ["Acolyte 1", "Acolyte 2"]
 
 

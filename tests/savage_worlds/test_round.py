@@ -569,7 +569,7 @@ def test_a_victim_may_spend_a_benny_on_its_dive_and_leave_the_blast(sprawl: Spra
     start(sprawl)
     # Throwing 5: a hit; Acolyte 1 takes 1+1+1; the Priestess dives (2-2, Wild Die 1-2: fails), takes 2+2+2
     out = sprawl.json("shoot", *CLEAR, "--force", "Ada", "Acolyte 1", "--range", "short", "--weapon", "Grenade", "--victims", "Priestess",
-                      "--dive",
+                      "--victim-cover", "none", "--dive",
                       "Priestess", "--dice", "5,1,1,1,1,2,1,2,2,2")
     assert [(v["name"], v["result"]) for v in out["victims"]] == [("Acolyte 1", "none"), ("Priestess", "shaken")]
     again = sprawl.json("benny", "Priestess", "--dice", "6,1,1")  # 6+1-2 = 5: clear after all

@@ -49,7 +49,7 @@ class Options:
     nonlethal: bool = False
     into_melee: list[str] | None = None  # who else fights in the target's melee; None: not said, asked
     dive: list[str] = field(default_factory=list)
-    victim_cover: dict[str, str] = field(default_factory=dict)
+    victim_cover: dict[str, str] | None = None  # those under a template in cover (the rest in the open); None: asked
     targets: list[str] = field(default_factory=list)  # with --rof: the targets of the second, third... die
     crouching: bool = False  # the target crouches: -1 to ranged attacks at it
     draw: bool = False  # the weapon is drawn as part of this turn: one more action

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.api import BadInput, Dice, Table
+from sprawl_cli.api import BadInput, Dice, NeedsAnswer, Table
 from sprawl_cli.systems.savage_worlds.damage import Victim, hit, roll_damage
 from sprawl_cli.systems.savage_worlds.model import Character, Game, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TraitTest, character_test, own_modifiers
@@ -70,6 +70,8 @@ def blast(game: Game, dice: Dice, attacker: Character, target: Character, weapon
     victims = [game.character(n) for n in opts.under]
     if test.success and target not in victims:
         victims.insert(0, target)
+    if opts.victim_cover is None:
+        opts.victim_cover = victim_covers(table, attacker, template, [c for c in victims if c is not target])
     for key in opts.victim_cover:
         game.character(key)
     covers = {game.character(k).name: v for k, v in opts.victim_cover.items()}
@@ -97,6 +99,28 @@ def blast(game: Game, dice: Dice, attacker: Character, target: Character, weapon
         notes = [f"{why} cover: +{armor} armour"] if armor else []
         victim: Victim = hit(game, c, roll, c.base_toughness - min(weapon.ap, c.armor) + armor, notes)
         outcome.victims.append(victim)
+
+
+def victim_covers(table: Table, attacker: Character, template: str, others: list[Character]) -> dict[str, str]:
+    """W6: the cover of each victim under the template besides the target (whose cover is the
+    shot's own): only the table sees it, so it is asked, one victim at a time, and refused
+    naming --victim-cover without a terminal. The answers: those in cover, by name.
+
+    Raises:
+        NeedsAnswer: a victim's cover unsaid and nobody to ask.
+    """
+    out: dict[str, str] = {}
+    for c in others:
+        question = (f"What cover does {c.name} have under {attacker.name}'s {template} burst: none, light "
+                    "(+1 armour), medium (+2), heavy (+4) or near-total (+6)?")
+        try:
+            answer = table.choose("victim-cover", question, ["none", *COVER_ARMOR])
+        except NeedsAnswer:
+            raise NeedsAnswer(f"{question} Give --victim-cover NAME=COVER,... for those in cover (the rest are in "
+                              "the open), or --victim-cover none.") from None
+        if answer != "none":
+            out[c.name] = answer
+    return out
 
 
 def _dive_mods(game: Game, c: Character) -> Any:

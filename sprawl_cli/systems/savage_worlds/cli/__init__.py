@@ -156,9 +156,13 @@ def _fresh(opts: Options) -> Options:
     return copy.deepcopy(opts)
 
 
-def _covers(raw: str | None) -> dict[str, str]:
+def _covers(raw: str | None) -> dict[str, str] | None:
+    """`--victim-cover Pike=medium,...` (those in cover; the rest are in the open), `none` (nobody
+    else is), or None when not given (asked)."""
     from sprawl_cli.api import UsageProblem
 
+    if raw is None:
+        return None
     out: dict[str, str] = {}
     for item in _names(raw):
         who, sep, cover = item.partition("=")
@@ -230,7 +234,8 @@ def shoot(
     victims: Annotated[Optional[str], typer.Option("--victims", metavar="NAMES|none",
                                                    help="Who (else) is under the template.")] = None,
     victim_cover: Annotated[Optional[str], typer.Option("--victim-cover", metavar="NAME=COVER,...",
-                                                        help="Cover of victims under a template (armour).")] = None,
+                                                        help="Who else under a template is in cover (armour), the rest in the "
+                                                             "open; none: nobody (asked when not given).")] = None,
     dive: Annotated[Optional[str], typer.Option("--dive", metavar="NAMES",
                                                 help="Victims who saw it coming dive clear (Agility -2).")] = None,
     disarm: Disarm = False,

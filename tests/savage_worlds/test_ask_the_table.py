@@ -259,3 +259,46 @@ def test_a_save_with_a_joker_setting_that_is_no_answer_does_not_load(sprawl: Spr
     save.write_text(text.replace("joker: ''", "joker: both"))
     result = sprawl("status")
     assert result.exit_code == 1 and "'both' is not shared, holder or empty" in result.stderr
+
+
+# --- the cover of the others under a template (W6) ----------------------------------------------------
+BURST = ("shoot", "Ada", "Acolyte 1", "--force", "--weapon", "Grenade", "--range", "short", "--actions", "1",
+         "--cover", "none", "--light", "normal", "--victims", "Acolyte 2", "--dice", "5,1,1,1,1,2,2,2")
+
+
+def notes(out: dict[str, Any]) -> dict[str, list[str]]:
+    return {v["name"]: v["notes"] for v in out["victims"]}
+
+
+def test_a_template_catching_others_without_their_cover_is_refused_naming_victim_cover(
+        sprawl: Sprawl, snapshot: Snapshot) -> None:
+    start(sprawl)
+    assert unsaid(sprawl, snapshot, *BURST) == (
+        "What cover does Acolyte 2 have under Ada's medium burst: none, light (+1 armour), medium (+2), heavy (+4) "
+        "or near-total (+6)? Give --victim-cover NAME=COVER,... for those in cover (the rest are in the open), or "
+        "--victim-cover none.")
+
+
+def test_victim_cover_names_those_in_cover_and_none_says_nobody_is(sprawl: Sprawl) -> None:
+    start(sprawl)
+    out = sprawl.json(*BURST, "--victim-cover", "Acolyte 2=heavy")
+    assert notes(out) == {"Acolyte 1": [], "Acolyte 2": ["heavy cover: +4 armour"]}
+    assert sprawl("undo").exit_code == 0
+    assert notes(sprawl.json(*BURST, "--victim-cover", "none")) == {"Acolyte 1": [], "Acolyte 2": []}
+
+
+def test_a_lone_target_under_the_template_asks_no_victim_cover(sprawl: Sprawl) -> None:
+    start(sprawl)
+    args = [a if a != "Acolyte 2" else "none" for a in BURST[:-1]] + ["5,1,1,1,1"]
+    assert notes(sprawl.json(*args)) == {"Acolyte 1": []}  # the target's own cover is --cover's
+
+
+def test_on_a_terminal_each_others_cover_is_asked_and_a_benny_does_not_ask_again(sprawl: Sprawl) -> None:
+    start(sprawl)
+    result = sprawl(*BURST[:-1], "4,1,1,1,1,2,2,2", "--json", input="medium\n", terminal=True)
+    assert result.exit_code == 0, result.output
+    assert result.output.count("What cover does Acolyte 2 have under Ada's medium burst") == 1
+    out = sprawl.json("log")["entries"][-1]["outcome"]
+    assert notes(out) == {"Acolyte 1": [], "Acolyte 2": ["medium cover: +2 armour"]}
+    again = sprawl.json("benny", "Ada", "--dice", "5,2")  # no terminal: the kept answer serves
+    assert again["kept"] == "new" and notes(again["effects"])["Acolyte 2"] == ["medium cover: +2 armour"]

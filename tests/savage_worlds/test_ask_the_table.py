@@ -302,3 +302,35 @@ def test_on_a_terminal_each_others_cover_is_asked_and_a_benny_does_not_ask_again
     assert notes(out) == {"Acolyte 1": [], "Acolyte 2": ["medium cover: +2 armour"]}
     again = sprawl.json("benny", "Ada", "--dice", "5,2")  # no terminal: the kept answer serves
     assert again["kept"] == "new" and notes(again["effects"])["Acolyte 2"] == ["medium cover: +2 armour"]
+
+
+# --- a shot at an object takes its cover and the light as a shot at a person does (W5, W7) -------------
+SHOT_LOCK = ("break", "--force", "Ada", "lock", "--ranged", "--range", "short", "--actions", "1", "--dice", "5,1,3,4")
+
+
+@pytest.mark.parametrize("left_out, says", [
+    ("cover", "What cover does the lock have from Ada: none, light (-1), medium (-2), heavy (-4) or near-total (-6)? "
+              "Give --cover none|light|medium|heavy|near-total."),
+    ("light", "How is the light for Ada's shot: normal, dim (-1), dark (-2, nothing seen beyond 10\") or pitch (-4)? "
+              "Give --light normal|dim|dark|pitch."),
+])
+def test_a_shot_at_an_object_without_its_cover_or_light_is_refused_naming_the_option(
+        sprawl: Sprawl, snapshot: Snapshot, left_out: str, says: str) -> None:
+    start(sprawl)
+    given = [w for key, pair in SCENE.items() if key in ("cover", "light") and key != left_out for w in pair]
+    assert unsaid(sprawl, snapshot, *SHOT_LOCK, *given) == says
+
+
+def test_a_shot_at_an_object_counts_its_cover_and_light_given_or_asked(sprawl: Sprawl) -> None:
+    start(sprawl)
+    out = sprawl.json(*SHOT_LOCK, "--cover", "light", "--light", "dim")
+    assert out["modifiers"] == {"light cover": -1, "dim light": -1} and out["total"] == 3
+    result = sprawl(*SHOT_LOCK, "--json", input="medium\npitch\n", terminal=True)
+    assert result.exit_code == 0, result.output
+    assert sprawl.json("log")["entries"][-1]["outcome"]["modifiers"] == {"medium cover": -2, "pitch light": -4}
+
+
+def test_a_blow_at_an_object_takes_no_cover_or_light(sprawl: Sprawl) -> None:
+    start(sprawl)
+    result = sprawl("break", "--force", "Ada", "rope", "--yes", "--light", "dim", "--actions", "1", "--dice", "5,1,3,4")
+    assert result.exit_code == 1 and "--cover and --light are for a shot at the object: add --ranged" in result.stderr

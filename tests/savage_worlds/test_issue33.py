@@ -49,19 +49,19 @@ def test_a_shotgun_type_is_blunt_up_close_and_pierces_beyond_whatever_the_name(s
                                                                                 snapshot: Snapshot) -> None:
     armoury(sprawl)
     # Shooting d8 5 (Wild Die 1) vs 4: a hit; damage 1d6 (no aces): 6 against the light door's 8
-    close = sprawl.json("break", "--force", "Cole", "light-door", "--ranged", "--weapon", "Pump", "--range", "short",
+    close = sprawl.json("break", "--force", "Cole", "light-door", "--ranged", "--cover", "none", "--light", "normal", "--weapon", "Pump", "--range", "short",
                         "--dice", "5,1,6")
     assert close["damage_type"] == "blunt" and close["damage"] == 6 and not close["broken"]
     # Before the deal every blow is forced (the gate), so the rule's own refusal shows in `forced`.
     for weapon, band in (("Pump", "medium"), ("Sawn-off Shotgun", "short")):
-        forced = sprawl.json("break", "--force", "Cole", "light-door", "--ranged", "--weapon", weapon, "--range", band,
+        forced = sprawl.json("break", "--force", "Cole", "light-door", "--ranged", "--cover", "none", "--light", "normal", "--weapon", weapon, "--range", band,
                              "--dice", "7,1,6")["forced"]
         assert any("piercing damage cannot break a light-door" in why for why in forced), forced
     before = snapshot(sprawl.folder)
-    asked = sprawl("break", "--force", "Cole", "lock", "--ranged", "--weapon", "Old Gun", "--range", "short", "--actions", "1", "--dice", "5,1,6")
+    asked = sprawl("break", "--force", "Cole", "lock", "--ranged", "--cover", "none", "--light", "normal", "--weapon", "Old Gun", "--range", "short", "--actions", "1", "--dice", "5,1,6")
     assert asked.exit_code == 1 and snapshot(sprawl.folder) == before
     assert "Old Gun" in asked.stderr and "Give --type blunt|cutting|piercing." in asked.stderr
-    assert sprawl.json("break", "--force", "Cole", "lock", "--ranged", "--weapon", "Old Gun", "--range", "short",
+    assert sprawl.json("break", "--force", "Cole", "lock", "--ranged", "--cover", "none", "--light", "normal", "--weapon", "Old Gun", "--range", "short",
                        "--type", "piercing", "--dice", "5,1,6")["damage_type"] == "piercing"
 
 

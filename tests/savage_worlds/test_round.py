@@ -384,7 +384,7 @@ def test_break_takes_the_weapons_declared_type(sprawl: Sprawl) -> None:
     start(sprawl)
     cut = sprawl.json("break", "--force", "Ada", "rope", "--yes", "--actions", "1", "--dice", "5,1,3,4")  # the Machete: `type: cutting`
     assert cut["damage_type"] == "cutting" and cut["broken"]
-    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--range", "short", "--actions", "1", "--dice", "5,1,3,4")
+    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--cover", "none", "--light", "normal", "--range", "short", "--actions", "1", "--dice", "5,1,3,4")
     assert shot["damage_type"] == "piercing" and not shot["broken"]
 
 
@@ -663,11 +663,11 @@ def test_a_rerolled_shot_keeps_the_band_the_table_gave(sprawl: Sprawl) -> None:
 def test_a_ranged_break_asks_the_range_band(sprawl: Sprawl, snapshot: Snapshot) -> None:
     start(sprawl)
     before = snapshot(sprawl.folder)
-    result = sprawl("break", "--force", "Ada", "lock", "--ranged", "--actions", "1", "--dice", "5,1,3,4")
+    result = sprawl("break", "--force", "Ada", "lock", "--ranged", "--cover", "none", "--light", "normal", "--actions", "1", "--dice", "5,1,3,4")
     assert result.exit_code == 1 and result.stderr.count("error:") == 1
     assert "Which range band is the lock in for Ada's Revolver" in result.stderr and "--range" in result.stderr
     assert snapshot(sprawl.folder) == before
-    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--range", "long", "--actions", "1", "--dice", "8,1,3,4")
+    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--cover", "none", "--light", "normal", "--range", "long", "--actions", "1", "--dice", "8,1,3,4")
     assert shot["modifiers"] == {"long range": -4} and shot["total"] == 4
     result = sprawl("break", "--force", "Ada", "rope", "--type", "cutting", "--range", "long", "--actions", "1", "--dice", "5,1,3,4")
     assert result.exit_code == 1 and "--range is for a shot at the object: add --ranged" in result.stderr

@@ -185,7 +185,7 @@ def test_yes_answers_contact_and_a_shot_at_an_object_asks_none(sprawl: Sprawl) -
     _ready(sprawl)
     assert sprawl.json("finish", "--force", "Jonah", "Acolyte 1", "--yes")["dead"] is True
     assert sprawl.json("break", "--force", "Jonah", "rope", "--type", "cutting", "--yes", "--actions", "1", "--dice", "7,2,6,8")["broken"] is True
-    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--range", "short", "--actions", "1", "--dice", "5,1,3,4")
+    shot = sprawl.json("break", "--force", "Ada", "lock", "--ranged", "--cover", "none", "--light", "normal", "--range", "short", "--actions", "1", "--dice", "5,1,3,4")
     assert shot["damage_type"] == "piercing"
 
 

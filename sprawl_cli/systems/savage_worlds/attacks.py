@@ -219,6 +219,27 @@ NO_COVER = "none"
 NORMAL_LIGHT = "normal"
 
 
+def sight(attacker: Character, aimed_at: str, opts: Options, table: Table, cover: bool = True) -> None:
+    """The cover of what is shot at (`aimed_at`, unless not `cover`) and the light (W5): asked on
+    a terminal when unsaid, refused naming --cover or --light without one; kept in `opts`.
+
+    Raises:
+        NeedsAnswer: an unsaid fact and nobody to ask.
+    """
+    if cover and opts.cover is None:
+        opts.cover = table.choose("cover", f"What cover does {aimed_at} have from {attacker.name}: none, "
+                                           "light (-1), medium (-2), heavy (-4) or near-total (-6)?",
+                                  [NO_COVER, *COVER])
+    if opts.cover == NO_COVER:
+        opts.cover = ""
+    if opts.light is None:
+        opts.light = table.choose("light", f"How is the light for {attacker.name}'s shot: normal, dim (-1), "
+                                           "dark (-2, nothing seen beyond 10\") or pitch (-4)?",
+                                  [NORMAL_LIGHT, *LIGHT])
+    if opts.light == NORMAL_LIGHT:
+        opts.light = ""
+
+
 def scene(game: Game, attacker: Character, target: Character, weapon: Weapon, opts: Options, table: Table,
           shot: bool = True) -> None:
     """What only the table sees about a shot (W5): the target's cover, the light and, for a shot
@@ -230,18 +251,7 @@ def scene(game: Game, attacker: Character, target: Character, weapon: Weapon, op
     Raises:
         NeedsAnswer: an unsaid fact and nobody to ask.
     """
-    if shot and opts.cover is None:
-        opts.cover = table.choose("cover", f"What cover does {target.name} have from {attacker.name}: none, "
-                                           "light (-1), medium (-2), heavy (-4) or near-total (-6)?",
-                                  [NO_COVER, *COVER])
-    if opts.cover == NO_COVER:
-        opts.cover = ""
-    if opts.light is None:
-        opts.light = table.choose("light", f"How is the light for {attacker.name}'s shot: normal, dim (-1), "
-                                           "dark (-2, nothing seen beyond 10\") or pitch (-4)?",
-                                  [NORMAL_LIGHT, *LIGHT])
-    if opts.light == NORMAL_LIGHT:
-        opts.light = ""
+    sight(attacker, target.name, opts, table, cover=shot)
     if not shot:
         return
     if opts.into_melee is None and not (opts.template or weapon.template):

@@ -13,7 +13,7 @@ from typing import Any
 from sprawl_cli.api import BadInput, Dice, RuleRefusal, Table, refuse
 from sprawl_cli.systems.savage_worlds import turn
 from sprawl_cli.systems.savage_worlds.attacks import (Options, attack_situation, in_contact, range_band, require_able,
-                                                      start_action)
+                                                      sight, start_action)
 from sprawl_cli.systems.savage_worlds.damage import roll_damage
 from sprawl_cli.systems.savage_worlds.model import Character, Game, TestRecord, Weapon
 from sprawl_cli.systems.savage_worlds.traits import TN, TraitTest, character_test
@@ -81,6 +81,8 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
     toughness, types = OBJECTS[key]
     if opts.range and not ranged:
         raise BadInput("--range is for a shot at the object: add --ranged")
+    if (opts.cover or opts.light) and not ranged:
+        raise BadInput("--cover and --light are for a shot at the object: add --ranged")
     require_able(game, attacker, table)
     weapon = attacker.weapon(opts.weapon, ranged=ranged)
     if ranged and damage_type is None and weapon.type == "shotgun":  # its type hangs on the band
@@ -96,6 +98,7 @@ def break_object(game: Game, dice: Dice, attacker: Character, thing: str, damage
     if ranged:
         turn.shots(game, attacker, weapon.name, weapon.rof, 1, table)
         opts.range = range_band(weapon, opts, table, attacker, f"the {key}")  # asked once, by its name
+        sight(attacker, f"the {key}", opts, table)  # W5: a shot at a thing takes its cover and the light
     opts.actions = turn.paying(game, attacker, table, opts.actions)
     if not ranged:  # W7: Parry 2 is for a blow, and a blow reaches only what the attacker touches
         in_contact(attacker, f"the {key}", table, "a blow needs the object within reach (or shoot it: `--ranged`)")

@@ -39,6 +39,9 @@ DrawKind = Annotated[Optional[str], typer.Option(
     "--draw-kind", click_type=click.Choice(["easy", "hard"]),
     help="With --draw: easy, or hard (two weapons at once, a hidden or a large one), which is refused for "
          "`draw --hard` and its Agility test first (asked when not given).")]
+Cover = Annotated[Optional[str], typer.Option("--cover", click_type=click.Choice(
+    ["none", "light", "medium", "heavy", "near-total"]), help="The target's cover: none, light -1, medium -2, heavy -4, "
+                                                             "near-total -6 (asked when not given).")]
 Light = Annotated[Optional[str], typer.Option("--light", click_type=click.Choice(["normal", "dim", "dark", "pitch"]),
                                               help="Lighting: normal 0, dim -1, dark -2, pitch -4 (asked when not "
                                                    "given).")]
@@ -210,9 +213,7 @@ def shoot(
     range_: RangeOpt = None,
     distance: Annotated[Optional[float], typer.Option("--distance", min=0, max=MOST_INCHES, metavar="INCHES",
                                                       help="Measured distance: picks the band; caps deviation.")] = None,
-    cover: Annotated[Optional[str], typer.Option("--cover", click_type=click.Choice(
-        ["none", "light", "medium", "heavy", "near-total"]), help="The target's cover: none, light -1, medium -2, "
-                                                                 "heavy -4, near-total -6 (asked when not given).")] = None,
+    cover: Cover = None,
     light: Light = None,
     called: Called = None,
     aim: Annotated[bool, typer.Option("--aim", help="Aimed a full round without moving: +2 (`aim` gives it by "
@@ -313,21 +314,25 @@ def break_(
                                                      "weapons are asked).")] = None,
     ranged: Annotated[bool, typer.Option("--ranged", help="Shoot at it (TN 4) instead of striking (Parry 2).")] = False,
     range_: RangeOpt = None,
+    cover: Cover = None,
+    light: Light = None,
     weapon: WeaponOpt = None,
     actions: Actions = None,
     mod: Mod = 0,
 ) -> None:
     """Attack an object (W7): Parry 2, damage with no raise and no aces against its Toughness.
-    A blow needs the object within reach: asked on a terminal, or `--yes`.
+    A blow needs the object within reach: asked on a terminal, or `--yes`. A shot (`--ranged`)
+    takes its range band, the object's cover and the light as `shoot` does (each asked when not
+    given: --range, --cover, --light).
 
     Example: sprawl break Jonah heavy-door --yes --type cutting --weapon Axe
     """
     from sprawl_cli.systems.savage_worlds.attacks import Options
     from sprawl_cli.systems.savage_worlds.objects import break_object
 
-    opts = Options(weapon=weapon, actions=actions, mod=mod, range=range_)
+    opts = Options(weapon=weapon, actions=actions, mod=mod, range=range_, cover=cover, light=light)
     _act("break", actor=name, rule=lambda game, dice, table: break_object(game, dice, game.character(name), thing, kind, ranged,
-                                                         _fresh(opts), table), type=kind)
+                                                         _fresh(opts), table), type=kind, cover=cover, light=light)
 
 
 @app.command()

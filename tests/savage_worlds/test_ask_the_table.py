@@ -334,3 +334,32 @@ def test_a_blow_at_an_object_takes_no_cover_or_light(sprawl: Sprawl) -> None:
     start(sprawl)
     result = sprawl("break", "--force", "Ada", "rope", "--yes", "--light", "dim", "--actions", "1", "--dice", "5,1,3,4")
     assert result.exit_code == 1 and "--cover and --light are for a shot at the object: add --ranged" in result.stderr
+
+
+# --- edges the mutation run found unpinned ----------------------------------------------------------
+def test_deal_joker_other_than_shared_or_holder_is_refused(sprawl: Sprawl, snapshot: Snapshot) -> None:
+    start(sprawl)
+    before = snapshot(sprawl.folder)
+    result = sprawl(*ADA_JOKER, "--joker", "both")
+    assert result.exit_code == 1 and result.stderr == "error: --joker both: use shared or holder\n"
+    assert snapshot(sprawl.folder) == before
+
+
+def test_none_on_a_terminal_leaves_a_victim_in_the_open(sprawl: Sprawl) -> None:
+    start(sprawl)
+    result = sprawl(*BURST, "--json", input="none\n", terminal=True)
+    assert result.exit_code == 0, result.output
+    assert notes(sprawl.json("log")["entries"][-1]["outcome"]) == {"Acolyte 1": [], "Acolyte 2": []}
+
+
+def test_a_joker_card_outside_the_countdown_is_its_holders_own() -> None:
+    from sprawl_cli.systems.savage_worlds.model import Game
+    from tests.savage_worlds.helpers import extra, game, hero
+
+    g: Game = game([hero("Ada"), extra("Pike", "Heroes")], [hero("Boss", "Thugs")])
+    g.characters[1].card = "RJ"  # dealt late, say, and not (yet) in `order`
+    assert not g.follows(g.characters[1]) and g.joker_bonus(g.characters[1]) == 2
+    g.order = [{"name": "Ada", "card": "RJ"}]
+    assert g.follows(g.characters[1]) and g.joker_bonus(g.characters[1]) == 0  # unsaid: the holder's alone
+    g.settings.joker = "shared"
+    assert g.joker_bonus(g.characters[1]) == 2

@@ -363,3 +363,19 @@ def test_a_joker_card_outside_the_countdown_is_its_holders_own() -> None:
     assert g.follows(g.characters[1]) and g.joker_bonus(g.characters[1]) == 0  # unsaid: the holder's alone
     g.settings.joker = "shared"
     assert g.joker_bonus(g.characters[1]) == 2
+
+
+def test_the_question_names_every_holder_and_every_follower() -> None:
+    from sprawl_cli.api import NeedsAnswer
+    from sprawl_cli.systems.savage_worlds.cards import settle_joker
+    from tests.savage_worlds.helpers import extra, game, hero, table
+
+    ada, cy, pike, lin = hero("Ada"), hero("Cy"), extra("Pike", "Heroes"), extra("Lin", "Heroes")
+    g = game([ada, cy, pike, lin], [hero("Boss", "Thugs")])
+    with pytest.raises(NeedsAnswer) as asked:
+        settle_joker(g, table(scene=False), [("Ada", "RJ", [ada, pike, lin]), ("Cy", "BJ", [cy])], None)
+    assert str(asked.value).startswith("Ada drew a Joker; do Pike, Lin, acting on that card, share")
+    said = table(scene=False, choices={"joker": ["holder"]})
+    assert settle_joker(g, said, [("Ada", "RJ", [ada, pike]), ("Cy", "BJ", [cy, lin])], None) == {"joker": "holder"}
+    assert said.asked[0].startswith("Ada and Cy drew a Joker; do Pike, Lin, acting")
+    assert settle_joker(g, said, [("Ada", "RJ", [ada, pike])], None) == {}  # said once, for the game

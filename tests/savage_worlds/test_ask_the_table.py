@@ -356,7 +356,7 @@ def test_a_joker_card_outside_the_countdown_is_its_holders_own() -> None:
     from sprawl_cli.systems.savage_worlds.model import Game
     from tests.savage_worlds.helpers import extra, game, hero
 
-    g: Game = game([hero("Ada"), extra("Pike", "Heroes")], [hero("Boss", "Thugs")])
+    g: Game = game([hero("Ada"), extra("Pike", "Heroes", group="Escort")], [hero("Boss", "Thugs")])
     g.characters[1].card = "RJ"  # dealt late, say, and not (yet) in `order`
     assert not g.follows(g.characters[1]) and g.joker_bonus(g.characters[1]) == 2
     g.order = [{"name": "Ada", "card": "RJ"}]

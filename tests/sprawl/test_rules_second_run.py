@@ -17,6 +17,16 @@ end of this docstring, module by module.
   only a failed Test, whose net is 0 (R4); `shoot` 168, `settle=None` for `False`: read
   only as a truth value; `shoot` 201, `game_over` given the reason whatever `over` says:
   the reason is None until the game ends.
+- close.py (556): the same eight as on 2026-11-23, explained in `test_close_mutants.py`.
+- damage.py: `damage_roll` 13, `tens=None` for `False`: read only as a truth value; `fall` 33,
+  `lose_health` left its default attacker, which is the None it was handed; `hurt` 35 and 36,
+  a ranged pin's "took Health" made true at 0 Health or false at 1: a hit that leaves 0
+  Health pins again inside `lose_health` with "took Health" set, so R11's later Guts test is
+  the same; `ledge_test` 12, Difficulty 2 for 1: R7's test reads only whether any success
+  came up, never whether the Test passed, and the Difficulty is not reported; `lose_health`
+  15, `=` for `+=` on the points of Health lost: every Victim record gets one `lose_health`.
+  `lose_health` 1, 81 and 82 (a fall's Out of Action ending no game; its feller not credited,
+  or looked up in no game) were real: the last test below kills them.
 """
 
 from __future__ import annotations
@@ -34,3 +44,25 @@ def test_one_attack_that_empties_three_sides_names_them_all_in_a_draw():
     assert g.over and g.draw and g.winner is None
     assert g.reason == "Red, Blue and Green lost their last characters to the same attack: a draw (H8)"
 
+
+
+def test_a_fall_that_finishes_a_downed_last_character_credits_its_feller_and_ends_the_game():
+    """R22 with R8, H9 and R25: Wilson, Down at 0 Health after Razz's attack and the last of
+    Blue on the table, falls 3.5": 3 points, Toughness [2 2 2] saves none, the Incapacitation
+    d10 of 9 puts it Out of Action. Razz is credited (the fall has no attacker of its own),
+    and the fall itself ends the game."""
+    from sprawl_cli.systems.sprawl.damage import fall
+    from tests.factory import dice, leftover
+    from tests.sprawl.test_damage import sides
+
+    g, razz, _babs, wilson, newton = sides()
+    newton.add("out_of_action")
+    wilson.health = 0
+    wilson.add("pinned")
+    wilson.add("down")
+    wilson.felled_by = "Razz"
+    d = dice(2, 2, 2, 9)
+    out = fall(g, wilson, 3.5, d)
+    assert leftover(d) == [] and out.out_of_action and wilson.gone
+    assert razz.record.put_out_of_action == 1
+    assert g.over and g.winner == "Red" and g.reason == "Blue has nobody left able to act (R25)"

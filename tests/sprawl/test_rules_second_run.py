@@ -26,7 +26,14 @@ end of this docstring, module by module.
   came up, never whether the Test passed, and the Difficulty is not reported; `lose_health`
   15, `=` for `+=` on the points of Health lost: every Victim record gets one `lose_health`.
   `lose_health` 1, 81 and 82 (a fall's Out of Action ending no game; its feller not credited,
-  or looked up in no game) were real: the last test below kills them.
+  or looked up in no game) were real: the fall test below kills them.
+- track.py (42, never run before): 21 survived the run, 16 of them the turn track's heading
+  and reminder and a character's glance, never tested in the selection; the two tests at
+  the end kill those (checked mutant by mutant with `MUTANT_UNDER_TEST`). Equivalent:
+  `turn_track` 3, 4, 5, the default of `PHASE_TITLES.get` (the phase is always one of the
+  four it holds); `glance` 14, 15, the `_` of an action turned into a space (no action
+  SPRAWL records has one).
+- setup.py (19) and doors.py (51): none.
 """
 
 from __future__ import annotations
@@ -66,3 +73,37 @@ def test_a_fall_that_finishes_a_downed_last_character_credits_its_feller_and_end
     assert leftover(d) == [] and out.out_of_action and wilson.gone
     assert razz.record.put_out_of_action == 1
     assert g.over and g.winner == "Red" and g.reason == "Blue has nobody left able to act (R25)"
+
+
+def test_the_turn_track_heads_with_round_limit_turn_and_phase_and_names_what_is_due():
+    """The live page's heading and its first reminder; a finished game owes nothing."""
+    from sprawl_cli.systems.sprawl.track import turn_track
+    from tests.factory import character, dice, game
+    from sprawl_cli.systems.sprawl.turn import advance
+
+    g = game([character("Babs")], [character("Wilson")])
+    open_ended = turn_track(g)
+    assert open_ended.heading == "Round 1, turn 1, Movement phase"
+    assert open_ended.due.startswith("Chargers first (`sprawl charge`)")
+    assert [p.mark for p in open_ended.now()] == ["Movement phase"]
+    g.rounds = 3
+    advance(g, dice())
+    limited = turn_track(g)
+    assert limited.heading == "Round 1 of 3, turn 1, Ranged Combat phase"
+    assert limited.due == "May shoot (`sprawl shoot`): Babs"
+    g.over, g.reason = True, "the referee ended it"
+    assert turn_track(g).due == ""
+
+
+def test_a_glance_gives_health_toughness_and_what_was_done_this_turn_while_on_the_table():
+    from sprawl_cli.systems.sprawl.track import glance
+    from tests.factory import character, game
+
+    babs = character("Babs")
+    game([babs], [character("Wilson")])
+    babs.health, babs.toughness = 2, 1
+    assert glance(None, babs) == ["Health 2/3", "Toughness 1/3"]
+    babs.acted = ["moved", "shot"]
+    assert glance(None, babs) == ["Health 2/3", "Toughness 1/3", "this turn: moved, shot"]
+    babs.add("out_of_action")
+    assert glance(None, babs) == ["Health 2/3", "Toughness 1/3"]

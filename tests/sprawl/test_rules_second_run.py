@@ -100,10 +100,10 @@ def test_a_glance_gives_health_toughness_and_what_was_done_this_turn_while_on_th
     from tests.factory import character, game
 
     babs = character("Babs")
-    game([babs], [character("Wilson")])
+    g = game([babs], [character("Wilson")])
     babs.health, babs.toughness = 2, 1
-    assert glance(None, babs) == ["Health 2/3", "Toughness 1/3"]
+    assert glance(g, babs) == ["Health 2/3", "Toughness 1/3"]
     babs.acted = ["moved", "shot"]
-    assert glance(None, babs) == ["Health 2/3", "Toughness 1/3", "this turn: moved, shot"]
+    assert glance(g, babs) == ["Health 2/3", "Toughness 1/3", "this turn: moved, shot"]
     babs.add("out_of_action")
-    assert glance(None, babs) == ["Health 2/3", "Toughness 1/3"]
+    assert glance(g, babs) == ["Health 2/3", "Toughness 1/3"]

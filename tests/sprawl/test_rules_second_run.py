@@ -107,3 +107,12 @@ def test_a_glance_gives_health_toughness_and_what_was_done_this_turn_while_on_th
     assert glance(g, babs) == ["Health 2/3", "Toughness 1/3", "this turn: moved, shot"]
     babs.add("out_of_action")
     assert glance(g, babs) == ["Health 2/3", "Toughness 1/3"]
+
+
+def test_the_health_bar_is_green_above_half_yellow_at_half_or_less_red_at_zero():
+    from sprawl_cli.systems.sprawl.status import health_bar
+
+    assert health_bar(3, 4) == "[green]■■■[/][dim]□[/] 3/4"
+    assert health_bar(2, 4) == "[yellow]■■[/][dim]□□[/] 2/4"
+    assert health_bar(1, 4) == "[yellow]■[/][dim]□□□[/] 1/4"
+    assert health_bar(0, 4) == "[red][/][dim]□□□□[/] 0/4"

@@ -54,12 +54,18 @@ def test_next_walks_each_phase_then_hands_over_with_the_whole_json():
     assert handed["over"] is False and handed["reason"] is None
 
 
-def test_three_squads_take_their_turns_in_order_and_then_a_new_round():
+def three_sides():
+    """Red (Babs), Blue (Wilson) and Green (Vex), Red to move."""
     red, blue, green = character("Babs"), character("Wilson"), character("Vex")
     g = game([red], [blue])
     green.squad = "Green"
     g.squads.append(Squad("Green", "Vex", ["Vex"]))
     g.characters.append(green)
+    return g, (red, blue, green)
+
+
+def test_three_squads_take_their_turns_in_order_and_then_a_new_round():
+    g, _people = three_sides()
     sides = []
     for _ in range(3):
         for _ in range(4):

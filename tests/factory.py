@@ -38,6 +38,11 @@ SAMPLES: dict[str, tuple[Path, Path, tuple[str, ...]]] = {
 }
 
 
+# Table answers that settle what a system's `next` may ask at random (a Savage Worlds deal
+# that gives a Wild Card with Extras a Joker asks whether they share it, W4).
+NEXT_ANSWERS: dict[str, tuple[str, ...]] = {"savage-worlds": ("--joker", "holder")}
+
+
 def new_args(system: str, swap: bool = False) -> list[str]:
     """`new`'s arguments for a game of `system` between its two sample squads (the second
     squad first if `swap`)."""

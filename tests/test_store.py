@@ -18,7 +18,7 @@ from sprawl_cli.save import journal as savejournal
 from sprawl_cli.save import data as savedata
 from sprawl_cli.save import cache as savecache
 from tests import harness
-from tests.factory import PLF, SUIT, new_args
+from tests.factory import NEXT_ANSWERS, PLF, SUIT, new_args
 
 SAVE = "sprawl-game.yaml"
 
@@ -554,7 +554,8 @@ def test_repair_rebuilds_a_save_damaged_before_the_first_change(sprawl, system, 
     assert sprawl.save.read_bytes() == made
     assert "as `new` made it" in sprawl("repair", "--force").stdout
     assert sprawl.save.read_bytes() == made
-    assert sprawl("next", "--force").exit_code == 0  # the game goes on, and its first change can be undone
+    # the game goes on, and its first change can be undone
+    assert sprawl("next", "--force", *NEXT_ANSWERS.get(system, ())).exit_code == 0
     sprawl.json("undo")
     assert sprawl.save.read_bytes() == made
 
@@ -563,7 +564,7 @@ def test_repair_rebuilds_a_save_damaged_before_the_first_change(sprawl, system, 
 def test_repair_after_every_change_was_undone_gives_the_first_state(sprawl, system):
     sprawl.new(system=system)
     made = sprawl.save.read_bytes()
-    sprawl.json("next", "--force")
+    sprawl.json("next", "--force", *NEXT_ANSWERS.get(system, ()))
     sprawl.json("undo")
     sprawl.save.write_text("system: [", encoding="utf-8")
     assert sprawl.json("repair")["step"] == 0

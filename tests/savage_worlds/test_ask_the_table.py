@@ -202,7 +202,7 @@ def test_the_settings_accept_several_items(sprawl: Sprawl) -> None:
 ADA_JOKER = ("deal", "--dice", "RJ,7H,QS,4C,9D")  # Ada (with Pike on her card) draws the red Joker
 TEST_PIKE = ("test", "Pike", "notice", "--free", "--dice", "4")
 SHARE_ASKED = ("Ada drew a Joker; do Pike, acting on that card, share its +2 to traits and damage (shared), or is "
-               "it the Wild Card's alone (holder)? The answer holds for the whole game (`deal --joker`). "
+               "it the Wild Card's alone (holder)? The answer holds for the whole game. "
                "Give --joker shared|holder.")
 
 
@@ -211,6 +211,20 @@ def test_a_joker_to_a_wild_card_with_followers_is_refused_until_the_table_says_w
     start(sprawl)
     assert sprawl.json("status")["joker"] is None
     assert unsaid(sprawl, snapshot, *ADA_JOKER) == SHARE_ASKED
+
+
+@pytest.mark.parametrize("args", [("next",), ("next", "--force")])
+def test_next_deals_as_deal_does_so_it_asks_the_same_and_takes_the_same_answer(
+        sprawl: Sprawl, snapshot: Snapshot, args: tuple[str, ...]) -> None:
+    """In the deal phase `next` deals the round: a Joker to Ada asks the question, and `--joker`
+    (a table answer every command of the game takes) answers it; the refusal never names an
+    option the command lacks (a CI run once met that at random)."""
+    start(sprawl)
+    dealt = (*args, "--dice", ADA_JOKER[2])
+    assert unsaid(sprawl, snapshot, *dealt) == SHARE_ASKED
+    out = sprawl.json(*dealt, "--joker", "shared")
+    assert out["deal"]["settled"] == {"joker": "shared"}
+    assert sprawl.json("status")["joker"] == "shared"
 
 
 def test_a_game_masters_joker_or_a_deal_without_one_asks_nothing(sprawl: Sprawl) -> None:

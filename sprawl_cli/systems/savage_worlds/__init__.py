@@ -36,3 +36,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "wounds": ("cli.actions", "Referee: set a character's wounds (for damage applied by hand)."),
 }
 LOOKUPS = frozenset({"roll", "odds"})
+# `next` deals the round in the deal phase as `deal` does, so the Joker question (W4) may come
+# up there too: every command of a Savage Worlds game takes its answer.
+TABLE_OPTIONS = {"joker": ("shared|holder", "Whether a player's Extras share their Wild Card's Joker +2 (W4), "
+                           "for the whole game; asked at the first deal where it matters.")}

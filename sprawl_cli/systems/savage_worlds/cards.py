@@ -142,7 +142,8 @@ def settle_joker(game: Game, table: Table, dealt: list[tuple[str, str, list[Char
                  joker: str | None) -> dict[str, str]:
     """W4: whether a player's Extras share the +2 of their Wild Card's Joker is the table's call,
     made once for the game (the `joker` setting). Unsaid at `new`, it is asked the first time it
-    matters: a deal that gives a Joker to a Wild Card with followers. `joker` is `deal --joker`.
+    matters: a deal (`deal` or `next`) that gives a Joker to a Wild Card with followers. `joker`
+    is `deal --joker`; every command of the game also takes `--joker` as a table answer.
 
     Raises:
         BadInput: --joker not shared or holder, or against the game's setting.
@@ -160,7 +161,7 @@ def settle_joker(game: Game, table: Table, dealt: list[tuple[str, str, list[Char
     answer = joker or table.choose(
         "joker", f"{' and '.join(holders)} drew a Joker; do {extras}, acting on that card, share its +2 to "
                  "traits and damage (shared), or is it the Wild Card's alone (holder)? The answer holds for "
-                 "the whole game (`deal --joker`).", list(JOKER_SHARES))
+                 "the whole game.", list(JOKER_SHARES))
     game.settings.joker = answer
     return {"joker": answer}
 

@@ -5,7 +5,8 @@ process (`run`, `popen`: `python -m sprawl_cli`, or the installed `sprawl`
 script when the test is about the installed program). Every run gets the
 caller's environment less the SPRAWL_ settings and the shell-completion
 handshake (`clean_environ`), so a variable set in the developer's shell never
-changes a test.
+changes a test, and a seed of the test's own (`test_seed`), so the dice a test
+does not script are still the same in every run.
 
 `need_tool` finds a program a test needs (bash, tmux, chromium, the installed
 script): without it the test skips and says why, except under CI=true, where a
@@ -18,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -43,11 +45,26 @@ def missing(message: str) -> None:
     pytest.skip(message)
 
 
+_RUNS: dict[str, int] = {}  # test id -> how many environments it has asked for
+
+
+def test_seed() -> str:
+    """A seed for the dice of the next command the running test starts: the test's own id
+    (crc32) and how many commands it has started, so each command rolls differently from the
+    last, and every run of the suite rolls the same dice for the same test. A verdict never
+    rests on luck, and a failure replays as it came."""
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+    runs = _RUNS[test] = _RUNS.get(test, -1) + 1
+    return str(zlib.crc32(test.encode()) * 4096 + runs % 4096)
+
+
 def clean_environ(*drop: str, **extra: str) -> dict[str, str]:
     """The environment without any SPRAWL_ (or _SPRAWL) variable, nor those starting with `drop`;
-    `extra` variables added."""
+    `extra` variables added. Unless `extra` gives one, SPRAWL_SEED is the test's own
+    (`test_seed`): the suite's random dice are the same in every run."""
     prefixes = SCRUBBED + drop
     environ = {k: v for k, v in os.environ.items() if not k.startswith(prefixes)}
+    environ["SPRAWL_SEED"] = test_seed()
     environ.update(extra)
     return environ
 

@@ -31,3 +31,17 @@ def test_the_scrub_drops_every_sprawl_variable(monkeypatch: pytest.MonkeyPatch) 
     environ = harness.clean_environ(EXTRA="1")
     assert "SPRAWL_GAME" not in environ and "_SPRAWL_COMPLETE" not in environ
     assert environ["SPRAWLING"] == "kept" and environ["EXTRA"] == "1"
+
+
+def test_each_command_of_a_test_rolls_from_a_seed_of_its_own_the_same_in_every_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPRAWL_SEED", "1")  # the developer's shell: scrubbed like every SPRAWL_ setting
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/test_x.py::test_y (call)")
+    monkeypatch.setattr(harness, "_RUNS", {})
+    first, second = harness.clean_environ()["SPRAWL_SEED"], harness.clean_environ()["SPRAWL_SEED"]
+    assert first != second and first != "1"
+    monkeypatch.setattr(harness, "_RUNS", {})  # another run of the suite: the same seeds again
+    assert [harness.clean_environ()["SPRAWL_SEED"] for _ in range(2)] == [first, second]
+    monkeypatch.setenv("PYTEST_CURRENT_TEST", "tests/test_x.py::test_z (call)")
+    assert harness.clean_environ()["SPRAWL_SEED"] not in (first, second)  # another test, other dice
+    assert harness.clean_environ(SPRAWL_SEED="7")["SPRAWL_SEED"] == "7"  # a test's own seed wins

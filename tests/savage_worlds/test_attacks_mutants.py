@@ -37,15 +37,21 @@ The survivors of attacks.py that no input can tell from the original:
 - `redo_attack` handing `attack_situation` no target (58: prone cover changes the to-hit, which a
   redo discards, keeping only the damage modifiers).
 
-The whole module again (2026-12-02, second session, numbered as mutmut 3.8.1 numbers them that
-day) left the kinds above (`fight` 80, 83, 84, 109, 140, 158, 165, 166; `disarm_check` 13;
-`bystanders` 13, 16, 17; `redo_attack` 58) and `fight` 52: `turn.action` handed no `declared`
-count where its default 1 is the same (`declared or 1`), and `fight` drops the return anyway.
-Its gaps, killed by the last three tests here: the word "fight" in the refusals between rounds
-and without a card (`fight` 45, 51, 54, 55), the first fight of a refereed turn asking the table
-its action count (59: no table), and a benny on a shot kept by a save older than today's range
-question, whose options hold no band (`redo_attack` 35-44, 147, 148: the band is taken from the
-record, not asked again, and written back).
+The whole module again (2026-12-02, second session, numbered as mutmut 3.8.1 numbers them that day)
+left the kinds above (`fight` 80, 83, 84, 109, 140, 158, 165, 166; `disarm_check` 13; `bystanders`
+13, 16, 17; `redo_attack` 58; `shoot` 25, 48, 177; `resolve` 1, 2; `keep` 34-36; `range_band` 1, 2,
+15; `spend_ammo` 30; `attack_situation` 34-36, 94-96; `sight` 16, 31; `draw` 34, 47),
+`attack_situation` 25 (`opts.actions or 2`: every caller has set the count from `turn.paying`
+first, so it is never empty there) and 66, 67, 71-73, 76, 77 (the attacker and the target's name in
+a range question `attack_situation` never asks: `shoot`, `break` and `suppress` settle the band
+before it, and a benny's redo takes the band from its record, which only a hand edit empties) and
+`fight` 52 and `shoot` 55: `turn.action` handed no `declared` count where its default 1 is the same
+(`declared or 1`), and both drop the return anyway. Its gaps, killed by the last three tests here:
+the words "fight" and "shoot" in the refusals between rounds and without a card (`fight` 45, 51,
+54, 55; `shoot` 47, 54, 58, 59), the first fight of a refereed turn asking the table its action
+count (59: no table), and a benny on a shot kept by a save older than today's range question, whose
+options hold no band (`redo_attack` 35-44, 147, 148: the band is taken from the record, not asked
+again, and written back).
 """
 
 from __future__ import annotations
@@ -549,7 +555,7 @@ def test_a_redone_shot_kept_by_an_older_save_without_its_band_in_the_options_is_
     assert g.tests["Ada"].detail["options"]["range"] == "medium"
 
 
-def test_a_fight_between_rounds_or_without_a_card_says_it_cannot_fight_word_for_word() -> None:
+def test_a_fight_or_shot_between_rounds_or_without_a_card_says_what_it_cannot_do_word_for_word() -> None:
     g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
     deal(g, dice("KS", "QS", "2C"), table())
     ada, cy, boss = g.character("Ada"), g.character("Cy"), g.character("Boss")
@@ -560,6 +566,9 @@ def test_a_fight_between_rounds_or_without_a_card_says_it_cannot_fight_word_for_
     g.phase = "deal"
     assert refused(lambda: fight(g, dice(), ada, boss, Options(actions=1), table())) == (
         "round 1 has not been dealt yet: `deal` (or `next`) deals it, then Ada may fight when its card is up"
+        + FORCE_HINT)
+    assert refused(lambda: shoot(g, dice(), ada, boss, Options(actions=1, range="short"), table())) == (
+        "round 1 has not been dealt yet: `deal` (or `next`) deals it, then Ada may shoot when its card is up"
         + FORCE_HINT)
 
 

@@ -315,3 +315,31 @@ def test_an_award_is_at_most_ten_and_no_pool_passes_a_thousand() -> None:
         award(g, "Heroes", 6)
     assert g.pools["Heroes"] == 995
     assert award(g, "Heroes", 5).to_json()["now"] == 1000
+
+
+def test_a_game_masters_wild_card_at_the_bound_is_refused_by_its_own_name() -> None:
+    g = game([hero("Ada")], [hero("Boss")])
+    g.character("Boss").bennies = 995
+    with pytest.raises(BadInput) as caught:
+        award(g, "Boss", 6)
+    assert str(caught.value) == "Boss holds 995 bennies; 6 more would pass the 1000 a pool may hold"
+    assert g.character("Boss").bennies == 995
+
+
+@pytest.mark.parametrize("own, pool, can", [
+    (0, None, False),  # no benny of its own, and its side has no pool at all
+    (0, 0, False),
+    (1, 0, True),  # one of its own is enough
+    (0, 1, True),  # and so is one in its side's pool
+])
+def test_who_can_spend_a_benny_one_of_its_own_or_one_of_its_sides(own: int, pool: int | None, can: bool) -> None:
+    """`can_spend` decides whether an opposed roll's first roller is asked about a reroll at all."""
+    from sprawl_cli.systems.savage_worlds.bennies import can_spend
+
+    g = game([extra("Pike", squad="Heroes")], [hero("Boss")])
+    pike = g.character("Pike")
+    pike.bennies = own
+    g.pools.pop("Heroes", None)
+    if pool is not None:
+        g.pools["Heroes"] = pool
+    assert can_spend(g, pike) is can

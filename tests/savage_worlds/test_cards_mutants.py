@@ -23,15 +23,15 @@ them today), each equivalent:
 The third run (2026-12-02, all 797 mutants after issue 34's table questions, numbered as mutmut
 3.8.1 numbers them that day) left the same kinds, each equivalent: `card_key` 11 and 13,
 `end_round` 36 (each side's count doubled: the same leaders), `deal` 46 and `interrupt` 56, 67
-and 81 (upper-case trait names), `_skip_empty` 2, `hold` 21, 26 and 27, and `deal_late` 45
-(`<=` where `<` compared the late card with the card up: every card is in the deck once, so
-the two are never equal). It found six gaps, killed by the last five tests here: an end of
-round that left `standoff_order` as None (a save holding it is refused when read back), an
-interrupt's `tries` listed without a benny, a second interrupt won by a holder still waiting
-(its wait must end, and only its own), the refusal's "no card is up", and a round dealt while
-everyone holds (no card up: `next` must not read a first card). `interrupt` handed
-`first_roller` no dice, and nothing changed: `first_roller` never read them, so the parameter
-is gone.
+and 81 (upper-case trait names), `hold` 21, 26 and 27, and `deal_late` 45 (`<=` where `<`
+compared the late card with the card up: every card is in the deck once, so the two are never
+equal). It found six gaps, killed by the last five tests here: an end of round that left
+`standoff_order` as None (a save holding it is refused when read back), an interrupt's `tries`
+listed without a benny, a second interrupt won by a holder still waiting (its wait must end,
+and only its own), the refusal's "no card is up", and a round dealt while everyone holds (no
+card up: `next` must not read a first card; it also kills `_skip_empty` 2, whose index then ran
+past an empty countdown). `interrupt` handed `first_roller` no dice, and nothing changed:
+`first_roller` never read them, so the parameter is gone.
 """
 
 from __future__ import annotations

@@ -151,3 +151,15 @@ def test_a_test_against_another_target_number_keeps_it() -> None:
     g = crew()
     data = trait_check(g, dice(5, 1), "Ada", "notice", table(), tn=6).to_json()
     assert (data["tn"], data["total"], data["success"]) == (6, 5, False)
+
+
+def test_the_first_opposed_roll_of_a_refereed_turn_asks_the_table_its_action_count() -> None:
+    # 2026-12-02 (second session): `paying` handed no table went unseen (every oppose gave --actions).
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    g = crew()
+    deal(g, dice("KS", "2C", "3C"), table())  # Ada's card is up
+    t = table(numbers={"actions": 2})
+    out = oppose(g, dice(4, 1, 3, 2), g.character("Ada"), "agility", g.character("Cy"), None, t, bennies=0)
+    assert out.to_json()["rolls"]["Ada"]["modifiers"] == {"multi-action": -2} and g.character("Ada").paid == 2
+    assert any(q.startswith("How many actions does Ada take this turn") for q in t.asked)

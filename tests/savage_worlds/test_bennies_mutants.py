@@ -343,3 +343,16 @@ def test_who_can_spend_a_benny_one_of_its_own_or_one_of_its_sides(own: int, pool
     if pool is not None:
         g.pools["Heroes"] = pool
     assert can_spend(g, pike) is can
+
+
+def test_a_benny_on_another_test_during_a_standoff_leaves_the_standoff_order_alone() -> None:
+    """Only a standoff's own Agility roll, rerolled, moves a character's place in it."""
+    from sprawl_cli.systems.savage_worlds.rolls import standoff, trait_check
+
+    g = game([hero("Ada")], [hero("Boss")])
+    standoff(g, dice(5, 1, 4, 1), table())  # Ada 5 goes first, Boss 4
+    places = [dict(e) for e in g.standoff_order]
+    ada = g.character("Ada")
+    trait_check(g, dice(2, 1), "Ada", "notice", table(), actions=1)  # her action: a failed Notice
+    out = benny(g, dice(5, 1), ada, table())  # 5: a Notice success, not a new place
+    assert "standoff" not in out.effects and g.standoff_order == places

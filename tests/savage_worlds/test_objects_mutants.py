@@ -252,3 +252,19 @@ def test_a_shot_at_an_object_counts_as_a_shot_and_cover_needs_one() -> None:
     assert ada.acted == ["shoot:Pistol"]
     assert refused(lambda: break_object(g, dice(), ada, "rope", "cutting", False, Options(cover="light"), table()),
                    BadInput) == "--cover and --light are for a shot at the object: add --ranged"
+
+
+def test_a_shot_at_an_object_asks_its_band_by_the_objects_name() -> None:
+    g = yard()
+    t = table(range="short")
+    break_object(g, dice(2, 1), g.character("Ada"), "rope", None, True, Options(weapon="Pistol"), t)
+    assert t.asked == ["Which range band is the rope in for Ada's Pistol: short (up to 12\"), medium (up to 24\") "
+                       "or long (up to 48\")?"]
+
+
+def test_a_blow_at_an_object_out_of_reach_is_refused_saying_what_a_blow_needs() -> None:
+    g = yard()
+    assert refused(lambda: break_object(g, dice(), g.character("Ada"), "rope", "cutting", False, Options(),
+                                        table(yes=False))) == (
+        "Ada is not in contact with the rope: a blow needs the object within reach (or shoot it: `--ranged`); "
+        "move into contact first (`move Ada INCHES`)" + FORCE_HINT)

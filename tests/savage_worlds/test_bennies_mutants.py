@@ -356,3 +356,20 @@ def test_a_benny_on_another_test_during_a_standoff_leaves_the_standoff_order_alo
     trait_check(g, dice(2, 1), "Ada", "notice", table(), actions=1)  # her action: a failed Notice
     out = benny(g, dice(5, 1), ada, table())  # 5: a Notice success, not a new place
     assert "standoff" not in out.effects and g.standoff_order == places
+
+
+def test_a_holder_whose_benny_wins_its_interrupt_acts_now_instead_of_waiting() -> None:
+    """The reroll is the holder's: it (not its target) is the one whose hold now opens its turn."""
+    from sprawl_cli.systems.savage_worlds.cards import interrupt
+
+    g = game([hero("Ada")], [hero("Boss")])
+    g.phase, g.dealt = "action", True
+    g.order, g.acting = [{"name": "Boss", "card": "5C"}], 0
+    g.character("Boss").card = "5C"
+    ada, boss = g.character("Ada"), g.character("Boss")
+    ada.add("on_hold")
+    interrupt(g, dice(2, 1, 3, 1), ada, boss, table(), bennies=0)  # 2 against 3: Boss first, Ada waits
+    assert g.waiting == {"name": "Ada", "target": "Boss", "done": False}
+    out = benny(g, dice(6, 1, 1), ada, table(force=True))  # 7 beats 3 (forced: the holder rolled first, W3)
+    assert out.effects == {"first": "Ada", "simultaneous": False}
+    assert (g.waiting, g.cut_in, ada.has("on_hold"), boss.has("on_hold")) == (None, "Ada", False, False)

@@ -373,3 +373,15 @@ def test_a_holder_whose_benny_wins_its_interrupt_acts_now_instead_of_waiting() -
     out = benny(g, dice(6, 1, 1), ada, table(force=True))  # 7 beats 3 (forced: the holder rolled first, W3)
     assert out.effects == {"first": "Ada", "simultaneous": False}
     assert (g.waiting, g.cut_in, ada.has("on_hold"), boss.has("on_hold")) == (None, "Ada", False, False)
+
+
+def test_a_first_roller_rerolling_after_its_opponent_rolled_is_refused_word_for_word() -> None:
+    from sprawl_cli.systems.savage_worlds.rolls import oppose
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    oppose(g, dice(2, 1, 3, 1), g.character("Ada"), "agility", g.character("Cy"), None, table(), bennies=0)
+    with pytest.raises(RuleRefusal) as caught:
+        benny(g, dice(6, 1, 1), g.character("Ada"), table())
+    assert str(caught.value) == (
+        "Ada rolled first in its opposed roll with Cy: its bennies are spent before the opponent rolls (W3), with "
+        "`--bennies N` or at the prompt (add --force to overrule as referee)")

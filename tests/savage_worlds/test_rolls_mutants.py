@@ -163,3 +163,34 @@ def test_the_first_opposed_roll_of_a_refereed_turn_asks_the_table_its_action_cou
     out = oppose(g, dice(4, 1, 3, 2), g.character("Ada"), "agility", g.character("Cy"), None, t, bennies=0)
     assert out.to_json()["rolls"]["Ada"]["modifiers"] == {"multi-action": -2} and g.character("Ada").paid == 2
     assert any(q.startswith("How many actions does Ada take this turn") for q in t.asked)
+
+
+def test_a_group_test_in_a_refereed_turn_asks_its_count_once_and_every_member_pays_it() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    g = crew()
+    deal(g, dice("2C", "3C", "KS"), table())  # the Acolytes' KS is up
+    t = table(numbers={"actions": 2})
+    out = trait_check(g, dice(4, 3), "Acolytes", "notice", t)  # one die for the group (Extras: no Wild Die)
+    assert out.to_json()["modifiers"] == {"multi-action": -2}
+    assert (g.character("Acolyte 1").paid, g.character("Acolyte 2").paid) == (2, 2)
+    assert [q for q in t.asked if q.startswith("How many actions")] == [
+        "How many actions does Acolyte 1 take this turn, this 1st one among them (not counting a run)? Every roll "
+        "of the turn takes -2 for each beyond the first (W2)."]
+
+
+def test_a_test_between_rounds_says_which_test_it_cannot_make() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    g = crew()
+    deal(g, dice("KS", "2C", "3C"), table())
+    g.phase = "deal"
+    assert refused(lambda: trait_check(g, dice(), "Ada", "Notice", table(), actions=1)) == (
+        "round 1 has not been dealt yet: `deal` (or `next`) deals it, then Ada may test Notice when its card is up"
+        + FORCE_HINT)
+
+
+def test_a_free_test_with_a_helper_costs_the_helper_no_action_either() -> None:
+    g = crew()
+    out = trait_check(g, dice(3, 1, 2, 3), "Ada", "notice", table(), helpers=["Cy"], free=True)
+    assert out.to_json()["helpers"][0]["modifiers"] == {}

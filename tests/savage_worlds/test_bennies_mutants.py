@@ -11,6 +11,16 @@ score, modifiers, test and step before `remember` (which writes all four afresh)
 snake-eyes standing is `TraitTest.standing`, one place for five. The tests below pin what
 was left: a record without `step` or `against`, the other side's record gone or about
 something else (`redo`'s `and`), and an attack record without `options` or `damage`.
+
+The whole module again (2026-12-02, second session: 751 mutants, numbered as mutmut 3.8.1
+numbers them that day). Left: `redo` 130, the same hand-edit default as 104 above; `award` 42, a
+side missing from the pools read as holding 1 rather than 0 when checking the bound (an award
+is at most 10 and the bound 1,000, so the check cannot tell). The gaps, killed by the tests
+after `test_an_award_is_at_most_ten...`: who can spend a benny (`can_spend`, all seven: it
+decides whether the first roller is asked at all, and no test asked without one), a game
+master's Wild Card refused at the bound by its own name, a benny on another test during a
+standoff (`redo`'s `and`), the holder's benny that wins its interrupt (which side is the
+holder), and the refusal of a first roller's late benny, word for word.
 """
 
 from __future__ import annotations

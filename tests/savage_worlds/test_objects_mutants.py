@@ -14,6 +14,19 @@ Two more survive that were not shown equivalent: `break_object` 115 and 117, the
 the table handed to `attack_situation` as None. For an object (no target) with the range band
 already settled above, no test found a path in `attack_situation` that reads either; one that
 does would fail loudly (an AttributeError), not give a wrong figure.
+
+The whole module again (2026-12-02, second session: 421 mutants, numbered as mutmut 3.8.1
+numbers them that day). Left, as above: `break_object` 160 (the table handed to
+`attack_situation` as None), 175 and 177 (the skill of a blow), `object_damage` 9 (`aces=None`);
+and two more, each equivalent: `break_object` 70 (a blow handing `damage_type_of` its
+`opts.range`: a blow has none, since `--range` without `--ranged` is refused first) and 100
+(`turn.action` handed no `declared` count: its default 1 is the same, and the return is
+dropped). The gaps it found, killed by the tests after the 2026-12-02 mark below: a benny on an
+attack on an object (`redo_break`, untested since `break` became a trait test: the weapon and
+its kind read back, a hit left as it was, damage exactly at the Toughness, the hand-edit
+refusal), the shotgun's band asked before its damage type (and only for a shotgun with no
+`--type`), the band question naming the object, "shoot" as the action's key, and two refusal
+texts.
 """
 
 from __future__ import annotations

@@ -7,6 +7,17 @@ and label are rolled. Before it, two kinds of survivor went with the code that m
 `character_test` no longer takes the game it never read, and snake eyes' standing is
 `TraitTest.standing` (one place instead of the five that spelled -10**6). The group's name
 read from a second member is killed by a group with one member left standing.
+
+The whole module again (2026-12-02, second session: 443 mutants, numbered as mutmut 3.8.1
+numbers them that day). Equivalent: `standoff` 29 as above; `oppose` 18 and `trait_check` 43
+(`action` handed no `declared` count: its default 1 gives the same count, `max(declared or 1,
+...)`). Not killed and not shown equivalent: `trait_check` 62, a helper's `paying` handed no
+table, which is read only when the helper's count would pass what an earlier roll of its turn
+paid for (then the refusal would fail with an AttributeError instead of a forceable refusal).
+The gaps, killed by the tests after the 2026-12-02 marks below: the first refereed `oppose` and
+group test asking the count (`oppose` 29, `trait_check` 50), every member of a group paying the
+lead's count (52, 57, 58), "test Notice" in the refusal between rounds (37, 42), and a free test
+costing its helper no action (32).
 """
 
 from __future__ import annotations
@@ -166,6 +177,7 @@ def test_the_first_opposed_roll_of_a_refereed_turn_asks_the_table_its_action_cou
 
 
 def test_a_group_test_in_a_refereed_turn_asks_its_count_once_and_every_member_pays_it() -> None:
+    # 2026-12-02 (second session), as the three after it.
     from sprawl_cli.systems.savage_worlds.cards import deal
 
     g = crew()

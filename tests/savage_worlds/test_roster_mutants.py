@@ -260,3 +260,15 @@ def test_an_untouched_game_and_every_edge_a_hand_edit_may_reach_pass() -> None:
 def test_a_hand_edit_of_the_save_is_caught_word_for_word(edit: Any, message: str) -> None:
     said = broken(edit)
     assert said.startswith("save: ") and message in said, said
+
+
+@pytest.mark.parametrize("key, low, high", [("toughness", 1, 100), ("parry", 1, 100), ("pace", 0, 100)])
+def test_a_saved_characters_figures_are_bounded_at_both_ends(key: str, low: int, high: int) -> None:
+    # 2026-12-02 (second session): the bounds of issue 34 in a save, each end reached and passed.
+    for edge in (low, high):
+        g = game()
+        setattr(g.characters[0], key, edge)
+        check_game(g, Where("save", {}))
+    for beyond in (low - 1, high + 1):
+        said = broken(lambda g: setattr(g.characters[0], key, beyond))
+        assert f"key 'characters.0.{key}': should be a whole number from {low} to {high}, not {beyond}" in said

@@ -137,3 +137,11 @@ def test_a_roster_read_through_the_system_names_its_file_and_a_bad_one_its_key()
 def test_a_missing_weapon_names_every_one_carried() -> None:
     ada = hero("Ada", weapons=[SWORD, PISTOL])
     assert bad(lambda: ada.weapon("Rifle", ranged=True)) == "Ada has no weapon 'Rifle' in hand; it carries Sword, Pistol"
+
+
+def test_any_knowledge_skill_not_on_the_sheet_is_rolled_unskilled() -> None:
+    # 2026-12-02 (second session): W1's Knowledge skills are open-ended, so every one is a skill.
+    from sprawl_cli.systems.savage_worlds.model import UNSKILLED
+
+    assert hero("Ada").trait("Knowledge (Occult)") == UNSKILLED
+    assert hero("Ada").trait("knowledge") == UNSKILLED

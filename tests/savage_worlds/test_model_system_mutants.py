@@ -145,3 +145,17 @@ def test_any_knowledge_skill_not_on_the_sheet_is_rolled_unskilled() -> None:
 
     assert hero("Ada").trait("Knowledge (Occult)") == UNSKILLED
     assert hero("Ada").trait("knowledge") == UNSKILLED
+
+
+@pytest.mark.parametrize("name, says", [
+    ("", "give a trait for Ada to roll: an attribute (agility, smarts, spirit, strength, vigor) or a skill"),
+    ("notise", "'notise' is no attribute or skill; did you mean 'notice'?"),
+    ("st", "'st' is no attribute or skill; did you mean 'spirit' or 'smarts'?"),
+    ("zzz", "'zzz' is no attribute or skill; give an attribute (agility, smarts, spirit, strength, vigor) or a "
+            "skill (boating, climbing, driving, faith, fighting, gambling, guts, healing, intimidation, "
+            "investigation, knowledge, lockpicking, notice, persuasion, piloting, repair, riding, shooting, "
+            "spellcasting, stealth, streetwise, survival, swimming, taunt, throwing, tracking)"),
+])
+def test_a_trait_that_is_not_one_is_refused_with_what_to_give(name: str, says: str) -> None:
+    # 2026-12-02 (second session): issue 34's words for a missing or misspelt trait.
+    assert bad(lambda: hero("Ada").trait(name)) == says

@@ -21,7 +21,8 @@ numbers them that day). Left, as above: `break_object` 160 (the table handed to
 and two more, each equivalent: `break_object` 70 (a blow handing `damage_type_of` its
 `opts.range`: a blow has none, since `--range` without `--ranged` is refused first) and 100
 (`turn.action` handed no `declared` count: its default 1 is the same, and the return is
-dropped). The gaps it found, killed by the tests after the 2026-12-02 mark below: a benny on an
+dropped), and `redo_break` 7 and 13 (`ranged` read back as false: the record always names its
+weapon, and a weapon looked up by name is found whatever kind is asked for). The gaps it found, killed by the tests after the 2026-12-02 mark below: a benny on an
 attack on an object (`redo_break`, untested since `break` became a trait test: the weapon and
 its kind read back, a hit left as it was, damage exactly at the Toughness, the hand-edit
 refusal), the shotgun's band asked before its damage type (and only for a shotgun with no

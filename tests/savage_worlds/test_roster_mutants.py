@@ -2,6 +2,12 @@
 unchecked: every refusal word for word with the key it names, each number at both edges of
 what it accepts, what a character and a weapon read as (defaults and all), and every
 cross-check a hand edit of the save can break.
+
+roster.py again (2026-12-02, second session), run partly before the deadline: the survivors of
+the part run were gaps in the save's bounds (Toughness, Parry and Pace at either end, a move of
+exactly 1,000 inches, a weapon's rate of fire), killed by the tests after the 2026-12-02 marks
+below; `_bounded` 69 and 70 (the place handed to the rate-of-fire check as None) are killed by
+the same test, whose refusal names that place.
 """
 
 from __future__ import annotations
@@ -272,3 +278,14 @@ def test_a_saved_characters_figures_are_bounded_at_both_ends(key: str, low: int,
     for beyond in (low - 1, high + 1):
         said = broken(lambda g: setattr(g.characters[0], key, beyond))
         assert f"key 'characters.0.{key}': should be a whole number from {low} to {high}, not {beyond}" in said
+
+
+def test_a_saved_move_may_reach_its_bound_and_a_weapons_rate_of_fire_is_checked() -> None:
+    # 2026-12-02 (second session), from the partial run of roster.py
+    g = game()
+    g.characters[0].moved = 1000.0
+    check_game(g, Where("save", {}))
+    from sprawl_cli.systems.savage_worlds.model import Weapon
+
+    said = broken(lambda g: g.characters[0].weapons.append(Weapon("Gun", "2d6", range="12/24/48", rof=0)))
+    assert "key 'characters.0.weapons.0.rof': should be a whole number from 1 to" in said, said

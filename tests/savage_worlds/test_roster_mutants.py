@@ -5,9 +5,9 @@ cross-check a hand edit of the save can break.
 
 roster.py again (2026-12-02, second session), run partly before the deadline: the survivors of
 the part run were gaps in the save's bounds (Toughness, Parry and Pace at either end, a move of
-exactly 1,000 inches, a weapon's rate of fire), killed by the tests after the 2026-12-02 marks
-below; `_bounded` 69 and 70 (the place handed to the rate-of-fire check as None) are killed by
-the same test, whose refusal names that place.
+exactly 1,000 inches, a weapon's rate of fire, armour piercing and shots), for which the tests
+after the 2026-12-02 marks below were written after the run (checked by reading each mutant
+against them, not run again by mutmut).
 """
 
 from __future__ import annotations
@@ -289,3 +289,21 @@ def test_a_saved_move_may_reach_its_bound_and_a_weapons_rate_of_fire_is_checked(
 
     said = broken(lambda g: g.characters[0].weapons.append(Weapon("Gun", "2d6", range="12/24/48", rof=0)))
     assert "key 'characters.0.weapons.0.rof': should be a whole number from 1 to" in said, said
+
+
+@pytest.mark.parametrize("field, good, bad, says", [
+    ("ap", 100, 101, "from 0 to 100, not 101"), ("ap", 0, -1, "from 0 to 100, not -1"),
+    ("shots", 1000, 1001, "from 1 to 1000, not 1001"), ("shots", 1, 0, "from 1 to 1000, not 0"),
+])
+def test_a_saved_weapons_armour_piercing_and_shots_are_bounded(field: str, good: int, bad: int, says: str) -> None:
+    # 2026-12-02 (second session), from the partial run of roster.py
+    from sprawl_cli.systems.savage_worlds.model import Weapon
+
+    def arm(g: Game, value: int) -> None:
+        g.characters[0].weapons.append(Weapon("Gun", "2d6", range="12/24/48", **{field: value}))
+
+    g = game()
+    arm(g, good)
+    check_game(g, Where("save", {}))
+    said = broken(lambda g: arm(g, bad))
+    assert f"key 'characters.0.weapons.0.{field}': should be a whole number {says}" in said, said

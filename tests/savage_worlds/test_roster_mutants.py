@@ -5,7 +5,8 @@ cross-check a hand edit of the save can break.
 
 roster.py again (2026-12-02, second session), run partly before the deadline: the survivors of
 the part run were gaps in the save's bounds (Toughness, Parry and Pace at either end, a move of
-exactly 1,000 inches, a weapon's rate of fire, armour piercing and shots), for which the tests
+exactly 1,000 inches, a weapon's rate of fire, armour piercing and shots, a count paid of 10,
+the joker setting's refusal), for which the tests
 after the 2026-12-02 marks below were written after the run (checked by reading each mutant
 against them, not run again by mutmut).
 """
@@ -307,3 +308,12 @@ def test_a_saved_weapons_armour_piercing_and_shots_are_bounded(field: str, good:
     check_game(g, Where("save", {}))
     said = broken(lambda g: arm(g, bad))
     assert f"key 'characters.0.weapons.0.{field}': should be a whole number {says}" in said, said
+
+
+def test_a_saved_count_paid_may_reach_ten_and_the_joker_setting_is_one_of_its_answers() -> None:
+    # 2026-12-02 (second session), from the partial run of roster.py
+    g = game()
+    g.characters[0].paid = 10
+    check_game(g, Where("save", {}))
+    said = broken(lambda g: setattr(g.settings, "joker", "maybe"))
+    assert "key 'settings.joker': 'maybe' is not shared, holder or empty (not said yet)" in said, said

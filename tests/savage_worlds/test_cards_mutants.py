@@ -19,6 +19,19 @@ them today), each equivalent:
   red Joker and is killed).
 - `_skip_empty` 2 (`<=`): the countdown's index may run one card past the end, which is read
   only as "past the end" (`up_now`, `advance`) and `end_round` sets back to 0.
+
+The third run (2026-12-02, all 797 mutants after issue 34's table questions, numbered as mutmut
+3.8.1 numbers them that day) left the same kinds, each equivalent: `card_key` 11 and 13,
+`end_round` 36 (each side's count doubled: the same leaders), `deal` 46 and `interrupt` 56, 67
+and 81 (upper-case trait names), `hold` 21, 26 and 27, and `deal_late` 45 (`<=` where `<`
+compared the late card with the card up: every card is in the deck once, so the two are never
+equal). It found six gaps, killed by the last five tests here: an end of round that left
+`standoff_order` as None (a save holding it is refused when read back), an interrupt's `tries`
+listed without a benny, a second interrupt won by a holder still waiting (its wait must end,
+and only its own), the refusal's "no card is up", and a round dealt while everyone holds (no
+card up: `next` must not read a first card; it also kills `_skip_empty` 2, whose index then ran
+past an empty countdown). `interrupt` handed `first_roller` no dice, and nothing changed:
+`first_roller` never read them, so the parameter is gone.
 """
 
 from __future__ import annotations
@@ -389,3 +402,87 @@ def test_cards_of_the_fallen_are_not_waited_for_and_holders_are_listed_in_roster
     g = game([hero("Ada")], [hero("Zed"), hero("Abe")])
     out = deal(g, dice(5, 1, "9H"), table(), ambushers=["Thugs"])
     assert out.on_hold == ["Zed", "Abe"]
+
+
+def test_the_end_of_a_round_leaves_an_empty_standoff_order_a_save_can_hold() -> None:
+    """`standoff_order` is a list in every save (the save check refuses anything else), so the
+    end of a round empties it rather than clearing it to nothing."""
+    from sprawl_cli.systems.savage_worlds.cards import end_round
+
+    g = ambushed()
+    g.standoff_order = [{"name": "Ada", "total": 5, "standing": 1}]
+    end_round(g)
+    assert g.standoff_order == [] and isinstance(g.standoff_order, list)
+
+
+def test_an_interrupt_without_a_benny_lists_no_tries() -> None:
+    """The holder's tries are listed only when a benny bought a reroll: one roll is in `rolls`."""
+    from sprawl_cli.systems.savage_worlds.cards import interrupt
+
+    g = held()
+    out = interrupt(g, dice(5, 1, 3, 1), g.character("Ada"), g.character("Boss"), table(), bennies=0)
+    assert out.tries == [] and out.to_json()["tries"] == []
+
+
+@pytest.mark.parametrize("waiting, left", [("Ada", None), ("Cy", "Cy")])
+def test_a_holder_that_wins_a_second_interrupt_stops_waiting_and_nobody_else_does(
+        waiting: str, left: str | None) -> None:
+    """Ada lost an interrupt on Boss and waits for him (she keeps her hold); she cuts in again
+    and wins: she acts now, and waits no more. Another holder's wait is not hers to end."""
+    from sprawl_cli.systems.savage_worlds.cards import interrupt
+
+    g = held()
+    g.characters.append(hero("Cy"))
+    g.waiting = {"name": waiting, "target": "Boss", "done": False}
+    out = interrupt(g, dice(5, 1, 3, 1), g.character("Ada"), g.character("Boss"), table(), bennies=0)
+    assert out.first == "Ada" and g.cut_in == "Ada"
+    if left is None:
+        assert g.waiting is None
+    else:
+        assert g.waiting == {"name": left, "target": "Boss", "done": False}
+
+
+def test_an_interrupt_of_someone_not_acting_says_what_is_up_in_each_case() -> None:
+    """The refusal names what is going on: a cut-in's turn, the card up, or no card at all (a
+    deal where everyone standing was still on hold gave out no card)."""
+    from sprawl_cli.systems.savage_worlds.cards import interrupt
+
+    g = held()
+    g.characters.append(hero("Cy"))
+    ada, cy = g.character("Ada"), g.character("Cy")
+    lead = "Ada can interrupt only the one acting now, and Cy is not: "
+    with pytest.raises(RuleRefusal) as caught:
+        interrupt(g, dice(), ada, cy, table())
+    assert str(caught.value) == lead + "the 5C is up (Boss)" + FORCE_HINT
+    g.cut_in = "Boss"
+    with pytest.raises(RuleRefusal) as caught:
+        interrupt(g, dice(), ada, cy, table())
+    assert str(caught.value) == lead + "Boss is taking its turn" + FORCE_HINT
+    g = game([hero("Ada"), hero("Cy")], [hero("Boss")])
+    for c in g.characters:
+        c.add("on_hold")
+    g.dealt = True
+    deal(g, dice(), table())  # every one of them still holds: no card is dealt
+    assert (g.phase, g.order, g.acting) == ("action", [], 0)
+    with pytest.raises(RuleRefusal) as caught:
+        interrupt(g, dice(), g.character("Ada"), g.character("Cy"), table())
+    assert str(caught.value) == lead + "no card is up" + FORCE_HINT
+    g.phase = "deal"
+    with pytest.raises(RuleRefusal) as caught:
+        interrupt(g, dice(), g.character("Ada"), g.character("Cy"), table())
+    assert str(caught.value) == lead + "no card is up" + FORCE_HINT
+
+
+def test_next_deals_a_round_where_everyone_still_holds_and_nobody_is_up() -> None:
+    """Everyone standing kept a hold into the new round: `next` deals no card, so no card is
+    up (holders may still act), and the next `next` ends the round."""
+    from sprawl_cli.systems.savage_worlds.cards import advance
+
+    g = game([hero("Ada")], [hero("Boss")])
+    for c in g.characters:
+        c.add("on_hold")
+    g.dealt = True
+    data = advance(g, dice(), table()).to_json()
+    assert (data["acting"], data["round"], data["deal"]["order"], data["deal"]["on_hold"]) == \
+        (None, 1, [], ["Ada", "Boss"])
+    assert advance(g, dice(), table()).to_json()["round_ended"] is True and g.round == 2

@@ -10,6 +10,12 @@ hands its value back unchanged at run time: only the type checker reads the name
 `advance` handing the rules' `advance` no table (`cards.advance` deals only in the deal
 phase, where no card is still to come and no surprise is sprung, so nothing is asked or
 refused).
+
+model.py again (2026-12-02, second session, 155 mutants): the gaps were issue 34's words for a
+missing or misspelt trait and an impossible bonus, and a Knowledge skill off the sheet (open-
+ended in W1, rolled unskilled), killed by the tests after the 2026-12-02 marks below. One is
+left, equivalent: `Character.trait` 29, the misspelt name cut at 61 characters rather than 60
+before looking for a near trait (no trait name comes near either length).
 """
 
 from __future__ import annotations
@@ -137,3 +143,30 @@ def test_a_roster_read_through_the_system_names_its_file_and_a_bad_one_its_key()
 def test_a_missing_weapon_names_every_one_carried() -> None:
     ada = hero("Ada", weapons=[SWORD, PISTOL])
     assert bad(lambda: ada.weapon("Rifle", ranged=True)) == "Ada has no weapon 'Rifle' in hand; it carries Sword, Pistol"
+
+
+def test_any_knowledge_skill_not_on_the_sheet_is_rolled_unskilled() -> None:
+    # 2026-12-02 (second session): W1's Knowledge skills are open-ended, so every one is a skill.
+    from sprawl_cli.systems.savage_worlds.model import UNSKILLED
+
+    assert hero("Ada").trait("Knowledge (Occult)") == UNSKILLED
+    assert hero("Ada").trait("knowledge") == UNSKILLED
+
+
+@pytest.mark.parametrize("name, says", [
+    ("", "give a trait for Ada to roll: an attribute (agility, smarts, spirit, strength, vigor) or a skill"),
+    ("notise", "'notise' is no attribute or skill; did you mean 'notice'?"),
+    ("st", "'st' is no attribute or skill; did you mean 'spirit' or 'smarts'?"),
+    ("zzz", "'zzz' is no attribute or skill; give an attribute (agility, smarts, spirit, strength, vigor) or a "
+            "skill (boating, climbing, driving, faith, fighting, gambling, guts, healing, intimidation, "
+            "investigation, knowledge, lockpicking, notice, persuasion, piloting, repair, riding, shooting, "
+            "spellcasting, stealth, streetwise, survival, swimming, taunt, throwing, tracking)"),
+])
+def test_a_trait_that_is_not_one_is_refused_with_what_to_give(name: str, says: str) -> None:
+    # 2026-12-02 (second session): issue 34's words for a missing or misspelt trait.
+    assert bad(lambda: hero("Ada").trait(name)) == says
+
+
+def test_a_die_with_a_bonus_past_any_traits_is_refused_naming_it() -> None:
+    # 2026-12-02 (second session)
+    assert bad(lambda: read_die("d8+99")) == "'d8+99' has a bonus past any trait's: give one from -10 to +10"

@@ -14,6 +14,20 @@ Two more survive that were not shown equivalent: `break_object` 115 and 117, the
 the table handed to `attack_situation` as None. For an object (no target) with the range band
 already settled above, no test found a path in `attack_situation` that reads either; one that
 does would fail loudly (an AttributeError), not give a wrong figure.
+
+The whole module again (2026-12-02, second session: 421 mutants, numbered as mutmut 3.8.1
+numbers them that day). Left, as above: `break_object` 160 (the table handed to
+`attack_situation` as None), 175 and 177 (the skill of a blow), `object_damage` 9 (`aces=None`);
+and two more, each equivalent: `break_object` 70 (a blow handing `damage_type_of` its
+`opts.range`: a blow has none, since `--range` without `--ranged` is refused first) and 100
+(`turn.action` handed no `declared` count: its default 1 is the same, and the return is
+dropped), and `redo_break` 7 and 13 (`ranged` read back as false: the record always names its
+weapon, and a weapon looked up by name is found whatever kind is asked for). The gaps it found, killed by the tests after the 2026-12-02 mark below: a benny on an
+attack on an object (`redo_break`, untested since `break` became a trait test: the weapon and
+its kind read back, a hit left as it was, damage exactly at the Toughness, the hand-edit
+refusal), the shotgun's band asked before its damage type (and only for a shotgun with no
+`--type`), the band question naming the object, "shoot" as the action's key, and two refusal
+texts.
 """
 
 from __future__ import annotations
@@ -167,3 +181,104 @@ def test_an_object_attack_declared_as_one_of_two_actions_takes_the_multi_action_
     out = break_object(g, dice(5, 1, 1, 1), g.character("Ada"), "rope", "cutting", False,
                        Options(weapon="Sword", actions=2), table())
     assert out.test["modifiers"] == {"multi-action": -2} and out.test["total"] == 3
+
+
+# --- 2026-12-02 (second session): a benny on an attack on an object (`redo_break`), which the
+# whole run of objects.py found untested since `break` became a trait test a benny rerolls.
+
+def test_a_missed_blow_at_a_door_rerolled_to_a_hit_rolls_its_damage_with_its_own_weapon() -> None:
+    from sprawl_cli.systems.savage_worlds.bennies import benny
+
+    g = yard()
+    ada = g.character("Ada")
+    break_object(g, dice(1, 1), ada, "light door", "blunt", False, Options(weapon="Club"), table())  # a miss
+    d = dice(2, 1, 6)  # Fighting 2 against Parry 2: a hit; the Club's d6 6, no ace: 6, short of 8
+    out = benny(g, d, ada, table())
+    assert out.effects == {"object": "light-door", "toughness": 8, "damage_rolls": [[6]], "damage": 6,
+                           "broken": False}
+    assert [r.label for r in d.rolls][-1] == "Ada: damage to the light-door, d6" and leftover(d) == []
+
+
+def test_a_missed_shot_at_a_lock_rerolled_breaks_it_at_exactly_its_toughness() -> None:
+    from sprawl_cli.systems.savage_worlds.bennies import benny
+
+    g = yard()
+    ada = g.character("Ada")
+    break_object(g, dice(2, 1), ada, "lock", None, True, Options(weapon="Pistol", range="short"), table())
+    out = benny(g, dice(4, 1, 5, 3), ada, table())  # 4 against 4: a hit; the Pistol's 2d6, 5 + 3 = 8
+    assert (out.effects["damage_rolls"], out.effects["damage"], out.effects["broken"]) == ([[5], [3]], 8, True)
+
+
+def test_a_hit_on_an_object_rerolled_stays_the_hit_it_was() -> None:
+    """Raises add nothing against an object: a better roll of a hit rolls no new damage."""
+    from sprawl_cli.systems.savage_worlds.bennies import benny
+
+    g = yard()
+    ada = g.character("Ada")
+    break_object(g, dice(2, 1, 3), ada, "light door", "blunt", False, Options(weapon="Club"), table())
+    d = dice(7, 1)  # a raise now (7 against 2), and nothing more rolled
+    out = benny(g, d, ada, table())
+    assert out.effects == {} and leftover(d) == []
+
+
+def test_a_hand_edited_attack_on_an_object_is_refused_for_good() -> None:
+    from sprawl_cli.systems.savage_worlds.bennies import benny
+
+    g = yard()
+    ada = g.character("Ada")
+    break_object(g, dice(1, 1), ada, "light door", "blunt", False, Options(weapon="Club"), table())
+    g.tests["Ada"].detail["toughness"] = "tough"
+    with pytest.raises(RuleRefusal) as caught:
+        benny(g, dice(2, 1, 6), ada, table(force=True))
+    assert str(caught.value) == "Ada's attack on an object was edited by hand and cannot be rerolled"
+    assert caught.value.forceable is False
+
+
+SHOTGUN = Weapon("Shotgun", "3d6", range="12/24/48", type="shotgun")
+
+
+def test_a_shotgun_shot_at_a_lock_asks_the_band_first_and_pierces_beyond_short_range() -> None:
+    g = game([hero("Ada", weapons=[SWORD, SHOTGUN])], [extra("Goon")])
+    t = table(range="medium")
+    out = break_object(g, dice(2, 1), g.character("Ada"), "lock", None, True, Options(weapon="Shotgun"), t)
+    assert (out.damage_type, out.damage) == ("piercing", 0)  # blunt only at short range; 2 misses the lock
+    assert t.asked == ["Which range band is the lock in for Ada's Shotgun: short (up to 12\"), medium (up to 24\") "
+                       "or long (up to 48\")?"]  # once, before the damage type hangs on it
+
+
+@pytest.mark.parametrize("weapon, kind, thing, says", [
+    ("Pistol", None, "light door", "piercing damage cannot break a light-door (it takes blunt, cutting)"),
+    ("Shotgun", "cutting", "lock", "cutting damage cannot break a lock (it takes blunt, piercing)"),
+])
+def test_a_shot_whose_damage_cannot_break_the_object_is_refused_before_the_band_is_asked(
+        weapon: str, kind: str | None, thing: str, says: str) -> None:
+    g = game([hero("Ada", weapons=[SWORD, PISTOL, SHOTGUN])], [extra("Goon")])
+    t = table()
+    assert refused(lambda: break_object(g, dice(), g.character("Ada"), thing, kind, True, Options(weapon=weapon),
+                                        t)) == says + FORCE_HINT
+    assert t.asked == []
+
+
+def test_a_shot_at_an_object_counts_as_a_shot_and_cover_needs_one() -> None:
+    g = refereed_turn()
+    ada = g.character("Ada")
+    break_object(g, dice(2, 1), ada, "rope", None, True, Options(weapon="Pistol", range="short", actions=1), table())
+    assert ada.acted == ["shoot:Pistol"]
+    assert refused(lambda: break_object(g, dice(), ada, "rope", "cutting", False, Options(cover="light"), table()),
+                   BadInput) == "--cover and --light are for a shot at the object: add --ranged"
+
+
+def test_a_shot_at_an_object_asks_its_band_by_the_objects_name() -> None:
+    g = yard()
+    t = table(range="short")
+    break_object(g, dice(2, 1), g.character("Ada"), "rope", None, True, Options(weapon="Pistol"), t)
+    assert t.asked == ["Which range band is the rope in for Ada's Pistol: short (up to 12\"), medium (up to 24\") "
+                       "or long (up to 48\")?"]
+
+
+def test_a_blow_at_an_object_out_of_reach_is_refused_saying_what_a_blow_needs() -> None:
+    g = yard()
+    assert refused(lambda: break_object(g, dice(), g.character("Ada"), "rope", "cutting", False, Options(),
+                                        table(yes=False))) == (
+        "Ada is not in contact with the rope: a blow needs the object within reach (or shoot it: `--ranged`); "
+        "move into contact first (`move Ada INCHES`)" + FORCE_HINT)

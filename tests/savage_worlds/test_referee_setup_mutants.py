@@ -2,6 +2,10 @@
 mutation runs of referee.py and setup.py found unchecked: the JSON and the log line whole,
 every refusal word for word, the wound limits at their edges, which side is the game
 master's and the settings read.
+
+setup.py again (2026-12-02, second session, 139 mutants): seven survivors, all gaps in the
+readers of the `players` and `allies` settings (an item's comma and first colon, a name or
+value left empty, one player and twelve), killed by the tests after the 2026-12-02 mark below.
 """
 
 from __future__ import annotations
@@ -93,3 +97,22 @@ def test_a_new_game_keeps_the_sides_order_and_marks_the_game_masters() -> None:
     assert g.pools == {"Heroes": 3, "Thugs": 2} and g.character("Boss").bennies == 2
     g = new_game([heroes, Roster(thugs.squad, thugs.characters, {"gm": False})], NewGame())
     assert g.gm == [] and g.pools == {"Heroes": 3, "Thugs": 3} and g.rounds is None
+
+
+# --- 2026-12-02 (second session): the players and allies settings' readers, at their edges.
+
+def test_a_pairs_setting_reads_each_comma_separated_item_at_its_first_colon() -> None:
+    from sprawl_cli.systems.savage_worlds.setup import _pairs
+
+    assert _pairs("allies", " Pike : Ada ,Jonah:Cy") == [("Pike", "Ada"), ("Jonah", "Cy")]
+    assert _pairs("allies", "Pike:Ada:Cy") == [("Pike", "Ada:Cy")]  # the name is what comes before the first colon
+    for item in (":Ada", "Pike:", "Pike"):
+        assert bad(lambda: _pairs("allies", f"Jonah:Cy,{item}")) == \
+            f"setting allies=Jonah:Cy,{item}: each item is NAME:VALUE, not '{item}'"
+
+
+@pytest.mark.parametrize("raw, players", [("1", 1), ("12", 12)])
+def test_a_side_may_have_one_player_or_twelve(raw: str, players: int) -> None:
+    from sprawl_cli.systems.savage_worlds.setup import _count
+
+    assert _count("Heroes", raw) == players

@@ -7,6 +7,17 @@ and label are rolled. Before it, two kinds of survivor went with the code that m
 `character_test` no longer takes the game it never read, and snake eyes' standing is
 `TraitTest.standing` (one place instead of the five that spelled -10**6). The group's name
 read from a second member is killed by a group with one member left standing.
+
+The whole module again (2026-12-02, second session: 443 mutants, numbered as mutmut 3.8.1
+numbers them that day). Equivalent: `standoff` 29 as above; `oppose` 18 and `trait_check` 43
+(`action` handed no `declared` count: its default 1 gives the same count, `max(declared or 1,
+...)`). Not killed and not shown equivalent: `trait_check` 62, a helper's `paying` handed no
+table, which is read only when the helper's count would pass what an earlier roll of its turn
+paid for (then the refusal would fail with an AttributeError instead of a forceable refusal).
+The gaps, killed by the tests after the 2026-12-02 marks below: the first refereed `oppose` and
+group test asking the count (`oppose` 29, `trait_check` 50), every member of a group paying the
+lead's count (52, 57, 58), "test Notice" in the refusal between rounds (37, 42), and a free test
+costing its helper no action (32).
 """
 
 from __future__ import annotations
@@ -151,3 +162,47 @@ def test_a_test_against_another_target_number_keeps_it() -> None:
     g = crew()
     data = trait_check(g, dice(5, 1), "Ada", "notice", table(), tn=6).to_json()
     assert (data["tn"], data["total"], data["success"]) == (6, 5, False)
+
+
+def test_the_first_opposed_roll_of_a_refereed_turn_asks_the_table_its_action_count() -> None:
+    # 2026-12-02 (second session): `paying` handed no table went unseen (every oppose gave --actions).
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    g = crew()
+    deal(g, dice("KS", "2C", "3C"), table())  # Ada's card is up
+    t = table(numbers={"actions": 2})
+    out = oppose(g, dice(4, 1, 3, 2), g.character("Ada"), "agility", g.character("Cy"), None, t, bennies=0)
+    assert out.to_json()["rolls"]["Ada"]["modifiers"] == {"multi-action": -2} and g.character("Ada").paid == 2
+    assert any(q.startswith("How many actions does Ada take this turn") for q in t.asked)
+
+
+def test_a_group_test_in_a_refereed_turn_asks_its_count_once_and_every_member_pays_it() -> None:
+    # 2026-12-02 (second session), as the three after it.
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    g = crew()
+    deal(g, dice("2C", "3C", "KS"), table())  # the Acolytes' KS is up
+    t = table(numbers={"actions": 2})
+    out = trait_check(g, dice(4, 3), "Acolytes", "notice", t)  # one die for the group (Extras: no Wild Die)
+    assert out.to_json()["modifiers"] == {"multi-action": -2}
+    assert (g.character("Acolyte 1").paid, g.character("Acolyte 2").paid) == (2, 2)
+    assert [q for q in t.asked if q.startswith("How many actions")] == [
+        "How many actions does Acolyte 1 take this turn, this 1st one among them (not counting a run)? Every roll "
+        "of the turn takes -2 for each beyond the first (W2)."]
+
+
+def test_a_test_between_rounds_says_which_test_it_cannot_make() -> None:
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    g = crew()
+    deal(g, dice("KS", "2C", "3C"), table())
+    g.phase = "deal"
+    assert refused(lambda: trait_check(g, dice(), "Ada", "Notice", table(), actions=1)) == (
+        "round 1 has not been dealt yet: `deal` (or `next`) deals it, then Ada may test Notice when its card is up"
+        + FORCE_HINT)
+
+
+def test_a_free_test_with_a_helper_costs_the_helper_no_action_either() -> None:
+    g = crew()
+    out = trait_check(g, dice(3, 1, 2, 3), "Ada", "notice", table(), helpers=["Cy"], free=True)
+    assert out.to_json()["helpers"][0]["modifiers"] == {}

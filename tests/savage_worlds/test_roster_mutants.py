@@ -2,6 +2,12 @@
 unchecked: every refusal word for word with the key it names, each number at both edges of
 what it accepts, what a character and a weapon read as (defaults and all), and every
 cross-check a hand edit of the save can break.
+
+roster.py again (2026-12-02, second session, all 1,076 mutants): its 27 survivors were all gaps
+in the save's bounds (Toughness, Parry and Pace at either end, a move of exactly 1,000 inches,
+a weapon's rate of fire, armour piercing and shots, a count paid of 10, the joker setting's
+refusal), killed by the tests after the 2026-12-02 marks below and run again by name: none is
+left.
 """
 
 from __future__ import annotations
@@ -260,3 +266,53 @@ def test_an_untouched_game_and_every_edge_a_hand_edit_may_reach_pass() -> None:
 def test_a_hand_edit_of_the_save_is_caught_word_for_word(edit: Any, message: str) -> None:
     said = broken(edit)
     assert said.startswith("save: ") and message in said, said
+
+
+@pytest.mark.parametrize("key, low, high", [("toughness", 1, 100), ("parry", 1, 100), ("pace", 0, 100)])
+def test_a_saved_characters_figures_are_bounded_at_both_ends(key: str, low: int, high: int) -> None:
+    # 2026-12-02 (second session): the bounds of issue 34 in a save, each end reached and passed.
+    for edge in (low, high):
+        g = game()
+        setattr(g.characters[0], key, edge)
+        check_game(g, Where("save", {}))
+    for beyond in (low - 1, high + 1):
+        said = broken(lambda g: setattr(g.characters[0], key, beyond))
+        assert f"key 'characters.0.{key}': should be a whole number from {low} to {high}, not {beyond}" in said
+
+
+def test_a_saved_move_may_reach_its_bound_and_a_weapons_rate_of_fire_is_checked() -> None:
+    # 2026-12-02 (second session), from the run of roster.py
+    g = game()
+    g.characters[0].moved = 1000.0
+    check_game(g, Where("save", {}))
+    from sprawl_cli.systems.savage_worlds.model import Weapon
+
+    said = broken(lambda g: g.characters[0].weapons.append(Weapon("Gun", "2d6", range="12/24/48", rof=0)))
+    assert "key 'characters.0.weapons.0.rof': should be a whole number from 1 to" in said, said
+
+
+@pytest.mark.parametrize("field, good, bad, says", [
+    ("ap", 100, 101, "from 0 to 100, not 101"), ("ap", 0, -1, "from 0 to 100, not -1"),
+    ("shots", 1000, 1001, "from 1 to 1000, not 1001"), ("shots", 1, 0, "from 1 to 1000, not 0"),
+])
+def test_a_saved_weapons_armour_piercing_and_shots_are_bounded(field: str, good: int, bad: int, says: str) -> None:
+    # 2026-12-02 (second session), from the run of roster.py
+    from sprawl_cli.systems.savage_worlds.model import Weapon
+
+    def arm(g: Game, value: int) -> None:
+        g.characters[0].weapons.append(Weapon("Gun", "2d6", range="12/24/48", **{field: value}))
+
+    g = game()
+    arm(g, good)
+    check_game(g, Where("save", {}))
+    said = broken(lambda g: arm(g, bad))
+    assert f"key 'characters.0.weapons.0.{field}': should be a whole number {says}" in said, said
+
+
+def test_a_saved_count_paid_may_reach_ten_and_the_joker_setting_is_one_of_its_answers() -> None:
+    # 2026-12-02 (second session), from the run of roster.py
+    g = game()
+    g.characters[0].paid = 10
+    check_game(g, Where("save", {}))
+    said = broken(lambda g: setattr(g.settings, "joker", "maybe"))
+    assert "key 'settings.joker': 'maybe' is not shared, holder or empty (not said yet)" in said, said

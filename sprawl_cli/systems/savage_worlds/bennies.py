@@ -60,7 +60,7 @@ def can_spend(game: Game, c: Character) -> bool:
     return c.bennies > 0 or game.pools.get(c.squad, 0) > 0
 
 
-def first_roller(game: Game, dice: Dice, c: Character, test: TraitTest, again: Callable[[], TraitTest],
+def first_roller(game: Game, c: Character, test: TraitTest, again: Callable[[], TraitTest],
                  other: Character, what: str, table: Table,
                  bennies: int | None) -> tuple[TraitTest, list[dict[str, Any]]]:
     """W3 in an opposed roll: the side that rolls first decides after each of its own rolls

@@ -404,7 +404,7 @@ def interrupt(game: Game, dice: Dice, c: Character, target: Character, table: Ta
     from sprawl_cli.systems.savage_worlds.bennies import first_roller, remember_opposed
 
     agility = own_modifiers(game, c)
-    mine, tries = first_roller(game, dice, c, character_test(dice, c, "agility", agility),
+    mine, tries = first_roller(game, c, character_test(dice, c, "agility", agility),
                                lambda: character_test(dice, c, "agility", agility), target, "Agility", table, bennies)
     theirs = character_test(dice, target, "agility", own_modifiers(game, target))
     result = opposed(mine, theirs)

@@ -136,7 +136,7 @@ def oppose(game: Game, dice: Dice, c: Character, trait: str, other: Character, o
     action(game, c, table, f"{trait.strip().lower()}", f"test {trait}", None)  # W2: its action
     mine_mods: Situation = own_modifiers(game, c, paying(game, c, table, actions))
     mine_mods.add("referee", mod)
-    mine, tries = first_roller(game, dice, c, character_test(dice, c, trait, mine_mods),
+    mine, tries = first_roller(game, c, character_test(dice, c, trait, mine_mods),
                                lambda: character_test(dice, c, trait, mine_mods), other, trait.strip(), table, bennies)
     theirs = character_test(dice, other, other_trait or trait, own_modifiers(game, other))
     remember_opposed(game, "oppose", (c, mine), (other, theirs))

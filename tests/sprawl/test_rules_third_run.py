@@ -1,0 +1,124 @@
+"""What the third mutation run of SPRAWL's rules (2026-12-02, status.py first) found unchecked.
+Dice are scripted where a rule rolls; each test pins one edge.
+
+- status.py: the terminal view of `sprawl status` (`status_view`, `_weapon_cell`, `header`)
+  was checked by the CLI tests only for names appearing somewhere, so its columns, their
+  alignment, the leader's star, the badges, the hide count, who a character is engaged
+  with, a weapon's state, the Toughness lost, the wounds, the attribute line of `status
+  NAME` and the phase's reminders could all change unseen. The first tests below draw the
+  view on a console of fixed width, plain and in colour, and compare it whole.
+"""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.theme import Theme
+
+from sprawl_cli.systems.sprawl.model import Game
+from sprawl_cli.systems.sprawl.phases import todo
+from sprawl_cli.systems.sprawl.status import header, status_view
+from tests.factory import GRENADE, KNIFE, PISTOL, character, game
+
+# The three styles of the real console's theme (`render.make_console`) that the view uses.
+THEME = Theme({"name": "bold cyan", "warn": "yellow", "todo": "bold magenta"})
+
+
+def drawn(g: Game, only: str | None = None, styled: bool = False) -> str:
+    out = io.StringIO()
+    console = Console(file=out, width=160, theme=THEME, highlight=False, emoji=False, force_terminal=styled,
+                      color_system="standard" if styled else None)
+    status_view(console, g, only, todo(g))
+    return out.getvalue()
+
+
+def two_squads() -> Game:
+    """Red: Babs (leader; a jammed Pistol, a Grenade with no uses left, Toughness 2 of 3,
+    Health 1 of 3, 2 damage taken) and Lang (no weapons, hidden with 3 successes to spot,
+    engaged with two); Blue: Wilson_X (leader, hidden but with no successes recorded)."""
+    babs = character("Babs", weapons=[PISTOL, GRENADE, KNIFE], shooting=4, brawling=2, quickness=5, smarts=1,
+                     guts=6, strength=2)
+    lang = character("Lang", weapons=[])
+    wilson = character("Wilson_X", weapons=[PISTOL])
+    g = game([babs, lang], [wilson])
+    babs.toughness, babs.health, babs.damage_taken = 2, 1, 2
+    babs.weapon_states["Pistol"] = "jammed"
+    babs.uses_spent["Grenade"] = 2
+    lang.add("hidden")
+    lang.hide_successes = 3
+    lang.engaged_with = ["Wilson_X", "Other"]
+    wilson.add("hidden")
+    return g
+
+
+FULL = """\
+Round 1 · Red's turn · Movement Phase
+Red                                                                                                                          
+name   ┃ health  ┃   T ┃ wounds ┃ status                                        ┃ weapons                                    
+━━━━━━━╇━━━━━━━━━╇━━━━━╇━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+Babs ★ │ ■□□ 1/3 │ 2/3 │     +2 │ jammed                                        │ Pistol (jammed), Grenade (none left), Knife
+Lang   │ ■■■ 3/3 │   3 │        │ hidden engaged (3 to spot) vs Wilson_X, Other │ Fists                                      
+Blue                                                
+name       ┃ health  ┃ T ┃ wounds ┃ status ┃ weapons
+━━━━━━━━━━━╇━━━━━━━━━╇━━━╇━━━━━━━━╇━━━━━━━━╇━━━━━━━━
+Wilson_X ★ │ ■■■ 3/3 │ 3 │        │ hidden │ Pistol 
+This phase:
+  • Chargers first (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`).
+"""
+
+
+def test_the_status_view_draws_each_squad_with_its_columns_and_the_phase_reminders():
+    assert drawn(two_squads()) == FULL
+
+
+def test_status_of_one_character_draws_only_its_squad_then_its_attributes_and_no_reminders():
+    assert drawn(two_squads(), "Wilson_X") == (
+        "Round 1 · Red's turn · Movement Phase\n"
+        "Blue                                                \n"
+        "name       ┃ health  ┃ T ┃ wounds ┃ status ┃ weapons\n"
+        "━━━━━━━━━━━╇━━━━━━━━━╇━━━╇━━━━━━━━╇━━━━━━━━╇━━━━━━━━\n"
+        "Wilson_X ★ │ ■■■ 3/3 │ 3 │        │ hidden │ Pistol \n"
+        "  Shooting 3 · Brawling 3 · Quickness 3 · Smarts 3 · Guts 3 · Strength 3\n"
+    )
+
+
+def test_the_view_in_colour_marks_names_badges_what_is_lost_and_what_cannot_be_used():
+    bold, off = "\x1b[1m", "\x1b[0m"
+    assert drawn(two_squads(), "Babs", styled=True) == (
+        f"{bold}Round 1{off} · \x1b[1;36mRed{off}'s turn · {bold}Movement Phase{off}\n"
+        f"{bold}Red{' ' * 83}{off}\n"
+        f"{bold}name{off}{bold}  {off}{bold} {off}┃{bold} {off}{bold}health{off}{bold} {off}{bold} {off}┃{bold} {off}"
+        f"{bold}  {off}{bold}T{off}{bold} {off}┃{bold} {off}{bold}wounds{off}{bold} {off}┃{bold} {off}{bold}status{off}"
+        f"{bold} {off}┃{bold} {off}{bold}weapons{off}{bold}{' ' * 36}{off}\n"
+        "━━━━━━━╇━━━━━━━━━╇━━━━━╇━━━━━━━━╇━━━━━━━━╇━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━\n"
+        f"\x1b[1;36mBabs{off} ★ │ \x1b[33m■{off}\x1b[2m□□{off} 1/3 │ 2\x1b[2m/3{off} │     +2 │ \x1b[30;43mjammed{off} │ "
+        f"Pistol \x1b[33m(jammed){off}, Grenade \x1b[33m(none left){off}, Knife\n"
+        f"  Shooting {bold}4{off} · Brawling {bold}2{off} · Quickness {bold}5{off} · Smarts {bold}1{off} · "
+        f"Guts {bold}6{off} · Strength {bold}2{off}\n"
+    )
+    lang = drawn(two_squads(), "Lang", styled=True)
+    assert (f"\x1b[1;36mLang{off} │ \x1b[32m■■■{off} 3/3 │ 3 │        │ \x1b[37;44mhidden{off} \x1b[37;43mengaged{off} "
+            f"\x1b[2m(3 to spot){off} \x1b[2mvs Wilson_X, Other{off} │ \x1b[2mFists{off}") in lang
+    assert lang.startswith(f"{bold}Round 1{off} · \x1b[1;36mRed{off}'s turn · {bold}Movement Phase{off}\n{bold}Red ")
+
+
+def test_a_finished_game_heads_the_view_with_its_result_and_the_only_reminder_is_that_it_is_over():
+    g = two_squads()
+    g.over, g.winner, g.reason = True, "Red", "Blue has nobody left able to act (R25)"
+    text = drawn(g)
+    assert text.startswith("Game over in round 1 (1 round played): Red wins — Blue has nobody left able to act (R25)\n")
+    assert text.endswith("This phase:\n  • The game is over: Blue has nobody left able to act (R25)\n")
+    g.winner, g.draw, g.reason = None, True, "both sides gone"
+    assert header(g) == "[bold]Game over[/] in round 1 (1 round played): a draw, nobody wins — both sides gone"
+    g.draw, g.reason = False, None
+    assert header(g) == "[bold]Game over[/] in round 1 (1 round played): no winner declared — "
+    g.winner = "Red [x]"
+    assert header(g).startswith("[bold]Game over[/] in round 1 (1 round played): Red \\[x] wins — ")
+
+
+def test_the_heading_of_a_game_in_play_gives_the_round_limit_the_side_and_the_phase():
+    g = two_squads()
+    assert header(g) == "[bold]Round 1[/] · [name]Red[/]'s turn · [bold]Movement Phase[/]"
+    g.rounds = 6
+    assert header(g) == "[bold]Round 1 of 6[/] · [name]Red[/]'s turn · [bold]Movement Phase[/]"

@@ -6,7 +6,16 @@ Dice are scripted where a rule rolls; each test pins one edge.
   alignment, the leader's star, the badges, the hide count, who a character is engaged
   with, a weapon's state, the Toughness lost, the wounds, the attribute line of `status
   NAME` and the phase's reminders could all change unseen. The first tests below draw the
-  view on a console of fixed width, plain and in colour, and compare it whole.
+  view on a console of fixed width, plain and in colour, and compare it whole. The
+  status JSON (`character_json`, `game_json`) was read only key by key in places, so a
+  renamed `toughness`, `todo`, `step` or squad `name`, or `status NAME --json` listing
+  everyone, went unseen; the JSON tests below compare it whole.
+  Equivalent (8): `status_view` 7, 8, 9, 13, `expand`, `show_edge` and `pad_edge` of the
+  squad's table given None for False or `expand` dropped (Rich reads each only for truth,
+  and `expand` is False by default); `status_view` 20, the title style "BOLD" for "bold"
+  (Rich reads style names in any case); `status_view` 59, 60, 61, the count of characters
+  shown set to 1, lowered by 1 or raised by 2 (it is read only for being non-zero, and it
+  is non-zero exactly when someone was shown).
 """
 
 from __future__ import annotations
@@ -16,7 +25,7 @@ import io
 from rich.console import Console
 from rich.theme import Theme
 
-from sprawl_cli.systems.sprawl.model import Game
+from sprawl_cli.systems.sprawl.model import Game, Weapon
 from sprawl_cli.systems.sprawl.phases import todo
 from sprawl_cli.systems.sprawl.status import header, status_view
 from tests.factory import GRENADE, KNIFE, PISTOL, character, game
@@ -122,3 +131,55 @@ def test_the_heading_of_a_game_in_play_gives_the_round_limit_the_side_and_the_ph
     assert header(g) == "[bold]Round 1[/] · [name]Red[/]'s turn · [bold]Movement Phase[/]"
     g.rounds = 6
     assert header(g) == "[bold]Round 1 of 6[/] · [name]Red[/]'s turn · [bold]Movement Phase[/]"
+
+
+def test_a_characters_status_json_keeps_current_and_most_toughness_and_health_apart():
+    """`status --json`: current Toughness and Health beside their most, the weapons with
+    why each cannot be used, Fists added when not carried, and the attributes."""
+    from sprawl_cli.systems.sprawl.status import character_json
+
+    g = two_squads()
+    babs = g.character("Babs")
+    babs.acted = ["moved"]
+    assert character_json(babs) == {
+        "name": "Babs", "squad": "Red", "health": 1, "max_health": 3, "damage_taken": 2,
+        "toughness": 2, "max_toughness": 3, "statuses": ["jammed"], "hide_successes": 0,
+        "weapons": [
+            {"name": "Pistol", "kind": "gun", "power": 1, "reliability": 2, "state": "jammed"},
+            {"name": "Grenade", "kind": "thrown", "power": 2, "blast": 2, "uses": 2, "state": "none_left"},
+            {"name": "Knife", "kind": "melee", "power": 1, "state": None},
+            {"name": "Fists", "kind": "melee", "power": 0, "state": None},
+        ],
+        "engaged_with": [], "acted": ["moved"],
+        "attributes": {"shooting": 4, "brawling": 2, "quickness": 5, "smarts": 1, "guts": 6, "strength": 2,
+                       "toughness": 3, "health": 3},
+    }
+    lang = g.character("Lang")
+    assert (character_json(lang)["engaged_with"], character_json(lang)["hide_successes"]) == (["Wilson_X", "Other"], 3)
+    # Fists carried under any capitals are not listed twice.
+    lang.weapons = [Weapon("FISTS", "melee", 0)]
+    assert [w["name"] for w in character_json(lang)["weapons"]] == ["FISTS"]
+
+
+def test_the_games_status_json_names_turn_squads_characters_reminders_settings_and_step():
+    """`status --json` whole, and `status NAME --json` with that one character only."""
+    from sprawl_cli.systems.sprawl.status import character_json, game_json
+
+    g = two_squads()
+    g.step = 4
+    everyone = game_json(g)
+    reminder = "Chargers first (`sprawl charge`), then everyone else (`move`, `hide`, `overwatch`, `jump`)."
+    assert everyone == {
+        "turn": 1,
+        "squads": [{"name": "Red", "leader": "Babs", "members": ["Babs", "Lang"]},
+                   {"name": "Blue", "leader": "Wilson_X", "members": ["Wilson_X"]}],
+        "characters": [character_json(c) for c in g.characters],
+        "todo": [reminder],
+        "settings": {"dice": "random", "rule_of_tens": True},
+        "step": 4,
+    }
+    assert [c["name"] for c in everyone["characters"]] == ["Babs", "Lang", "Wilson_X"]
+    lang = game_json(g, g.character("Lang"))
+    assert [c["name"] for c in lang["characters"]] == ["Lang"]
+    assert {k: v for k, v in lang.items() if k != "characters"} == {k: v for k, v in everyone.items()
+                                                                   if k != "characters"}

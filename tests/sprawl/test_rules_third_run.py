@@ -16,6 +16,25 @@ Dice are scripted where a rule rolls; each test pins one edge.
   (Rich reads style names in any case); `status_view` 59, 60, 61, the count of characters
   shown set to 1, lowered by 1 or raised by 2 (it is read only for being non-zero, and it
   is non-zero exactly when someone was shown).
+- morale.py (314): all killed.
+- recovery.py (641): the same 10 survivors as on 2026-11-23, each explained in the
+  docstring of `test_recovery_mutants.py` (`recover` 20, 22, 23 change `forceable`, which
+  no code reads: a refusal raised directly is never overruled by `--force`).
+- referee.py (234): `referee_damage` 36, as on 2026-11-23 (see `test_referee_mutants.py`).
+- checks.py (212): 6 survived, all real and killed by the three tests of the checks
+  below: a Health or Toughness of 20 accepted (`check_game` 32: `<` for `<=`), a saved
+  weapon's bad numbers named by their key (102, 103, 108, 109), the key of an unknown
+  `felled_by` (159).
+- pool.py (183): `success_distribution` 10 and 13, the first count of a die's faces (6
+  blanks) made 7: the recurrence reads only the other two counts, and the six blanks are
+  written into it as `6 ** pool` and `k * 6`.
+- odds.py (261): `shot_odds` 14, `aim` handed None for the game (it never reads it, as in
+  ranged.py); 67, `=` for `+=` on the chance of no Health lost for no hits (it is added to
+  once, from 0.0, before any other adds to it); 79, the Toughness roll counted for a
+  damage roll of no points (no points leave no Health to lose whatever the Toughness
+  roll, and its chances add up to 1).
+- tables.py (62): `table_named` 6, the unique-prefix search made for an empty name too:
+  every table name starts with "", and there are several, so it is refused the same way.
 """
 
 from __future__ import annotations
@@ -183,3 +202,38 @@ def test_the_games_status_json_names_turn_squads_characters_reminders_settings_a
     assert [c["name"] for c in lang["characters"]] == ["Lang"]
     assert {k: v for k, v in lang.items() if k != "characters"} == {k: v for k, v in everyone.items()
                                                                    if k != "characters"}
+
+
+# --- the save's cross-checks (checks.py) ------------------------------------------------
+
+
+def test_health_and_toughness_may_be_twenty_but_not_twenty_one():
+    """The most Health and Toughness, like the attributes, is 20 dice, inclusive."""
+    from tests.sprawl.test_referee_mutants import checked, two_sides
+
+    g, wes, _ = two_sides()
+    wes.max_health = wes.max_toughness = 20
+    assert checked(g) is None
+    wes.max_toughness = 21
+    assert checked(g) == "sprawl-game.yaml: key 'characters.0.max_toughness': Health and Toughness run from 1 to 20"
+
+
+def test_a_saved_weapons_numbers_are_checked_and_named_by_their_key():
+    from sprawl_cli.systems.sprawl.model import RangeBand
+    from tests.sprawl.test_referee_mutants import checked, two_sides
+
+    g, wes, _ = two_sides()
+    wes.weapons[0] = Weapon("Pistol", "gun", 21, reliability=2)
+    assert checked(g) == "sprawl-game.yaml: key 'characters.0.weapons.0.power': should be from 0 to 20, not 21"
+    wes.weapons[0] = Weapon("Pistol", "gun", 1, reliability=2, short=RangeBand(-1, 0))
+    assert checked(g) == "sprawl-game.yaml: key 'characters.0.weapons.0.short.max': should be from 0 to 1000, not -1"
+
+
+def test_a_downed_character_felled_by_nobody_in_the_game_is_refused_by_its_key():
+    from tests.sprawl.test_referee_mutants import checked, two_sides
+
+    g, wes, _ = two_sides()
+    wes.felled_by = "gordo"
+    assert checked(g) is None
+    wes.felled_by = "Ghost"
+    assert checked(g) == "sprawl-game.yaml: key 'characters.0.felled_by': 'Ghost' is not a character of this game"

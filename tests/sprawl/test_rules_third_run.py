@@ -29,12 +29,18 @@ Dice are scripted where a rule rolls; each test pins one edge.
   blanks) made 7: the recurrence reads only the other two counts, and the six blanks are
   written into it as `6 ** pool` and `k * 6`.
 - odds.py (261): `shot_odds` 14, `aim` handed None for the game (it never reads it, as in
-  ranged.py); 67, `=` for `+=` on the chance of no Health lost for no hits (it is added to
-  once, from 0.0, before any other adds to it); 79, the Toughness roll counted for a
+  ranged.py); 67, `=` for `+=` on the chance of no Health lost for no hits (the hit
+  counts are sorted, so no hits comes first and sets it from 0.0 before any damage roll
+  adds to it); 79, the Toughness roll counted for a
   damage roll of no points (no points leave no Health to lose whatever the Toughness
   roll, and its chances add up to 1).
 - tables.py (62): `table_named` 6, the unique-prefix search made for an empty name too:
   every table name starts with "", and there are several, so it is refused the same way.
+- model.py (64, never run before): 9 survived, 8 real, in `Character.weapon`: carried Fists
+  under other capitals, a name's start found before a word's, the words of an unknown
+  weapon for a character with none and with no close name; the two weapon tests below kill
+  them. Equivalent: `weapon` 28, `>=` for `>` on the count of matches, reached only when it
+  is not 1.
 """
 
 from __future__ import annotations
@@ -237,3 +243,34 @@ def test_a_downed_character_felled_by_nobody_in_the_game_is_refused_by_its_key()
     assert checked(g) is None
     wes.felled_by = "Ghost"
     assert checked(g) == "sprawl-game.yaml: key 'characters.0.felled_by': 'Ghost' is not a character of this game"
+
+
+# --- a character's weapon by name (model.py) ---------------------------------------------
+
+
+def test_a_weapon_is_found_by_a_unique_start_of_its_name_before_a_start_of_one_of_its_words():
+    from sprawl_cli.systems.sprawl.model import FISTS
+
+    heavy = Weapon("Heavy Pistol", "gun", 2, reliability=2)
+    babs = character("Babs", weapons=[PISTOL, heavy])
+    assert babs.weapon("pis") is PISTOL  # "Heavy Pistol" has a word starting so, but the name does not
+    assert babs.weapon("hea") is heavy
+    assert babs.weapon("fi") is FISTS
+    own = Weapon("FISTS", "melee", 1)
+    brawler = character("Brawler", weapons=[own])
+    assert brawler.weapon("fi") is own  # carried Fists, in any capitals, stand for the built-in ones
+
+
+def test_an_unknown_weapon_says_what_is_carried_and_suggests_only_a_close_name():
+    import pytest
+
+    from sprawl_cli.errors import BadInput
+
+    unarmed = character("Lang", weapons=[])
+    with pytest.raises(BadInput) as caught:
+        unarmed.weapon("rifle")
+    assert str(caught.value) == "Lang has no weapon 'rifle'; it carries nothing but Fists"
+    babs = character("Babs", weapons=[PISTOL, KNIFE])
+    with pytest.raises(BadInput) as caught:
+        babs.weapon("zzz")
+    assert str(caught.value) == "Babs has no weapon 'zzz'; it carries Pistol, Knife"

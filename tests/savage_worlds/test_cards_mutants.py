@@ -485,4 +485,5 @@ def test_next_deals_a_round_where_everyone_still_holds_and_nobody_is_up() -> Non
     data = advance(g, dice(), table()).to_json()
     assert (data["acting"], data["round"], data["deal"]["order"], data["deal"]["on_hold"]) == \
         (None, 1, [], ["Ada", "Boss"])
+    assert data["phase"] == g.phase == "action"  # the holders may act: the JSON says what the save holds
     assert advance(g, dice(), table()).to_json()["round_ended"] is True and g.round == 2

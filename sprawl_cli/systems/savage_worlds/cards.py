@@ -304,13 +304,14 @@ class AdvanceOutcome:
     deal: DealOutcome | None = None
     over: bool = False
     reason: str | None = None
+    phase: str = "deal"  # the game's phase after the step: "action" too when nobody's card is up (all hold)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "over": self.over,
             "reason": self.reason,
             "round": self.round,
-            "phase": "action" if self.acting else "deal",
+            "phase": self.phase,
             "acting": self.acting,
             "round_ended": self.round_ended,
             "deal": self.deal.to_json() if self.deal else None,
@@ -322,7 +323,7 @@ def advance(game: Game, dice: Dice, table: Table) -> AdvanceOutcome:
     up, and after the last one the round ends."""
     if game.phase == "deal":
         dealt = deal(game, dice, table)
-        return AdvanceOutcome(game.round, game.order[0] if game.order else None, False, dealt)
+        return AdvanceOutcome(game.round, game.order[0] if game.order else None, False, dealt, phase=game.phase)
     game.soakable = {}
     game.waiting = None  # a loser of an interrupt that has not acted keeps its hold (W4: not never)
     for c in up_now(game):
@@ -333,9 +334,9 @@ def advance(game: Game, dice: Dice, table: Table) -> AdvanceOutcome:
     _skip_empty(game)
     if game.acting >= len(game.order):
         end_round(game)
-        return AdvanceOutcome(game.round, None, True, over=game.over, reason=game.reason)
+        return AdvanceOutcome(game.round, None, True, over=game.over, reason=game.reason, phase=game.phase)
     _start_turn(game)
-    return AdvanceOutcome(game.round, game.order[game.acting], False)
+    return AdvanceOutcome(game.round, game.order[game.acting], False, phase=game.phase)
 
 
 # --- hold and interrupts -------------------------------------------------------------

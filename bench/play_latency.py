@@ -13,7 +13,11 @@ way `sprawl play` does (stdout captured), and times each case line by line.
     python bench/play_latency.py --no-fsync      # the disk's share: fsync made a no-op (not the goal)
 
 The goal is a median: a shared machine's disk sometimes stalls an fsync for
-tens of milliseconds, which the p90 column shows. The cpu column is the median
+tens of milliseconds, which the p90 column shows. The fsyncs column counts the
+fsyncs a line makes (each crash-safe write is two: the file and its folder), and
+the disk's own row is the baseline beside them: one crash-safe write of the save's
+text (`atomic_write`: a temp file, fsynced, renamed, the folder fsynced), timed in
+every round of every case, so a slow disk shows as a slow disk and not as slow code. The cpu column is the median
 CPU time the session's process spent on the line: its own work, which neither
 the disk nor the other processes of a loaded machine add to. Exit status: 0 every median
 within the goal, 1 a median over it, 2 a line failed.
@@ -86,43 +90,85 @@ def time_line(session, line: str, err: io.StringIO) -> tuple[float, float]:  # t
     return elapsed, spent
 
 
+class FsyncCount:
+    """Counts the fsyncs made while it is installed in place of `os.fsync`."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.real = os.fsync
+
+    def __call__(self, fd: int) -> None:
+        self.count += 1
+        self.real(fd)
+
+
+def disk_write(folder: Path, text: str) -> float:
+    """One crash-safe write of `text` into `folder`, as the save is written: the disk's baseline, in ms."""
+    from sprawl_cli.save.atomic import atomic_write
+
+    start = time.perf_counter()
+    atomic_write(folder / "disk-baseline.yaml", text)
+    return (time.perf_counter() - start) * 1000
+
+
+def summary(name: str, line: str, times: list[float], cpus: list[float], fsyncs: list[int]) -> dict[str, object]:
+    times.sort()
+    median = statistics.median(times)
+    return {
+        "case": name, "line": line, "median_ms": round(median, 3),
+        "p90_ms": round(times[int(len(times) * 0.9) - 1], 3), "min_ms": round(times[0], 3),
+        "cpu_ms": round(statistics.median(cpus), 3), "fsyncs": statistics.median(fsyncs) if fsyncs else 0,
+        "ratio": round(median / GOAL_MS, 3), "over": median > GOAL_MS,
+    }
+
+
 def measure(cases: Sequence[Case], rounds: int, warmup: int = 3) -> dict[str, object]:
-    with tempfile.TemporaryDirectory(prefix="sprawl-play-bench-") as tmp:
-        session, out, err = open_session(Path(tmp))
-        results = []
-        for case in cases:
-            times: list[float] = []
-            cpus: list[float] = []
-            for i in range(warmup + rounds):
-                if case.name == "undo":
-                    session.run("set Razz ran on")
-                elapsed, spent = time_line(session, case.line, err)
-                if case.undo:
-                    session.run("undo")
-                out.seek(0), out.truncate()
-                err.seek(0), err.truncate()
-                if i >= warmup:
-                    times.append(elapsed)
-                    cpus.append(spent)
-            times.sort()
-            median = statistics.median(times)
-            results.append({
-                "case": case.name, "line": case.line, "median_ms": round(median, 3),
-                "p90_ms": round(times[int(len(times) * 0.9) - 1], 3), "min_ms": round(times[0], 3),
-                "cpu_ms": round(statistics.median(cpus), 3),
-                "ratio": round(median / GOAL_MS, 3), "over": median > GOAL_MS,
-            })
-    return {"goal_ms": GOAL_MS, "rounds": rounds, "python": sys.version.split()[0], "cases": results}
+    counter = FsyncCount()
+    os.fsync = counter
+    try:
+        with tempfile.TemporaryDirectory(prefix="sprawl-play-bench-") as tmp:
+            session, out, err = open_session(Path(tmp))
+            save_text = (Path(tmp) / "sprawl-game.yaml").read_text(encoding="utf-8")
+            results = []
+            disk: list[float] = []
+            for case in cases:
+                times: list[float] = []
+                cpus: list[float] = []
+                fsyncs: list[int] = []
+                for i in range(warmup + rounds):
+                    if case.name == "undo":
+                        session.run("set Razz ran on")
+                    counter.count = 0
+                    elapsed, spent = time_line(session, case.line, err)
+                    synced = counter.count
+                    if case.undo:
+                        session.run("undo")
+                    out.seek(0), out.truncate()
+                    err.seek(0), err.truncate()
+                    wrote = disk_write(Path(tmp), save_text)
+                    if i >= warmup:
+                        times.append(elapsed)
+                        cpus.append(spent)
+                        fsyncs.append(synced)
+                        disk.append(wrote)
+                results.append(summary(case.name, case.line, times, cpus, fsyncs))
+            baseline = summary("disk", "(one crash-safe write of the save: the baseline)", disk, [0.0], [2])
+            baseline["over"] = False
+    finally:
+        os.fsync = counter.real
+    return {"goal_ms": GOAL_MS, "rounds": rounds, "python": sys.version.split()[0], "cases": results,
+            "disk": baseline}
 
 
 def print_table(report: dict[str, object]) -> None:
-    print(f"{'case':<12} {'median':>9} {'p90':>9} {'min':>9} {'cpu':>9} {'ratio':>7}  line")
-    for r in report["cases"]:  # type: ignore[attr-defined]
+    print(f"{'case':<12} {'median':>9} {'p90':>9} {'min':>9} {'cpu':>9} {'fsyncs':>6} {'ratio':>7}  line")
+    for r in [*report["cases"], report["disk"]]:  # type: ignore[misc]
         flag = "  OVER GOAL" if r["over"] else ""
+        cpu = f"{r['cpu_ms']:>7.2f}ms" if r["case"] != "disk" else f"{'':>9}"
         print(f"{r['case']:<12} {r['median_ms']:>7.2f}ms {r['p90_ms']:>7.2f}ms {r['min_ms']:>7.2f}ms "
-              f"{r['cpu_ms']:>7.2f}ms {r['ratio']:>6.2f}x  {r['line']}{flag}")
-    print(f"ratio = median / {GOAL_MS:.0f} ms goal; cpu = median CPU time of this process; "
-          f"{report['rounds']} rounds each")
+              f"{cpu} {r['fsyncs']:>6g} {r['ratio']:>6.2f}x  {r['line']}{flag}")
+    print(f"ratio = median / {GOAL_MS:.0f} ms goal; cpu = median CPU time of this process; fsyncs = per line "
+          f"(median); disk = the baseline, timed beside every line; {report['rounds']} rounds each")
 
 
 def profile(case: Case, rounds: int) -> None:
@@ -157,7 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="a diagnosis, not the goal: time without fsync, to see what the disk's share is")
     args = parser.parse_args(argv)
     if args.no_fsync:
-        os.fsync = lambda fd: None
+        os.fsync = lambda fd: None  # counted (as made) all the same
     cases = [c for c in CASES if not args.only or c.name in args.only]
     if args.profile:
         for case in cases:

@@ -155,6 +155,9 @@ class Session:
         environ.pop("SPRAWL_SEED", None)
         self._environ = environ
         self.watch = watch(self.game_path)
+        from sprawl_cli.save import cache
+
+        cache.KEEP_GAMES = True  # one process, many commands on the same save
 
     def line_env(self) -> Env:
         """The Env for the next line: the session's streams, its save file, and its seed."""

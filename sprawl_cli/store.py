@@ -146,7 +146,7 @@ class GameStore(Undoable):
                 data = savecache.read_cache(self.cache, text)
             if data is not None:
                 try:
-                    game = game_from_data(data, {}, str(self.path))
+                    game = savecache.game_of(key, text, data, str(self.path))
                     if self.as_written:  # `data` is this game's `game_to_data`, as this process wrote it
                         self.loaded = (game, data)
                     return game

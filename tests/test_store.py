@@ -795,3 +795,68 @@ def test_status_of_an_unchanged_save_never_imports_yaml(sprawl):
     assert status() == "NO YAML"
     sprawl.save.write_text(sprawl.save.read_text(encoding="utf-8") + "# a note\n", encoding="utf-8")
     assert status() == "YAML"  # an edited save is parsed; the cache is only rewritten by a change
+
+
+def test_the_cache_is_a_new_file_each_save_never_the_old_one_truncated(sprawl):
+    # On ext4 a file truncated to nothing and written again is flushed when it is closed: a
+    # millisecond of every change for a file that needs no durability. A link to the old cache
+    # keeps its text only if the new cache is another file.
+    sprawl.new()
+    old = cache_of(sprawl).read_bytes()
+    os.link(cache_of(sprawl), sprawl.folder / "old-cache")
+    assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
+    assert (sprawl.folder / "old-cache").read_bytes() == old
+    assert cache_of(sprawl).read_bytes() != old
+    assert cached(sprawl)["text"] == sprawl.save.read_text(encoding="utf-8")
+
+
+def builds_counted(monkeypatch) -> list[str]:
+    """Every game built from data by the store's load, by source, from now on."""
+    built: list[str] = []
+    real = savedata.game_from_data
+
+    def counting(data, lines, source):
+        built.append(source)
+        return real(data, lines, source)
+
+    monkeypatch.setattr(savedata, "game_from_data", counting)
+    return built
+
+
+def test_a_long_lived_process_builds_each_save_text_once(sprawl, monkeypatch):
+    sprawl.new()
+    monkeypatch.setattr(savecache, "KEEP_GAMES", True)
+    monkeypatch.setattr(savecache, "GAMES", {})
+    built = builds_counted(monkeypatch)
+    first = store.GameStore(sprawl.save).load()
+    second = store.GameStore(sprawl.save).load()
+    assert built == [str(sprawl.save)]  # the second load unpickled the first's game
+    assert second is not first and second.characters[0] is not first.characters[0]  # each its own copy
+    assert savedata.game_to_data(second) == savedata.game_to_data(first)
+    second.characters[0].name = "Changed"
+    assert store.GameStore(sprawl.save).load().characters[0].name == first.characters[0].name
+    assert sprawl("set", "Razz", "pinned", "on").exit_code == 0  # another text: built afresh, once
+    built.clear()
+    after = [store.GameStore(sprawl.save).load() for _ in range(2)]
+    assert built == [str(sprawl.save)]
+    assert "pinned" in next(c for c in after[1].characters if c.name == "Razz").statuses
+
+
+def test_a_one_shot_command_keeps_no_games(sprawl, monkeypatch):
+    sprawl.new()
+    monkeypatch.setattr(savecache, "GAMES", {})
+    built = builds_counted(monkeypatch)
+    store.GameStore(sprawl.save).load()
+    store.GameStore(sprawl.save).load()
+    assert built == [str(sprawl.save)] * 2 and savecache.GAMES == {}
+
+
+def test_a_session_keeps_games(tmp_path, monkeypatch):
+    from sprawl_cli.cli.main import cli
+    from sprawl_cli.context import Env
+    from sprawl_cli.play import Session
+
+    monkeypatch.setattr(savecache, "KEEP_GAMES", False)
+    env = Env(stdin=None, stdout=None, stderr=None, interactive=False, environ={})  # type: ignore[arg-type]
+    Session(cli, env, tmp_path / SAVE)
+    assert savecache.KEEP_GAMES is True

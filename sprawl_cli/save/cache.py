@@ -10,7 +10,10 @@ import contextlib
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sprawl_cli.model import Game
 
 # The text last read or written for each save path, with its parsed data, so a
 # long-lived process (a `sprawl play` session) does not parse again the file it
@@ -21,6 +24,12 @@ PARSED: dict[str, tuple[str, Any, dict[Any, int]]] = {}
 # The text this process last wrote to each save path, with its journal entry beside it: a save
 # that still holds exactly that text was not edited by hand since (`GameStore.adopt`).
 WRITTEN: dict[str, str] = {}
+# A long-lived process also keeps the game each save text was read as, pickled (`game_of`):
+# a change reads its save twice (once to ask its questions, once under the lock), and
+# building a game from data costs several times what unpickling it does (bench/play_latency.py).
+# Off for a one-shot command, which reads each text once.
+KEEP_GAMES = False
+GAMES: dict[str, tuple[str, bytes]] = {}
 
 # Every save also writes its parsed data beside it (`<save>.cache`, JSON), together with
 # the save's own text. A later command whose save text is that same text takes the data
@@ -98,18 +107,44 @@ def read_cache(path: Path, text: str) -> Any | None:
     return kept.get("data")
 
 
+def game_of(key: str, text: str, data: Any, source: str) -> Game[Any]:
+    """The game `data` (parsed from `text`, the save at `key`) holds: built from the data, or,
+    in a long-lived process that built it from this very text before, unpickled afresh.
+
+    Raises:
+        SaveFileError: the data is not a game this version can hold.
+    """
+    import pickle
+
+    kept = GAMES.get(key)
+    if kept is not None and kept[0] == text:
+        game: Game[Any] = pickle.loads(kept[1])
+        return game
+    from sprawl_cli.save.data import game_from_data
+
+    game = game_from_data(data, {}, source)
+    if KEEP_GAMES:
+        GAMES[key] = (text, pickle.dumps(game, pickle.HIGHEST_PROTOCOL))
+    return game
+
+
 def write_cache(path: Path, text: str, data: Any) -> None:
     """Keep `data`, parsed from `text`, in `path`, signed: best effort, never an error.
 
-    Written in place without a temp file or fsync: a reader that meets a torn or old
-    cache finds its signature, text or JSON wrong and parses the save instead.
+    Written without a temp file or fsync: a reader that meets a torn, old or missing cache
+    finds its signature, text or JSON wrong and parses the save instead. The old cache is
+    removed and a new file made, not truncated and written again: on ext4 a file truncated
+    to nothing and written again is flushed to the disk when closed (its `auto_da_alloc`),
+    a millisecond of every change for a file that needs no durability.
     """
     try:
         key = cache_key(create=True)
         if key is None:
             raise OSError("no key to sign the cache with")
         body = json.dumps({"format": CACHE_FORMAT, "text": text, "data": data}, separators=(",", ":")).encode()
-        with open(path, "wb") as handle:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path)
+        with open(path, "xb") as handle:
             handle.write(_signature(key, body) + b"\n" + body)
     except (OSError, TypeError, ValueError):
         with contextlib.suppress(OSError):

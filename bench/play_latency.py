@@ -46,6 +46,7 @@ class Case:
     name: str
     line: str  # what the player types at the prompt
     undo: bool = False  # take the change back after each timed run (untimed), so rounds stay alike
+    before: int = 0  # changes made (untimed) before the case, so the game is that far along
 
 
 CASES = [
@@ -56,6 +57,9 @@ CASES = [
     Case("next", "next", undo=True),
     Case("undo", "undo"),  # each round first makes a change (untimed) for it to undo
     Case("roll", "roll 4 --json"),
+    # A long evening: past the 200 changes undo reaches, each change also trims the entry that
+    # falls out of its reach.
+    Case("set-late", "set Razz ran on", undo=True, before=250),
 ]
 
 
@@ -135,6 +139,8 @@ def measure(cases: Sequence[Case], rounds: int, warmup: int = 3) -> dict[str, ob
                 times: list[float] = []
                 cpus: list[float] = []
                 fsyncs: list[int] = []
+                for i in range(case.before):
+                    session.run(f"set Babs ran {'on' if i % 2 == 0 else 'off'}")
                 for i in range(warmup + rounds):
                     if case.name == "undo":
                         session.run("set Razz ran on")

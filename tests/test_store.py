@@ -860,3 +860,33 @@ def test_a_session_keeps_games(tmp_path, monkeypatch):
     env = Env(stdin=None, stdout=None, stderr=None, interactive=False, environ={})  # type: ignore[arg-type]
     Session(cli, env, tmp_path / SAVE)
     assert savecache.KEEP_GAMES is True
+
+
+def test_a_change_past_the_undo_limit_syncs_no_more_than_the_first(sprawl, monkeypatch):
+    # Each change makes two crash-safe writes (its journal entry, then the save: a file and its
+    # folder each). Trimming the entry that falls out of undo's reach is not synced: losing it
+    # to a power cut leaves that entry whole, which is as good.
+    monkeypatch.setattr(savejournal, "UNDO_LIMIT", 2)
+    sprawl.new()
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    counts = []
+    for i in range(4):
+        synced.clear()
+        sprawl.json("set", "Razz", "ran", "on" if i % 2 == 0 else "off")
+        counts.append(len(synced))
+    assert counts == [4, 4, 4, 4]
+    first = json.loads((journal(sprawl) / "000001.json").read_text(encoding="utf-8"))
+    assert "before" not in first and "after" not in first  # trimmed all the same
+
+
+def test_an_unsynced_write_still_replaces_whole(tmp_path, monkeypatch):
+    synced: list[int] = []
+    monkeypatch.setattr(os, "fsync", synced.append)
+    target = tmp_path / "file.json"
+    atomic.atomic_write(target, "old")
+    assert len(synced) == 2  # the file, then its folder
+    atomic.atomic_write(target, "new", sync=False)
+    assert target.read_text() == "new" and len(synced) == 2
+    assert [p.name for p in tmp_path.iterdir()] == ["file.json"]  # no temp file left

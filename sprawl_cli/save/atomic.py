@@ -35,8 +35,13 @@ def _fsync_dir(folder: Path) -> None:
 TEMP_MARK = ".tmp-"
 
 
-def atomic_write(path: Path, text: str | bytes) -> None:
+def atomic_write(path: Path, text: str | bytes, *, sync: bool = True) -> None:
     """Replace `path` with `text` so that a crash leaves the old or the new file.
+
+    With `sync` (the default) the new file is on the disk when this returns: the file and its
+    folder are fsynced. Without it a killed process still leaves the old file or the new one,
+    but a power cut may leave the old one: only for a rewrite whose loss costs nothing (a
+    journal entry trimmed of states it no longer needs).
 
     Raises:
         SaveFileError: the disk refused (full, read-only, I/O error); the old file is untouched.
@@ -50,7 +55,8 @@ def atomic_write(path: Path, text: str | bytes) -> None:
             while view:
                 written = os.write(fd, view)
                 view = view[written:]
-            os.fsync(fd)
+            if sync:
+                os.fsync(fd)
         finally:
             os.close(fd)
         os.replace(tmp, path)
@@ -59,7 +65,8 @@ def atomic_write(path: Path, text: str | bytes) -> None:
             os.unlink(tmp)
         reason = problem.strerror or errno.errorcode.get(problem.errno or 0, str(problem))
         raise SaveFileError(f"could not write {path}: {reason}; the previous version is untouched") from None
-    _fsync_dir(path.parent)
+    if sync:
+        _fsync_dir(path.parent)
 
 
 def make_folder(path: Path) -> None:

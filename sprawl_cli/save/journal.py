@@ -199,8 +199,10 @@ class Journal:
             del entry["before"]
             entry.pop("after", None)  # only the newest states serve repair and hand-edit checks
             entry.pop("files", None)  # companion texts serve undo only
+            # Not synced: a power cut that loses this rewrite leaves the entry whole, states and
+            # all, which is as good; a synced one cost every change past the limit two fsyncs.
             with contextlib.suppress(SaveFileError):
-                atomic_write(self._entry_path(step), json.dumps(entry, separators=(",", ":")))
+                atomic_write(self._entry_path(step), json.dumps(entry, separators=(",", ":")), sync=False)
 
     def _clear_redo(self) -> None:
         if self.redo_dir.is_dir():

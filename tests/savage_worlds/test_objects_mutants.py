@@ -294,11 +294,13 @@ def test_a_shot_at_an_object_in_the_dark_beyond_ten_inches_is_refused_and_forced
     reaches this refusal; it is refused by the caller's table, and forced it is overruled once
     and the shot takes the dark's -2."""
     g = yard()
-    opts = {"weapon": "Pistol", "range": "short", "distance": 12, "light": "dark", "cover": "none"}
-    assert refused(lambda: break_object(g, dice(), g.character("Ada"), "lock", None, True, Options(**opts),
+    def dark() -> Options:
+        return Options(weapon="Pistol", range="short", distance=12, light="dark", cover="none")
+
+    assert refused(lambda: break_object(g, dice(), g.character("Ada"), "lock", None, True, dark(),
                                         table())) == "in the dark nothing is seen beyond 10\"; the target is 12\" away" \
         + FORCE_HINT
     g, forced = yard(), table(force=True)
-    out = break_object(g, dice(6, 1, 5, 3), g.character("Ada"), "lock", None, True, Options(**opts), forced)
+    out = break_object(g, dice(6, 1, 5, 3), g.character("Ada"), "lock", None, True, dark(), forced)
     assert out.test["modifiers"] == {"dark light": -2} and out.test["total"] == 4 and out.test["success"]
     assert forced.overruled == ["in the dark nothing is seen beyond 10\"; the target is 12\" away"]

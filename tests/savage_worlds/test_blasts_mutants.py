@@ -11,6 +11,11 @@ The survivors of blasts.py that no input can tell from the original:
   (lower-cased by `Character.trait`, and the label is the `what` given).
 - `blast` 123 and 125: no kept damage read as None instead of []: both are false, and the
   damage is rolled afresh either way.
+
+The whole module again (2026-12-02, third session: 290 mutants, numbered as mutmut 3.8.1
+numbers them that day; 284 killed). The six left are the same ones renumbered, each
+equivalent as above: `blast_armor` 7, `blast` 4 and 5 (the "small" default), 97
+(`"AGILITY"`), 132 and 134 (no kept damage read as None).
 """
 
 from __future__ import annotations

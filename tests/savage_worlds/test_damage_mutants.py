@@ -10,6 +10,14 @@ The survivors of damage.py that no input can tell from the original:
   modifiers come in the `Situation`, already counted).
 - `soak` 60 and `recover` 70: `"VIGOR"` for `"vigor"`, `"SPIRIT"` for `"spirit"`. `Character.trait` lower-cases the name it is given, and
   the label is the `what` given beside it, so the same die and the same label are rolled.
+
+The whole module again (2026-12-02, third session: 597 mutants, numbered as mutmut 3.8.1
+numbers them that day; 586 killed in the run). Left, the same three kinds as above: `soak` 37
+(the cap of 4), `soak` 57 and `recover` 68 (`"VIGOR"`, `"SPIRIT"`). The gaps, killed by the two
+tests at the end: a soak (or a benny on one) that soaks no more than the first and reports the
+first's result, with its wounds and statuses (`settle_soak` 21, 26-29), and the wounds taken
+of a hit partly soaked (`restore` 11, 15, 16: a soak must put `wounds_taken` back before it
+counts what is left).
 """
 
 from __future__ import annotations
@@ -273,3 +281,40 @@ def test_ending_shaken_with_a_benny_and_none_left_is_refused_saying_so() -> None
     g.pools["Heroes"] = 0
     assert str(refusal(lambda: recover(g, dice(), ada, table(), use_benny=True))) == \
         "Ada has no benny left for ending Shaken (own 0, Heroes's pool 0)" + FORCE_HINT
+
+
+# 2026-12-02, third session: the gaps the whole run of damage.py left.
+
+
+def test_a_benny_on_a_soak_that_soaks_no_more_keeps_the_first_soak_whole() -> None:
+    """W3, W8: a benny's better total that takes away no more wounds changes nothing; what it
+    reports is the first soak's result, every field of it (`settle_soak` 21, 26-29)."""
+    from sprawl_cli.systems.savage_worlds.bennies import benny
+
+    g = wounded_boss()
+    boss = g.character("Boss")
+    boss.bennies = 2
+    first = soak(g, dice(2, 1), boss, table())  # Vigor 2 (Wild Die 1): nothing soaked
+    assert (first.soaked, boss.wounds, first.kept) == (0, 1, "new")
+    again = soak(g, dice(3, 1), boss, table())  # 3: no better, still nothing: the first stands
+    assert (again.soaked, again.kept, boss.wounds, boss.shown_statuses) == (0, "old", 1, ["shaken"])
+    out = benny(g, dice(6, 1, 1), boss, table())  # 6+1 = 7 (Wild Die 1): one success, no raise: 1 soaked
+    assert out.to_json()["effects"] == {"soaked": 1, "wounds": 0, "statuses": [], "kept": "new"}
+    g = wounded_boss()
+    boss = g.character("Boss")
+    boss.bennies = 2
+    soak(g, dice(4, 1), boss, table())  # 4: one success, the wound soaked
+    out = benny(g, dice(6, 1, 1), boss, table())  # 7: a better total, but no more to soak: the first stands
+    assert out.kept == "new" and out.to_json()["effects"] == {"soaked": 1, "wounds": 0, "statuses": [],
+                                                              "kept": "old"}
+
+
+def test_a_soak_counts_only_the_wounds_left_in_the_wounds_taken() -> None:
+    """The report's wounds taken (`wounds_taken`, which the Wild Card's three do not cap) count
+    only what a soak leaves: a hit of two wounds with one soaked is one (`restore` 11, 15, 16)."""
+    g = game([hero("Ada")], [hero("Boss")])
+    boss = g.character("Boss")
+    hit(g, boss, DamageRoll([[13]], 13), 5)  # 13 vs 5: two raises, two wounds
+    assert (boss.wounds, boss.wounds_taken) == (2, 2)
+    soak(g, dice(4, 1), boss, table())  # Vigor 4 -0 (no wounds before the hit): one success, one soaked
+    assert (boss.wounds, boss.wounds_taken) == (1, 1)

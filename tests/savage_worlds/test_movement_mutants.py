@@ -10,6 +10,14 @@ The survivors of movement.py that no input can tell from the original:
 - `draw_weapon`'s named weapon looked up with `ranged=None` or `ranged=True` (12, 15): a
   weapon asked for by name is found whatever kind it is (`Character.weapon` reads `ranged`
   only when no name is given).
+
+The whole module again (2026-12-02, third session: 687 mutants, numbered as mutmut 3.8.1
+numbers them that day; 681 killed in the run). Left, equivalent: `draw_weapon` 12 and 15 (as
+above), 64 and `jump` 45 (`"AGILITY"`, `"STRENGTH"`), and `draw_weapon` 31 (`turn.action`
+handed no `declared` count: its default 1 gives the same count, and the draw drops it). The
+gap, killed by the test after the mark below: a hard draw that is the turn's first roll with no
+`--actions` asks the table the count, and one after a roll paid for fewer actions is refused
+(`draw_weapon` 46, `paying` handed no table).
 """
 
 from __future__ import annotations
@@ -317,3 +325,25 @@ def test_a_group_named_like_its_first_member_runs_under_the_groups_spelling() ->
     out = run(g, dice(2), "Goon", table())
     assert (out.name, out.runners) == ("goon", ["Goon", "Grunt"])
 
+
+
+# 2026-12-02, third session.
+
+
+def test_a_hard_draw_asks_the_turns_count_as_its_first_roll_and_refuses_a_bigger_one_later() -> None:
+    """W2: the hard draw's Agility roll is the first roll of Ada's turn: the count it pays is
+    asked (two actions: -2). After a roll paid for one action, a hard draw at `--actions 2`
+    would leave that roll short: refused, saying how to put it right."""
+    g = dealt()
+    ada = g.character("Ada")
+    t = table(numbers={"actions": 2})
+    out = draw_weapon(g, dice(5, 1), ada, "Sword", t, hard=True)  # 5 - 2 = 3: not out
+    assert out.test is not None and out.test["modifiers"] == {"multi-action": -2} and not out.drawn
+    assert t.asked == ["How many actions does Ada take this turn, this 1st one among them (not counting a run)? "
+                       "Every roll of the turn takes -2 for each beyond the first (W2)."]
+    g = dealt()
+    ada = g.character("Ada")
+    ada.paid = 1  # a roll this turn was made at one action
+    assert refused(lambda: draw_weapon(g, dice(6, 1), ada, "Sword", table(), hard=True, actions=2)) == (
+        "Ada's rolls this turn were made at 1 action (multi-action 0), and this makes 2: `undo` back to its first "
+        "roll of the turn and give it `--actions 2` (W2: every roll pays for every action)" + FORCE_HINT)

@@ -17,7 +17,10 @@ does would fail loudly (an AttributeError), not give a wrong figure.
 
 The whole module again (2026-12-02, second session: 421 mutants, numbered as mutmut 3.8.1
 numbers them that day). Left, as above: `break_object` 160 (the table handed to
-`attack_situation` as None), 175 and 177 (the skill of a blow), `object_damage` 9 (`aces=None`);
+`attack_situation` as None; killed in the third session by the last test below, a shot in the
+dark at an object beyond 10", the one refusal of `attack_situation` that reads the table once
+the band is settled: reached only by a caller giving a distance, since `break` has no
+`--distance`), 175 and 177 (the skill of a blow), `object_damage` 9 (`aces=None`);
 and two more, each equivalent: `break_object` 70 (a blow handing `damage_type_of` its
 `opts.range`: a blow has none, since `--range` without `--ranged` is refused first) and 100
 (`turn.action` handed no `declared` count: its default 1 is the same, and the return is
@@ -282,3 +285,22 @@ def test_a_blow_at_an_object_out_of_reach_is_refused_saying_what_a_blow_needs() 
                                         table(yes=False))) == (
         "Ada is not in contact with the rope: a blow needs the object within reach (or shoot it: `--ranged`); "
         "move into contact first (`move Ada INCHES`)" + FORCE_HINT)
+
+
+def test_a_shot_at_an_object_in_the_dark_beyond_ten_inches_is_refused_and_forced_takes_the_dark() -> None:
+    """W5 (2026-12-02, third session; kills `break_object` 160, the table handed to
+    `attack_situation` as None): in the dark nothing is seen beyond 10", an object no more than
+    a model. `break` has no `--distance`, so only a caller of `break_object` that gives one
+    reaches this refusal; it is refused by the caller's table, and forced it is overruled once
+    and the shot takes the dark's -2."""
+    g = yard()
+    def dark() -> Options:
+        return Options(weapon="Pistol", range="short", distance=12, light="dark", cover="none")
+
+    assert refused(lambda: break_object(g, dice(), g.character("Ada"), "lock", None, True, dark(),
+                                        table())) == "in the dark nothing is seen beyond 10\"; the target is 12\" away" \
+        + FORCE_HINT
+    g, forced = yard(), table(force=True)
+    out = break_object(g, dice(6, 1, 5, 3), g.character("Ada"), "lock", None, True, dark(), forced)
+    assert out.test["modifiers"] == {"dark light": -2} and out.test["total"] == 4 and out.test["success"]
+    assert forced.overruled == ["in the dark nothing is seen beyond 10\"; the target is 12\" away"]

@@ -118,7 +118,8 @@ def test_the_odds_json_in_full_worked_by_hand() -> None:
     What the mutation run of odds.py found unchecked: every key of the JSON, and the defaults.
 
     Its one survivor is equivalent: `need < 1` for `need <= 1` in `p_at_least`, since a need of
-    exactly 1 gives (1/n)**0 * n/n = 1 by the formula as well."""
+    exactly 1 gives (1/n)**0 * n/n = 1 by the formula as well (`p_at_least` 1 when the module was
+    run whole again on 2026-12-02, third session: 138 of 139, the same one left)."""
     assert trait_odds(TraitDie(8, 1), -1, 4, True).to_json() == {
         "trait": "d8+1", "modifier": -1, "tn": 4, "wild": True,
         "p_success": 13 / 16, "p_raise": 71 / 288, "p_snake_eyes": 1 / 48,

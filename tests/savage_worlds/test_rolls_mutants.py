@@ -11,9 +11,13 @@ read from a second member is killed by a group with one member left standing.
 The whole module again (2026-12-02, second session: 443 mutants, numbered as mutmut 3.8.1
 numbers them that day). Equivalent: `standoff` 29 as above; `oppose` 18 and `trait_check` 43
 (`action` handed no `declared` count: its default 1 gives the same count, `max(declared or 1,
-...)`). Not killed and not shown equivalent: `trait_check` 62, a helper's `paying` handed no
-table, which is read only when the helper's count would pass what an earlier roll of its turn
-paid for (then the refusal would fail with an AttributeError instead of a forceable refusal).
+...)`). `trait_check` 62, a helper's `paying` handed no table, is equivalent too (shown in the
+third session): the helper's `action` just before it has already run `raise_count` with the
+real table, refusing (or, forced, raising `paid` to) a count above what the helper's earlier
+rolls paid for, and it hands `paying` that same count; so in `paying` either `paid` is 0 and a
+count is given (nothing asked), or `raise_count` finds nothing above `paid`, and the table is
+never read. The last test below pins that path (the refusal comes from `action`, with the same
+words) and still passes with the mutant in place.
 The gaps, killed by the tests after the 2026-12-02 marks below: the first refereed `oppose` and
 group test asking the count (`oppose` 29, `trait_check` 50), every member of a group paying the
 lead's count (52, 57, 58), "test Notice" in the refusal between rounds (37, 42), and a free test
@@ -206,3 +210,29 @@ def test_a_free_test_with_a_helper_costs_the_helper_no_action_either() -> None:
     g = crew()
     out = trait_check(g, dice(3, 1, 2, 3), "Ada", "notice", table(), helpers=["Cy"], free=True)
     assert out.to_json()["helpers"][0]["modifiers"] == {}
+
+
+def test_a_helper_whose_earlier_roll_paid_for_fewer_actions_is_refused_and_forced_pays_more() -> None:
+    """W2 (2026-12-02, third session; the path of `trait_check` 62, equivalent): Pike, an Extra
+    acting on Ada's card, has rolled Notice at one action; helping Ada's Shooting is its second
+    action, so the earlier roll paid too little: refused (by the helper's `action`), saying how
+    to put it right. Forced, the help is rolled at two actions (-2)."""
+    from sprawl_cli.systems.savage_worlds.cards import deal
+
+    def pike_has_rolled() -> Game:
+        g = game([hero("Ada"), extra("Pike", squad="Heroes")], [extra("Goon")])
+        deal(g, dice("KS", "2C"), table())
+        assert trait_check(g, dice(4), "Pike", "notice", table(), actions=1).test["modifiers"] == {}
+        assert (g.character("Pike").paid, g.character("Pike").acted) == (1, ["notice"])
+        return g
+
+    g = pike_has_rolled()
+    assert refused(lambda: trait_check(g, dice(4, 4, 4), "Ada", "shooting", table(), actions=1,
+                                       helpers=["Pike"])) == (
+        "Pike's rolls this turn were made at 1 action (multi-action 0), and this makes 2: `undo` back to its first "
+        "roll of the turn and give it `--actions 2` (W2: every roll pays for every action)" + FORCE_HINT)
+    g, forced = pike_has_rolled(), table(force=True)  # a refused command is never saved: start again
+    out = trait_check(g, dice(7, 4, 4), "Ada", "shooting", forced, actions=1, helpers=["Pike"])
+    assert out.helpers[0]["modifiers"] == {"multi-action": -2} and out.helpers[0]["total"] == 5
+    assert out.test["modifiers"] == {"cooperation": 1} and out.test["total"] == 5
+    assert g.character("Pike").paid == 2 and len(forced.overruled) == 1

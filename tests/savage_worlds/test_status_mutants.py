@@ -5,6 +5,13 @@ phase, a cut-in, the end of the game, the pools, the rounds left and each turn i
 
 The one survivor of status.py no output can tell: `Table(show_edge=None)` for False (45),
 read only as true or false.
+
+The whole module again (2026-12-02, third session: 363 mutants, numbered as mutmut 3.8.1
+numbers them that day; 358 killed). Left: `status_view` 80, the same `show_edge=None`. The
+gaps, killed by the three tests at the end: two player sides and two allies joined with "; "
+(`status_view` 48, 57), a side with no Wild Card (or the game master's) stopping the search
+for a later side's allies (`table_choices` 16), and a turn that paid for one action saying
+"rolls at 1 actions" (`turn_words` 10).
 """
 
 from __future__ import annotations
@@ -161,3 +168,35 @@ def test_the_table_joins_statuses_and_loads_with_commas_and_shows_only_the_one_a
 def test_one_characters_table_tells_only_its_own_turn() -> None:
     lines = shown(busy(), "Pike")
     assert not any(line.startswith("  this turn, Ada") for line in lines)
+
+
+def test_two_player_sides_and_two_allies_are_listed_with_semicolons() -> None:
+    """Two player sides (no game master) each list their players, and a side with two Extras
+    lists each one's Wild Card; the lines join them with "; "."""
+    g = game([hero("Ada"), extra("Pike", squad="Heroes"), extra("Rook", squad="Heroes")], [hero("Vex", squad="Thugs")],
+             gm=False)
+    lines = shown(g)
+    assert lines[2] == "Players (W3, `--setting players=SIDE:N`, 1 unless said): Heroes 1 (3 each); Thugs 1 (3 each)"
+    assert lines[3] + " " + lines[4] == ("Allies (W4, `--setting allies=EXTRA:WILD_CARD`, the side's first Wild Card "
+                                         "unless said): Pike on Ada's card; Rook on Ada's card")
+
+
+def test_a_side_without_a_wild_card_does_not_hide_the_allies_of_a_later_side() -> None:
+    """The first side has no Wild Card (and the game master's side none that counts): the
+    player side listed after it still has its Extra's Wild Card found."""
+    g = game([extra("Goon", squad="Heroes")], [hero("Vex"), extra("Imp")], gm=False)
+    assert game_json(g)["allies"] == {"Imp": "Vex"}
+    g = game([extra("Goon", squad="Heroes")], [hero("Vex"), extra("Imp")], gm=True)
+    g.gm = ["Heroes"]
+    assert game_json(g)["allies"] == {"Imp": "Vex"}
+
+
+def test_a_turn_that_paid_for_one_action_says_no_count() -> None:
+    """W2: a roll at one action is the ordinary one; only two or more is said."""
+    g = game([hero("Ada")], [extra("Goon")])
+    deal(g, dice("KS", "2C"), table())
+    ada = g.character("Ada")
+    ada.paid, ada.had_turn = 1, True
+    assert "  this turn, Ada: had its turn" in shown(g)
+    ada.paid = 2
+    assert "  this turn, Ada: rolls at 2 actions, had its turn" in shown(g)

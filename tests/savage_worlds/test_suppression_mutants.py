@@ -9,6 +9,17 @@ default); `spend_ammo` handed no options (`suppress` 45: with the rounds given i
 them); and the weapon looked up by its recorded name with `ranged=None` or `False`
 (`redo_suppress` and `redo_suppressed` 9 and 15: `Character.weapon` reads `ranged` only when
 no name is given).
+
+The whole module again (2026-12-02, third session: 600 mutants, numbered as mutmut 3.8.1
+numbers them that day; 585 killed in the run). Left, equivalent: the same kinds as above,
+renumbered (`spirit_under_fire` 15, `"SPIRIT"`; `suppress` 147, `tn=TN` left out; `suppress`
+67, `spend_ammo` handed no options; `redo_suppress` and `redo_suppressed` 9 and 15), and three
+new with issue 34's light question: `suppress` 101, 104 and 107 hand `scene` no game, no weapon
+or `shot=None`. With `shot` false `scene` asks only the light (`sight` without the cover) and
+returns before it reads the game or the weapon, and None is as false as False. The gap,
+killed by the test after the mark below: that a game that switched suppressive fire off
+refuses it for good, `--force` or not (`suppress` 5, 7, 12: the refusal's `forceable`; the
+command line's test of it, in `test_issue33.py`, checked the words and that nothing changed).
 """
 
 from __future__ import annotations
@@ -209,3 +220,17 @@ def test_a_wild_cards_spirit_rerolled_into_a_hit_rolls_its_damage_and_is_put_bac
     out = benny(g, d, boss, table())
     assert not out.effects["hit"] and boss.wounds == 0 and "Boss" not in g.soakable
     assert boss.statuses == ["prone"]
+
+
+# 2026-12-02, third session.
+
+
+def test_suppressive_fire_switched_off_is_refused_even_to_a_forcing_referee() -> None:
+    g = range_of_fire()
+    g.settings.suppress = "off"
+    with pytest.raises(RuleRefusal) as caught:
+        suppress(g, dice(7, 1), g.character("Gunner"), Options(range="medium"),
+                 table(force=True, lists={"victims": ["Goon"]}))
+    assert str(caught.value) == ("suppressive fire is a house rule, and this game switched it off (`--setting "
+                                 "suppress=off`)")
+    assert caught.value.forceable is False

@@ -127,7 +127,7 @@ class SavageWorlds(System):
     def glance(self, game: KernelGame[Any], character: Piece) -> list[str]:
         from sprawl_cli.systems.savage_worlds.track import glance
 
-        return glance(cast("Game", game), cast("Character", character))
+        return glance(cast("Character", character))
 
     def side_glance(self, game: KernelGame[Any], squad: Squad) -> list[str]:
         from sprawl_cli.systems.savage_worlds.track import side_glance

@@ -33,8 +33,10 @@ def turn_track(game: Game) -> TurnTrack:
         who = game.character(game.cut_in)
         places.append(Place(who.name, NOW, card_face(who.card) or "no card", "acting out of turn", [who.name]))
     due = ""
-    if game.phase == "deal" or not game.order:
+    if game.phase == "deal":
         due = "`next` (or `deal`) deals the cards" + (f" for round {game.round}" if game.dealt else "")
+    elif not game.order:  # dealt while every one still held (or sat out): no card came up
+        due = f"no card is up this round, only those on hold may act: `next` ends round {game.round}"
     else:
         nexted = False
         for i, entry in enumerate(game.order):
@@ -44,9 +46,9 @@ def turn_track(game: Game) -> TurnTrack:
             if not standing:
                 if i == game.acting and waiting and not game.cut_in:  # its card is up, and all on it hold
                     places.append(Place(entry["name"], NOW, card_face(entry["card"]),
-                                        f"on hold: {', '.join(waiting)} (`next` moves on)", []))
+                                        f"on hold: {', '.join(waiting)} (`next` moves on)"))
                 elif not waiting and not any(c.name == game.cut_in for c in people):
-                    places.append(Place(entry["name"], OUT, card_face(entry["card"]), "", []))
+                    places.append(Place(entry["name"], OUT, card_face(entry["card"])))
                 continue
             if i < game.acting:
                 state = DONE
@@ -69,19 +71,19 @@ def turn_track(game: Game) -> TurnTrack:
             places.append(Place(c.name, SURPRISED, "", "no card this round", [c.name]))
     for c in game.characters:
         if c.gone and not any(c.name in p.names for p in places):
-            places.append(Place(c.name, OUT, "", "dead" if c.dead else "incapacitated", []))
+            places.append(Place(c.name, OUT, "", "dead" if c.dead else "incapacitated"))
     return TurnTrack(heading, places, "" if game.over else due, over_sentence(game))
 
 
-def glance(game: Game, c: Character) -> list[str]:
+def glance(c: Character) -> list[str]:
+    """What a player needs of `c` at a glance: its card, Wild Card, wounds and their penalty, bennies."""
     out = []
     if c.card:
         out.append(f"card {card_face(c.card)}")
     if c.wild_card:
         out.append("Wild Card")
     if c.wounds:
-        penalty = c.wound_penalty
-        out.append(f"{c.wounds} wound{'s' if c.wounds != 1 else ''}" + (f" ({penalty:+d})" if penalty else ""))
+        out.append(f"{c.wounds} wound{'s' if c.wounds != 1 else ''} ({c.wound_penalty:+d})")  # never 0 with a wound
     if c.wild_card or c.bennies:
         out.append(f"{c.bennies} benn{'y' if c.bennies == 1 else 'ies'}")
     out.append(f"Parry {c.current_parry} · Toughness {c.base_toughness}")

@@ -261,3 +261,17 @@ def test_the_report_counts_a_fourth_wound_and_a_gm_wild_cards_own_bennies(sprawl
     facts = sprawl.json("log")["entries"][-1]  # the journal keeps the series the report charts
     assert facts["wounds"]["Priestess"] == 4
     assert facts["bennies"] == {"Expedition": 3, "Cult of the Eye": 2 + 2}  # the pool and the Priestess's own
+
+
+def test_status_fits_an_80_column_terminal_a_table_a_side(sprawl: Sprawl) -> None:
+    # One table with a squad column wrapped "Expedition" over two lines at 80 columns; a table
+    # per side, titled with it, keeps every character on one line.
+    start(sprawl)
+    result = sprawl("deal", "--dice", "KS,10H,RJ,2C,5D")
+    assert result.exit_code == 0, result.stderr
+    lines = sprawl("status").stdout.splitlines()
+    table = lines[lines.index("Expedition"):lines.index("* Wild Card")]
+    assert max(len(line) for line in table) <= 80
+    assert "Cult of the Eye" in table
+    for name in ("Ada*", "Jonah*", "Pike", "Priestess*", "Acolyte 1", "Acolyte 2", "Acolyte 3", "Hound"):
+        assert [line.split("│")[0].strip() for line in table].count(name) == 1, name

@@ -107,13 +107,16 @@ def test_the_table_of_a_busy_round_line_by_line() -> None:
         assert shown(g)[4] == f"Extras share a Wild Card's Joker (W4, `--setting joker=shared|holder`): {says}"
     g.settings.joker = ""
     lines = lines[:4] + lines[5:]
-    assert lines[4].replace("┃", " ").split() == ["name", "squad", "card", "wounds", "bennies", "Parry", "Toughness",
-                                                  "statuses"]
-    rows = [line.replace("│", " ").split() for line in lines[6:9]]
-    assert rows == [["Ada*", "Heroes", "KS", "1", "0", "6", "5", "shaken"],
-                    ["Pike", "Heroes", "KS", "0", "0", "6", "5"],
-                    ["Goon", "Thugs", "2C", "0", "0", "6", "5"]]
-    assert lines[9:] == [
+    # A table a side, titled with it (no squad column: it fits 80 columns), each side's rows in
+    # the game's order.
+    heading = ["name", "card", "wounds", "bennies", "Parry", "Toughness", "statuses"]
+    assert lines[4] == "Heroes" and lines[9] == "Thugs"
+    assert lines[5].replace("┃", " ").split() == heading == lines[10].replace("┃", " ").split()
+    rows = [line.replace("│", " ").split() for line in lines[7:9] + lines[12:13]]
+    assert rows == [["Ada*", "KS", "1", "0", "6", "5", "shaken"],
+                    ["Pike", "KS", "0", "0", "6", "5"],
+                    ["Goon", "2C", "0", "0", "6", "5"]]
+    assert lines[13:] == [
         "* Wild Card",
         "  rounds left, Ada: Rifle 3/5",
         "  this turn, Ada: reload Rifle, shoot Rifle, moved 3.5\", ran (+4\"), done",
@@ -128,9 +131,13 @@ def test_the_table_before_the_deal_for_one_and_after_the_end() -> None:
     assert lines[0] == "Savage Worlds, round 1: cards not dealt yet: `deal`"
     assert lines[1] == "Bennies in the pools: Heroes 3; Thugs 1. Damage: W8 hand (applied by hand)"
     assert lines[2] == "Players (W3, `--setting players=SIDE:N`, 1 unless said): Heroes 1 (3 each)"  # no allies: no line
-    assert [line.replace("│", " ").split() for line in lines[5:]][0] == ["Goon", "Thugs", "-", "0", "0", "6", "5",
-                                                                           "dead"]
-    assert lines[-1] == "* Wild Card"
+    assert lines[3:] == [  # one character: its own side's table alone
+        "Thugs",
+        " name ┃ card ┃ wounds ┃ bennies ┃ Parry ┃ Toughness ┃ statuses",
+        "━━━━━━╇━━━━━━╇━━━━━━━━╇━━━━━━━━━╇━━━━━━━╇━━━━━━━━━━━╇━━━━━━━━━━",
+        " Goon │ -    │ 0      │ 0       │ 6     │ 5         │ dead",
+        "* Wild Card",
+    ]
     g.over, g.winner, g.reason = True, "Heroes", "the Thugs are out"
     lines = shown(g)
     assert lines[:2] == ["Savage Worlds, round 1: the fight is over", "Over: Heroes (the Thugs are out)"]
@@ -160,7 +167,7 @@ def test_the_table_joins_statuses_and_loads_with_commas_and_shows_only_the_one_a
     ada.add("prone")
     ada.dead = True
     lines = shown(g)
-    assert lines[5].replace("│", " ").split()[-3:] == ["shaken,", "prone,", "dead"]
+    assert lines[6].replace("│", " ").split()[-3:] == ["shaken,", "prone,", "dead"]
     assert "  rounds left, Ada: Rifle 5/5, Carbine 10/10" in lines
     assert not any("rounds left" in line for line in shown(g, "Goon"))
 

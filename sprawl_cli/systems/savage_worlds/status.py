@@ -133,15 +133,20 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
         shares = {"shared": "yes (shared)", "holder": "no (holder)"}.get(game.settings.joker,
                                                                          "not said, asked when it first matters")
         console.print(f"Extras share a Wild Card's Joker (W4, `--setting joker=shared|holder`): {shares}")
-    table = Table(show_edge=False)
-    for column in ("name", "squad", "card", "wounds", "bennies", "Parry", "Toughness", "statuses"):
-        table.add_column(column)
-    for c in [only] if only else game.characters:
-        wild = "*" if c.wild_card else ""
-        table.add_row(escape(c.name) + wild, escape(c.squad), c.card or "-", str(c.wounds), str(c.bennies),
-                      str(c.current_parry), str(c.base_toughness),
-                      ", ".join(c.shown_statuses + (["dead"] if c.dead else [])))
-    print_table(console, table)
+    shown = [only] if only else game.characters
+    for squad in game.squads:  # a table a side, titled with it, as narrow as a laptop's terminal
+        members = [c for c in shown if c.squad == squad.name]
+        if not members:
+            continue
+        table = Table(title=escape(squad.name), title_justify="left", title_style="bold", show_edge=False)
+        for column in ("name", "card", "wounds", "bennies", "Parry", "Toughness", "statuses"):
+            table.add_column(column)
+        for c in members:
+            wild = "*" if c.wild_card else ""
+            table.add_row(escape(c.name) + wild, c.card or "-", str(c.wounds), str(c.bennies),
+                          str(c.current_parry), str(c.base_toughness),
+                          ", ".join(c.shown_statuses + (["dead"] if c.dead else [])))
+        print_table(console, table)
     console.print("[rule]* Wild Card[/]")
     for c in [only] if only else game.characters:
         loads = [f"{w.name} {c.ammo(w)}/{w.shots}" for w in c.weapons if w.shots is not None]

@@ -42,18 +42,13 @@ class BadInput(SprawlError):
 
 
 class RuleRefusal(SprawlError):
-    """The rules (or the game's phase) forbid this; `--force` may overrule it."""
-
-    def __init__(self, message: str, *, forceable: bool = True) -> None:
-        super().__init__(message)
-        self.forceable = forceable
+    """The rules (or the game's phase) forbid this. Raised as it is, it is final: a refusal the
+    referee may overrule goes through `table.refuse(table, why)`, which raises it only when
+    `--force` was not given (and journals the overrule when it was)."""
 
 
 class GameOver(RuleRefusal):
     """The game has ended; no more game actions (undo still works)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message, forceable=False)
 
 
 class SaveFileError(SprawlError):

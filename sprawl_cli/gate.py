@@ -134,7 +134,7 @@ def gate(game: Game[Any], doors: Mapping[str, Door], checks: Mapping[str, Check]
         if why is None:
             continue
         if not check.forceable:
-            raise RuleRefusal(why, forceable=False)
+            raise RuleRefusal(why)
         refuse(table, why)
     return door
 

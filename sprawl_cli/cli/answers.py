@@ -122,7 +122,7 @@ class ReplayTable:
     def _next(self, question: str) -> Any:
         if not self.answers or self.answers[0][0] != question:
             raise RuleRefusal("the game changed while this command waited for an answer, and now it asks "
-                              "something else; nothing was changed: run it again", forceable=False)
+                              "something else; nothing was changed: run it again")
         return self.answers.pop(0)[1]
 
     def confirm(self, question: str) -> bool:

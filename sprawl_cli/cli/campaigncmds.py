@@ -73,10 +73,10 @@ def aftermath() -> None:
         system = ctx.system_of(game)
         if not game.over:
             raise RuleRefusal("the game is not over yet: the aftermath comes after it; play on, "
-                              "or `sprawl end` it", forceable=False)
+                              "or `sprawl end` it")
         if game.aftermath_done:
             raise RuleRefusal("this game's aftermath is already in the campaign; `sprawl campaign show` has "
-                              "it, and `sprawl undo` takes it back", forceable=False)
+                              "it, and `sprawl undo` takes it back")
         path = ctx.campaign_path(game.campaign).resolve()
         change.hold(campaign_locked(path, ctx.note))
         book = load_campaign(path)
@@ -131,7 +131,7 @@ def new(
         if path.exists():
             if not ctx.options.force:
                 raise RuleRefusal(f"{path} already holds a campaign; use --campaign for another file, or add "
-                                  "--force to replace it (the old one is kept as a .prev backup)", forceable=False)
+                                  "--force to replace it (the old one is kept as a .prev backup)")
             atomic_write(path.with_name(path.name + ".prev"), path.read_text(encoding="utf-8"))
         atomic_write(path, campaign_text(book))
     data = dict(book_json(system, book, str(path)), campaign=str(path))

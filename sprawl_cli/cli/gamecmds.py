@@ -75,14 +75,12 @@ def _guard(store: GameStore, force: bool) -> None:
         # The aftermath is what puts a game and its records into the campaign.
         raise RuleRefusal(
             f"{store.path} holds a finished campaign game that is not in the campaign yet; "
-            "run `sprawl aftermath` first, or add --force to replace it without one",
-            forceable=False,
+            "run `sprawl aftermath` first, or add --force to replace it without one"
         )
     if in_progress:
         raise RuleRefusal(
             f"{store.path} holds a game in progress; `sprawl end` it first, use --game for another "
-            "file, or add --force to replace it (the old one is kept as a .prev backup)",
-            forceable=False,
+            "file, or add --force to replace it (the old one is kept as a .prev backup)"
         )
 
 
@@ -362,8 +360,7 @@ def repair() -> None:
                 pass
             else:
                 raise RuleRefusal(f"{store.path} reads fine, so there is nothing to repair (a hand edit is "
-                                  "taken back with `sprawl undo`; `sprawl repair --force` rebuilds it anyway)",
-                                  forceable=False)
+                                  "taken back with `sprawl undo`; `sprawl repair --force` rebuilds it anyway)")
         game, step, kept = store.repair()
         number = (store.read_entry(step) or {}).get("number", step)
     data = {"step": step, "number": number, "kept": str(kept) if kept else None, "save": str(store.path)}

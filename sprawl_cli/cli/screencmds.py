@@ -43,7 +43,7 @@ def report(
     game = ctx.load_game()
     if output is not None and not ctx.options.force and not replaceable(output):
         raise RuleRefusal(f"{output} already holds something other than a sprawl report; give another --output "
-                          "(or --force to replace it)", forceable=False)
+                          "(or --force to replace it)")
     entries = ctx.store().entries(upto=game.step)
     from sprawl_cli.gamereport import book_report
 

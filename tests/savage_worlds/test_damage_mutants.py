@@ -207,7 +207,7 @@ def test_nothing_to_soak_is_refused_even_with_force() -> None:
     g = game([hero("Ada")], [hero("Boss")])
     caught = refusal(lambda: soak(g, dice(), g.character("Boss"), table(force=True)))
     assert str(caught) == "Boss took no wound in the latest attack; a soak comes right after the damage"
-    assert isinstance(caught, RuleRefusal) and caught.forceable is False
+    assert isinstance(caught, RuleRefusal)
 
 
 # --- recovering from Shaken -----------------------------------------------------------
@@ -251,7 +251,7 @@ def test_recovering_is_refused_even_with_force_when_there_is_nothing_to_gain(sta
     ada.statuses = list(statuses)
     caught = refusal(lambda: recover(g, dice(5, 2), ada, table(force=True)))
     assert str(caught) == says
-    assert isinstance(caught, RuleRefusal) and caught.forceable is False
+    assert isinstance(caught, RuleRefusal)
 
 
 def test_recovering_without_a_card_says_it_cannot_test_spirit() -> None:

@@ -6,7 +6,7 @@ a leaver may still move off. Dice are scripted; `leftover` proves none went unus
 
 The 8 survivors of close.py (mutmut 3.8.1, 556 mutants) change nothing anyone can see:
 `_settle` 12 (`>=` where the nets already differ), 32 (`ranged=None`: falsy like False);
-`brawl` 8, 10, 11 (the `forceable` flag of a refusal raised directly, which --force never
+`brawl` 8, 10, 11 (the `forceable` flag, since removed, of a refusal raised directly, which --force never
 reaches and nothing reads), 18 (melee_weapon called without a name returns the default
 weapon `_settle` picks anyway), 136, 138 (attacker or weapon dropped where the lifted pin
 put the defender out before any dice: both nets are 0, so `_settle` reads neither).

@@ -268,7 +268,6 @@ def test_a_target_off_the_table_cannot_be_forced():
     wilson.add("out_of_action")
     with pytest.raises(RuleRefusal, match="Out of Action") as refused:
         shoot(g, razz, wilson, Situation(), dice(), table(force=True))
-    assert not refused.value.forceable
 
 
 def test_force_overrules_and_is_logged():

@@ -9,7 +9,7 @@ and `_jams` 8 (-2 for -1 as the turn of an unrecorded jam: turns start at 1); `_
 (no pin turn after R8's "recovery": only pending/can_recover read it, after the `recovered`
 mark of the same call, which lasts until the side's next turn); `_jams` 34 (pop without a
 default of a name `_jammed` found); `recover_one` 3 ("" for None, tested for truth only);
-`recover` 20, 22, 23 (the unread `forceable` flag), 89 (`anyway=True` never asks the
+`recover` 20, 22, 23 (the unread `forceable` flag, since removed), 89 (`anyway=True` never asks the
 table); `GameEnd.to_json` 8 (rout always gives a check).
 """
 

@@ -19,7 +19,7 @@ Dice are scripted where a rule rolls; each test pins one edge.
 - morale.py (314): all killed.
 - recovery.py (641): the same 10 survivors as on 2026-11-23, each explained in the
   docstring of `test_recovery_mutants.py` (`recover` 20, 22, 23 change `forceable`, which
-  no code reads: a refusal raised directly is never overruled by `--force`).
+  no code read, since removed: a refusal raised directly is never overruled by `--force`).
 - referee.py (234): `referee_damage` 36, as on 2026-11-23 (see `test_referee_mutants.py`).
 - checks.py (212): 6 survived, all real and killed by the three tests of the checks
   below: a Health or Toughness of 20 accepted (`check_game` 32: `<` for `<=`), a saved

@@ -2,7 +2,7 @@
 mutation run of turn.py found unchecked. Dice are scripted.
 
 The 2 survivors of turn.py (420 mutants) change nothing anyone can see: `require_on_table`
-14 (the unread `forceable` flag) and `can_recover` 43 (-2 for -1 as the turn of an
+14 (the unread `forceable` flag, since removed) and `can_recover` 43 (-2 for -1 as the turn of an
 unrecorded jam: turns start at 1).
 """
 

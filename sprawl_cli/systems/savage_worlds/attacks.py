@@ -93,7 +93,7 @@ def require_able(game: Game, c: Character, table: Table) -> None:
     from sprawl_cli.systems.savage_worlds.cards import require_standing
 
     if game.over:
-        raise RuleRefusal("the game is over", forceable=False)
+        raise RuleRefusal("the game is over")
     require_standing(c, table)
     if c.has("shaken"):
         refuse(table, f"{c.name} is Shaken: `recover {c.name}` first (a Spirit test, or a benny)")
@@ -212,7 +212,7 @@ def friendly_fire(attacker: Character, target: Character, table: Table) -> None:
     """
     if target.squad == attacker.squad and not table.confirm(
             f"{target.name} is on {attacker.name}'s own side ({target.squad}): attack anyway?"):
-        raise RuleRefusal(f"{attacker.name} does not attack {target.name}; nothing was changed", forceable=False)
+        raise RuleRefusal(f"{attacker.name} does not attack {target.name}; nothing was changed")
 
 
 NO_COVER = "none"
@@ -276,8 +276,7 @@ def in_sight(attacker: Character, target: Character, opts: Options, table: Table
     else:
         return
     if not table.confirm(question):
-        raise RuleRefusal(f"{attacker.name} cannot see {target.name} to shoot at it; nothing was changed",
-                          forceable=False)
+        raise RuleRefusal(f"{attacker.name} cannot see {target.name} to shoot at it; nothing was changed")
 
 
 def in_contact(attacker: Character, defender: Character | str, table: Table,
@@ -318,7 +317,7 @@ def fight(game: Game, dice: Dice, attacker: Character, defender: Character, opts
     if attacker is defender:
         raise BadInput(f"{attacker.name} cannot attack itself")
     if defender.dead:
-        raise RuleRefusal(f"{defender.name} is dead already", forceable=False)
+        raise RuleRefusal(f"{defender.name} is dead already")
     helpless(attacker, defender, table)
     weapon = attacker.weapon(opts.weapon, ranged=False)
     if weapon.ranged and "str" not in weapon.damage:
@@ -545,8 +544,7 @@ def redo_attack(game: Game, dice: Dice, attacker: Character, record: TestRecord,
         target = game.character(str(detail["target"]))
         before = {game.character(n).name: dict(state) for n, state in dict(detail["before"]).items()}
     except (TypeError, KeyError, ValueError, BadInput):
-        raise RuleRefusal(f"{attacker.name}'s last attack was edited by hand and cannot be rerolled",
-                          forceable=False) from None
+        raise RuleRefusal(f"{attacker.name}'s last attack was edited by hand and cannot be rerolled") from None
     if new.success != (int(record.successes) > 0):
         opts.under, opts.dove = None, {}  # the template lands elsewhere: who is under it is asked again
     ranged = detail["attack"] == "shoot"

@@ -143,11 +143,10 @@ def benny(game: Game, dice: Dice, c: Character, table: Table) -> BennyOutcome:
     """
     record = game.tests.get(c.name)
     if record is None:
-        raise RuleRefusal(f"{c.name} has made no trait test to reroll (a benny never rerolls damage)",
-                          forceable=False)
+        raise RuleRefusal(f"{c.name} has made no trait test to reroll (a benny never rerolls damage)")
     if record.kind in RIGHT_AWAY and game.step > int(record.detail.get("step", game.step)) + 1:
         raise RuleRefusal(f"{c.name}'s last {record.kind} is no longer the latest thing that happened; a benny "
-                          "rerolls it straight away or not at all", forceable=False)
+                          "rerolls it straight away or not at all")
     if record.kind in ("oppose", "interrupt") and record.detail.get("first"):
         refuse(table, f"{c.name} rolled first in its opposed roll with {record.detail.get('target')}: its bennies "
                       "are spent before the opponent rolls (W3), with `--bennies N` or at the prompt")

@@ -350,7 +350,7 @@ class HoldOutcome:
 
 def require_standing(c: Character, table: Table) -> None:
     if c.dead:
-        raise RuleRefusal(f"{c.name} is dead", forceable=False)
+        raise RuleRefusal(f"{c.name} is dead")
     if c.has("incapacitated"):
         refuse(table, f"{c.name} is incapacitated and cannot act")
 

@@ -205,8 +205,7 @@ def soak(game: Game, dice: Dice, c: Character, table: Table) -> SoakOutcome:
 
     last = game.soakable.get(c.name)
     if not last:
-        raise RuleRefusal(f"{c.name} took no wound in the latest attack; a soak comes right after the damage",
-                          forceable=False)
+        raise RuleRefusal(f"{c.name} took no wound in the latest attack; a soak comes right after the damage")
     spent = spend(game, c, table, "a soak")
     situation = Situation()
     situation.add("wounds", -min(int(last["before"]["wounds"]), 3))
@@ -253,10 +252,9 @@ def recover(game: Game, dice: Dice, c: Character, table: Table, use_benny: bool 
     from sprawl_cli.systems.savage_worlds.bennies import remember, spend
 
     if not c.has("shaken"):
-        raise RuleRefusal(f"{c.name} is not Shaken; nothing to recover from", forceable=False)
+        raise RuleRefusal(f"{c.name} is not Shaken; nothing to recover from")
     if c.has("incapacitated"):
-        raise RuleRefusal(f"{c.name} is incapacitated; recovering from Shaken will not bring it back",
-                          forceable=False)
+        raise RuleRefusal(f"{c.name} is incapacitated; recovering from Shaken will not bring it back")
     if use_benny:  # W8: a benny ends Shaken at once, whenever it is spent
         spent = spend(game, c, table, "ending Shaken")
         c.drop("shaken")

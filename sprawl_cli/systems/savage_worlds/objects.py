@@ -134,8 +134,7 @@ def redo_break(dice: Dice, attacker: Character, record: TestRecord, new: TraitTe
         weapon = attacker.weapon(str(detail["weapon"]), ranged=bool(detail["ranged"]))
         key, toughness, bonus = str(detail["object"]), int(detail["toughness"]), int(detail["bonus"])
     except (TypeError, KeyError, ValueError, BadInput):
-        raise RuleRefusal(f"{attacker.name}'s attack on an object was edited by hand and cannot be rerolled",
-                          forceable=False) from None
+        raise RuleRefusal(f"{attacker.name}'s attack on an object was edited by hand and cannot be rerolled") from None
     rolls, total = object_damage(dice, attacker, weapon, key, bonus, new)
     return {"object": key, "toughness": toughness, "damage_rolls": rolls, "damage": total,
             "broken": new.success and total >= toughness}
@@ -165,7 +164,7 @@ def finish(game: Game, attacker: Character, victim: Character, table: Table) -> 
 
     require_able(game, attacker, table)
     if victim.dead:
-        raise RuleRefusal(f"{victim.name} is dead already", forceable=False)
+        raise RuleRefusal(f"{victim.name} is dead already")
     if attacker is victim:
         raise BadInput(f"{attacker.name} cannot finish itself")
     if not victim.has("incapacitated"):

@@ -163,7 +163,7 @@ def suppress(game: Game, dice: Dice, attacker: Character, opts: Options, table: 
     """
     if game.settings.suppress == "off":
         raise RuleRefusal("suppressive fire is a house rule, and this game switched it off (`--setting "
-                          "suppress=off`)", forceable=False)
+                          "suppress=off`)")
     require_able(game, attacker, table)
     weapon = automatic(attacker, opts.weapon, table)
     turn.action(game, attacker, table, f"suppress:{weapon.name}", "lay down suppressive fire", None, once=False)
@@ -209,8 +209,7 @@ def redo_suppress(game: Game, dice: Dice, attacker: Character, record: TestRecor
         bonus = int(detail["bonus"])
         mods = {str(k): int(v) for k, v in dict(detail.get("damage_modifiers") or {}).items()}
     except (TypeError, KeyError, ValueError, BadInput):
-        raise RuleRefusal(f"{attacker.name}'s suppressive fire was edited by hand and cannot be rerolled",
-                          forceable=False) from None
+        raise RuleRefusal(f"{attacker.name}'s suppressive fire was edited by hand and cannot be rerolled") from None
     game.soakable = {}
     suppressed = [spirit_under_fire(game, dice, attacker, weapon, c, bonus, mods) for c in under if not c.gone]
     from sprawl_cli.systems.savage_worlds.cards import check_end
@@ -233,8 +232,7 @@ def redo_suppressed(game: Game, dice: Dice, c: Character, record: TestRecord, ne
         kept = [list(map(int, r)) for r in detail["damage"]] if detail.get("damage") else None
         mods = {str(k): int(v) for k, v in dict(detail.get("damage_modifiers") or {}).items()}
     except (TypeError, KeyError, ValueError, BadInput):
-        raise RuleRefusal(f"{c.name}'s Spirit test under suppressive fire was edited by hand and cannot be rerolled",
-                          forceable=False) from None
+        raise RuleRefusal(f"{c.name}'s Spirit test under suppressive fire was edited by hand and cannot be rerolled") from None
     restore(c, before)
     game.soakable.pop(c.name, None)
     game.over, game.winner, game.reason = False, None, None

@@ -23,7 +23,7 @@ def absence(c: Character, doing: str) -> str | None:
 def require_on_map(c: Character, doing: str) -> None:
     why = absence(c, doing)
     if why is not None:
-        raise RuleRefusal(why, forceable=False)
+        raise RuleRefusal(why)
 
 
 def turn_refusal(game: Game, c: Character, doing: str) -> str | None:

@@ -163,7 +163,7 @@ def brawl(game: Game, attacker: Character, defender: Character, dice: Dice, tabl
     """
     require_on_table(attacker, "fight")
     if defender.gone:
-        raise RuleRefusal(f"{defender.name} is already off the table", forceable=False)
+        raise RuleRefusal(f"{defender.name} is already off the table")
     if attacker is defender or attacker.squad == defender.squad:
         raise BadInput(f"{attacker.name} and {defender.name} are on the same side; close combat is against an enemy")
     chosen = melee_weapon(attacker, weapon) if weapon else None

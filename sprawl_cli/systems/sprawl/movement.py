@@ -302,7 +302,7 @@ def charge(game: Game, charger: Character, target: Character, dice: Dice, table:
         raise BadInput("--across takes the inches of difficult ground crossed, more than 0")
     turn.require_on_table(target, "be charged")
     if target.squad == charger.squad:
-        raise RuleRefusal(f"{charger.name} cannot charge {target.name}: they are on the same side", forceable=False)
+        raise RuleRefusal(f"{charger.name} cannot charge {target.name}: they are on the same side")
     ready(game, table, charger, "charge", "movement")
     turn.require_steady(table, charger, "charge")
     if target.name in charger.engaged_with:
@@ -422,9 +422,9 @@ def spot(game: Game, spotter: Character, hider: Character, dice: Dice, table: Ta
     """
     turn.require_on_table(hider, "be spotted")
     if hider.squad == spotter.squad:
-        raise RuleRefusal(f"{hider.name} is on {spotter.name}'s own side; spot enemies", forceable=False)
+        raise RuleRefusal(f"{hider.name} is on {spotter.name}'s own side; spot enemies")
     if not hider.has("hidden"):
-        raise RuleRefusal(f"{hider.name} is not hidden; there is nothing to spot", forceable=False)
+        raise RuleRefusal(f"{hider.name} is not hidden; there is nothing to spot")
     ready(game, table, spotter, "spot", *SPOT_PHASES)
     turn.require_steady(table, spotter, "spot")
     require_free(table, spotter, "spot")
@@ -566,8 +566,7 @@ class FlightEnd:
 def _require_fleeing(c: Character, where: str) -> None:
     turn.require_on_table(c, f"reach {where}")
     if not c.has("panicked"):
-        raise RuleRefusal(f"{c.name} is not panicked; only a panicked character flees to {where} (R10)",
-                          forceable=False)
+        raise RuleRefusal(f"{c.name} is not panicked; only a panicked character flees to {where} (R10)")
 
 
 def safe(game: Game, c: Character) -> FlightEnd:
@@ -579,7 +578,7 @@ def safe(game: Game, c: Character) -> FlightEnd:
     """
     _require_fleeing(c, "safety")
     if c.has("safe"):
-        raise RuleRefusal(f"{c.name} is already safe; it stays put until it recovers", forceable=False)
+        raise RuleRefusal(f"{c.name} is already safe; it stays put until it recovers")
     c.add("safe")
     return FlightEnd(c.name, "safe", c.shown_statuses)
 

@@ -270,7 +270,7 @@ def recover(game: Game, name: str | None, dice: Dice, table: Table) -> RecoveryO
     if name is not None:
         c = game.character(name)
         if c.gone:
-            raise RuleRefusal(f"{c.name} is off the table and has nothing to recover from", forceable=False)
+            raise RuleRefusal(f"{c.name} is off the table and has nothing to recover from")
         require_own_turn(game, table, c, "recover now")
         may, wait = pending(game, c)
         if wait:

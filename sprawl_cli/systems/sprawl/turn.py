@@ -72,7 +72,7 @@ def require_on_table(c: Character, action: str) -> None:
 
     why = absence(c, action)
     if why is not None:
-        raise RuleRefusal(why, forceable=False)
+        raise RuleRefusal(why)
 
 
 def unsteadiness(c: Character, action: str) -> str | None:

@@ -101,7 +101,7 @@ def test_by_hand(game: Game, squad: Squad, dice: Dice, table: Table) -> MoraleTe
         RuleRefusal: the squad has nobody standing (not forceable).
     """
     if not game.standing(squad):
-        raise RuleRefusal(f"{squad.name} has no figure standing to test morale", forceable=False)
+        raise RuleRefusal(f"{squad.name} has no figure standing to test morale")
     due = game.morale_of(squad.name).tests_due
     result = test(game, squad, dice)
     if due:

@@ -70,7 +70,7 @@ def require_own_side(game: Game, table: Table, c: Character, action: str) -> Non
 def require_standing(c: Character, action: str) -> None:
     """Nobody overrules this: a casualty is off the table."""
     if c.gone:
-        raise RuleRefusal(f"{c.name} is a casualty and cannot {action}", forceable=False)
+        raise RuleRefusal(f"{c.name} is a casualty and cannot {action}")
 
 
 def require_enemies(game: Game, c: Character, other: Character, table: Table, action: str) -> None:

@@ -207,3 +207,12 @@ def test_a_turn_that_paid_for_one_action_says_no_count() -> None:
     assert "  this turn, Ada: had its turn" in shown(g)
     ada.paid = 2
     assert "  this turn, Ada: rolls at 2 actions, had its turn" in shown(g)
+
+
+def test_each_sides_title_is_bold_and_flush_left() -> None:
+    console = Console(record=True, width=120, file=io.StringIO(), force_terminal=True, color_system="standard")
+    status_view(console, busy(), None)
+    lines = console.export_text(styles=True).splitlines()
+    titles = [line for line in lines if line.startswith("\x1b[1mHeroes") or line.startswith("\x1b[1mThugs")]
+    assert [t.rstrip("\x1b[0m ").removeprefix("\x1b[1m") for t in titles] == ["Heroes", "Thugs"]
+    assert all(t.endswith(" \x1b[0m") for t in titles)  # padded to the table's width on the right, in bold

@@ -155,9 +155,6 @@ class Session:
         environ.pop("SPRAWL_SEED", None)
         self._environ = environ
         self.watch = watch(self.game_path)
-        from sprawl_cli.save import cache
-
-        cache.KEEP_GAMES = True  # one process, many commands on the same save
 
     def line_env(self) -> Env:
         """The Env for the next line: the session's streams, its save file, and its seed."""
@@ -186,7 +183,13 @@ class Session:
             words = [*words[1:], "--help"] if len(words) > 1 else ["--help"]
         elif words[0] in SESSION_ONLY:
             return self._refuse("you are already in a session; type the commands themselves", ExitCode.USAGE)
-        code = self.group.execute(words, self.line_env(), self.preset.copy())
+        from sprawl_cli.save import cache
+
+        kept, cache.KEEP_GAMES = cache.KEEP_GAMES, True  # one process, many commands on one save
+        try:
+            code = self.group.execute(words, self.line_env(), self.preset.copy())
+        finally:
+            cache.KEEP_GAMES = kept
         self.lines_run += 1
         self.worst = max(self.worst, code)
         return code

@@ -851,15 +851,25 @@ def test_a_one_shot_command_keeps_no_games(sprawl, monkeypatch):
     assert built == [str(sprawl.save)] * 2 and savecache.GAMES == {}
 
 
-def test_a_session_keeps_games(tmp_path, monkeypatch):
+def test_a_session_keeps_games_while_it_runs_a_line_and_only_then(sprawl, monkeypatch):
+    import io
+
     from sprawl_cli.cli.main import cli
     from sprawl_cli.context import Env
     from sprawl_cli.play import Session
 
+    sprawl.new()
     monkeypatch.setattr(savecache, "KEEP_GAMES", False)
-    env = Env(stdin=None, stdout=None, stderr=None, interactive=False, environ={})  # type: ignore[arg-type]
-    Session(cli, env, tmp_path / SAVE)
-    assert savecache.KEEP_GAMES is True
+    monkeypatch.setattr(savecache, "GAMES", {})
+    built = builds_counted(monkeypatch)
+    out = io.StringIO()
+    env = Env(stdin=io.StringIO(), stdout=out, stderr=io.StringIO(), interactive=False, environ={})
+    session = Session(cli, env, sprawl.save)
+    assert session.run("status --json") == 0 and session.run("status --json") == 0
+    assert built == [str(sprawl.save)]  # built once, then unpickled
+    assert savecache.KEEP_GAMES is False  # and off again between lines
+    store.GameStore(sprawl.save).load()  # outside a session what a session kept is not read
+    assert built == [str(sprawl.save)] * 2
 
 
 def test_a_change_past_the_undo_limit_syncs_no_more_than_the_first(sprawl, monkeypatch):

@@ -27,7 +27,8 @@ WRITTEN: dict[str, str] = {}
 # A long-lived process also keeps the game each save text was read as, pickled (`game_of`):
 # a change reads its save twice (once to ask its questions, once under the lock), and
 # building a game from data costs several times what unpickling it does (bench/play_latency.py).
-# Off for a one-shot command, which reads each text once.
+# On only while a session runs a line (`play.Session.run`): a one-shot command reads each text
+# once, and a process that is not in a session never reads what one kept.
 KEEP_GAMES = False
 GAMES: dict[str, tuple[str, bytes]] = {}
 
@@ -116,7 +117,7 @@ def game_of(key: str, text: str, data: Any, source: str) -> Game[Any]:
     """
     import pickle
 
-    kept = GAMES.get(key)
+    kept = GAMES.get(key) if KEEP_GAMES else None
     if kept is not None and kept[0] == text:
         game: Game[Any] = pickle.loads(kept[1])
         return game

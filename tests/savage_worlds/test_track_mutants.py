@@ -129,9 +129,14 @@ def test_a_card_whose_people_all_fell_is_out_and_each_fallen_one_is_named() -> N
     for name in ("Imp 1", "Imp 2"):
         g.character(name).add("incapacitated")
     g.character("Boss").dead = True
-    assert places(turn_track(g))[3:] == [("Boss", OUT, "5♦", "", []), ("imps", OUT, "2♣", "", []),
+    # A lone character's card says why once (it was listed twice: its card, then itself); a
+    # group's card is out, and each of its fallen after it.
+    assert places(turn_track(g))[3:] == [("Boss", OUT, "5♦", "dead", ["Boss"]), ("imps", OUT, "2♣", "", []),
                                         ("Imp 1", OUT, "", "incapacitated", []),
-                                        ("Imp 2", OUT, "", "incapacitated", []), ("Boss", OUT, "", "dead", [])]
+                                        ("Imp 2", OUT, "", "incapacitated", [])]
+    g.character("Boss").dead = False
+    g.character("Boss").add("incapacitated")
+    assert places(turn_track(g))[3] == ("Boss", OUT, "5♦", "incapacitated", ["Boss"])
     g.character("Imp 1").drop("incapacitated")  # one imp up again: the card is the imps' once more
     assert places(turn_track(g))[4] == ("imps", LATER, "2♣", "", ["Imp 1"])
 

@@ -48,7 +48,11 @@ def turn_track(game: Game) -> TurnTrack:
                     places.append(Place(entry["name"], NOW, card_face(entry["card"]),
                                         f"on hold: {', '.join(waiting)} (`next` moves on)"))
                 elif not waiting and not any(c.name == game.cut_in for c in people):
-                    places.append(Place(entry["name"], OUT, card_face(entry["card"])))
+                    if [c.name for c in people] == [entry["name"]]:  # its own card: said once, with why
+                        places.append(Place(entry["name"], OUT, card_face(entry["card"]),
+                                            "dead" if people[0].dead else "incapacitated", [entry["name"]]))
+                    else:  # a group's card (or a Wild Card's shared with Extras): each fallen one after
+                        places.append(Place(entry["name"], OUT, card_face(entry["card"])))
                 continue
             if i < game.acting:
                 state = DONE

@@ -1,0 +1,63 @@
+"""Rules edges of roster files that mutation over `roster.py` found untested (2026-12-02, third session).
+
+`roster.py` was run whole with its own tests (`test_roster.py`, the roster CLI tests, the roster
+header and loose-input tests); each test below kills the survivors named beside it.
+
+Equivalent survivors (no input can tell them from the code):
+
+- `roster_to_data` 6, 10-13: the dict that writes a character's `max_toughness` and `max_health`
+  under `toughness` and `health` (its keys mangled, or looked up with None). Its only caller,
+  `roster edit/add/remove`, hands it characters fresh from the file, whose Toughness and Health
+  equal their maxima, so reading the current values writes the same numbers.
+- `roster_to_data` 16, 19, 20: the default of `getattr(c, attr, 0)` made None, 1 or dropped:
+  every attribute name is a field of `Character`, so the default is never read.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sprawl_cli.systems.sprawl.model import Weapon
+from sprawl_cli.systems.sprawl.roster import load_roster
+from tests.sprawl.test_roster import GOOD, write
+from tests.test_store import one_error
+
+
+def test_load_roster_uses_the_gear_it_is_handed(tmp_path: Path) -> None:
+    # load_roster 12: the gear handed in, not the house list found from the path.
+    path = write(tmp_path, GOOD.replace("[Club]", "[Zapper]"))
+    gear = {name.lower(): Weapon(name=name, kind="melee", power=2) for name in ("Zapper", "Pistol", "Knife")}
+    roster = load_roster(path, gear)
+    assert [w.name for w in roster.characters[1].weapons] == ["Zapper"]
+
+
+def test_a_roster_with_no_characters_yet_is_shown(sprawl) -> None:
+    # load_roster 13, 18: `roster show` of a roster `roster new` just wrote (allow_empty).
+    path = sprawl.folder / "owls.yaml"
+    assert sprawl("roster", "new", str(path), "--squad", "Night Owls", "--leader", "Vex").exit_code == 0
+    data = sprawl.json("roster", "show", str(path))
+    assert data["squad"] == "Night Owls" and data["characters"] == []
+    roster = load_roster(path, allow_empty=True)
+    assert (roster.squad.name, roster.squad.leader, roster.characters) == ("Night Owls", "Vex", [])
+
+
+def test_a_character_that_is_not_a_map_is_named_by_its_place(sprawl) -> None:
+    # character_from 2-7: the place and the words of a character given as a bare name.
+    path = write(sprawl.folder, GOOD.replace("  - name: Bo\n", "  - Cy\n  - name: Bo\n"))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:14: key 'characters.1': each character is a map of name, attributes and weapons"
+
+
+def test_an_unknown_character_key_lists_the_keys_a_character_has(sprawl) -> None:
+    # character_from 18: the list of keys, joined by commas.
+    path = write(sprawl.folder, GOOD.replace("    health: 2\n", "    health: 2\n    luck: 3\n"))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == (f"{path}:23: key 'characters.1.luck': unknown key; a character has name, shooting, "
+                       "brawling, quickness, smarts, guts, strength, toughness, health, weapons")
+
+
+def test_a_character_may_leave_out_its_weapons(sprawl) -> None:
+    # character_from 49, 51: no `weapons:` key is an empty list, not a refusal.
+    path = write(sprawl.folder, GOOD.replace("    weapons: [Club]\n", ""))
+    data = sprawl.json("roster", "show", str(path))
+    assert [c["weapons"] for c in data["characters"] if c["name"] == "Bo"] == [[]]

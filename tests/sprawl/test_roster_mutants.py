@@ -61,3 +61,18 @@ def test_a_character_may_leave_out_its_weapons(sprawl) -> None:
     path = write(sprawl.folder, GOOD.replace("    weapons: [Club]\n", ""))
     data = sprawl.json("roster", "show", str(path))
     assert [c["weapons"] for c in data["characters"] if c["name"] == "Bo"] == [[]]
+
+
+def test_weapons_that_are_not_a_list_are_refused_by_their_key(sprawl) -> None:
+    # character_from 55-66: the words and key of a `weapons:` that is one name, not a list, and
+    # the rest of the character still read (no crash on the weapons left out).
+    path = write(sprawl.folder, GOOD.replace("[Club]", "Club"))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:23: key 'characters.1.weapons': should be a list of weapon names or weapon maps"
+
+
+def test_the_same_weapon_twice_is_refused_by_its_key(sprawl) -> None:
+    # character_from 94, 95: a weapon named twice, in any case.
+    path = write(sprawl.folder, GOOD.replace("[Club]", "[Club, club]"))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:23: key 'characters.1.weapons': names the same weapon twice"

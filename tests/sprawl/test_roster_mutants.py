@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from sprawl_cli.systems.sprawl.model import Weapon
 from sprawl_cli.systems.sprawl.roster import load_roster
 from tests.sprawl.test_roster import GOOD, write
@@ -76,3 +78,11 @@ def test_the_same_weapon_twice_is_refused_by_its_key(sprawl) -> None:
     path = write(sprawl.folder, GOOD.replace("[Club]", "[Club, club]"))
     message = one_error(sprawl("roster", "check", str(path)))
     assert message == f"{path}:23: key 'characters.1.weapons': names the same weapon twice"
+
+
+@pytest.mark.parametrize("name", ['""', '"  "', "5", "[Bo]"])
+def test_a_character_needs_a_name_that_is_words(sprawl, name: str) -> None:
+    # check_name 1, 4-7: an empty, blank or non-text name, word for word with its key.
+    path = write(sprawl.folder, GOOD.replace("  - name: Bo\n", f"  - name: {name}\n"))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:14: key 'characters.1.name': every character needs a name"

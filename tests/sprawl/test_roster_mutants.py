@@ -80,9 +80,34 @@ def test_the_same_weapon_twice_is_refused_by_its_key(sprawl) -> None:
     assert message == f"{path}:23: key 'characters.1.weapons': names the same weapon twice"
 
 
-@pytest.mark.parametrize("name", ['""', '"  "', "5", "[Bo]"])
+@pytest.mark.parametrize("name", ['""', '"  "', "5", "[Bo]"], ids=["empty", "blank", "number", "list"])
 def test_a_character_needs_a_name_that_is_words(sprawl, name: str) -> None:
     # check_name 1, 4-7: an empty, blank or non-text name, word for word with its key.
     path = write(sprawl.folder, GOOD.replace("  - name: Bo\n", f"  - name: {name}\n"))
     message = one_error(sprawl("roster", "check", str(path)))
     assert message == f"{path}:14: key 'characters.1.name': every character needs a name"
+
+
+@pytest.mark.parametrize("name,words", [
+    ("None", "'none' means nobody in --nearby and --blast, so no character can be called that; rename it"),
+    ('"Bo, Jr"', "'Bo, Jr' has a comma, which separates names in --nearby and --blast; rename it"),
+], ids=["none", "comma"])
+def test_a_name_the_name_lists_cannot_give_is_refused_word_for_word(sprawl, name: str, words: str) -> None:
+    # check_name 31 (and the comma beside it).
+    path = write(sprawl.folder, GOOD.replace("  - name: Bo\n", f"  - name: {name}\n"))
+    assert one_error(sprawl("roster", "check", str(path))) == f"{path}:14: key 'characters.1.name': {words}"
+
+
+def test_a_missing_attribute_is_refused_word_for_word(sprawl) -> None:
+    # check_attribute 9.
+    path = write(sprawl.folder, GOOD.replace("    guts: 3\n    strength: 4\n", "    strength: 4\n"))
+    assert one_error(sprawl("roster", "check", str(path))) == f"{path}:14: key 'characters.1.guts': is missing"
+
+
+def test_attributes_at_their_bounds_are_taken(sprawl) -> None:
+    # check_attribute 29, 30: 0 (1 for Toughness and Health) and 20 are within the bounds.
+    text = (GOOD.replace("    shooting: 2\n", "    shooting: 0\n").replace("    strength: 4\n", "    strength: 20\n")
+            .replace("    toughness: 2\n", "    toughness: 1\n").replace("    health: 2\n", "    health: 1\n"))
+    path = write(sprawl.folder, text)
+    bo = next(c for c in sprawl.json("roster", "show", str(path))["characters"] if c["name"] == "Bo")
+    assert (bo["shooting"], bo["strength"], bo["toughness"], bo["health"]) == (0, 20, 1, 1)

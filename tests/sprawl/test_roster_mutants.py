@@ -21,6 +21,7 @@ import pytest
 
 from sprawl_cli.systems.sprawl.model import Weapon
 from sprawl_cli.systems.sprawl.roster import load_roster
+from tests.factory import SUIT
 from tests.sprawl.test_roster import GOOD, write
 from tests.test_store import one_error
 
@@ -111,3 +112,29 @@ def test_attributes_at_their_bounds_are_taken(sprawl) -> None:
     path = write(sprawl.folder, text)
     bo = next(c for c in sprawl.json("roster", "show", str(path))["characters"] if c["name"] == "Bo")
     assert (bo["shooting"], bo["strength"], bo["toughness"], bo["health"]) == (0, 20, 1, 1)
+
+
+def test_a_roster_that_is_not_a_map_is_refused_at_its_top(sprawl) -> None:
+    # roster_from_data 3: the whole file's key, `(top)`.
+    path = write(sprawl.folder, "- Ana\n- Bo\n")
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:1: key '(top)': a roster is a map with squad, leader and characters"
+
+
+def test_a_game_takes_no_roster_without_characters(sprawl) -> None:
+    # roster_from_data 1: only `roster show` and `roster add` accept an empty roster (allow_empty);
+    # `new` reads a roster without it and refuses one `roster new` just wrote.
+    path = sprawl.folder / "owls.yaml"
+    assert sprawl("roster", "new", str(path), "--squad", "Night Owls", "--leader", "Vex").exit_code == 0
+    message = one_error(sprawl("new", "--squad", str(path), "--squad", SUIT))
+    assert message == f"{path}:4: key 'characters': a squad needs at least one character"
+    assert [p.name for p in sprawl.folder.iterdir()] == ["owls.yaml"]  # no game was written
+
+
+def test_every_problem_of_a_file_is_said_once_in_one_line(sprawl) -> None:
+    # Problems.raise_any 3: the problems joined by "; ", in the order found.
+    text = "squad: S\nleader: A\nsystem: gunplay\nluck: 1\ncharacters: []\n"
+    path = write(sprawl.folder, text)
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == (f"{path}:4: key 'luck': unknown key; a roster has system, squad, leader, characters; "
+                       f"{path}:3: key 'system': this roster is for 'gunplay', not SPRAWL")

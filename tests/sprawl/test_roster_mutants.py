@@ -11,6 +11,9 @@ Equivalent survivors (no input can tell them from the code):
   equal their maxima, so reading the current values writes the same numbers.
 - `roster_to_data` 16, 19, 20: the default of `getattr(c, attr, 0)` made None, 1 or dropped:
   every attribute name is a field of `Character`, so the default is never read.
+- `character_from` 84, 91, 92: the `where` and the key handed to the second `weapon_item` call,
+  which runs only after the same call inside `problems.check` passed, so it never fails and never
+  reads them.
 """
 
 from __future__ import annotations
@@ -138,3 +141,11 @@ def test_every_problem_of_a_file_is_said_once_in_one_line(sprawl) -> None:
     message = one_error(sprawl("roster", "check", str(path)))
     assert message == (f"{path}:4: key 'luck': unknown key; a roster has system, squad, leader, characters; "
                        f"{path}:3: key 'system': this roster is for 'gunplay', not SPRAWL")
+
+
+def test_a_binary_gear_file_is_named_a_gear_list(sprawl) -> None:
+    # load_gear 3, 6: the kind of file the refusal names.
+    path = write(sprawl.folder, GOOD)
+    gear = sprawl.folder / "gear.yaml"
+    gear.write_bytes(b"\x00\x01")
+    assert one_error(sprawl("roster", "check", str(path))) == f"{gear}: this is a binary file, not a gear list"

@@ -149,3 +149,17 @@ def test_a_binary_gear_file_is_named_a_gear_list(sprawl) -> None:
     gear = sprawl.folder / "gear.yaml"
     gear.write_bytes(b"\x00\x01")
     assert one_error(sprawl("roster", "check", str(path))) == f"{gear}: this is a binary file, not a gear list"
+
+
+@pytest.mark.parametrize("text,words", [
+    ("weapons:\n  - {name: Bat, kind: club, power: 1}\n",
+     ":2: key 'weapons.0.kind': 'club' is not a kind; use one of melee, gun, thrown, launcher"),
+    ("guns: []\n", ":1: key 'weapons': a gear file is a map with a `weapons:` list"),
+    ("weapons: 5\n", ":1: key 'weapons': a gear file is a map with a `weapons:` list"),
+    ("- 1\n", ":1: key 'weapons': a gear file is a map with a `weapons:` list"),
+], ids=["bad kind", "no weapons key", "weapons not a list", "a list"])
+def test_a_bad_gear_file_is_refused_by_its_line_and_key(sprawl, text: str, words: str) -> None:
+    # load_gear 7-10 and the checks beside them: a gear file's problems name the gear file.
+    path = write(sprawl.folder, GOOD)
+    gear = write(sprawl.folder, text, "gear.yaml")
+    assert one_error(sprawl("roster", "check", str(path))) == f"{gear}{words}"

@@ -163,3 +163,32 @@ def test_a_bad_gear_file_is_refused_by_its_line_and_key(sprawl, text: str, words
     path = write(sprawl.folder, GOOD)
     gear = write(sprawl.folder, text, "gear.yaml")
     assert one_error(sprawl("roster", "check", str(path))) == f"{gear}{words}"
+
+
+INLINE = [  # (an inline weapon, its key under the weapon, the words)
+    ("{name: Bat, kind: melee}", "power", "is missing"),
+    ("{name: Bat, kind: melee, power: x}", "power", "should be a whole number, not 'x'"),
+    ("{name: ' ', kind: melee, power: 1}", "name", "a weapon needs a name"),
+    ("{name: Gat, kind: gun, power: 2, short: {max: 8, mod: 0}}", "reliability",
+     "a gun needs a reliability (the Difficulty of clearing a jam)"),
+    ("{name: Gat, kind: gun, power: 2, reliability: 2}", "short",
+     "a gun or launcher needs a short range band, e.g. {max: 8, mod: 0}"),
+    ("{name: Tube, kind: launcher, power: 2}", "short",
+     "a gun or launcher needs a short range band, e.g. {max: 8, mod: 0}"),
+    ("{name: Gat, kind: gun, power: 21, reliability: 2, short: {max: 8, mod: 0}}", "power",
+     "should be from 0 to 20, not 21"),
+]
+
+
+@pytest.mark.parametrize("weapon,key,words", INLINE, ids=[f"{k}-{i}" for i, (_, k, _) in enumerate(INLINE)])
+def test_an_inline_weapons_problem_is_named_by_its_line_and_key(sprawl, weapon: str, key: str, words: str) -> None:
+    # weapon_from 4, 8 and each check of a weapon defined in a roster.
+    path = write(sprawl.folder, GOOD.replace("[Club]", f"[{weapon}]"))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:23: key 'characters.1.weapons.0.{key}': {words}"
+
+
+def test_a_melee_weapon_needs_no_reliability_or_range(sprawl) -> None:
+    path = write(sprawl.folder, GOOD.replace("[Club]", "[{name: Bat, kind: melee, power: 1}]"))
+    bo = next(c for c in sprawl.json("roster", "show", str(path))["characters"] if c["name"] == "Bo")
+    assert bo["weapons"] == [{"name": "Bat", "kind": "melee", "power": 1}]

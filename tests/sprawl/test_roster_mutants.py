@@ -177,6 +177,7 @@ INLINE = [  # (an inline weapon, its key under the weapon, the words)
      "a gun or launcher needs a short range band, e.g. {max: 8, mod: 0}"),
     ("{name: Gat, kind: gun, power: 21, reliability: 2, short: {max: 8, mod: 0}}", "power",
      "should be from 0 to 20, not 21"),
+    ("{name: Nade, kind: thrown, power: 2, uses: 0}", "uses", "should be from 1 to 100, not 0"),
 ]
 
 

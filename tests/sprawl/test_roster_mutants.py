@@ -193,3 +193,36 @@ def test_a_melee_weapon_needs_no_reliability_or_range(sprawl) -> None:
     path = write(sprawl.folder, GOOD.replace("[Club]", "[{name: Bat, kind: melee, power: 1}]"))
     bo = next(c for c in sprawl.json("roster", "show", str(path))["characters"] if c["name"] == "Bo")
     assert bo["weapons"] == [{"name": "Bat", "kind": "melee", "power": 1}]
+
+
+GUN = "{name: Gat, kind: gun, power: 2, reliability: 2, short: {max: 8, mod: 0}"
+NUMBERS = [  # (the weapon's extra fields, its key, the words): each number just past a bound
+    (", power: -1", "power", "should be from 0 to 20, not -1"),
+    (", reliability: 101", "reliability", "should be from 0 to 100, not 101"),
+    (", uses: 101", "uses", "should be from 1 to 100, not 101"),
+    (", blast: 1001", "blast", "should be from 0 to 1000, not 1001"),
+    (", blast: -0.5", "blast", "should be from 0 to 1000, not -0.5"),
+    (", long: {max: 1001, mod: 0}", "long.max", "should be from 0 to 1000, not 1001"),
+    (", long: {max: 12, mod: -101}", "long.mod", "should be from -100 to 100, not -101"),
+    (", long: {max: 12, mod: 101}", "long.mod", "should be from -100 to 100, not 101"),
+]
+
+
+@pytest.mark.parametrize("extra,key,words", NUMBERS, ids=[f"{k}-{i}" for i, (_, k, _) in enumerate(NUMBERS)])
+def test_each_number_of_a_weapon_is_refused_past_its_bound(sprawl, extra: str, key: str, words: str) -> None:
+    # check_weapon_numbers 5, 6 and the other keys and bounds of its list.
+    weapon = GUN.replace(f", {key}: 2", "")  # the field tried is given once
+    path = write(sprawl.folder, GOOD.replace("[Club]", f"[{weapon}{extra}}}]"))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:23: key 'characters.1.weapons.0.{key}': {words}"
+
+
+def test_a_weapons_numbers_at_their_bounds_are_taken(sprawl) -> None:
+    weapon = ("{name: Gat, kind: gun, power: 20, reliability: 100, uses: 100, blast: 1000,"
+              " short: {max: 0, mod: -100}, long: {max: 1000, mod: 100}}")
+    path = write(sprawl.folder, GOOD.replace("[Club]", f"[{weapon}]"))
+    assert sprawl("roster", "check", str(path)).exit_code == 0
+    weapon = weapon.replace("power: 20", "power: 0").replace("reliability: 100", "reliability: 0").replace(
+        "uses: 100", "uses: 1").replace("blast: 1000", "blast: 0")
+    path = write(sprawl.folder, GOOD.replace("[Club]", f"[{weapon}]"))
+    assert sprawl("roster", "check", str(path)).exit_code == 0

@@ -11,6 +11,8 @@ Equivalent survivors (no input can tell them from the code):
   equal their maxima, so reading the current values writes the same numbers.
 - `roster_to_data` 16, 19, 20: the default of `getattr(c, attr, 0)` made None, 1 or dropped:
   every attribute name is a field of `Character`, so the default is never read.
+- `roster_from_data` 27: a roster that names no system is SPRAWL's, and the default "sprawl" made
+  "SPRAWL" is folded to the same registry key by `system_key`.
 - `character_from` 84, 91, 92: the `where` and the key handed to the second `weapon_item` call,
   which runs only after the same call inside `problems.check` passed, so it never fails and never
   reads them.
@@ -226,3 +228,14 @@ def test_a_weapons_numbers_at_their_bounds_are_taken(sprawl) -> None:
         "uses: 100", "uses: 1").replace("blast: 1000", "blast: 0")
     path = write(sprawl.folder, GOOD.replace("[Club]", f"[{weapon}]"))
     assert sprawl("roster", "check", str(path)).exit_code == 0
+
+
+@pytest.mark.parametrize("text,line,key,words", [
+    ("leader: Ana\ncharacters: []\n", 1, "squad", "is missing"),
+    ("squad: S\nleader: 5\ncharacters: []\n", 2, "leader", "should be a name"),
+    ("squad: ' '\nleader: Ana\ncharacters: []\n", 1, "squad", "should be a name"),
+], ids=["no squad", "a number", "blank"])
+def test_a_squad_and_leader_must_be_names(sprawl, text: str, line: int, key: str, words: str) -> None:
+    # roster_from_data 49: a missing, blank or non-text squad or leader is refused, not a crash.
+    path = write(sprawl.folder, text)
+    assert one_error(sprawl("roster", "check", str(path))) == f"{path}:{line}: key '{key}': {words}"

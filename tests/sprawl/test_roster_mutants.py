@@ -239,3 +239,10 @@ def test_a_squad_and_leader_must_be_names(sprawl, text: str, line: int, key: str
     # roster_from_data 49: a missing, blank or non-text squad or leader is refused, not a crash.
     path = write(sprawl.folder, text)
     assert one_error(sprawl("roster", "check", str(path))) == f"{path}:{line}: key '{key}': {words}"
+
+
+def test_a_squad_name_no_game_can_hold_is_refused_by_its_key(sprawl) -> None:
+    # roster_from_data 67-73: the name's fault, said under the squad's key.
+    path = write(sprawl.folder, GOOD.replace("squad: Test Squad", "squad: " + "K" * 41))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:1: key 'squad': this name is 41 characters long; a name holds at most 40"

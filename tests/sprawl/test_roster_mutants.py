@@ -25,7 +25,8 @@ from pathlib import Path
 import pytest
 
 from sprawl_cli.systems.sprawl.model import Squad, Weapon
-from sprawl_cli.systems.sprawl.roster import load_roster
+from sprawl_cli.api import Where
+from sprawl_cli.systems.sprawl.roster import load_roster, roster_from_data
 from tests.factory import SUIT
 from tests.sprawl.test_roster import GOOD, write
 from tests.test_store import one_error
@@ -247,3 +248,9 @@ def test_a_squad_name_no_game_can_hold_is_refused_by_its_key(sprawl) -> None:
     path = write(sprawl.folder, GOOD.replace("squad: Test Squad", "squad: " + "K" * 41))
     message = one_error(sprawl("roster", "check", str(path)))
     assert message == f"{path}:1: key 'squad': this name is 41 characters long; a name holds at most 40"
+
+
+def test_an_empty_roster_read_from_data_without_a_file_names_none() -> None:
+    # roster_from_data 97-100: a roster read from data alone has "" for its file, not "None".
+    roster = roster_from_data({"squad": "Owls", "leader": "Vex"}, Where("data", {}), allow_empty=True)
+    assert roster.squad == Squad("Owls", "Vex", [], "") and roster.characters == []

@@ -13,6 +13,8 @@ Equivalent survivors (no input can tell them from the code):
   every attribute name is a field of `Character`, so the default is never read.
 - `roster_from_data` 27: a roster that names no system is SPRAWL's, and the default "sprawl" made
   "SPRAWL" is folded to the same registry key by `system_key`.
+- `roster_from_data` 158: the index kept for each name seen (None instead): only whether a name
+  was seen is read.
 - `character_from` 84, 91, 92: the `where` and the key handed to the second `weapon_item` call,
   which runs only after the same call inside `problems.check` passed, so it never fails and never
   reads them.
@@ -254,3 +256,28 @@ def test_an_empty_roster_read_from_data_without_a_file_names_none() -> None:
     # roster_from_data 97-100: a roster read from data alone has "" for its file, not "None".
     roster = roster_from_data({"squad": "Owls", "leader": "Vex"}, Where("data", {}), allow_empty=True)
     assert roster.squad == Squad("Owls", "Vex", [], "") and roster.characters == []
+
+
+THIRD = """  - name: {name}
+    shooting: 1
+    brawling: 1
+    quickness: 1
+    smarts: 1
+    guts: 1
+    strength: 1
+    toughness: 1
+    health: 1
+"""
+
+
+def test_a_name_twice_names_the_later_character(sprawl) -> None:
+    # roster_from_data 156, 157: the words name the character met second, as written.
+    path = write(sprawl.folder, GOOD + THIRD.format(name="ANA"))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:24: key 'characters.2.name': two characters are called 'ANA'"
+
+
+def test_names_are_told_apart_in_lower_case(sprawl) -> None:
+    # roster_from_data 143: "Straße" and "STRASSE" differ in lower case (they meet in upper case).
+    path = write(sprawl.folder, GOOD + THIRD.format(name="Straße") + THIRD.format(name="STRASSE"))
+    assert [c["name"] for c in sprawl.json("roster", "show", str(path))["characters"]][2:] == ["Straße", "STRASSE"]

@@ -281,3 +281,19 @@ def test_names_are_told_apart_in_lower_case(sprawl) -> None:
     # roster_from_data 143: "Straße" and "STRASSE" differ in lower case (they meet in upper case).
     path = write(sprawl.folder, GOOD + THIRD.format(name="Straße") + THIRD.format(name="STRASSE"))
     assert [c["name"] for c in sprawl.json("roster", "show", str(path))["characters"]][2:] == ["Straße", "STRASSE"]
+
+
+def test_a_leader_whose_own_entry_is_broken_is_not_also_missing(sprawl) -> None:
+    # roster_from_data 167-169, 171: the leader's entry fails, so it is said once, not again as
+    # a leader missing from the squad.
+    path = write(sprawl.folder, GOOD.replace("    shooting: 3\n", "    shooting: two\n", 1))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message == f"{path}:5: key 'characters.0.shooting': should be a whole number, not 'two'"
+
+
+def test_a_leader_called_none_is_missing_though_a_character_has_no_name(sprawl) -> None:
+    # roster_from_data 170, 172: a character without a name is no character called "None".
+    path = write(sprawl.folder, GOOD.replace("leader: Ana", "leader: None").replace("  - name: Bo\n", "  -\n"))
+    message = one_error(sprawl("roster", "check", str(path)))
+    assert message.endswith(f"{path}:2: key 'leader': 'None' is not in the squad; the leader must be one of its "
+                            "characters")

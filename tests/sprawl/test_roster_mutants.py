@@ -291,9 +291,10 @@ def test_a_leader_whose_own_entry_is_broken_is_not_also_missing(sprawl) -> None:
     assert message == f"{path}:5: key 'characters.0.shooting': should be a whole number, not 'two'"
 
 
-def test_a_leader_called_none_is_missing_though_a_character_has_no_name(sprawl) -> None:
-    # roster_from_data 170, 172: a character without a name is no character called "None".
-    path = write(sprawl.folder, GOOD.replace("leader: Ana", "leader: None").replace("  - name: Bo\n", "  -\n"))
+@pytest.mark.parametrize("leader", ["None", "XXXX"])
+def test_a_leader_called_none_is_missing_though_a_character_has_no_name(sprawl, leader: str) -> None:
+    # roster_from_data 170, 172, 175: a character without a name is no character called "None".
+    path = write(sprawl.folder, GOOD.replace("leader: Ana", f"leader: {leader}").replace("  - name: Bo\n", "  -\n"))
     message = one_error(sprawl("roster", "check", str(path)))
-    assert message.endswith(f"{path}:2: key 'leader': 'None' is not in the squad; the leader must be one of its "
+    assert message.endswith(f"{path}:2: key 'leader': '{leader}' is not in the squad; the leader must be one of its "
                             "characters")

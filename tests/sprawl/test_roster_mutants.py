@@ -298,3 +298,13 @@ def test_a_leader_called_none_is_missing_though_a_character_has_no_name(sprawl, 
     message = one_error(sprawl("roster", "check", str(path)))
     assert message.endswith(f"{path}:2: key 'leader': '{leader}' is not in the squad; the leader must be one of its "
                             "characters")
+
+
+def test_a_rosters_squad_names_its_file_or_none(sprawl) -> None:
+    # roster_from_data 198-203: the squad of a full roster keeps the file it came from, "" for none.
+    path = write(sprawl.folder, GOOD)
+    assert load_roster(path).squad == Squad("Test Squad", "Ana", ["Ana", "Bo"], str(path))
+    data = {"squad": "Test Squad", "leader": "Ana", "characters": [
+        {"name": "Ana", **{a: 1 for a in ("shooting", "brawling", "quickness", "smarts", "guts", "strength",
+                                          "toughness", "health")}}]}
+    assert roster_from_data(data, Where("data", {})).squad == Squad("Test Squad", "Ana", ["Ana"], "")

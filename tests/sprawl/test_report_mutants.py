@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from sprawl_cli.books import Member
 from sprawl_cli.campaign_file import load_campaign
 from sprawl_cli.systems.sprawl.report import member_columns
 from tests.factory import PLF, SUIT
@@ -72,3 +73,13 @@ def test_a_campaigns_own_table_is_named_in_the_aftermath(sprawl, tmp_path) -> No
     assert result.stdout.splitlines()[:2] == [
         "Aftermath of game 1, rolled on the campaign's table 'Mean [streets]' (R26):",
         "  Razz: d10 10 → recovers fully"]
+
+
+def test_a_members_injuries_are_listed_in_order_with_commas() -> None:
+    # member_columns 3: two injuries that each lowered an attribute, and one that found it at 1.
+    member = Member(name="Wes", sheet={"shooting": 1, "health": 1}, extra={"injuries": [
+        {"game": 1, "attribute": "shooting", "before": 2, "after": 1},
+        {"game": 2, "attribute": "health", "before": 2, "after": 1},
+        {"game": 3, "attribute": "health", "before": 1, "after": 1}]})
+    assert member_columns(member) == {"Sh Br Qu Sm\nGu St To He": "1 ? ? ? ? ? ? 1",
+                                      "injuries": "Shooting -1 (game 1), Health -1 (game 2)"}

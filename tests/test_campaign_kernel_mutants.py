@@ -291,3 +291,13 @@ def test_games_out_of_order_are_refused_naming_the_number_they_should_have(spraw
     assert result.exit_code == 1 and result.stderr.count("\n") == 1
     assert result.stderr.endswith("key 'games.0.number': games are numbered in order; this one should be 1\n"), \
         result.stderr
+
+
+def test_a_schema_below_one_asks_whether_it_is_a_campaign_file(sprawl, campaign):
+    # campaign_file.campaign_from_data 28 (2026-12-02, third session): the kind of file migrate names.
+    campaign.write_text(campaign.read_text(encoding="utf-8").replace("schema_version: 2", "schema_version: 0"),
+                        encoding="utf-8")
+    result = sprawl("campaign", "show")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: sprawl-campaign.yaml: key 'schema_version' should be a whole number from 1; "
+                             "is this a sprawl campaign file?\n")

@@ -49,9 +49,7 @@ def weapon_from(item: Any, where: Where, path: tuple[object, ...]) -> Weapon:
         where.fail(path + ("name",), "a weapon needs a name")
     if weapon.kind not in WEAPON_KINDS:
         where.fail(path + ("kind",), f"'{weapon.kind}' is not a kind; use one of {', '.join(WEAPON_KINDS)}")
-    check_weapon_numbers(weapon, where, path)
-    if weapon.uses is not None and weapon.uses < 1:
-        where.fail(path + ("uses",), "should be 1 or more (leave it out for unlimited)")
+    check_weapon_numbers(weapon, where, path)  # uses below 1 among them: leave `uses` out for unlimited
     if weapon.kind == "gun" and weapon.reliability is None:
         where.fail(path + ("reliability",), "a gun needs a reliability (the Difficulty of clearing a jam)")
     if weapon.kind in ("gun", "launcher") and weapon.short is None:

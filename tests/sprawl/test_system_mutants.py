@@ -50,3 +50,42 @@ def test_the_set_status_hook_sets_as_the_referee_does() -> None:
     assert any("Babs" in line and "pinned" in line.lower() for line in out.lines)
     out = system.set_status(g, babs, "pinned", False, table())
     assert not babs.has("pinned") and out.data["on"] is False
+
+
+# --- the second pass's survivors (the run by name with the tests above) ---------------------
+
+
+def test_only_odds_shoot_reads_its_weapon_as_shoots() -> None:
+    system, g = Sprawl(), duel()
+    assert system.option_values(g, "brawl", "--weapon", ["shoot", "Babs"]) == []  # "shoot" is nobody here
+
+
+def test_the_marks_name_everyone_out_joined_with_commas() -> None:
+    g = duel()
+    g.character("Babs").add("out_of_action")
+    g.character("Wilson").add("out_of_play")
+    assert Sprawl().status_marks(g)[-1] == "out: Babs, Wilson"
+
+
+def test_the_journal_and_the_book_keep_who_is_gone_and_the_hits_by_name() -> None:
+    system, g = Sprawl(), duel()
+    g.character("Wilson").add("out_of_action")
+    g.character("Babs").record.hits = 2
+    assert system.journal_extras(g) == {"health": {"Babs": 3, "Wilson": 3}, "gone": ["Wilson"],
+                                        "hits": {"Babs": 2, "Wilson": 0}}
+    assert system.book_start(g) == {"health": {"Babs": 3, "Wilson": 3}, "hits": {"Babs": 0, "Wilson": 0}}
+
+
+def test_fled_is_out_of_play_and_not_out_of_action() -> None:
+    from sprawl_cli.books import Part
+
+    fled = Sprawl().fled
+    assert fled(Part("A", "Red", statuses=["out_of_play"])) is True
+    assert fled(Part("A", "Red", statuses=[])) is False
+    assert fled(Part("A", "Red", statuses=["out_of_action"])) is False
+    assert fled(Part("A", "Red", statuses=["out_of_play", "out_of_action"])) is False
+
+
+def test_a_campaign_of_another_schema_is_handed_back_as_it_is() -> None:
+    data = {"schema_version": 2, "squads": [{"name": "Red", "characters": [{"name": "A", "state": "fled"}]}]}
+    assert Sprawl().campaign_migrate(2, data) is data

@@ -89,3 +89,32 @@ def test_fled_is_out_of_play_and_not_out_of_action() -> None:
 def test_a_campaign_of_another_schema_is_handed_back_as_it_is() -> None:
     data = {"schema_version": 2, "squads": [{"name": "Red", "characters": [{"name": "A", "state": "fled"}]}]}
     assert Sprawl().campaign_migrate(2, data) is data
+
+
+def test_a_roster_read_through_the_hook_names_its_file() -> None:
+    from sprawl_cli import yamlio
+    from sprawl_cli.schema import Where
+    from tests.factory import ROSTERS
+
+    path = ROSTERS / "sprawl" / "plf.yaml"
+    data, lines = yamlio.parse(path.read_text(encoding="utf-8"), str(path))
+    roster = Sprawl().read_roster(data, Where(str(path), lines), path)
+    assert roster.squad.roster == str(path) and roster.squad.name == "People's Liberation Front"
+
+
+def test_physical_dice_are_kept_in_the_new_games_settings() -> None:
+    from sprawl_cli import yamlio
+    from sprawl_cli.api import NewGame
+    from sprawl_cli.schema import Where
+    from tests.factory import ROSTERS, dice
+
+    system = Sprawl()
+    rosters = []
+    for name in ("plf.yaml", "suit.yaml"):
+        path = ROSTERS / "sprawl" / name
+        data, lines = yamlio.parse(path.read_text(encoding="utf-8"), str(path))
+        rosters.append(system.read_roster(data, Where(str(path), lines), path))
+    game, _ = system.new_game(rosters, NewGame(physical=True), dice(), table())
+    assert game.settings.dice == "physical"
+    game, _ = system.new_game(rosters, NewGame(), dice(), table())
+    assert game.settings.dice == "random"

@@ -48,8 +48,27 @@ if TYPE_CHECKING:
 Rosters = Mapping[str, "str | Path"]  # file name -> the roster's YAML text, or the path of a roster file
 
 
+_RUNS: dict[str, int] = {}
+
+
+def test_seed() -> str:
+    """A seed for the dice of the next command the running test starts: the test's own id
+    (crc32) and how many commands it has started, so each command rolls differently from the
+    last, and every run of the suite rolls the same dice for the same test. A verdict never
+    rests on luck, and a failure replays as it came."""
+    import zlib
+
+    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+    runs = _RUNS[test] = _RUNS.get(test, -1) + 1
+    return str(zlib.crc32(test.encode()) * 4096 + runs % 4096)
+
+
+test_seed.__test__ = False  # type: ignore[attr-defined]  # a helper, not a test pytest should collect
+
+
 class SprawlRunner:
-    """`sprawl ARGS` in this process, in `folder` (the current folder while a test runs)."""
+    """`sprawl ARGS` in this process, in `folder` (the current folder while a test runs). Its
+    dice are seeded by the test (`test_seed`) unless `env` names a SPRAWL_SEED."""
 
     def __init__(self, folder: Path, state: Path) -> None:
         self.folder = folder
@@ -66,7 +85,7 @@ class SprawlRunner:
         from sprawl_cli.cli.main import cli
         from sprawl_cli.context import Env
 
-        environ = {**self.environ, **(env or {})}
+        environ = {**self.environ, "SPRAWL_SEED": test_seed(), **(env or {})}
         return CliRunner().invoke(cli, list(args), input=input, obj=Env(interactive=False, environ=environ),
                                   env=dict(env or {}), catch_exceptions=False)
 

@@ -19,7 +19,6 @@ import os
 import shutil
 import subprocess
 import sys
-import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from click.testing import CliRunner, Result
 
 from sprawl_cli.cli.main import cli
 from sprawl_cli.context import Env
+from sprawl_cli.testing import test_seed
 
 BIN = Path(sys.executable).parent  # the virtualenv's bin, where `pip install -e .` puts `sprawl`
 SCRUBBED = ("SPRAWL_", "_SPRAWL")  # sprawl's settings, and Click's completion handshake
@@ -43,19 +43,6 @@ def missing(message: str) -> None:
     if in_ci():
         pytest.fail(f"{message}; CI=true requires it")
     pytest.skip(message)
-
-
-_RUNS: dict[str, int] = {}  # test id -> how many environments it has asked for
-
-
-def test_seed() -> str:
-    """A seed for the dice of the next command the running test starts: the test's own id
-    (crc32) and how many commands it has started, so each command rolls differently from the
-    last, and every run of the suite rolls the same dice for the same test. A verdict never
-    rests on luck, and a failure replays as it came."""
-    test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
-    runs = _RUNS[test] = _RUNS.get(test, -1) + 1
-    return str(zlib.crc32(test.encode()) * 4096 + runs % 4096)
 
 
 def clean_environ(*drop: str, **extra: str) -> dict[str, str]:

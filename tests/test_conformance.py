@@ -7,8 +7,14 @@ from sprawl_cli.testing import Conformance
 from tests.factory import SAMPLES
 
 
+# What `next` may ask at random, settled when the game is made (a Savage Worlds deal that
+# gives a Wild Card with Extras a Joker asks whether they share it, W4).
+SETTLED = {"savage-worlds": ("--setting", "joker=holder")}
+
+
 def suite(system: str) -> type[Conformance]:
     first, second, extra = SAMPLES[system]
+    extra = (*extra, *SETTLED.get(system, ()))
     return type(f"Test{system.title().replace('-', '')}", (Conformance,),
                 {"system": system, "rosters": {first.name: first, second.name: second}, "new_options": extra})
 

@@ -83,3 +83,15 @@ def test_a_members_injuries_are_listed_in_order_with_commas() -> None:
         {"game": 3, "attribute": "health", "before": 1, "after": 1}]})
     assert member_columns(member) == {"Sh Br Qu Sm\nGu St To He": "1 ? ? ? ? ? ? 1",
                                       "injuries": "Shooting -1 (game 1), Health -1 (game 2)"}
+
+
+def test_each_result_of_the_aftermath_in_its_own_colour() -> None:
+    # The words alone were pinned; the style of each result (`aftermath_lines` 9 looked it up
+    # with None, every line bold) shows only in colour.
+    from sprawl_cli.systems.sprawl.campaign import Aftermath, AftermathResult
+    from sprawl_cli.systems.sprawl.report import aftermath_lines
+
+    lines = aftermath_lines(Aftermath(1, "house", [AftermathResult("Razz", 1, "dead"),
+                                                   AftermathResult("Wes", 2, "injured", "guts", 4, 3, 2),
+                                                   AftermathResult("Mutt", 8, "recovered")]))
+    assert [line.split("→ ", 1)[1].split("]", 1)[0] for line in lines[1:]] == ["[bad", "[warn", "[good"]

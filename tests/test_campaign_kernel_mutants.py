@@ -26,8 +26,8 @@ Mutants left alive, each read and equivalent (no input tells them from the origi
 finding a dead leader's stand-in) showed a real flaw: the line said "campaign", not the file.
 `book_json` is now handed the campaign's path, and the test below pins the whole line.
 Also not killed: `recover` #35 (`notify` left out of the save's lock: it speaks only while
-another command holds that lock) and `campaign_system` #34-#39 (the key and words of a system
-the registry knows but cannot load; no built-in system gets there).
+another command holds that lock). `campaign_system`'s key and words for a system the registry
+knows but cannot load (no built-in system gets there) are pinned by the last test here.
 """
 
 from __future__ import annotations
@@ -301,3 +301,22 @@ def test_a_schema_below_one_asks_whether_it_is_a_campaign_file(sprawl, campaign)
     assert result.exit_code == 1
     assert result.stderr == ("error: sprawl-campaign.yaml: key 'schema_version' should be a whole number from 1; "
                              "is this a sprawl campaign file?\n")
+
+
+def test_a_known_system_that_cannot_load_is_refused_by_its_key_with_its_own_words(monkeypatch) -> None:
+    # A system the registry lists but cannot load (an outside package broken since it was
+    # installed): the campaign file is refused at its `system` key, in the registry's words.
+    from sprawl_cli import systems
+    from sprawl_cli.campaign_file import campaign_system
+    from sprawl_cli.errors import BadInput, SaveFileError
+    from sprawl_cli.schema import Where
+
+    def broken(name: str):
+        raise BadInput(f"the system '{name}' could not be loaded: no module named duel")
+
+    monkeypatch.setattr(systems, "known", lambda key: True)
+    monkeypatch.setattr(systems, "get", broken)
+    with pytest.raises(SaveFileError) as refused:
+        campaign_system({"system": "Duel"}, Where("camp.yaml", {("system",): 3}))
+    assert str(refused.value) == ("camp.yaml:3: key 'system': the system 'duel' could not be loaded: "
+                                  "no module named duel")

@@ -1,6 +1,12 @@
 """SPRAWL's words in the campaign's books (`systems/sprawl/report.py`), pinned line for line:
 what mutation over the module found untested (2026-12-02, third session), when run with the
 campaign, report and play tests that reach it.
+
+Left, equivalent (7 of 67): the defaults of the two lookups by result in `aftermath_lines`,
+`RESULT_STYLE.get(..., "bold")` and `RESULT_WORDS.get(..., r.result)`, mutated in the default
+(None, another word, dropped): no result reaches a default, since every result the aftermath
+gives is dead, injured or recovered, each in both tables. `aftermath_lines` 9 (the style looked
+up with None) is killed by the colour test at the end.
 """
 
 from __future__ import annotations

@@ -34,6 +34,12 @@ from tests.sprawl.test_roster import GOOD, write
 from tests.test_store import one_error
 
 
+def refused(sprawl, old: str, new: str) -> tuple[Path, str]:
+    """`roster check` of the good roster with `old` made `new`: the file and its one error line."""
+    path = write(sprawl.folder, GOOD.replace(old, new))
+    return path, one_error(sprawl("roster", "check", str(path)))
+
+
 def test_load_roster_uses_the_gear_it_is_handed(tmp_path: Path) -> None:
     # load_roster 12: the gear handed in, not the house list found from the path.
     path = write(tmp_path, GOOD.replace("[Club]", "[Zapper]"))
@@ -55,15 +61,13 @@ def test_a_roster_with_no_characters_yet_is_shown(sprawl) -> None:
 
 def test_a_character_that_is_not_a_map_is_named_by_its_place(sprawl) -> None:
     # character_from 2-7: the place and the words of a character given as a bare name.
-    path = write(sprawl.folder, GOOD.replace("  - name: Bo\n", "  - Cy\n  - name: Bo\n"))
-    message = one_error(sprawl("roster", "check", str(path)))
+    path, message = refused(sprawl, "  - name: Bo\n", "  - Cy\n  - name: Bo\n")
     assert message == f"{path}:14: key 'characters.1': each character is a map of name, attributes and weapons"
 
 
 def test_an_unknown_character_key_lists_the_keys_a_character_has(sprawl) -> None:
     # character_from 18: the list of keys, joined by commas.
-    path = write(sprawl.folder, GOOD.replace("    health: 2\n", "    health: 2\n    luck: 3\n"))
-    message = one_error(sprawl("roster", "check", str(path)))
+    path, message = refused(sprawl, "    health: 2\n", "    health: 2\n    luck: 3\n")
     assert message == (f"{path}:23: key 'characters.1.luck': unknown key; a character has name, shooting, "
                        "brawling, quickness, smarts, guts, strength, toughness, health, weapons")
 
@@ -78,23 +82,20 @@ def test_a_character_may_leave_out_its_weapons(sprawl) -> None:
 def test_weapons_that_are_not_a_list_are_refused_by_their_key(sprawl) -> None:
     # character_from 55-66: the words and key of a `weapons:` that is one name, not a list, and
     # the rest of the character still read (no crash on the weapons left out).
-    path = write(sprawl.folder, GOOD.replace("[Club]", "Club"))
-    message = one_error(sprawl("roster", "check", str(path)))
+    path, message = refused(sprawl, "[Club]", "Club")
     assert message == f"{path}:23: key 'characters.1.weapons': should be a list of weapon names or weapon maps"
 
 
 def test_the_same_weapon_twice_is_refused_by_its_key(sprawl) -> None:
     # character_from 94, 95: a weapon named twice, in any case.
-    path = write(sprawl.folder, GOOD.replace("[Club]", "[Club, club]"))
-    message = one_error(sprawl("roster", "check", str(path)))
+    path, message = refused(sprawl, "[Club]", "[Club, club]")
     assert message == f"{path}:23: key 'characters.1.weapons': names the same weapon twice"
 
 
 @pytest.mark.parametrize("name", ['""', '"  "', "5", "[Bo]"], ids=["empty", "blank", "number", "list"])
 def test_a_character_needs_a_name_that_is_words(sprawl, name: str) -> None:
     # check_name 1, 4-7: an empty, blank or non-text name, word for word with its key.
-    path = write(sprawl.folder, GOOD.replace("  - name: Bo\n", f"  - name: {name}\n"))
-    message = one_error(sprawl("roster", "check", str(path)))
+    path, message = refused(sprawl, "  - name: Bo\n", f"  - name: {name}\n")
     assert message == f"{path}:14: key 'characters.1.name': every character needs a name"
 
 
@@ -190,8 +191,7 @@ INLINE = [  # (an inline weapon, its key under the weapon, the words)
 @pytest.mark.parametrize("weapon,key,words", INLINE, ids=[f"{k}-{i}" for i, (_, k, _) in enumerate(INLINE)])
 def test_an_inline_weapons_problem_is_named_by_its_line_and_key(sprawl, weapon: str, key: str, words: str) -> None:
     # weapon_from 4, 8 and each check of a weapon defined in a roster.
-    path = write(sprawl.folder, GOOD.replace("[Club]", f"[{weapon}]"))
-    message = one_error(sprawl("roster", "check", str(path)))
+    path, message = refused(sprawl, "[Club]", f"[{weapon}]")
     assert message == f"{path}:23: key 'characters.1.weapons.0.{key}': {words}"
 
 
@@ -218,8 +218,7 @@ NUMBERS = [  # (the weapon's extra fields, its key, the words): each number just
 def test_each_number_of_a_weapon_is_refused_past_its_bound(sprawl, extra: str, key: str, words: str) -> None:
     # check_weapon_numbers 5, 6 and the other keys and bounds of its list.
     weapon = GUN.replace(f", {key}: 2", "")  # the field tried is given once
-    path = write(sprawl.folder, GOOD.replace("[Club]", f"[{weapon}{extra}}}]"))
-    message = one_error(sprawl("roster", "check", str(path)))
+    path, message = refused(sprawl, "[Club]", f"[{weapon}{extra}}}]")
     assert message == f"{path}:23: key 'characters.1.weapons.0.{key}': {words}"
 
 
@@ -247,8 +246,7 @@ def test_a_squad_and_leader_must_be_names(sprawl, text: str, line: int, key: str
 
 def test_a_squad_name_no_game_can_hold_is_refused_by_its_key(sprawl) -> None:
     # roster_from_data 67-73: the name's fault, said under the squad's key.
-    path = write(sprawl.folder, GOOD.replace("squad: Test Squad", "squad: " + "K" * 41))
-    message = one_error(sprawl("roster", "check", str(path)))
+    path, message = refused(sprawl, "squad: Test Squad", "squad: " + "K" * 41)
     assert message == f"{path}:1: key 'squad': this name is 41 characters long; a name holds at most 40"
 
 
@@ -286,8 +284,7 @@ def test_names_are_told_apart_in_lower_case(sprawl) -> None:
 def test_a_leader_whose_own_entry_is_broken_is_not_also_missing(sprawl) -> None:
     # roster_from_data 167-169, 171: the leader's entry fails, so it is said once, not again as
     # a leader missing from the squad.
-    path = write(sprawl.folder, GOOD.replace("    shooting: 3\n", "    shooting: two\n", 1))
-    message = one_error(sprawl("roster", "check", str(path)))
+    path, message = refused(sprawl, "    shooting: 3\n", "    shooting: two\n", 1)
     assert message == f"{path}:5: key 'characters.0.shooting': should be a whole number, not 'two'"
 
 

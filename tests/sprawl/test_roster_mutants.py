@@ -34,9 +34,10 @@ from tests.sprawl.test_roster import GOOD, write
 from tests.test_store import one_error
 
 
-def refused(sprawl, old: str, new: str) -> tuple[Path, str]:
-    """`roster check` of the good roster with `old` made `new`: the file and its one error line."""
-    path = write(sprawl.folder, GOOD.replace(old, new))
+def refused(sprawl, old: str, new: str, count: int = -1) -> tuple[Path, str]:
+    """`roster check` of the good roster with `old` made `new` (the first `count` of them, default
+    every one): the file and its one error line."""
+    path = write(sprawl.folder, GOOD.replace(old, new, count))
     return path, one_error(sprawl("roster", "check", str(path)))
 
 

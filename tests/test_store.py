@@ -891,6 +891,21 @@ def test_a_change_past_the_undo_limit_syncs_no_more_than_the_first(sprawl, monke
     assert "before" not in first and "after" not in first  # trimmed all the same
 
 
+def test_an_undo_syncs_its_redo_and_the_save_not_the_logs_mark(sprawl, monkeypatch):
+    # The redo item and the save are crash-safe writes (two fsyncs each); the record that tells
+    # the log a change was undone is not synced (a power cut costs that line of the log only).
+    sprawl.new()
+    sprawl.json("set", "Razz", "ran", "on")
+    synced: list[int] = []
+    real = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    sprawl.json("undo")
+    assert len(synced) == 4
+    undone = list((journal(sprawl) / "undone").iterdir())
+    assert len(undone) == 1 and json.loads(undone[0].read_text(encoding="utf-8"))["command"].startswith("set Razz")
+    assert sprawl.json("log")["entries"][-1]["undone"] is True
+
+
 def test_an_unsynced_write_still_replaces_whole(tmp_path, monkeypatch):
     synced: list[int] = []
     monkeypatch.setattr(os, "fsync", synced.append)

@@ -84,7 +84,7 @@ def game_from_data(data: Any, lines: Lines, source: str) -> Game[Any]:
         system = systems.get(named)
     except BadInput as problem:
         where.fail(("system",), problem.message)
-    game = from_data(system.game_type(), data, where)
+    game: Game[Any] = from_data(system.game_type(), data, where)
     check_game(game, where, system.phases)
     system.check_game(game, where)
     return game

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.errors import BadInput, SprawlError
 from sprawl_cli.model import Fields, Squad
-from sprawl_cli.systems.bookhooks import BookHooks
+from sprawl_cli.systems.bookhooks import BookHooks, GameT, PieceT
 from sprawl_cli.systems.scenariohooks import ScenarioHooks
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from sprawl_cli.dice import Dice
     from sprawl_cli.ending import Ending
     from sprawl_cli.gate import Check, Door
-    from sprawl_cli.model import Game, Piece
+    from sprawl_cli.model import Piece
     from sprawl_cli.reference import Topic
     from sprawl_cli.schema import Where
     from sprawl_cli.systems.newoptions import NewOption
@@ -165,7 +165,7 @@ class NewGame(Fields):
     options: dict[str, Any] = field(default_factory=dict)  # its `new_options` given, by parameter name
 
 
-class System(BookHooks, ScenarioHooks):
+class System(BookHooks[GameT, PieceT], ScenarioHooks[GameT, PieceT]):
     """A rule system as the kernel sees it. Subclass it; override what your game needs.
 
     Class attributes:
@@ -209,7 +209,7 @@ class System(BookHooks, ScenarioHooks):
     doors: Mapping[str, Door] = {}
     checks: Mapping[str, Check] = {}
 
-    def actor(self, game: Game[Any], name: str) -> Piece:
+    def actor(self, game: GameT, name: str) -> Piece:
         """Who acts, for the gate, from the name a command was given (by default a character
         of the game; a system whose groups act as one may answer for a group's name).
 
@@ -220,11 +220,11 @@ class System(BookHooks, ScenarioHooks):
         return who
 
     # --- the save file ------------------------------------------------------
-    def game_type(self) -> type[Game[Any]]:
+    def game_type(self) -> type[GameT]:
         """The system's Game dataclass, which the save file is read into."""
         raise NotImplementedError
 
-    def check_game(self, game: Game[Any], where: Where) -> None:
+    def check_game(self, game: GameT, where: Where) -> None:
         """Cross-checks a hand edit could break (ranges, names, references).
 
         Raises:
@@ -240,7 +240,7 @@ class System(BookHooks, ScenarioHooks):
         """
         raise NotImplementedError
 
-    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[Game[Any], Outcome]:
+    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[GameT, Outcome]:
         """A fresh game from its squads (first roster first), with whatever `new` rolls
         (initiative, random weapons) recorded in the outcome.
 
@@ -250,12 +250,12 @@ class System(BookHooks, ScenarioHooks):
         raise NotImplementedError
 
     # --- the kernel's shared commands -------------------------------------------
-    def status(self, game: Game[Any], only: Piece | None) -> dict[str, Any]:
+    def status(self, game: GameT, only: PieceT | None) -> dict[str, Any]:
         """The system's own part of `status --json`: at least `characters`, each with name,
         squad, statuses (the kernel adds what every game has: `status_json`)."""
         raise NotImplementedError
 
-    def status_json(self, game: Game[Any], only: Piece | None) -> StatusJson:
+    def status_json(self, game: GameT, only: PieceT | None) -> StatusJson:
         """`status --json`: what every game has (`contract.SHARED_STATUS`), built here once for
         every system, then the system's own `status`, checked against the contract."""
         from sprawl_cli.contract import read_status
@@ -270,11 +270,11 @@ class System(BookHooks, ScenarioHooks):
             own["scenario"] = status_json(game)
         return cast("StatusJson", {**shared, **own})
 
-    def status_view(self, console: Console, game: Game[Any], only: Piece | None) -> None:
+    def status_view(self, console: Console, game: GameT, only: PieceT | None) -> None:
         """`status` on a terminal: the system's own table."""
         raise NotImplementedError
 
-    def advance(self, game: Game[Any], dice: Dice, table: Table) -> Outcome:
+    def advance(self, game: GameT, dice: Dice, table: Table) -> Outcome:
         """`next`: move on one phase / turn / round with the bookkeeping that comes with it.
 
         Raises:
@@ -282,7 +282,7 @@ class System(BookHooks, ScenarioHooks):
         """
         raise NotImplementedError
 
-    def set_status(self, game: Game[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
+    def set_status(self, game: GameT, character: PieceT, status: str, on: bool, table: Table) -> Outcome:
         """`set NAME STATUS on|off`: a referee's correction.
 
         Raises:
@@ -290,7 +290,7 @@ class System(BookHooks, ScenarioHooks):
         """
         raise NotImplementedError
 
-    def status_marks(self, game: Game[Any]) -> list[str]:
+    def status_marks(self, game: GameT) -> list[str]:
         """Short marks for `play`'s status line after round, side and phase (`down: Ann, Bo`).
         Default: each of `statuses` with the characters showing it (then any other shown status),
         and the characters gone from the game under `out`."""
@@ -303,7 +303,7 @@ class System(BookHooks, ScenarioHooks):
         gone = [c.name for c in game.characters if c.gone]
         return marks + ([f"out: {', '.join(gone)}"] if gone else [])
 
-    def turn_track(self, game: Game[Any]) -> TurnTrack:
+    def turn_track(self, game: GameT) -> TurnTrack:
         """Whose go it is and who comes next (`sprawl_cli.turntrack`): the order of play as the
         system knows it, each place (a character, a group, a side, a card) now, next, to come,
         done, on hold, surprised or out, with its mark and notes in the system's own words. The
@@ -314,17 +314,17 @@ class System(BookHooks, ScenarioHooks):
         phase = f", {game.phase.replace('_', ' ')}" if game.phase else ""
         return sides_track(game, f"{self.round_word.capitalize()} {game.round}{phase}")
 
-    def glance(self, game: Game[Any], character: Piece) -> list[str]:
+    def glance(self, game: GameT, character: PieceT) -> list[str]:
         """What a player needs of `character` at a glance, beyond its statuses, as short phrases
         in the system's words ("2 wounds (-2)", "2 actions left", "card Q♥"): the live page's
         character card. Nothing a player does not need (sheets, yes/no flags, keys as data)."""
         return []
 
-    def side_glance(self, game: Game[Any], squad: Squad) -> list[str]:
+    def side_glance(self, game: GameT, squad: Squad) -> list[str]:
         """The same for a side (a pool it draws on, its morale tests due), for the page's side heading."""
         return []
 
-    def option_values(self, game: Game[Any], command: str, option: str, arguments: list[str]) -> list[str] | None:
+    def option_values(self, game: GameT, command: str, option: str, arguments: list[str]) -> list[str] | None:
         """What Tab offers for `option` (its long name) of `command`, given the command's arguments
         typed so far; None when the system has nothing to say (then click's own completion).
         Default: `--weapon` offers the weapons of the character named first."""
@@ -337,14 +337,14 @@ class System(BookHooks, ScenarioHooks):
         weapons = getattr(who, "weapons", None) or []
         return [str(getattr(w, "name", w)) for w in weapons]
 
-    def concede(self, game: Game[Any], squad: Squad) -> Ending:
+    def concede(self, game: GameT, squad: Squad) -> Ending:
         """`concede SIDE`: by default the game ends, and with two sides the other one wins. A
         system where the others play on among three or more sides overrides this."""
         from sprawl_cli.ending import concede
 
         return concede(game, squad)
 
-    def end_lines(self, game: Game[Any]) -> list[str]:
+    def end_lines(self, game: GameT) -> list[str]:
         """What to say when the game has just ended (by `end` or `concede`)."""
         return []
 

@@ -5,47 +5,61 @@ default that suits a system whose text has no campaign rules; `System` inherits 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import typing
+from typing import TYPE_CHECKING, Any, Generic
 
 if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
     from sprawl_cli.books import Book, BookGame, Member, Part
     from sprawl_cli.dice import Dice
     from sprawl_cli.model import Game, Piece
     from sprawl_cli.schema import Where
 
+    # A system's own game and character classes: `class Mine(System[MyGame, MyCharacter])`
+    # types every hook with them, so a hook needs no cast. A bare `System`, as the kernel
+    # holds any system, is `System[Any, Any]`. Only a type checker reads the bounds and the
+    # defaults (typing_extensions, until Python 3.13's TypeVar has them); a plain TypeVar
+    # serves at run time, where importing typing_extensions would cost every command.
+    GameT = TypeVar("GameT", bound=Game[Any], default=Any)
+    PieceT = TypeVar("PieceT", bound=Piece, default=Any)
+else:
+    GameT = typing.TypeVar("GameT")
+    PieceT = typing.TypeVar("PieceT")
 
-class BookHooks:
+
+class BookHooks(Generic[GameT, PieceT]):
     """What a system tells the books; see `System` for the rest."""
 
     if TYPE_CHECKING:
-        def game_type(self) -> type[Game[Any]]: ...  # System's
+        def game_type(self) -> type[GameT]: ...  # System's
 
     # --- books -------------------------------------------------------------------
-    def journal_extras(self, game: Game[Any]) -> dict[str, Any]:
+    def journal_extras(self, game: GameT) -> dict[str, Any]:
         """Per-change facts the battle report charts (kept in every journal entry): maps of
         character names to numbers (added up per side) or of side names to numbers."""
         return {}
 
-    def standing(self, game: Game[Any]) -> dict[str, int]:
+    def standing(self, game: GameT) -> dict[str, int]:
         """How many of each side are still standing (by default: not gone), for the books."""
         return {s.name: sum(1 for c in game.members(s) if not c.gone) for s in game.squads}
 
-    def book_facts(self, game: Game[Any]) -> dict[str, Any]:
+    def book_facts(self, game: GameT) -> dict[str, Any]:
         """What every journal entry keeps for the campaign's books: who is `gone`, how many each
         side has `standing`, then the system's `journal_extras` (which may replace either)."""
         return {"gone": [c.name for c in game.characters if c.gone], "standing": self.standing(game),
                 **self.journal_extras(game)}
 
-    def record(self, game: Game[Any], character: Piece) -> dict[str, int]:
+    def record(self, game: GameT, character: PieceT) -> dict[str, int]:
         """What `character` did in this game, for the campaign's books."""
         return {}
 
-    def book_start(self, game: Game[Any]) -> dict[str, Any] | None:
+    def book_start(self, game: GameT) -> dict[str, Any] | None:
         """The journal extras as they stood before the first round (each character whole, nothing
         counted yet), for the books' series to start from; None: they start at the end of round 1."""
         return None
 
-    def end_words(self, game: Game[Any], character: Piece) -> str:
+    def end_words(self, game: GameT, character: PieceT) -> str:
         """A character's state at the end of a game in the system's words, for its battle report;
         "": the report says it from the character's statuses."""
         return ""
@@ -82,7 +96,7 @@ class BookHooks:
 
         return read_book(data, where)
 
-    def campaign_character(self, character: Piece) -> dict[str, Any]:
+    def campaign_character(self, character: PieceT) -> dict[str, Any]:
         """Plain data of a fresh character's sheet, kept in the campaign between games."""
         from sprawl_cli.schema import to_data
 
@@ -106,15 +120,15 @@ class BookHooks:
         character.name, character.squad = name, squad
         return character
 
-    def stand_in(self, characters: list[Piece]) -> str:
+    def stand_in(self, characters: list[PieceT]) -> str:
         """Who leads a campaign's squad in a game when its leader is dead: by default the first."""
         return characters[0].name
 
-    def fate(self, game: Game[Any], character: Piece) -> str:
+    def fate(self, game: GameT, character: PieceT) -> str:
         """What the campaign makes of a character after a game: "active" or "dead"."""
         return "active"
 
-    def aftermath(self, game: Game[Any], book: Book, entry: BookGame, dice: Dice) -> list[str] | None:
+    def aftermath(self, game: GameT, book: Book, entry: BookGame, dice: Dice) -> list[str] | None:
         """What the rules roll after a game, the game already in `book` as `entry`: the system
         changes the book's characters (`Member.state`, `sheet`, `extra`) and says what it rolled
         in `entry` (`table`, `results` as its JSON, `aftermath` in words). Returns the lines
@@ -136,11 +150,11 @@ class BookHooks:
         """What `campaign show` adds to a character's row beside its record: heading -> cell."""
         return {}
 
-    def house_rulings(self, game: Game[Any]) -> list[str]:
+    def house_rulings(self, game: GameT) -> list[str]:
         """The house rulings (SYSTEMS.md section 0) this game is played with, one sentence each,
         for its battle report; none by default."""
         return []
 
-    def report_figure(self, game: Game[Any]) -> str | None:
+    def report_figure(self, game: GameT) -> str | None:
         """A drawing of the game's end (one inline SVG) for its battle report, or None."""
         return None

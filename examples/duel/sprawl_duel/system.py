@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.api import Dice
+    from sprawl_duel.model import Character, Game as DuelGame
 
 MOST_GRIT = 10  # a roster's Grit is 1 to this
 
@@ -29,7 +30,7 @@ def fresh(game: Game[Any], who: Piece, door: str) -> str | None:
     return f"{who.name} has acted this round" if getattr(who, "activated", False) else None
 
 
-class Duel(System):
+class Duel(System["DuelGame", "Character"]):  # every hook is handed Duel's own game and characters
     name = "duel"
     title = "Duel"
     package = "sprawl_duel"
@@ -44,12 +45,12 @@ class Duel(System):
     }
     doors = {"shoot": Door(ACTION, "its activation", ("standing", "turn", "fresh"))}
 
-    def game_type(self) -> type[Game[Any]]:
+    def game_type(self) -> type[DuelGame]:
         from sprawl_duel.model import Game as DuelGame
 
         return DuelGame
 
-    def check_game(self, game: Game[Any], where: Where) -> None:
+    def check_game(self, game: DuelGame, where: Where) -> None:
         for i, c in enumerate(game.characters):
             if not 0 <= c.grit <= c.max_grit <= MOST_GRIT:
                 where.fail(("characters", i, "grit"), f"Grit is 0 to max_grit, and max_grit 1 to {MOST_GRIT}")
@@ -69,44 +70,44 @@ class Duel(System):
         check_unique_names([c.name for c in characters], where)
         return Roster(Squad(squad, "", [c.name for c in characters], str(source)), characters)
 
-    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[Game[Any], Outcome]:
+    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[DuelGame, Outcome]:
         from sprawl_duel.model import Game as DuelGame
 
         game = DuelGame(squads=[r.squad for r in rosters], characters=[c for r in rosters for c in r.characters],
                         rounds=how.rounds)
         return game, Outcome({"side": game.current_squad.name}, [f"{game.current_squad.name} activates first."])
 
-    def status(self, game: Game[Any], only: Piece | None) -> dict[str, Any]:
-        people: list[Any] = [only] if only is not None else game.characters
+    def status(self, game: DuelGame, only: Character | None) -> dict[str, Any]:
+        people = [only] if only is not None else game.characters
         return {"characters": [{"name": c.name, "squad": c.squad, "statuses": c.shown_statuses, "grit": c.grit,
                                 "max_grit": c.max_grit, "activated": c.activated} for c in people]}
 
-    def status_view(self, console: Console, game: Game[Any], only: Piece | None) -> None:
+    def status_view(self, console: Console, game: DuelGame, only: Character | None) -> None:
         from sprawl_duel.views import status_table
 
-        status_table(console, game, only)  # type: ignore[arg-type]
+        status_table(console, game, only)
 
-    def advance(self, game: Game[Any], dice: Dice, table: Table) -> Outcome:
+    def advance(self, game: DuelGame, dice: Dice, table: Table) -> Outcome:
         from sprawl_duel.rules import next_activation
 
-        data = next_activation(game)  # type: ignore[arg-type]
+        data = next_activation(game)
         return Outcome(data, [f"Round {data['round']}: {data['side']} to activate."])
 
-    def set_status(self, game: Game[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
+    def set_status(self, game: DuelGame, character: Character, status: str, on: bool, table: Table) -> Outcome:
         from sprawl_cli.api import BadInput
 
         if status not in self.statuses:
             raise BadInput(f"Duel's only status is {', '.join(self.statuses)}")
-        (character.add if on else character.drop)(status)  # type: ignore[attr-defined]
+        (character.add if on else character.drop)(status)
         return Outcome({"name": character.name, "status": status, "on": on},
                        [f"{character.name}: {status} {'on' if on else 'off'}."])
 
-    def turn_track(self, game: Game[Any]) -> TurnTrack:
+    def turn_track(self, game: DuelGame) -> TurnTrack:
         return sides_track(game, f"Round {game.round}", mark=lambda _side: "to activate")
 
-    def glance(self, game: Game[Any], character: Piece) -> list[str]:
-        acted = ["has acted"] if getattr(character, "activated", False) else []
-        return [f"Grit {getattr(character, 'grit', 0)}/{getattr(character, 'max_grit', 0)}", *acted]
+    def glance(self, game: DuelGame, character: Character) -> list[str]:
+        acted = ["has acted"] if character.activated else []
+        return [f"Grit {character.grit}/{character.max_grit}", *acted]
 
     def reference(self) -> list[Topic]:
         return [Topic("shoot", "Shooting", "A character with an activation left shoots at an enemy: roll 2d6 "

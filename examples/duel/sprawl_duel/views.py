@@ -9,7 +9,7 @@ from sprawl_cli.api import escape
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_duel.model import Game
+    from sprawl_duel.model import Character, Game
     from sprawl_duel.rules import Shot
 
 
@@ -22,7 +22,7 @@ def shot_lines(shot: Shot, _game: Any) -> list[str]:
             f"{escape(shot.side)} to activate."]
 
 
-def status_table(console: Console, game: Game, only: Any) -> None:
+def status_table(console: Console, game: Game, only: Character | None) -> None:
     """The status columns: each character's side, Grit, whether it has acted, its statuses."""
     from rich.table import Table
 

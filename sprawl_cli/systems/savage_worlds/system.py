@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.api import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.savage_worlds.doors import CHECKS, DOORS
@@ -13,11 +13,11 @@ from sprawl_cli.systems.savage_worlds.doors import CHECKS, DOORS
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.api import Dice, Game as KernelGame, Piece, Squad, Table, Topic, TurnTrack, Where
+    from sprawl_cli.api import Dice, Piece, Squad, Table, Topic, TurnTrack, Where
     from sprawl_cli.systems.savage_worlds.model import Character, Game
 
 
-class SavageWorlds(System):
+class SavageWorlds(System["Game", "Character"]):
     name = "savage-worlds"
     title = "Savage Worlds"
     package = "sprawl_cli.systems.savage_worlds"
@@ -27,27 +27,27 @@ class SavageWorlds(System):
     doors = DOORS
     checks = CHECKS
 
-    def actor(self, game: KernelGame[Any], name: str) -> Piece:
+    def actor(self, game: Game, name: str) -> Piece:
         from sprawl_cli.systems.savage_worlds.rolls import group_members
 
-        members = group_members(cast("Game", game), name)
+        members = group_members(game, name)
         return members[0] if members else game.character(name)
 
     # --- scenarios (the kernel's, a house feature) -----------------------------
-    def leave_game(self, game: KernelGame[Any], character: Any) -> None:
+    def leave_game(self, game: Game, character: Character) -> None:
         """Incapacitated (house): off the table at the scenario's exit, out of the fight."""
         character.add("incapacitated")
 
     # --- the save file ------------------------------------------------------
-    def game_type(self) -> type[KernelGame[Any]]:
+    def game_type(self) -> type[Game]:
         from sprawl_cli.systems.savage_worlds.model import Game
 
         return Game
 
-    def check_game(self, game: KernelGame[Any], where: Where) -> None:
+    def check_game(self, game: Game, where: Where) -> None:
         from sprawl_cli.systems.savage_worlds.roster import check_game
 
-        check_game(cast("Game", game), where)
+        check_game(game, where)
 
     # --- rosters and new games ------------------------------------------------
     def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
@@ -55,7 +55,7 @@ class SavageWorlds(System):
 
         return read_roster(data, where, str(source))
 
-    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
+    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[Game, Outcome]:
         from sprawl_cli.systems.savage_worlds.setup import new_game
 
         game = new_game(rosters, how)
@@ -63,28 +63,28 @@ class SavageWorlds(System):
         return game, Outcome({}, [f"Bennies: {pools}. `deal` starts round 1."])
 
     # --- the kernel's shared commands -------------------------------------------
-    def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:
+    def status(self, game: Game, only: Character | None) -> dict[str, Any]:
         from sprawl_cli.systems.savage_worlds.status import game_json
 
-        return game_json(cast("Game", game), cast("Character | None", only))
+        return game_json(game, only)
 
-    def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
+    def status_view(self, console: Console, game: Game, only: Character | None) -> None:
         from sprawl_cli.systems.savage_worlds.status import status_view
 
-        status_view(console, cast("Game", game), cast("Character | None", only))
+        status_view(console, game, only)
 
-    def advance(self, game: KernelGame[Any], dice: Dice, table: Table) -> Outcome:
+    def advance(self, game: Game, dice: Dice, table: Table) -> Outcome:
         from sprawl_cli.systems.savage_worlds.cards import advance
         from sprawl_cli.systems.savage_worlds.views import lines
 
-        step = advance(cast("Game", game), dice, table)
+        step = advance(game, dice, table)
         data = step.to_json()
         return Outcome(data, lines("next", data))
 
-    def set_status(self, game: KernelGame[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
+    def set_status(self, game: Game, character: Character, status: str, on: bool, table: Table) -> Outcome:
         from sprawl_cli.systems.savage_worlds.referee import set_status
 
-        return set_status(cast("Game", game), cast("Character", character), status, on)
+        return set_status(game, character, status, on)
 
     # --- lookups and books ----------------------------------------------------------
     def reference(self) -> Sequence[Topic]:
@@ -93,9 +93,9 @@ class SavageWorlds(System):
 
         return tuple(Topic(key, title, text) for key, (title, text) in TOPICS.items())
 
-    def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
-        people = cast("Game", game).characters
-        bennies = dict(cast("Game", game).pools)  # each side's pool, and its Wild Cards' own (a GM's, W3)
+    def journal_extras(self, game: Game) -> dict[str, Any]:
+        people = game.characters
+        bennies = dict(game.pools)  # each side's pool, and its Wild Cards' own (a GM's, W3)
         for c in people:
             if c.bennies:
                 bennies[c.squad] = bennies.get(c.squad, 0) + c.bennies
@@ -105,34 +105,34 @@ class SavageWorlds(System):
             "bennies": bennies,
         }
 
-    def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
-        c = cast("Character", character)
+    def record(self, game: Game, character: Character) -> dict[str, int]:
+        c = character
         return {"wounds": c.wounds_suffered, "incapacitated": int(c.has("incapacitated")), "dead": int(c.dead)}
 
-    def house_rulings(self, game: KernelGame[Any]) -> list[str]:
+    def house_rulings(self, game: Game) -> list[str]:
         from sprawl_cli.systems.savage_worlds.status import house_rulings
 
-        return house_rulings(cast("Game", game))
+        return house_rulings(game)
 
-    def fate(self, game: KernelGame[Any], character: Piece) -> str:
+    def fate(self, game: Game, character: Character) -> str:
         # A character finished off while helpless is dead for the campaign too; no other aftermath.
-        return "dead" if cast("Character", character).dead else "active"
+        return "dead" if character.dead else "active"
 
     # --- the table's view (the live page, `play`'s status line) -----------------------
-    def turn_track(self, game: KernelGame[Any]) -> TurnTrack:
+    def turn_track(self, game: Game) -> TurnTrack:
         from sprawl_cli.systems.savage_worlds.track import turn_track
 
-        return turn_track(cast("Game", game))
+        return turn_track(game)
 
-    def glance(self, game: KernelGame[Any], character: Piece) -> list[str]:
+    def glance(self, game: Game, character: Character) -> list[str]:
         from sprawl_cli.systems.savage_worlds.track import glance
 
-        return glance(cast("Character", character))
+        return glance(character)
 
-    def side_glance(self, game: KernelGame[Any], squad: Squad) -> list[str]:
+    def side_glance(self, game: Game, squad: Squad) -> list[str]:
         from sprawl_cli.systems.savage_worlds.track import side_glance
 
-        return side_glance(cast("Game", game), squad.name)
+        return side_glance(game, squad.name)
 
 
 SYSTEM = SavageWorlds()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.api import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.sprawl.doors import CHECKS, DOORS
@@ -14,34 +14,15 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from sprawl_cli.api import (
-        Book, BookGame, Dice, Game as KernelGame, Member, Part, Piece, Table, Topic, TurnTrack, Where,
+        Book, BookGame, Dice, Member, Part, Piece, Table, Topic, TurnTrack, Where,
     )
     from sprawl_cli.systems.sprawl.model import Character, Game
-
-
-# The kernel hands each hook the game and pieces this system made; these two only tell the type
-# checker so. They replace `typing.cast`, whose type argument is never read at run time: every
-# change to it is a mutant no test can catch (docs/reliability.md, 2026-12-02, third session).
-def own_game(game: KernelGame[Any]) -> Game:
-    return game  # type: ignore[return-value]
-
-
-@overload
-def own(piece: Piece) -> Character: ...
-
-
-@overload
-def own(piece: None) -> None: ...
-
-
-def own(piece: Piece | None) -> Character | None:
-    return piece  # type: ignore[return-value]
 
 
 WEAPON_KINDS = {"shoot": ("gun", "thrown", "launcher"), "brawl": ("melee",)}  # what --weapon takes, for Tab
 
 
-class Sprawl(System):
+class Sprawl(System["Game", "Character"]):
     name = "sprawl"
     title = "SPRAWL"
     package = "sprawl_cli.systems.sprawl"
@@ -60,24 +41,24 @@ class Sprawl(System):
         return tuple(SETTABLE)
 
     # --- scenarios (the kernel's, a house feature) -----------------------------
-    def out_of_game(self, game: KernelGame[Any], character: Any) -> bool:
+    def out_of_game(self, game: Game, character: Character) -> bool:
         """Down, Out of Action or Out of Play: a carrier drops what it carries."""
         return bool(character.gone or character.has("down"))
 
-    def leave_game(self, game: KernelGame[Any], character: Any) -> None:
+    def leave_game(self, game: Game, character: Character) -> None:
         """Out of Play: it left the table at the scenario's exit."""
         character.add("out_of_play")
 
     # --- the save file ------------------------------------------------------
-    def game_type(self) -> type[KernelGame[Any]]:
+    def game_type(self) -> type[Game]:
         from sprawl_cli.systems.sprawl.model import Game
 
         return Game
 
-    def check_game(self, game: KernelGame[Any], where: Where) -> None:
+    def check_game(self, game: Game, where: Where) -> None:
         from sprawl_cli.systems.sprawl.checks import check_game
 
-        check_game(own_game(game), where)
+        check_game(game, where)
 
     # --- rosters and new games ------------------------------------------------
     def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
@@ -85,7 +66,7 @@ class Sprawl(System):
 
         return roster_from_data(data, where, source)
 
-    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
+    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[Game, Outcome]:
         from sprawl_cli.systems.sprawl.setup import new_game
         from sprawl_cli.systems.sprawl.turn import start_turn
 
@@ -96,43 +77,43 @@ class Sprawl(System):
         return game, Outcome(dict(self.status_json(game, None)))
 
     # --- the kernel's shared commands -------------------------------------------
-    def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:
+    def status(self, game: Game, only: Character | None) -> dict[str, Any]:
         from sprawl_cli.systems.sprawl.status import game_json
 
-        return game_json(own_game(game), own(only))
+        return game_json(game, only)
 
-    def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
+    def status_view(self, console: Console, game: Game, only: Character | None) -> None:
         from sprawl_cli.systems.sprawl.phases import todo
         from sprawl_cli.systems.sprawl.status import status_view
 
-        status_view(console, own_game(game), only.name if only else None, todo(own_game(game)))
+        status_view(console, game, only.name if only else None, todo(game))
 
-    def advance(self, game: KernelGame[Any], dice: Dice, table: Table) -> Outcome:
+    def advance(self, game: Game, dice: Dice, table: Table) -> Outcome:
         from sprawl_cli.systems.sprawl.views.game import advance_lines
         from sprawl_cli.systems.sprawl.turn import advance
 
-        step = advance(own_game(game), dice, table)
+        step = advance(game, dice, table)
         return Outcome(step.to_json(), advance_lines(step))
 
-    def set_status(self, game: KernelGame[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
+    def set_status(self, game: Game, character: Character, status: str, on: bool, table: Table) -> Outcome:
         from sprawl_cli.systems.sprawl.referee import set_status
         from sprawl_cli.systems.sprawl.views.game import set_lines
 
-        result = set_status(own_game(game), own(character), status, on, None, None)
+        result = set_status(game, character, status, on, None, None)
         return Outcome(result.to_json(), set_lines(character.name, result))
 
-    def status_marks(self, game: KernelGame[Any]) -> list[str]:
+    def status_marks(self, game: Game) -> list[str]:
         marks = []
         for status in ("pinned", "down", "panicked"):
             # A Down character is pinned too (R8): it is listed once, under down.
-            who = [c.name for c in own_game(game).characters if c.has(status) and not c.gone
+            who = [c.name for c in game.characters if c.has(status) and not c.gone
                    and not (status == "pinned" and c.has("down"))]
             if who:
                 marks.append(f"{status}: {', '.join(who)}")
         gone = [c.name for c in game.characters if c.gone]
         return marks + ([f"out: {', '.join(gone)}"] if gone else [])
 
-    def option_values(self, game: KernelGame[Any], command: str, option: str, arguments: list[str]) -> list[str] | None:
+    def option_values(self, game: Game, command: str, option: str, arguments: list[str]) -> list[str] | None:
         if option == "--terrain":  # `move` crosses any of them; `charge` only open or difficult ground
             return ["open", "difficult", "treacherous"] if command == "move" else ["open", "difficult"]
         if option != "--weapon":
@@ -142,7 +123,7 @@ class Sprawl(System):
         from sprawl_cli.api import SprawlError
 
         try:
-            who = own(game.character(arguments[0])) if arguments else None
+            who = game.character(arguments[0]) if arguments else None
         except SprawlError:
             return []
         if who is None:
@@ -153,7 +134,7 @@ class Sprawl(System):
             names.append("Fists")  # R12: every character can fight bare-handed
         return names
 
-    def end_lines(self, game: KernelGame[Any]) -> list[str]:
+    def end_lines(self, game: Game) -> list[str]:
         return []
 
     # --- lookups and books ----------------------------------------------------------
@@ -167,26 +148,26 @@ class Sprawl(System):
 
         return logged_faces(faces, die)
 
-    def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
-        people = own_game(game).characters
+    def journal_extras(self, game: Game) -> dict[str, Any]:
+        people = game.characters
         return {
             "health": {c.name: c.health for c in people},
             "gone": [c.name for c in people if c.gone],
             "hits": {c.name: c.record.hits for c in people},  # the battle report's series
         }
 
-    def book_start(self, game: KernelGame[Any]) -> dict[str, Any] | None:
-        people = own_game(game).characters
+    def book_start(self, game: Game) -> dict[str, Any] | None:
+        people = game.characters
         return {"health": {c.name: c.max_health for c in people}, "hits": {c.name: 0 for c in people}}
 
-    def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
-        c = own(character)
+    def record(self, game: Game, character: Character) -> dict[str, int]:
+        c = character
         r = c.record
         return {"shots": r.shots, "hits": r.hits, "damage_dealt": r.damage_dealt, "damage_taken": c.damage_taken,
                 "put_out_of_action": r.put_out_of_action, "times_out_of_action": r.times_out_of_action}
 
-    def end_words(self, game: KernelGame[Any], character: Piece) -> str:
-        c = own(character)
+    def end_words(self, game: Game, character: Character) -> str:
+        c = character
         if c.has("out_of_action"):
             return "Out of Action"
         return "Out of Play (fled)" if c.has("out_of_play") else f"Health {c.health}/{c.max_health}"
@@ -195,7 +176,7 @@ class Sprawl(System):
         # Out of Play (off the table edge) is not Out of Action: R26 rolls nothing for it.
         return "out_of_play" in part.statuses and "out_of_action" not in part.statuses
 
-    def house_rulings(self, game: KernelGame[Any]) -> list[str]:
+    def house_rulings(self, game: Game) -> list[str]:
         # The rules' GEAR page is missing (README, `sprawl rules gear`).
         return ["Weapon numbers are house values (rosters/sprawl/gear.yaml) unless a roster gave its own: "
                 "the rules' GEAR page is missing."]
@@ -221,10 +202,10 @@ class Sprawl(System):
         check_book(book, where)
         return book
 
-    def campaign_character(self, character: Piece) -> dict[str, Any]:
+    def campaign_character(self, character: Character) -> dict[str, Any]:
         from sprawl_cli.systems.sprawl.campaign import sheet_of
 
-        return sheet_of(own(character))
+        return sheet_of(character)
 
     def character_from_sheet(self, name: str, sheet: dict[str, Any], squad: str, where: Where,
                              at: tuple[object, ...]) -> Piece:
@@ -232,15 +213,15 @@ class Sprawl(System):
 
         return character_of(sheet, squad, name, where, at)
 
-    def stand_in(self, characters: list[Piece]) -> str:
+    def stand_in(self, characters: list[Character]) -> str:
         # H10: the living character with the most Smarts (the first in roster order on a tie), as in R24.
-        return max(characters, key=lambda c: own(c).smarts).name
+        return max(characters, key=lambda c: c.smarts).name
 
-    def aftermath(self, game: KernelGame[Any], book: Book, entry: BookGame, dice: Dice) -> list[str] | None:
+    def aftermath(self, game: Game, book: Book, entry: BookGame, dice: Dice) -> list[str] | None:
         from sprawl_cli.systems.sprawl.campaign import aftermath_words, resolve_aftermath
         from sprawl_cli.systems.sprawl.report import aftermath_lines
 
-        rolled = resolve_aftermath(own_game(game), book, dice, entry.number)
+        rolled = resolve_aftermath(game, book, dice, entry.number)
         entry.table, entry.results = rolled.table, [r.to_json() for r in rolled.results]
         entry.aftermath = aftermath_words(rolled.table, entry.results)
         return aftermath_lines(rolled)
@@ -265,15 +246,15 @@ class Sprawl(System):
         return member_columns(member)
 
     # --- the table's view (the live page, `play`'s status line) -----------------------
-    def turn_track(self, game: KernelGame[Any]) -> TurnTrack:
+    def turn_track(self, game: Game) -> TurnTrack:
         from sprawl_cli.systems.sprawl.track import turn_track
 
-        return turn_track(own_game(game))
+        return turn_track(game)
 
-    def glance(self, game: KernelGame[Any], character: Piece) -> list[str]:
+    def glance(self, game: Game, character: Character) -> list[str]:
         from sprawl_cli.systems.sprawl.track import glance
 
-        return glance(own_game(game), own(character))
+        return glance(game, character)
 
 
 SYSTEM = Sprawl()

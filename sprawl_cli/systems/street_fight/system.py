@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.api import NewGame, Outcome, Roster, System
 from sprawl_cli.systems.street_fight.doors import CHECKS, DOORS
@@ -13,11 +13,11 @@ from sprawl_cli.systems.street_fight.doors import CHECKS, DOORS
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sprawl_cli.api import Dice, Game as KernelGame, Piece, Squad, Table, Topic, TurnTrack, Where
+    from sprawl_cli.api import Dice, Squad, Table, Topic, TurnTrack, Where
     from sprawl_cli.systems.street_fight.model import Character, Game
 
 
-class StreetFight(System):
+class StreetFight(System["Game", "Character"]):
     name = "street-fight"
     title = "Street-Fight"
     package = "sprawl_cli.systems.street_fight"
@@ -29,20 +29,20 @@ class StreetFight(System):
     phases = ("movement", "shooting", "close", "morale")
 
     # --- scenarios (the kernel's, a house feature) -----------------------------
-    def leave_game(self, game: KernelGame[Any], character: Any) -> None:
+    def leave_game(self, game: Game, character: Character) -> None:
         """A casualty (house): off the table at the scenario's exit, counted as one for morale."""
         character.add("casualty")
 
     # --- the save file ------------------------------------------------------
-    def game_type(self) -> type[KernelGame[Any]]:
+    def game_type(self) -> type[Game]:
         from sprawl_cli.systems.street_fight.model import Game
 
         return Game
 
-    def check_game(self, game: KernelGame[Any], where: Where) -> None:
+    def check_game(self, game: Game, where: Where) -> None:
         from sprawl_cli.systems.street_fight.roster import check_game
 
-        check_game(cast("Game", game), where)
+        check_game(game, where)
 
     # --- rosters and new games ------------------------------------------------
     def read_roster(self, data: dict[str, Any], where: Where, source: Path) -> Roster:
@@ -50,7 +50,7 @@ class StreetFight(System):
 
         return read_roster(data, where, str(source))
 
-    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[KernelGame[Any], Outcome]:
+    def new_game(self, rosters: list[Roster], how: NewGame, dice: Dice, table: Table) -> tuple[Game, Outcome]:
         from sprawl_cli.systems.street_fight.setup import new_game, read_settings
         from sprawl_cli.systems.street_fight.views import started_lines
 
@@ -62,32 +62,32 @@ class StreetFight(System):
         return game, Outcome(started.to_json(), started_lines(started))
 
     # --- the kernel's shared commands -------------------------------------------
-    def status(self, game: KernelGame[Any], only: Piece | None) -> dict[str, Any]:
+    def status(self, game: Game, only: Character | None) -> dict[str, Any]:
         from sprawl_cli.systems.street_fight.status import game_json
 
-        return game_json(cast("Game", game), cast("Character | None", only))
+        return game_json(game, only)
 
-    def status_view(self, console: Console, game: KernelGame[Any], only: Piece | None) -> None:
+    def status_view(self, console: Console, game: Game, only: Character | None) -> None:
         from sprawl_cli.systems.street_fight.turn import todo
         from sprawl_cli.systems.street_fight.views import status_table
 
-        status_table(console, cast("Game", game), only.name if only else None)
+        status_table(console, game, only.name if only else None)
         from sprawl_cli.api import escape
 
-        for line in todo(cast("Game", game)):
+        for line in todo(game):
             console.print(f"[todo]{escape(line)}[/]", markup=True, highlight=False)
 
-    def advance(self, game: KernelGame[Any], dice: Dice, table: Table) -> Outcome:
+    def advance(self, game: Game, dice: Dice, table: Table) -> Outcome:
         from sprawl_cli.systems.street_fight.turn import advance
         from sprawl_cli.systems.street_fight.views import advance_lines
 
-        step = advance(cast("Game", game), dice, table)
+        step = advance(game, dice, table)
         return Outcome(step.to_json(), advance_lines(step))
 
-    def set_status(self, game: KernelGame[Any], character: Piece, status: str, on: bool, table: Table) -> Outcome:
+    def set_status(self, game: Game, character: Character, status: str, on: bool, table: Table) -> Outcome:
         from sprawl_cli.systems.street_fight.referee import set_status
 
-        result = set_status(cast("Game", game), cast("Character", character), status, on)
+        result = set_status(game, character, status, on)
         state = ", ".join(result.statuses) or "no statuses"
         note = f" ({result.note})" if result.note else ""
         return Outcome(result.to_json(), [f"{character.name}: {result.status} {'on' if on else 'off'}{note}; now {state}"])
@@ -98,30 +98,30 @@ class StreetFight(System):
 
         return TOPICS
 
-    def journal_extras(self, game: KernelGame[Any]) -> dict[str, Any]:
-        people = cast("Game", game).characters
+    def journal_extras(self, game: Game) -> dict[str, Any]:
+        people = game.characters
         return {"gone": [c.name for c in people if c.gone], "hits": {c.name: c.record.hits for c in people}}
 
-    def record(self, game: KernelGame[Any], character: Piece) -> dict[str, int]:
+    def record(self, game: Game, character: Character) -> dict[str, int]:
         from sprawl_cli.api import to_data
 
-        return dict(to_data(cast("Character", character).record))
+        return dict(to_data(character.record))
 
     # --- the table's view (the live page, `play`'s status line) -----------------------
-    def turn_track(self, game: KernelGame[Any]) -> TurnTrack:
+    def turn_track(self, game: Game) -> TurnTrack:
         from sprawl_cli.systems.street_fight.track import turn_track
 
-        return turn_track(cast("Game", game))
+        return turn_track(game)
 
-    def glance(self, game: KernelGame[Any], character: Piece) -> list[str]:
+    def glance(self, game: Game, character: Character) -> list[str]:
         from sprawl_cli.systems.street_fight.track import glance
 
-        return glance(cast("Game", game), cast("Character", character))
+        return glance(game, character)
 
-    def side_glance(self, game: KernelGame[Any], squad: Squad) -> list[str]:
+    def side_glance(self, game: Game, squad: Squad) -> list[str]:
         from sprawl_cli.systems.street_fight.track import side_glance
 
-        return side_glance(cast("Game", game), squad)
+        return side_glance(game, squad)
 
 
 SYSTEM = StreetFight()

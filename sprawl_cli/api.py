@@ -96,7 +96,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "RANKS": ("sprawl_cli.dice", "RANKS"),
     "SUITS": ("sprawl_cli.dice", "SUITS"),
     "JOKERS": ("sprawl_cli.dice", "JOKERS"),
-    "REACH": ("sprawl_cli.dice", "REACH"),
+    "REACH": ("sprawl_cli.numbers", "REACH"),
     "Roll": ("sprawl_cli.dice", "Roll"),
     "record_repr": ("sprawl_cli.dice", "record_repr"),
     "ScriptedDice": ("sprawl_cli.dice", "ScriptedDice"),
@@ -204,7 +204,7 @@ if TYPE_CHECKING:  # what mypy and an editor see; at run time each name comes fr
     from sprawl_cli.dice import DECK as DECK
     from sprawl_cli.dice import JOKERS as JOKERS
     from sprawl_cli.dice import RANKS as RANKS
-    from sprawl_cli.dice import REACH as REACH
+    from sprawl_cli.numbers import REACH as REACH
     from sprawl_cli.dice import SUITS as SUITS
     from sprawl_cli.dice import Dice as Dice
     from sprawl_cli.dice import Face as Face

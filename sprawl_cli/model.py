@@ -6,7 +6,6 @@ undo, campaign) reads only what is declared here. A character is anything
 with a `name`, a `squad`, its `shown_statuses` and whether it is `gone`.
 """
 
-from __future__ import annotations
 
 import difflib
 from dataclasses import MISSING, dataclass, field, fields

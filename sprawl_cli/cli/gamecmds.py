@@ -184,13 +184,10 @@ def status(
     game = ctx.load_game()
     system = ctx.system_of(game)
     only = game.character(name) if name else None
+    data: dict[str, Any] = dict(system.status_json(game, only))
     undone = ctx.store().last_undone(game)
-    if ctx.options.json:  # the table below is drawn from the game itself, not from this
-        data: dict[str, Any] = dict(system.status_json(game, only))
-        data["undone"] = ({"step": undone.get("step"), "number": undone.get("number", undone.get("step")),
-                           "command": undone.get("command") or undone.get("kind")} if undone else None)
-        ctx.emit(data)
-        return
+    data["undone"] = ({"step": undone.get("step"), "number": undone.get("number", undone.get("step")),
+                       "command": undone.get("command") or undone.get("kind")} if undone else None)
 
     def view(console: Console) -> None:
         system.status_view(console, game, only)
@@ -200,7 +197,7 @@ def status(
                           f"({undone.get('command') or undone.get('kind')}) was undone; "
                           "`sprawl redo` puts it back.[/]")
 
-    ctx.emit({}, view)
+    ctx.emit(data, view)
 
 
 def scenario_view(console: Console, game: Game[Any]) -> None:

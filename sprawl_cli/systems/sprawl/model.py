@@ -7,7 +7,6 @@ in the journal (see `store`). Rules receive a working copy of the Game and
 change it; the store decides whether the change is kept.
 """
 
-from __future__ import annotations
 
 from dataclasses import field
 from typing import ClassVar

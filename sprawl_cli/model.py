@@ -44,8 +44,7 @@ class Fields:
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         cls = type(self)
-        plan = _PLANS.get(cls) or _plan(cls)
-        positional = [name for name, init, kw_only, _, _ in plan if init and not kw_only]
+        positional, plan = _PLANS.get(cls) or _plan(cls)
         if len(args) > len(positional):
             raise TypeError(f"{cls.__name__}() takes {len(positional)} positional arguments but {len(args)} were given")
         given = dict(zip(positional, args))
@@ -53,7 +52,7 @@ class Fields:
             if key in given:
                 raise TypeError(f"{cls.__name__}() got multiple values for argument '{key}'")
         given.update(kwargs)
-        for name, init, _, default, factory in plan:
+        for name, init, default, factory in plan:
             if init and name in given:
                 value = given.pop(name)
             elif factory is not MISSING:
@@ -80,12 +79,16 @@ class Fields:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
 
 
-# A record's fields as its constructor reads them: (name, init, kw_only, default, default factory).
-_PLANS: dict[type, tuple[tuple[str, bool, bool, Any, Any], ...]] = {}
+# A record's fields as its constructor reads them, worked out once per class: the names it takes
+# by position, then each field's (name, init, default, default factory).
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, bool, Any, Any], ...]]
+_PLANS: dict[type, _Plan] = {}
 
 
-def _plan(cls: type) -> tuple[tuple[str, bool, bool, Any, Any], ...]:
-    plan = tuple((f.name, f.init, bool(f.kw_only), f.default, f.default_factory) for f in fields(cls))
+def _plan(cls: type) -> _Plan:
+    found = fields(cls)
+    plan = (tuple(f.name for f in found if f.init and not f.kw_only),
+            tuple((f.name, f.init, f.default, f.default_factory) for f in found))
     _PLANS[cls] = plan
     return plan
 

@@ -8,7 +8,7 @@ exactly what an outside author gets. The names, by job:
   `new` was told), `NewOption` (a `new` option with a value), `Roster`, `Outcome`, `roster_header`, `check_unique_names`, `check_sides`;
   `API_VERSION`, which a system's package `__init__` repeats as the version it was written for.
 - the nouns: `Game` (subclass it), `Settings`, `Squad`, `Piece`, `Statuses`, `Fields`,
-  `close_names`; a campaign's `Book`, `BookGame`, `Member`, `Part`.
+  `record` (a model dataclass with `Fields`' shared methods), `close_names`; a campaign's `Book`, `BookGame`, `Member`, `Part`.
 - the status contract: `StatusJson`, `CharacterStatus`, `SHARED_STATUS`, `STATUS_LISTS`
   (sprawl_cli/contract.py): what `System.status` returns and the live page and report read.
 - errors: `SprawlError` > `UsageProblem` (exit 2), `BadInput`, `RuleRefusal` (a refusal
@@ -69,6 +69,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "Piece": ("sprawl_cli.model", "Piece"),
     "Statuses": ("sprawl_cli.model", "Statuses"),
     "Fields": ("sprawl_cli.model", "Fields"),
+    "record": ("sprawl_cli.model", "record"),
     "close_names": ("sprawl_cli.model", "close_names"),
     "Book": ("sprawl_cli.books", "Book"),
     "BookGame": ("sprawl_cli.books", "BookGame"),
@@ -95,7 +96,7 @@ _HOMES: dict[str, tuple[str, str]] = {
     "RANKS": ("sprawl_cli.dice", "RANKS"),
     "SUITS": ("sprawl_cli.dice", "SUITS"),
     "JOKERS": ("sprawl_cli.dice", "JOKERS"),
-    "REACH": ("sprawl_cli.dice", "REACH"),
+    "REACH": ("sprawl_cli.numbers", "REACH"),
     "Roll": ("sprawl_cli.dice", "Roll"),
     "record_repr": ("sprawl_cli.dice", "record_repr"),
     "ScriptedDice": ("sprawl_cli.dice", "ScriptedDice"),
@@ -173,7 +174,7 @@ _HOMES: dict[str, tuple[str, str]] = {
 __all__ = [
     "API_VERSION", "REQUIRED_HOOKS", "System", "NewGame", "NewOption", "Roster", "Outcome", "roster_header",
     "check_unique_names", "check_sides", "system_key", "Game", "Settings", "Squad", "Piece", "Statuses",
-    "Fields", "close_names", "Book", "BookGame", "Member", "Part", "StatusJson", "CharacterStatus",
+    "Fields", "record", "close_names", "Book", "BookGame", "Member", "Part", "StatusJson", "CharacterStatus",
     "SHARED_STATUS", "STATUS_LISTS", "SprawlError", "UsageProblem", "BadInput", "RuleRefusal", "GameOver",
     "SaveFileError", "DiceShortage", "NeedsAnswer", "Dice", "Face", "DECK", "RANKS", "SUITS", "JOKERS",
     "REACH", "Roll", "record_repr", "ScriptedDice", "RecordingDice", "Table", "refuse", "parse_names",
@@ -203,7 +204,7 @@ if TYPE_CHECKING:  # what mypy and an editor see; at run time each name comes fr
     from sprawl_cli.dice import DECK as DECK
     from sprawl_cli.dice import JOKERS as JOKERS
     from sprawl_cli.dice import RANKS as RANKS
-    from sprawl_cli.dice import REACH as REACH
+    from sprawl_cli.numbers import REACH as REACH
     from sprawl_cli.dice import SUITS as SUITS
     from sprawl_cli.dice import Dice as Dice
     from sprawl_cli.dice import Face as Face
@@ -235,6 +236,7 @@ if TYPE_CHECKING:  # what mypy and an editor see; at run time each name comes fr
     from sprawl_cli.gate import phase_refusal as phase_refusal
     from sprawl_cli.gate import verb as verb
     from sprawl_cli.model import Fields as Fields
+    from sprawl_cli.model import record as record
     from sprawl_cli.model import Game as Game
     from sprawl_cli.model import Piece as Piece
     from sprawl_cli.model import Settings as Settings

@@ -11,7 +11,6 @@ fields every game has (`SHARED_STATUS`) first, and a game played to a scenario g
 one line naming the system, not a page that silently leaves a part out.
 """
 
-from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict, cast
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
 from sprawl_cli.errors import BadInput, DiceShortage
+from sprawl_cli.numbers import REACH as REACH
 
 Face = int  # 1..sides; a d10 showing 0 is stored as 10, a d100 showing 00 as 100
 Card = str  # rank then suit: "AS", "10H", "7D", "2C"; Jokers "RJ" (red) and "BJ" (black)
@@ -40,7 +41,7 @@ class Dice(Protocol):
         ...
 
 
-REACH = 100  # the largest face of any die (a d100): a modifier or a count past it is nonsense in every system
+# REACH, the largest face of any die, is a bound of numbers.py, where every bound lives.
 
 
 def die_name(sides: int) -> str:

@@ -6,11 +6,10 @@ undo, campaign) reads only what is declared here. A character is anything
 with a `name`, a `squad`, its `shown_statuses` and whether it is `gone`.
 """
 
-from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
-from typing import ClassVar, Generic, Protocol, TypeVar
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, dataclass_transform
 
 from sprawl_cli.errors import BadInput
 from sprawl_cli.systems import DEFAULT
@@ -34,13 +33,42 @@ class Piece(Protocol):
 
 
 class Fields:
-    """Equality and repr for the model's dataclasses, written once here: they are declared
-    `@dataclass(eq=False, repr=False)` and inherit these, because a generated method is
-    compiled anew for each class at import, which every command that reads a save pays
-    (bench/startup.py). The same meaning as the generated ones: equal when of the same
+    """The constructor, equality and repr of the model's records, written once here (see
+    `record`): a dataclass's generated methods are compiled anew for each class at import,
+    which every command that reads a save pays (bench/instructions.py). They mean what the
+    generated ones mean: the fields in order, by position or keyword, defaults and
+    factories filled in, then `__post_init__` if the class has one; equal when of the same
     class with equal fields."""
 
     __hash__ = None  # type: ignore[assignment]  # mutable, as a dataclass with eq is
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        cls = type(self)
+        positional, plan = _PLANS.get(cls) or _plan(cls)
+        if len(args) > len(positional):
+            raise TypeError(f"{cls.__name__}() takes {len(positional)} positional arguments but {len(args)} were given")
+        given = dict(zip(positional, args))
+        for key in kwargs:
+            if key in given:
+                raise TypeError(f"{cls.__name__}() got multiple values for argument '{key}'")
+        given.update(kwargs)
+        for name, init, default, factory in plan:
+            if init and name in given:
+                value = given.pop(name)
+            elif factory is not MISSING:
+                value = factory()
+            elif not init:
+                continue  # its default stays on the class, as a dataclass leaves it
+            elif default is not MISSING:
+                value = default
+            else:
+                raise TypeError(f"{cls.__name__}() missing required argument: '{name}'")
+            setattr(self, name, value)
+        if given:
+            raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{next(iter(given))}'")
+        post_init = getattr(self, "__post_init__", None)
+        if post_init is not None:
+            post_init()
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -49,6 +77,33 @@ class Fields:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{k}={v!r}' for k, v in vars(self).items())})"
+
+
+# A record's fields as its constructor reads them, worked out once per class: the names it takes
+# by position, then each field's (name, init, default, default factory).
+_Plan = tuple[tuple[str, ...], tuple[tuple[str, bool, Any, Any], ...]]
+_PLANS: dict[type, _Plan] = {}
+
+
+def _plan(cls: type) -> _Plan:
+    found = fields(cls)
+    plan = (tuple(f.name for f in found if f.init and not f.kw_only),
+            tuple((f.name, f.init, f.default, f.default_factory) for f in found))
+    _PLANS[cls] = plan
+    return plan
+
+
+F = TypeVar("F", bound=Fields)
+
+
+@dataclass_transform(eq_default=False, field_specifiers=(field,))
+def record(cls: type[F]) -> type[F]:
+    """The model's dataclass: `@record` over a subclass of `Fields` (a system's records too, through
+    `sprawl_cli.api`). It is a dataclass to everything that reads one (`dataclasses.fields`,
+    `replace`, `schema`) and to the type checker, whose constructor, equality and repr are `Fields`'
+    shared ones instead of code compiled for each class at import: about half a million
+    instructions a class, paid by every command that reads a save (bench/instructions.py)."""
+    return dataclass(init=False, eq=False, repr=False)(cls)
 
 
 class Statuses(Fields):
@@ -74,7 +129,7 @@ class Statuses(Fields):
 C = TypeVar("C", bound=Piece)
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Squad(Fields):
     """One side of a game: its name, its leader and its members, in roster order."""
 
@@ -84,7 +139,7 @@ class Squad(Fields):
     roster: str = ""  # the roster file it came from, as given to `new`
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Settings(Fields):
     """Per-game settings every system has; a system subclasses it to add its own."""
 
@@ -107,7 +162,7 @@ def close_names(name: str, names: list[str]) -> list[str]:
 
 
 # --- scenarios (a house feature: docs/scenarios.md) ------------------------------------
-@dataclass(eq=False, repr=False)
+@record
 class Place(Fields):
     """A place a scenario names: words for the table, and on a map its spaces."""
 
@@ -116,7 +171,7 @@ class Place(Fields):
     spaces: list[str] = field(default_factory=list)  # on a map: the spaces it covers
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Objective(Fields):
     """One objective of a scenario, as the file gave it and as it stands now."""
 
@@ -139,7 +194,7 @@ class Objective(Fields):
     reached: list[str] = field(default_factory=list)  # reach: the figures that got there
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Score(Fields):
     """Points scored: when, for what, by which side and why."""
 
@@ -150,7 +205,7 @@ class Score(Fields):
     why: str
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Scenario(Fields):
     """The scenario a game is played to, kept in its save (`new --scenario FILE`)."""
 
@@ -169,7 +224,7 @@ class Scenario(Fields):
     settled: bool = False  # the end-of-game objectives are scored
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Game(Fields, Generic[C]):
     """The shared half of one game's state; a system's Game adds the rest."""
 

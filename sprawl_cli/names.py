@@ -5,8 +5,6 @@ system; `numbers.quoted` cuts whatever an error line quotes."""
 
 from __future__ import annotations
 
-import unicodedata
-
 # The longest name: "Sheriff Hale", "Acolyte 3" and the like run a dozen characters; forty fits any
 # name a table writes on a figure's base and keeps every column of `status` readable.
 MOST_NAME = 40
@@ -22,6 +20,10 @@ def name_fault(name: str) -> str | None:
         return "is empty"
     if len(name) > MOST_NAME:
         return f"is {len(name)} characters long; a name holds at most {MOST_NAME}"
+    if name.isascii() and name.isprintable():
+        return None  # no control character, and no mark of direction: those lie beyond ASCII
+    import unicodedata
+
     for c in name:
         if c in _BIDI or unicodedata.category(c) in ("Cc", "Cs", "Zl", "Zp"):
             return f"holds the character U+{ord(c):04X}, which a name may not (no control, NUL or bidirectional mark)"

@@ -15,8 +15,8 @@ from typing import Any
 
 import click
 
-from sprawl_cli.dice import REACH
-
+# The largest face of any die (a d100): a modifier or a count past it is nonsense in every system.
+REACH = 100
 # How much of a bad value an error line quotes: enough to recognise it, never a whole 10,000-character paste.
 QUOTED = 40
 
@@ -87,7 +87,7 @@ def _shown(number: float) -> str:
 
 # --- the kernel's bounds (a system adds its own at its options and in check_game) ---
 
-# The largest face of any die is a d100's (dice.REACH): a modifier, a difficulty or a count of
+# The largest face of any die is a d100's (REACH): a modifier, a difficulty or a count of
 # dice past it changes nothing any system's roll can tell apart.
 MODIFIER = Bound(-REACH, REACH, past="past any die's reach")
 # Inches on the table: a table top is six feet at most (72"), and the longest band any weapon of the

@@ -11,14 +11,14 @@ from functools import cache
 from typing import Any, TypeVar
 
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.model import Fields
+from sprawl_cli.model import Fields, record
 from sprawl_cli.numbers import KEPT, MOST_KEPT, quoted
 from sprawl_cli.yamlio import Lines, Path_
 
 T = TypeVar("T")
 
 
-@dataclasses.dataclass(eq=False, repr=False)
+@record
 class Where(Fields):
     """A file and its line map, for messages like `game.yaml:12: key 'health': ...`."""
 

@@ -11,10 +11,10 @@ these fields; what a place is and what its mark means is the system's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
-from sprawl_cli.model import Fields
+from sprawl_cli.model import Fields, record
 
 if TYPE_CHECKING:
     from sprawl_cli.model import Game, Squad
@@ -29,7 +29,7 @@ OUT = "out"  # out of the game
 STATES = (NOW, NEXT, LATER, DONE, HOLD, SURPRISED, OUT)
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Place(Fields):
     """One place in the order of play."""
 
@@ -47,7 +47,7 @@ class Place(Fields):
         return f"{self.who} ({self.mark})" if self.mark else self.who
 
 
-@dataclass(eq=False, repr=False)
+@record
 class TurnTrack(Fields):
     """The order of play now. `places` are in the order they act (or acted) this round."""
 

@@ -81,3 +81,16 @@ def test_status_of_a_game_imports_its_system_alone(tmp_path, system, squads):
     assert new.returncode == 0, new.stderr
     assert systems_in(imported(["status"], tmp_path)) == {system}
     assert systems_in(imported(["status", "--json"], tmp_path)) == {system}
+
+
+def test_status_of_a_sprawl_game_imports_no_rule_it_does_not_draw(tmp_path):
+    # What status needs is the save, the model and the view: the gate's table (read by commands
+    # that change the game), the roster reader, the dice and the views of other commands are
+    # left for the commands that use them (bench/instructions.py counts what each costs).
+    new = harness.run(["new", "--squad", PLF, "--squad", SUIT], tmp_path)
+    assert new.returncode == 0, new.stderr
+    modules = imported(["status"], tmp_path)
+    for unused in ("sprawl_cli.gate", "sprawl_cli.systems.sprawl.doors", "sprawl_cli.systems.sprawl.roster",
+                   "sprawl_cli.dice", "sprawl_cli.systems.sprawl.views.game", "unicodedata"):
+        assert unused not in modules
+    assert {"sprawl_cli.systems.sprawl.status", "sprawl_cli.render.grid"} <= modules  # it did draw the table

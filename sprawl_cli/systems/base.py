@@ -29,12 +29,12 @@ says more, and has a table of where each job is in each system):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from sprawl_cli.errors import BadInput, SprawlError
-from sprawl_cli.model import Fields, Squad
+from sprawl_cli.model import Fields, Squad, record
 from sprawl_cli.systems.bookhooks import BookHooks, GameT, PieceT
 from sprawl_cli.systems.scenariohooks import ScenarioHooks
 
@@ -83,7 +83,7 @@ def check_sides(rosters: Sequence[Roster], what: str = "a game") -> None:
             seen[c.name.lower()] = r.squad.name
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Outcome(Fields):
     """What a kernel-run step of a system did (`next`, `set`, `new`): the same data
     feeds `--json`, the log (the lines, plain) and the terminal (the lines, Rich)."""
@@ -95,7 +95,7 @@ class Outcome(Fields):
         return self.data
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Roster(Fields):
     """One squad as read from a roster file of some system."""
 
@@ -154,7 +154,7 @@ def check_unique_names(names: Sequence[str], where: Where) -> None:
         seen.add(name.lower())
 
 
-@dataclass(eq=False, repr=False)
+@record
 class NewGame(Fields):
     """What `sprawl new` was told, beyond the rosters."""
 

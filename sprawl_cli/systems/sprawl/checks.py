@@ -1,10 +1,10 @@
-"""What a loaded SPRAWL save must make sense of, beyond the kernel's checks (a hand edit can break these)."""
+"""What a loaded SPRAWL save must make sense of, beyond the kernel's checks (a hand edit can break these),
+and a weapon's numbers, which a gear list and a roster are held to as well (`roster.py`)."""
 
 from __future__ import annotations
 
 from sprawl_cli.api import Where
-from sprawl_cli.systems.sprawl.model import ATTRIBUTES, MOST_ATTRIBUTE, STORED_STATUSES, WEAPON_KINDS, Game
-from sprawl_cli.systems.sprawl.roster import check_weapon_numbers
+from sprawl_cli.systems.sprawl.model import ATTRIBUTES, MOST_ATTRIBUTE, STORED_STATUSES, WEAPON_KINDS, Game, Weapon
 
 
 def check_game(game: Game, where: Where) -> None:
@@ -58,3 +58,22 @@ def check_game(game: Game, where: Where) -> None:
                 where.fail(path + ("weapon_states", weapon), f"{c.name} carries no weapon '{weapon}'")
             if state not in ("jammed", "out_of_ammo", "none_left"):
                 where.fail(path + ("weapon_states", weapon), f"'{state}' should be jammed, out_of_ammo or none_left")
+
+
+def check_weapon_numbers(weapon: Weapon, where: Where, path: tuple[object, ...]) -> None:
+    """A weapon's numbers within what the rules make sensible, in a gear list, a roster or a save
+    (issue 34): Power is dice of damage, as an attribute is dice of a Test (MOST_ATTRIBUTE); a
+    reliability is a Difficulty, and a range band's modifier one, within a die's reach; ranges and
+    a blast are inches on the table."""
+    from sprawl_cli.api import MOST_INCHES, REACH
+
+    checks: list[tuple[tuple[object, ...], float | None, float, float]] = [
+        (("power",), weapon.power, 0, MOST_ATTRIBUTE), (("reliability",), weapon.reliability, 0, REACH),
+        (("uses",), weapon.uses, 1, REACH), (("blast",), weapon.blast, 0, MOST_INCHES)]
+    for band in ("short", "long"):
+        found = getattr(weapon, band)
+        if found is not None:
+            checks += [((band, "max"), found.max, 0, MOST_INCHES), ((band, "mod"), found.mod, -REACH, REACH)]
+    for key, value, low, high in checks:
+        if value is not None and not low <= value <= high:
+            where.fail(path + key, f"should be from {low:g} to {high:g}, not {value:g}")

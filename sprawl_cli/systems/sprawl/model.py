@@ -1,18 +1,19 @@
 """SPRAWL's nouns as plain dataclasses: Weapon, Character, Settings, Game. No I/O.
 
-Each is `@dataclass(eq=False, repr=False)`: equality and repr come from the kernel's `Fields`.
+Each is a kernel `record`: a dataclass whose constructor, equality and repr are `Fields`' shared ones.
 
 A `Game` is the whole current state of one game; the history lives beside it
 in the journal (see `store`). Rules receive a working copy of the Game and
 change it; the store decides whether the change is kept.
 """
 
-from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar
 
-from sprawl_cli.api import BadInput, Fields, Game as KernelGame, Settings as KernelSettings, Squad as Squad, Statuses
+from sprawl_cli.api import (
+    BadInput, Fields, Game as KernelGame, Settings as KernelSettings, Squad as Squad, Statuses, record,
+)
 
 ATTRIBUTES = ("shooting", "brawling", "quickness", "smarts", "guts", "strength", "toughness", "health")
 # The most an attribute may be, in a roster, a save or `roster add`: the sample squads run 1 to 5, and an
@@ -35,7 +36,7 @@ GONE = ("out_of_action", "out_of_play")  # off the table for the rest of the gam
 ACTIONS = ("moved", "ran", "charged", "hid", "spotted", "overwatch", "jumped", "shot", "brawled", "broke", "fled", "recovered")
 
 
-@dataclass(eq=False, repr=False)
+@record
 class RangeBand(Fields):
     """A weapon's range band: up to `max` inches, adding `mod` to the Difficulty (R13)."""
 
@@ -43,7 +44,7 @@ class RangeBand(Fields):
     mod: int
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Weapon(Fields):
     """A weapon as its roster gives it: kind, Power and, for guns, reliability and range bands."""
 
@@ -69,7 +70,7 @@ class Weapon(Fields):
 FISTS = Weapon(name="Fists", kind="melee", power=0)
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Record(Fields):
     """What a character did in this game, for the campaign's books (issue 7)."""
 
@@ -80,7 +81,7 @@ class Record(Fields):
     times_out_of_action: int = 0
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Character(Statuses):
     """One SPRAWL character: attributes, gear and everything the rules track during a game."""
 
@@ -173,14 +174,14 @@ class Character(Statuses):
         return self.damage_taken
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Settings(KernelSettings):
     """SPRAWL's settings: the Rule of Tens can be turned off for a game (R2)."""
 
     rule_of_tens: bool = True  # R2
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Game(KernelGame[Character]):
     """A SPRAWL game: the kernel's state plus what R12 remembers within a turn."""
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from sprawl_cli.api import Roster, SaveFileError, Where, from_data, system_key as system_key, to_data
+from sprawl_cli.systems.sprawl.checks import check_weapon_numbers
 from sprawl_cli.systems.sprawl.model import ATTRIBUTES, MOST_ATTRIBUTE, WEAPON_KINDS, Character, Squad, Weapon
 
 HOUSE_GEAR = Path(__file__).parent / "data" / "gear.yaml"
@@ -55,25 +56,6 @@ def weapon_from(item: Any, where: Where, path: tuple[object, ...]) -> Weapon:
     if weapon.kind in ("gun", "launcher") and weapon.short is None:
         where.fail(path + ("short",), "a gun or launcher needs a short range band, e.g. {max: 8, mod: 0}")
     return weapon
-
-
-def check_weapon_numbers(weapon: Weapon, where: Where, path: tuple[object, ...]) -> None:
-    """A weapon's numbers within what the rules make sensible, in a gear list, a roster or a save
-    (issue 34): Power is dice of damage, as an attribute is dice of a Test (MOST_ATTRIBUTE); a
-    reliability is a Difficulty, and a range band's modifier one, within a die's reach; ranges and
-    a blast are inches on the table."""
-    from sprawl_cli.api import MOST_INCHES, REACH
-
-    checks: list[tuple[tuple[object, ...], float | None, float, float]] = [
-        (("power",), weapon.power, 0, MOST_ATTRIBUTE), (("reliability",), weapon.reliability, 0, REACH),
-        (("uses",), weapon.uses, 1, REACH), (("blast",), weapon.blast, 0, MOST_INCHES)]
-    for band in ("short", "long"):
-        found = getattr(weapon, band)
-        if found is not None:
-            checks += [((band, "max"), found.max, 0, MOST_INCHES), ((band, "mod"), found.mod, -REACH, REACH)]
-    for key, value, low, high in checks:
-        if value is not None and not low <= value <= high:
-            where.fail(path + key, f"should be from {low:g} to {high:g}, not {value:g}")
 
 
 def load_roster(path: Path, gear: dict[str, Weapon] | None = None, allow_empty: bool = False) -> Roster:

@@ -83,7 +83,7 @@ def status_view(console: Console, game: Game, only: str | None, todo: list[str])
     from rich.table import Table
 
     from sprawl_cli.api import escape, print_lines, print_table
-    from sprawl_cli.systems.sprawl.views.game import badge
+    from sprawl_cli.systems.sprawl.views import badge
 
     console.print(header(game))
     for squad in game.squads:

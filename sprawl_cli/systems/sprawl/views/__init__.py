@@ -1,4 +1,4 @@
-"""SPRAWL's views share these: its d10 faces coloured as SPRAWL reads them."""
+"""SPRAWL's views share these: its d10 faces coloured as SPRAWL reads them, and its statuses as badges."""
 
 from __future__ import annotations
 
@@ -34,3 +34,22 @@ def logged_faces(faces: Sequence[int | str], die: str | None) -> str | None:
     if die in (None, "d10") and all(isinstance(f, int) for f in faces):
         return dice(faces)
     return None
+
+
+BADGES = {
+    "pinned": "black on yellow",
+    "down": "white on red",
+    "panicked": "black on magenta",
+    "overwatch": "black on cyan",
+    "hidden": "white on blue",
+    "out_of_action": "white on grey23",
+    "out_of_play": "white on grey23",
+    "ran": "black on green",
+    "engaged": "white on dark_orange3",
+    "jammed": "black on yellow",
+    "out_of_ammo": "black on yellow",
+}
+
+
+def badge(status: str) -> str:
+    return f"[{BADGES.get(status, 'reverse')}]{status.replace('_', ' ')}[/]"

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from sprawl_cli.api import escape, name, over_lines
-from sprawl_cli.systems.sprawl.views import dice
-from sprawl_cli.systems.sprawl.views.game import badge, panic_lines, victim_lines
+from sprawl_cli.systems.sprawl.views import badge, dice
+from sprawl_cli.systems.sprawl.views.game import panic_lines, victim_lines
 
 
 def _fighter_line(f: dict[str, Any], tens: bool) -> str:

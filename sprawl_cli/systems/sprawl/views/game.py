@@ -5,32 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.api import escape, name
-from sprawl_cli.systems.sprawl.views import dice
+from sprawl_cli.systems.sprawl.views import badge, dice
 from sprawl_cli.systems.sprawl.phases import PHASE_TITLES
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.sprawl.damage import Victim
     from sprawl_cli.systems.sprawl.morale import PanicTest
     from sprawl_cli.systems.sprawl.turn import Advance
-
-BADGES = {
-    "pinned": "black on yellow",
-    "down": "white on red",
-    "panicked": "black on magenta",
-    "overwatch": "black on cyan",
-    "hidden": "white on blue",
-    "out_of_action": "white on grey23",
-    "out_of_play": "white on grey23",
-    "ran": "black on green",
-    "engaged": "white on dark_orange3",
-    "jammed": "black on yellow",
-    "out_of_ammo": "black on yellow",
-}
-
-
-def badge(status: str) -> str:
-    return f"[{BADGES.get(status, 'reverse')}]{status.replace('_', ' ')}[/]"
-
 
 def advance_lines(step: Advance) -> list[str]:
     lines: list[str] = []

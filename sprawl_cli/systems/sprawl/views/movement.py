@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sprawl_cli.api import escape, name
-from sprawl_cli.systems.sprawl.views import dice
-from sprawl_cli.systems.sprawl.views.game import badge, panic_lines, victim_lines
+from sprawl_cli.systems.sprawl.views import badge, dice
+from sprawl_cli.systems.sprawl.views.game import panic_lines, victim_lines
 
 if TYPE_CHECKING:
     from sprawl_cli.systems.sprawl.pool import PoolResult

@@ -23,23 +23,22 @@ Safety, in order of what can go wrong:
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.model import Fields, Game
+from sprawl_cli.model import Fields, Game, record
 from sprawl_cli.save import cache as savecache
-from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, digest, remove_stray_temps
+from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, compact_json, digest, remove_stray_temps
 from sprawl_cli.save.data import SCHEMA_VERSION, game_from_data, game_to_data
 from sprawl_cli.save.lock import lock_file
 from sprawl_cli.save.undo import Undoable
 
 
-@dataclass(eq=False, repr=False)
+@record
 class Change(Fields):
     """A working copy of the game that a command changes; kept only if the command succeeds."""
 
@@ -292,8 +291,7 @@ class GameStore(Undoable):
         except OSError as problem:
             raise SaveFileError(f"could not set {self.first} aside: {problem.strerror}; nothing was changed") from None
         try:
-            atomic_write(self.first, json.dumps({"step": 0, "save": digest(text), "after": data},
-                                                separators=(",", ":")))
+            atomic_write(self.first, compact_json({"step": 0, "save": digest(text), "after": data}))
             self._write(text, data)
         except SaveFileError:
             with contextlib.suppress(OSError):

@@ -158,3 +158,13 @@ def test_a_name_with_colons_is_printed_as_typed_not_as_an_emoji() -> None:
     console = make_console(out)
     console.print("[name]Ace :fire: Jones[/]")
     assert out.getvalue() == "Ace :fire: Jones\n"
+
+
+@pytest.mark.parametrize("mark", grid.NARROW_MARKS)
+def test_a_mark_measured_without_richs_width_table_is_one_cell_to_rich(mark: str) -> None:
+    # The fast layout measures these as one cell without asking Rich's Unicode table; should Rich
+    # ever measure one otherwise, this fails before a status table comes out crooked.
+    from rich.cells import get_character_cell_size
+
+    assert get_character_cell_size(mark) == 1
+    assert grid._cells(Text(f"Babs {mark}")) == Text(f"Babs {mark}").cell_len == 6

@@ -4,6 +4,7 @@ replacement, the journal (orphans, undo, redo, its bound) and `new --force`'s ba
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import re
 import subprocess
@@ -666,15 +667,22 @@ def cache_of(sprawl) -> Path:
 
 
 def cached(sprawl) -> dict:
-    """The cache's JSON body (after its signature line)."""
-    return json.loads(cache_of(sprawl).read_bytes().partition(b"\n")[2])
+    """The cache's text and data (its body after the signature line: a header, then marshal)."""
+    body = cache_of(sprawl).read_bytes().partition(b"\n")[2]
+    assert body.startswith(savecache.HEADER)
+    text, data = marshal.loads(body[len(savecache.HEADER):])
+    return {"text": text, "data": data}
+
+
+def sign_cache(sprawl, body: bytes, key: bytes | None = None) -> None:
+    """Write `body` as the cache, signed with `key` (this user's key by default)."""
+    signature = savecache._signature(key if key is not None else savecache.cache_key(), body)
+    cache_of(sprawl).write_bytes(signature + b"\n" + body)
 
 
 def write_cached(sprawl, kept: dict, key: bytes | None = None) -> None:
-    """Put `kept` in the cache, signed with `key` (this user's key by default)."""
-    body = json.dumps(kept, separators=(",", ":")).encode()
-    signature = savecache._signature(key if key is not None else savecache.cache_key(), body)
-    cache_of(sprawl).write_bytes(signature + b"\n" + body)
+    """Put `kept` (text and data) in the cache, signed with `key` (this user's key by default)."""
+    sign_cache(sprawl, savecache.HEADER + marshal.dumps((kept["text"], kept["data"])), key)
 
 
 def fresh_status(sprawl, monkeypatch) -> dict:
@@ -723,6 +731,28 @@ def test_a_cache_that_is_a_folder_is_refused_naming_it_and_nothing_changes(spraw
     assert sprawl.save.read_bytes() == before
     cache_of(sprawl).rmdir()
     assert sprawl("set", "Razz", "pinned", "on").exit_code == 0
+
+
+@pytest.mark.parametrize("body", [
+    b"sprawl-cache 3 cpython-310 4\n",  # another interpreter's marshal: its header differs
+    b"sprawl-cache 2 cpython-311 4\n",  # an older cache format
+    "header", "truncated", "not a pair", "another text"], ids=str)
+def test_a_signed_cache_of_another_format_or_text_is_ignored(sprawl, monkeypatch, body):
+    # Signed with this user's key, so only the header and what marshal holds can turn it away.
+    sprawl.new()
+    expected = fresh_status(sprawl, monkeypatch)
+    kept = cached(sprawl)
+    forged = dict(kept, data=dict(kept["data"], round=3))  # a round the checks would accept
+    whole = savecache.HEADER + marshal.dumps((forged["text"], forged["data"]))
+    bodies = {"header": savecache.HEADER, "truncated": whole[:-5],
+              "not a pair": savecache.HEADER + marshal.dumps([forged["text"], forged["data"]]),
+              "another text": savecache.HEADER + marshal.dumps((forged["text"] + "# a note\n", forged["data"]))}
+    if isinstance(body, bytes):
+        body += marshal.dumps((forged["text"], forged["data"]))
+    sign_cache(sprawl, bodies.get(body, body) if isinstance(body, str) else body)
+    assert fresh_status(sprawl, monkeypatch) == expected
+    write_cached(sprawl, forged)
+    assert fresh_status(sprawl, monkeypatch)["round"] == 3  # the same, well formed: trusted
 
 
 def test_cached_data_the_checks_refuse_falls_back_to_the_yaml(sprawl, monkeypatch):

@@ -23,6 +23,24 @@ if TYPE_CHECKING:
     from rich.text import Text
 
 
+# Marks the views put in cells that Rich measures as one cell each but does not list among the
+# characters it knows at a glance to be one cell wide: measuring one of them makes Rich load its
+# whole Unicode width table, 1.6 million instructions, the dearest single thing a `status` drew
+# (the leader's star). They are measured as a plain space instead; tests/test_grid.py checks
+# that Rich still gives each of them one cell.
+NARROW_MARKS = ("★",)
+
+
+def _cells(text: Text) -> int:
+    """`text.cell_len`, without loading Rich's width table for the marks in `NARROW_MARKS`."""
+    from rich.cells import cell_len
+
+    plain = text.plain
+    for mark in NARROW_MARKS:
+        plain = plain.replace(mark, " ")
+    return cell_len(plain)
+
+
 def print_table(console: Console, table: Table) -> None:
     """`console.print(table)`, laid out directly when the table is simple and fits."""
     fast = _Laid.of(console, table)
@@ -78,7 +96,7 @@ class _Laid:
                 text = console.render_str(cell, highlight=False)
                 if "\n" in text.plain or "\t" in text.plain:
                     return None
-                widths[i] = max(widths[i], text.cell_len)
+                widths[i] = max(widths[i], _cells(text))
                 parsed.append(text)
             cells.append(parsed)
         widths = [(width + _padding(table, i)) or 1 for i, width in enumerate(widths)]
@@ -150,7 +168,7 @@ class _Laid:
         if justify != "left" and text.plain != text.plain.rstrip():
             text = text.copy()
             text.rstrip()  # as Rich does before it pads a cell on the left
-        spare = room - text.cell_len
+        spare = room - _cells(text)
         before = spare if justify == "right" else (spare // 2 if justify == "center" else 0)
         after = spare - before
         parts: list[Segment] = []

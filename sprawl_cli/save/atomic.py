@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import time
 from pathlib import Path
@@ -94,7 +93,19 @@ def remove_stray_temps(folder: Path, name: str) -> None:
                 os.unlink(folder / entry)
 
 
+def compact_json(data: Any) -> str:
+    """`data` as JSON without spaces: a journal entry, a redo item, the new game's first state.
+
+    `json` is imported by whoever writes or reads such a file, never at start-up: a `status`
+    reads the save from its cache (`save/cache.py`) and no JSON at all (5 M instructions).
+    """
+    import json
+
+    return json.dumps(data, separators=(",", ":"))
+
+
 def digest(data: Any) -> str:
     import hashlib
+    import json
 
     return hashlib.sha256(json.dumps(data, sort_keys=True).encode()).hexdigest()[:16]

@@ -7,8 +7,9 @@ text it was parsed from, so a hand edit or another command's change is always re
 from __future__ import annotations
 
 import contextlib
-import json
+import marshal
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +33,7 @@ WRITTEN: dict[str, str] = {}
 KEEP_GAMES = False
 GAMES: dict[str, tuple[str, bytes]] = {}
 
-# Every save also writes its parsed data beside it (`<save>.cache`, JSON), together with
+# Every save also writes its parsed data beside it (`<save>.cache`), together with
 # the save's own text. A later command whose save text is that same text takes the data
 # from there and never imports PyYAML, which is most of what a read such as `status`
 # costs (bench/startup.py). Any other text (a hand edit, a copy from elsewhere, a save
@@ -43,7 +44,14 @@ GAMES: dict[str, tuple[str, bytes]] = {}
 # The cache is a speed-up, never a source of truth: its first line is an HMAC of the rest
 # under a key only this user can read (`cache_key`), so data that a hand, another machine
 # or a torn write put there, and not this user's sprawl parsing that text, is not used.
-CACHE_FORMAT = 2
+#
+# Its body is a header line, then the text and the data in `marshal`'s format: built into the
+# interpreter, so reading it imports nothing (the `json` module was 5 M instructions of every
+# `status`), and it keeps the data exactly as the YAML reader gave it. `marshal` is no format for
+# untrusted bytes; the signature is checked before it reads any, and the header names this
+# format and the interpreter, whose `marshal` may differ from another's.
+CACHE_FORMAT = 3
+HEADER = f"sprawl-cache {CACHE_FORMAT} {sys.implementation.cache_tag} {marshal.version}\n".encode()
 
 
 def cache_key(create: bool = False) -> bytes | None:
@@ -98,14 +106,14 @@ def read_cache(path: Path, text: str) -> Any | None:
         with open(path, "rb") as handle:
             raw = handle.read(4 * MAX_BYTES)  # the text and its data, of a save under MAX_BYTES
         signature, _, body = raw.partition(b"\n")
-        if signature != _signature(key, body):  # a local file: no secret to time
+        if signature != _signature(key, body) or not body.startswith(HEADER):  # a local file: no secret to time
             return None
-        kept = json.loads(body)
-    except (OSError, ValueError, RecursionError):
+        kept = marshal.loads(body[len(HEADER):])
+    except (OSError, ValueError, EOFError, TypeError, RecursionError):
         return None
-    if not isinstance(kept, dict) or kept.get("format") != CACHE_FORMAT or kept.get("text") != text:
+    if not isinstance(kept, tuple) or len(kept) != 2 or kept[0] != text:
         return None
-    return kept.get("data")
+    return kept[1]
 
 
 def game_of(key: str, text: str, data: Any, source: str) -> Game[Any]:
@@ -142,7 +150,7 @@ def write_cache(path: Path, text: str, data: Any) -> None:
         key = cache_key(create=True)
         if key is None:
             raise OSError("no key to sign the cache with")
-        body = json.dumps({"format": CACHE_FORMAT, "text": text, "data": data}, separators=(",", ":")).encode()
+        body = HEADER + marshal.dumps((text, data))
         with contextlib.suppress(FileNotFoundError):
             os.unlink(path)
         with open(path, "xb") as handle:

@@ -4,7 +4,6 @@ and the kernel's checks of what a hand edit could break.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -160,6 +159,8 @@ def differences(old: Any, new: Any, path: str = "", limit: int = 6) -> list[str]
                 label = x.get("name") if isinstance(x, dict) and isinstance(x.get("name"), str) else str(i)
                 walk(x, y, f"{where}.{label}")
             return
+        import json
+
         found.append(f"{where}: {json.dumps(a)} -> {json.dumps(b)}")
 
     walk(old, new, path)

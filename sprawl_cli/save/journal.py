@@ -10,14 +10,13 @@ before the save, so game and campaign move in one step.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, digest, make_folder
+from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, compact_json, digest, make_folder
 from sprawl_cli.save.data import game_to_data
 
 if TYPE_CHECKING:
@@ -119,6 +118,8 @@ class Journal:
             return None
         except OSError as problem:
             raise SaveFileError(f"cannot read the journal entry {path}: {problem.strerror}") from None
+        import json
+
         try:
             entry = json.loads(raw.decode("utf-8"))
         except ValueError:
@@ -182,7 +183,7 @@ class Journal:
         Raises:
             SaveFileError: a write failed; what was written is rolled back to `base`.
         """
-        atomic_write(self._entry_path(after.step), json.dumps(entry, separators=(",", ":")))
+        atomic_write(self._entry_path(after.step), compact_json(entry))
         try:
             for path, texts in companions(entry).items():
                 put_companion(path, texts["after"])
@@ -202,7 +203,7 @@ class Journal:
             # Not synced: a power cut that loses this rewrite leaves the entry whole, states and
             # all, which is as good; a synced one cost every change past the limit two fsyncs.
             with contextlib.suppress(SaveFileError):
-                atomic_write(self._entry_path(step), json.dumps(entry, separators=(",", ":")), sync=False)
+                atomic_write(self._entry_path(step), compact_json(entry), sync=False)
 
     def _clear_redo(self) -> None:
         if self.redo_dir.is_dir():

@@ -5,7 +5,6 @@ marked undone), and its companion files go back with the save.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import time
 from pathlib import Path
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.save import journal
-from sprawl_cli.save.atomic import atomic_write, digest, make_folder
+from sprawl_cli.save.atomic import atomic_write, compact_json, digest, make_folder
 from sprawl_cli.save.data import game_from_data, game_to_data
 from sprawl_cli.save.journal import Journal, check_companions, companions, put_companion, read_companion
 
@@ -40,7 +39,7 @@ class Undoable(Journal):
             # Not synced: the record only tells the log that a change was undone. A power cut
             # that loses it costs that log line, never the game or its redo (both synced), and
             # a synced one cost every undo two more fsyncs.
-            atomic_write(written[-1], json.dumps(record, separators=(",", ":")), sync=False)
+            atomic_write(written[-1], compact_json(record), sync=False)
 
     def _unkeep_undone(self, entry: dict[str, Any]) -> None:
         seq = entry.get("seq")
@@ -87,7 +86,7 @@ class Undoable(Journal):
         try:
             for item in undone:
                 written.append(self._entry_path(item["entry"]["step"], self.redo_dir))
-                atomic_write(written[-1], json.dumps(item, separators=(",", ":")))
+                atomic_write(written[-1], compact_json(item))
             self._keep_undone([item["entry"] for item in undone], written)
             for item in undone:  # newest first, so a file changed twice ends at its oldest text
                 for path, texts in companions(item["entry"]).items():

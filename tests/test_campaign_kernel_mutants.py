@@ -32,18 +32,25 @@ knows but cannot load (no built-in system gets there) are pinned by the last tes
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from click.testing import CliRunner
 
 from sprawl_cli.campaign import book_from_rosters, book_series, game_entry, number_measures, record_book_game
+from sprawl_cli.cli.main import cli
+from sprawl_cli.context import Env
 from sprawl_cli.systems.base import NewGame
 from sprawl_cli.systems.sprawl.roster import load_roster
 from sprawl_cli.systems.sprawl.system import SYSTEM
+from tests import harness
 from tests.factory import PLF, ROSTERS, SUIT, dice, table
+from tests.test_campaign_store import campaign_file, ended, killed_at  # noqa: F401 (ended: a fixture)
 
 PLF_NAME = "People's Liberation Front"
 
@@ -320,3 +327,47 @@ def test_a_known_system_that_cannot_load_is_refused_by_its_key_with_its_own_word
         campaign_system({"system": "Duel"}, Where("camp.yaml", {("system",): 3}))
     assert str(refused.value) == ("camp.yaml:3: key 'system': the system 'duel' could not be loaded: "
                                   "no module named duel")
+
+
+# --- the recovery waits its turn for the save's lock, and says so -------------------------------------
+
+
+class Terminal(io.StringIO):
+    """The person's stderr; once a line asks them to wait, `then` runs (once)."""
+
+    def __init__(self, then: Callable[[], None]) -> None:
+        super().__init__()
+        self.then: Callable[[], None] | None = then
+
+    def write(self, text: str) -> int:
+        written = super().write(text)
+        if self.then is not None and "waiting for another sprawl command" in self.getvalue():
+            self.then, then = None, self.then
+            then()
+        return written
+
+
+def test_a_recovery_that_finds_the_saves_lock_taken_says_so_then_waits_its_turn(ended):
+    """`campaign show` after an aftermath killed half-way puts the campaign back under the
+    game's lock; while another process holds that lock (a `sprawl play` session, as its
+    lock file says) the recovery says whom it waits for. Synchronised on events only: the
+    holder lets go when the waiting line reaches the terminal, never on a clock, so the line
+    must be said while the lock is held, and the recovery still does its work after."""
+    killed_at(ended, ended.save, "aftermath", "--dice", "5,5,5,5,5")
+    recorded = yaml.safe_load(campaign_file(ended).read_text(encoding="utf-8"))["games"][-1]["save"]
+    lock = ended.folder / "sprawl-game.yaml.lock"
+    holder = harness.hold_lock(lock)  # a second process; returns once it holds the lock
+    assert holder.stdin is not None
+    try:
+        lock.write_text(f"{holder.pid} sprawl play", encoding="utf-8")  # who holds it, as sprawl writes it
+        terminal = Terminal(holder.stdin.close)  # closing its stdin lets the lock go
+        result = CliRunner().invoke(cli, ["campaign", "show", "--json"], catch_exceptions=False,
+                                    obj=Env(stderr=terminal, interactive=False, environ=harness.clean_environ()))
+    finally:
+        if not holder.stdin.closed:
+            holder.stdin.close()
+        assert holder.wait(timeout=60) == 0  # a guard against a hang, not a verdict
+    assert terminal.getvalue() == (f"waiting for another sprawl command, `sprawl play` (process {holder.pid}, which "
+                                   f"may be waiting for an answer in its terminal), to finish with {recorded} ...\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == []  # and the killed aftermath was taken back after the wait

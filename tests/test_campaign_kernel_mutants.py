@@ -5,8 +5,9 @@ written, recovered). What the runs found unchecked, pinned through the command l
 table would see it.
 
 Last run (2026-12-02, fourth session, docs/reliability.md "The campaign books after the split"):
-`books.py` and `campaign.py` whole, then `campaign_file.py` whole. `books.py`: every mutant
-killed. Left alive, each read and equivalent (no input tells it from the original):
+`books.py` and `campaign.py` whole, then `campaign_file.py` whole, then the three together as
+committed. `books.py`: every mutant killed. Left alive, each read and equivalent (no input tells
+it from the original):
 - `campaign.py`, `record_book_game` #30, #33, #34: `zip(strict=...)` None, left out or False
   for True: the game's entry lists its characters from the very list the parts were read from,
   so the two are always as long.

@@ -84,7 +84,7 @@ def living(system: System, squad: BookSquad, i: int, where: Where) -> list[Piece
             for j, m in enumerate(squad.characters) if not m.dead]
 
 
-def next_leader(system: System, squad: BookSquad, where: Where, i: int = 0) -> str:
+def next_leader(system: System, squad: BookSquad, where: Where, i: int) -> str:
     """Who leads `squad` in the campaign's next game: its leader while alive, else the system's
     stand-in among the living (`System.stand_in`); "" when nobody is left alive, or it names no leader."""
     alive = [m.name for m in squad.characters if not m.dead]
@@ -250,7 +250,7 @@ def game_from_book(system: System, path: Path, how: NewGame, dice: Dice, table: 
 
 
 
-def book_json(system: System, book: Book, source: str = "campaign") -> dict[str, Any]:
+def book_json(system: System, book: Book, source: str) -> dict[str, Any]:
     """What `sprawl campaign show --json` prints: each character as the system shows it
     (`System.campaign_member`), who leads each squad in the next game (`next_leader`), the
     games, and the aftermath table (`System.aftermath_label`). A broken sheet met on the way

@@ -41,7 +41,7 @@ def campaign_system(data: dict[str, Any], where: Where) -> System:
     from sprawl_cli import systems
 
     named = systems.named_in(data)
-    key = named.strip().lower().replace("_", "-") if isinstance(named, str) else ""
+    key = systems.key(named) if isinstance(named, str) else ""
     if not key or not systems.known(key):
         where.fail(("system",), f"this campaign is for '{named}'; this sprawl knows {', '.join(systems.names())}")
     try:

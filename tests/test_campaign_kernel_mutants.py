@@ -1,49 +1,64 @@
-"""The kernel's campaign books (`sprawl_cli/campaign.py`), run whole under mutation testing
-(issue 38): what the run found unchecked, through the command line where a table would see it.
+"""The kernel's campaign books under mutation testing (issue 38): `sprawl_cli/books.py` (the
+dataclasses and `read_book`'s checks), `sprawl_cli/campaign.py` (building the books, taking a game
+in, the series, `campaign show`/`history` JSON) and `sprawl_cli/campaign_file.py` (the file: read,
+written, recovered). What the runs found unchecked, pinned through the command line where a
+table would see it.
 
-Survivors of the whole run killed by the tests below (each checked by hand with the mutant in
-place, `MUTANT_UNDER_TEST=... pytest`), or by `tests/test_scenarios.py`'s campaign game, which
-the run's test selection left out (`book_history` #41, #43, #44 and `game_entry` #45, #46: the
-scenario a campaign game keeps).
-
-Mutants left alive, each read and equivalent (no input tells them from the original):
-- `record_book_game` #30, #33, #34: `zip(strict=...)` None, left out or False for True: the
-  game's entry lists its characters from the very list the parts were read from, so the two
-  are always as long.
+Last run (2026-12-02, fourth session, docs/reliability.md "The campaign books after the split"):
+`books.py` and `campaign.py` whole, then `campaign_file.py` whole, then the three together as
+committed. `books.py`: every mutant killed. Left alive, each read and equivalent (no input tells
+it from the original):
+- `campaign.py`, `record_book_game` #30, #33, #34: `zip(strict=...)` None, left out or False
+  for True: the game's entry lists its characters from the very list the parts were read from,
+  so the two are always as long.
 - `game_from_book` #10: no `table` handed to `System.new_game`: no system reads it when a game
   starts (Gunplay hands it on to its setup, which does not read it either).
 - `game_entry` #49, #70, #74: no game handed to `System.record`, `fate` or `end_words`: each
   system reads only the character there.
-- `next_leader` #1: its index's default 1 for 0; every caller hands the index.
-- `recover` #4, #7, #8: the words naming the file to `yamlio.load`; they only word a
-  `SaveFileError`, which the recovery swallows (the load after it says what is wrong).
-- `after_game` #32 and `rosters_from_book` #32, #33, #36, #37: as in `tests/test_campaign_mutants.py`.
-- `campaign_system` #9, #17-#20: the default "SPRAWL", `upper()`, `_` or `-` spelt otherwise,
-  and "XXXX" for a name that is not text: `systems.known` and `systems.get` fold the case and
-  `_` themselves, and a name that is not text is refused either way, in the same words.
+- `after_game` #32 and `rosters_from_book` #32, #33: as in `tests/test_campaign_mutants.py`.
+- `campaign_file.py`, `recover` #4, #7, #8: the words naming the file to `yamlio.load`; they
+  only word a `SaveFileError`, which the recovery swallows (the load after it says what is wrong).
+- `campaign_system` #7: "XXXX" for "" as the key of a name that is not text: unknown either
+  way, and refused in the same words.
+- `campaign_from_data` #20: a migration step for schema 0, which `migrate` refuses before any step.
 
-`book_json` #19, #23, #24 (the source `campaign show` names when it meets a broken sheet while
-finding a dead leader's stand-in) showed a real flaw: the line said "campaign", not the file.
-`book_json` is now handed the campaign's path, and the test below pins the whole line.
-Also not killed: `recover` #35 (`notify` left out of the save's lock: it speaks only while
-another command holds that lock). `campaign_system`'s key and words for a system the registry
-knows but cannot load (no built-in system gets there) are pinned by the last test here.
+Code a mutant showed could never matter was removed: the defaults of `next_leader`'s index (0)
+and of `book_json`'s source ("campaign"), which every caller hands, and `campaign_system`'s own
+folding of the system's name (`_` to `-`, lower case), which the registry does again: it calls
+`systems.key` now (their mutants survived every test, but `upper()`, killed only by a registry
+stubbed here). Killed since the run before: `recover` #35 and #36 (no `notify` handed to the
+save's lock), by the last test here, which holds that lock from a second process.
+
+Earlier runs: `book_history` #41, #43, #44 and `game_entry` #45, #46 (the scenario a campaign
+game keeps) are killed by `tests/test_scenarios.py`'s campaign game. `book_json` #19, #23, #24
+(the source `campaign show` names when it meets a broken sheet while finding a dead leader's
+stand-in) showed a real flaw: the line said "campaign", not the file; `book_json` is handed the
+campaign's path since, and a test below pins the whole line. `campaign_system`'s key and words
+for a system the registry knows but cannot load (no built-in system gets there) are pinned by
+a test here too.
 """
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from click.testing import CliRunner
 
 from sprawl_cli.campaign import book_from_rosters, book_series, game_entry, number_measures, record_book_game
+from sprawl_cli.cli.main import cli
+from sprawl_cli.context import Env
 from sprawl_cli.systems.base import NewGame
 from sprawl_cli.systems.sprawl.roster import load_roster
 from sprawl_cli.systems.sprawl.system import SYSTEM
+from tests import harness
 from tests.factory import PLF, ROSTERS, SUIT, dice, table
+from tests.test_campaign_store import campaign_file, ended, killed_at  # noqa: F401 (ended: a fixture)
 
 PLF_NAME = "People's Liberation Front"
 
@@ -320,3 +335,47 @@ def test_a_known_system_that_cannot_load_is_refused_by_its_key_with_its_own_word
         campaign_system({"system": "Duel"}, Where("camp.yaml", {("system",): 3}))
     assert str(refused.value) == ("camp.yaml:3: key 'system': the system 'duel' could not be loaded: "
                                   "no module named duel")
+
+
+# --- the recovery waits its turn for the save's lock, and says so -------------------------------------
+
+
+class Terminal(io.StringIO):
+    """The person's stderr; once a line asks them to wait, `then` runs (once)."""
+
+    def __init__(self, then: Callable[[], None]) -> None:
+        super().__init__()
+        self.then: Callable[[], None] | None = then
+
+    def write(self, text: str) -> int:
+        written = super().write(text)
+        if self.then is not None and "waiting for another sprawl command" in self.getvalue():
+            self.then, then = None, self.then
+            then()
+        return written
+
+
+def test_a_recovery_that_finds_the_saves_lock_taken_says_so_then_waits_its_turn(ended):
+    """`campaign show` after an aftermath killed half-way puts the campaign back under the
+    game's lock; while another process holds that lock (a `sprawl play` session, as its
+    lock file says) the recovery says whom it waits for. Synchronised on events only: the
+    holder lets go when the waiting line reaches the terminal, never on a clock, so the line
+    must be said while the lock is held, and the recovery still does its work after."""
+    killed_at(ended, ended.save, "aftermath", "--dice", "5,5,5,5,5")
+    recorded = yaml.safe_load(campaign_file(ended).read_text(encoding="utf-8"))["games"][-1]["save"]
+    lock = ended.folder / "sprawl-game.yaml.lock"
+    holder = harness.hold_lock(lock)  # a second process; returns once it holds the lock
+    assert holder.stdin is not None
+    try:
+        lock.write_text(f"{holder.pid} sprawl play", encoding="utf-8")  # who holds it, as sprawl writes it
+        terminal = Terminal(holder.stdin.close)  # closing its stdin lets the lock go
+        result = CliRunner().invoke(cli, ["campaign", "show", "--json"], catch_exceptions=False,
+                                    obj=Env(stderr=terminal, interactive=False, environ=harness.clean_environ()))
+    finally:
+        if not holder.stdin.closed:
+            holder.stdin.close()
+        assert holder.wait(timeout=60) == 0  # a guard against a hang, not a verdict
+    assert terminal.getvalue() == (f"waiting for another sprawl command, `sprawl play` (process {holder.pid}, which "
+                                   f"may be waiting for an answer in its terminal), to finish with {recorded} ...\n")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["games"] == []  # and the killed aftermath was taken back after the wait

@@ -16,16 +16,16 @@ Mutants left alive, each read and equivalent (no input tells them from the origi
   every sheet were checked when the campaign was loaded, so nothing is broken by then.
 - kernel `campaign.py`, `after_game` #32: `or True` on `member`, which is never None there
   (`record_book_game` refused any character missing from the campaign first).
-- `rosters_from_book` #32, #33, #36, #37: the `Where` and the squad's index handed to
-  `next_leader`, read only to name a broken sheet; `living` read the same sheets of the same
-  squad just before, with the right ones, and refused any broken one first.
-- `next_leader` #1: its index's default spelled 1 for 0; every caller hands the index.
+- `rosters_from_book` #32, #33: the `Where` and the squad's index handed to `next_leader` as
+  None, read only to name a broken sheet; `living` read the same sheets of the same squad just
+  before, with the right ones, and refused any broken one first. (#36, #37, the one or the
+  other left out, fail at the call since `next_leader`'s index has no default.)
 
-Not killed, and not equivalent: `book_json` #13, #14, #17-20, #23, #24 and `next_leader` #15,
-#16, the `Where` and index with which `campaign show` (JSON and view) reads the living to
-find a dead leader's stand-in. They only matter for a sheet that is broken in a system that
-reads its sheets only when a game fields them (not SPRAWL, whose load checks each sheet), of a
-squad whose leader is dead; `campaign show` then refuses naming "campaign", not the file.
+The kernel's `book_json` #13, #14, #17-20, #23, #24 and `next_leader` #15, #16 of the run of
+2026-12-01 (the `Where` and index with which `campaign show` reads the living to find a dead
+leader's stand-in) are killed since by `tests/test_campaign_kernel_mutants.py`, and
+`next_leader`'s index has no default any more (its mutant could never matter: every caller
+hands the index). That module's docstring lists the kernel's survivors of its last run.
 """
 
 from __future__ import annotations

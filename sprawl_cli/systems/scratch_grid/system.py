@@ -121,7 +121,6 @@ class ScratchGrid(System["Game", "Character"]):
         return {
             "at": {c.name: c.at for c in people},
             "health": {c.name: HEALTH[c.health] for c in people},  # 2 healthy, 1 injured, 0 incapacitated
-            "gone": [c.name for c in people if c.gone],
             "hits": {c.name: c.record.hits for c in people},
         }
 

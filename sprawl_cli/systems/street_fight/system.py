@@ -100,7 +100,7 @@ class StreetFight(System["Game", "Character"]):
 
     def journal_extras(self, game: Game) -> dict[str, Any]:
         people = game.characters
-        return {"gone": [c.name for c in people if c.gone], "hits": {c.name: c.record.hits for c in people}}
+        return {"hits": {c.name: c.record.hits for c in people}}  # the kernel's book_facts says who is gone
 
     def record(self, game: Game, character: Character) -> dict[str, int]:
         from sprawl_cli.api import to_data

@@ -75,7 +75,7 @@ class StreetFight(System["Game", "Character"]):
         from sprawl_cli.api import escape
 
         for line in todo(game):
-            console.print(f"[todo]{escape(line)}[/]", markup=True, highlight=False)
+            console.print(f"[todo]{escape(line)}[/]")  # the kernel's consoles highlight nothing
 
     def advance(self, game: Game, dice: Dice, table: Table) -> Outcome:
         from sprawl_cli.systems.street_fight.turn import advance

@@ -32,7 +32,7 @@ from typing import Any
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.model import Fields, Game, record
 from sprawl_cli.save import cache as savecache
-from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, compact_json, digest, remove_stray_temps
+from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, compact_json, digest, from_another_boot, remove_stray_temps
 from sprawl_cli.save.data import SCHEMA_VERSION, game_from_data, game_to_data
 from sprawl_cli.save.lock import lock_file
 from sprawl_cli.save.undo import Undoable
@@ -64,6 +64,7 @@ class GameStore(Undoable):
         super().__init__(path)
         self.as_written = False  # the save loaded holds the text this process last wrote (`adopt`)
         self.loaded: tuple[Game[Any], dict[str, Any]] | None = None  # such a game, and its data
+        self.holding = False  # this store holds the save's lock (`locked`)
 
     def data_of(self, game: Game[Any]) -> dict[str, Any]:
         """`game_to_data(game)`, taken from what this process wrote when `game` is the game it
@@ -86,16 +87,21 @@ class GameStore(Undoable):
             self.load()  # raises the "no game here: sprawl new" error
         self.check_kinds()
         with lock_file(self.path, notify):
-            remove_stray_temps(self.path.parent, self.prev.name)
-            remove_stray_temps(self.path.parent, self.first.name)
-            self.settle_first()
-            if self.journal.is_dir():
-                for folder in (self.journal, self.redo_dir, self.undone_dir):
-                    for entry in os.listdir(folder) if folder.is_dir() else ():
-                        if TEMP_MARK in entry:
-                            with contextlib.suppress(OSError):
-                                os.unlink(folder / entry)
-            yield
+            self.holding = True
+            try:
+                self.log.recover()  # a killed command's change finished or taken back (save/wal.py)
+                remove_stray_temps(self.path.parent, self.prev.name)
+                remove_stray_temps(self.path.parent, self.first.name)
+                self.settle_first()
+                if self.journal.is_dir():
+                    for folder in (self.journal, self.redo_dir, self.undone_dir):
+                        for entry in os.listdir(folder) if folder.is_dir() else ():
+                            if TEMP_MARK in entry:
+                                with contextlib.suppress(OSError):
+                                    os.unlink(folder / entry)
+                yield
+            finally:
+                self.holding = False
 
     def check_kinds(self) -> None:
         """Refuse a FIFO, a device or a folder where the save or a file beside it belongs, and
@@ -126,6 +132,11 @@ class GameStore(Undoable):
         from sprawl_cli import yamlio
 
         self.check_kinds()
+        if not self.holding and from_another_boot(self.path):
+            # A crash of the machine: the log puts back what it lost. Where the lock cannot be
+            # had (a folder this user may only read), the save is read as it is.
+            with contextlib.suppress(SaveFileError), lock_file(self.path):
+                self.log.recover()
         if not self.path.exists():
             if self.repairable():
                 raise SaveFileError(f"the save file {self.path} is missing, but its journal is here; "
@@ -193,6 +204,7 @@ class GameStore(Undoable):
                 raise SaveFileError(f"could not keep the damaged save aside: {problem.strerror}; "
                                     "nothing was changed") from None
         self._clear_redo()
+        self.log.empty()  # the save is written outside the log: no record may replay over it
         self.save(game)
         return game, step, kept
 
@@ -222,11 +234,11 @@ class GameStore(Undoable):
         return known
 
     def save(self, game: Game[Any], data: dict[str, Any] | None = None) -> None:
-        """Write `game` (whose plain data, `game_to_data`, the caller may have made already)."""
-        self._write(*self._render(game, data))
+        """Write `game` at once, a crash-safe write of its own (`new` and `repair`; a change
+        goes through the journal and its log)."""
+        self._write(*self.render(game, data))
 
-    @staticmethod
-    def _render(game: Game[Any], data: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+    def render(self, game: Game[Any], data: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
         """The save file's text for `game`, and the data it holds.
 
         Raises:
@@ -248,6 +260,9 @@ class GameStore(Undoable):
 
     def _write(self, text: str, data: dict[str, Any]) -> None:
         atomic_write(self.path, text)
+        self.wrote(text, data)
+
+    def wrote(self, text: str, data: dict[str, Any]) -> None:
         savecache.PARSED[os.path.abspath(self.path)] = (text, data, {})
         savecache.WRITTEN[os.path.abspath(self.path)] = text
         savecache.write_cache(self.cache, text, data)
@@ -282,7 +297,7 @@ class GameStore(Undoable):
         # command under the lock to settle (`settle_first`): the first state names the save text
         # it belongs to, so the one that matches the save stays.
         game.step = 0
-        text, data = self._render(game)
+        text, data = self.render(game)
         had_first = True
         try:
             os.replace(self.first, self.first_kept)
@@ -306,6 +321,7 @@ class GameStore(Undoable):
                     shutil.rmtree(prev_journal, ignore_errors=True)
                     os.replace(self.journal, prev_journal)
             shutil.rmtree(self.journal, ignore_errors=True)
+        self.log.empty()  # the old game's files made durable, and no record of it left to replay
         with contextlib.suppress(OSError):
             os.unlink(self.first_kept)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import sprawl_cli.store as store_module
-from sprawl_cli.save import atomic, journal, undo
+from sprawl_cli.save import atomic, journal, wal
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.save.atomic import TEMP_MARK
 from sprawl_cli.save.data import game_to_data
@@ -53,7 +53,7 @@ def killed_at(sprawl, target: Path, *args: str) -> None:
 
 
 # Every module that writes with atomic_write, under the name it imported.
-WRITERS = (atomic, journal, undo, store_module)
+WRITERS = (atomic, journal, wal, store_module)
 
 
 @contextlib.contextmanager
@@ -63,11 +63,11 @@ def fail_on(target: Path, error: BaseException) -> Iterator[list[Path]]:
     real = atomic.atomic_write
     written: list[Path] = []
 
-    def patched(path: Path, text: str) -> None:
+    def patched(path: Path, text: str, **options: bool) -> None:
         if Path(path).resolve() == target.resolve():
             raise error
         written.append(Path(path))
-        real(path, text)
+        real(path, text, **options)
 
     with pytest.MonkeyPatch.context() as patch:
         for module in WRITERS:
@@ -128,7 +128,9 @@ def test_killed_before_the_campaign_write_leaves_it_alone(ended, snapshot):
     # New: the journal entry, and the campaign's half-written temp file the kill left behind.
     assert [Path(o).parent.name for o in new - temps] == ["sprawl-game.yaml.journal"]
     assert [Path(t).name.startswith(".sprawl-campaign.yaml") for t in temps] == [True]
-    assert {k: v for k, v in after.items() if k not in new} == before  # every old file as it was
+    log = "sprawl-game.yaml.wal"  # one record more: the change the kill cut short
+    assert after[log].startswith(before[log]) and after[log].endswith(b"LAWS")
+    assert {k: v for k, v in after.items() if k not in new | {log}} == {k: v for k, v in before.items() if k != log}
     ended.json("aftermath", "--dice", "5,5,5,5,5")  # the next change drops the orphan, then goes on
     assert len(ended.json("campaign", "show")["games"]) == 1
     assert not [p for p in ended.folder.rglob("*") if TEMP_MARK in p.name], "the temp file was left behind"

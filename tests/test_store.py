@@ -902,38 +902,61 @@ def test_a_session_keeps_games_while_it_runs_a_line_and_only_then(sprawl, monkey
     assert built == [str(sprawl.save)] * 2
 
 
-def test_a_change_past_the_undo_limit_syncs_no_more_than_the_first(sprawl, monkeypatch):
-    # Each change makes two crash-safe writes (its journal entry, then the save: a file and its
-    # folder each). Trimming the entry that falls out of undo's reach is not synced: losing it
-    # to a power cut leaves that entry whole, which is as good.
-    monkeypatch.setattr(savejournal, "UNDO_LIMIT", 2)
-    sprawl.new()
+def fsyncs(monkeypatch) -> list[int]:
+    """The fsyncs made from now on (each still made)."""
     synced: list[int] = []
     real = os.fsync
     monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    return synced
+
+
+def syncs_of_changes(sprawl, monkeypatch, count: int) -> list[int]:
+    """The fsyncs each of `count` changes makes, in a new game whose undo reaches two changes."""
+    monkeypatch.setattr(savejournal, "UNDO_LIMIT", 2)
+    sprawl.new()
+    synced = fsyncs(monkeypatch)
     counts = []
-    for i in range(4):
+    for i in range(count):
         synced.clear()
         sprawl.json("set", "Razz", "ran", "on" if i % 2 == 0 else "off")
         counts.append(len(synced))
-    assert counts == [4, 4, 4, 4]
+    synced.clear()
+    return counts
+
+
+def test_a_change_syncs_one_file_the_log(sprawl, monkeypatch):
+    # A change appends one record to the save's write-ahead log and syncs it; its journal entry,
+    # the save and the entry trimmed past undo's reach are written unsynced (save/wal.py). The
+    # first change also syncs the folder, once, for the log's name.
+    assert syncs_of_changes(sprawl, monkeypatch, 4) == [2, 1, 1, 1]
     first = json.loads((journal(sprawl) / "000001.json").read_text(encoding="utf-8"))
     assert "before" not in first and "after" not in first  # trimmed all the same
 
 
-def test_an_undo_syncs_its_redo_and_the_save_not_the_logs_mark(sprawl, monkeypatch):
-    # The redo item and the save are crash-safe writes (two fsyncs each); the record that tells
-    # the log a change was undone is not synced (a power cut costs that line of the log only).
+def test_an_undo_and_a_redo_sync_one_file_the_log(sprawl, monkeypatch):
     sprawl.new()
     sprawl.json("set", "Razz", "ran", "on")
-    synced: list[int] = []
-    real = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: (synced.append(fd), real(fd))[1])
+    synced = fsyncs(monkeypatch)
     sprawl.json("undo")
-    assert len(synced) == 4
+    assert len(synced) == 1
     undone = list((journal(sprawl) / "undone").iterdir())
     assert len(undone) == 1 and json.loads(undone[0].read_text(encoding="utf-8"))["command"].startswith("set Razz")
     assert sprawl.json("log")["entries"][-1]["undone"] is True
+    synced.clear()
+    sprawl.json("redo")
+    assert len(synced) == 1
+
+
+def test_without_a_boot_id_each_file_is_synced_as_before_the_log(sprawl, monkeypatch):
+    # Where the boot cannot be told apart no log is kept: the entry and the save are crash-safe
+    # writes of their own (a file and its folder each), the log's mark of an undo and a trimmed
+    # entry are not synced.
+    monkeypatch.setattr(atomic, "_boot", [None])
+    assert syncs_of_changes(sprawl, monkeypatch, 3) == [4, 4, 4]
+    synced = fsyncs(monkeypatch)
+    sprawl.json("undo")
+    assert len(synced) == 4
+    assert not (sprawl.folder / "sprawl-game.yaml.wal").exists()
 
 
 def test_an_unsynced_write_still_replaces_whole(tmp_path, monkeypatch):

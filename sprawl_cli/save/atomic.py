@@ -18,7 +18,7 @@ from typing import Any
 from sprawl_cli.errors import SaveFileError
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_dir(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:
@@ -62,10 +62,47 @@ def atomic_write(path: Path, text: str | bytes, *, sync: bool = True) -> None:
     except OSError as problem:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        reason = problem.strerror or errno.errorcode.get(problem.errno or 0, str(problem))
-        raise SaveFileError(f"could not write {path}: {reason}; the previous version is untouched") from None
+        raise refused(path, problem) from None
     if sync:
-        _fsync_dir(path.parent)
+        fsync_dir(path.parent)
+
+
+def refused(path: Path, problem: OSError) -> SaveFileError:
+    """The one line for a write the disk refused."""
+    reason = problem.strerror or errno.errorcode.get(problem.errno or 0, str(problem))
+    return SaveFileError(f"could not write {path}: {reason}; the previous version is untouched")
+
+
+BOOT_ID = "/proc/sys/kernel/random/boot_id"
+_boot: list[str | None] = []
+
+
+def boot_id() -> str | None:
+    """This boot's id (Linux), or None where the boot cannot be told apart (save/wal.py)."""
+    if not _boot:
+        try:
+            with open(BOOT_ID, "rb") as handle:
+                found = handle.read(64).decode("ascii").strip()
+        except (OSError, UnicodeDecodeError):
+            found = ""
+        _boot.append(found if found.replace("-", "").isalnum() and 0 < len(found) <= 40 else None)
+    return _boot[0]
+
+
+def log_header(boot: str | None) -> bytes:
+    """The first line of a save's write-ahead log: its format and the boot it was written in."""
+    return f"sprawl-wal 1 {boot}\n".encode()
+
+
+def from_another_boot(save: Path) -> bool:
+    """Whether the save's write-ahead log holds records written before this boot: a crash of the
+    machine may have lost files the log keeps (save/wal.py). Cheap: a `status` asks it."""
+    try:
+        with open(save.with_name(save.name + ".wal"), "rb") as handle:
+            head = handle.read(64)
+    except OSError:
+        return False
+    return len(head) > len(log_header(boot_id())) and not head.startswith(log_header(boot_id()))
 
 
 def make_folder(path: Path) -> None:

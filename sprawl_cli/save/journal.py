@@ -21,6 +21,7 @@ from sprawl_cli.save.data import game_to_data
 
 if TYPE_CHECKING:
     from sprawl_cli.model import Game
+    from sprawl_cli.save.wal import Batch, Log
 
 UNDO_LIMIT = 200  # changes that keep their "before" state; older ones stay in the log only
 
@@ -87,15 +88,41 @@ class Journal:
         # so that the first change is still the one that makes the folder.
         self.first = path.with_name(path.name + ".first.json")
         self.first_kept = path.with_name(path.name + ".first.json.old")  # while `new` replaces it
+        self._log: Log | None = None
 
+    @property
+    def log(self) -> Log:
+        """The save's write-ahead log (save/wal.py), made when a command first writes."""
+        if self._log is None:
+            from sprawl_cli.save.wal import Log
+
+            self._log = Log(self.path)
+        return self._log
+
+    def batch(self) -> Batch:
+        """A new change's list of file operations, for `log.apply`."""
+        from sprawl_cli.save.wal import Batch
+
+        return Batch(self.log)
 
     def data_of(self, game: Game[Any]) -> dict[str, Any]:
         """`game_to_data(game)` (the store may know it already)."""
         return game_to_data(game)
 
-    def save(self, game: Game[Any], data: dict[str, Any] | None = None) -> None:
-        """Write the save file (the store's job), from `data` when the caller has it."""
+    def render(self, game: Game[Any], data: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+        """The save file's text for `game` and the data it holds (the store's job)."""
         raise NotImplementedError
+
+    def wrote(self, text: str, data: dict[str, Any]) -> None:
+        """The save now holds `text` (the store keeps what it knows of it)."""
+
+    def write_save(self, batch: Batch, game: Game[Any], data: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+        """Add the save file's new text to `batch` (the change's point of no return)."""
+        from sprawl_cli.save.wal import SAVE
+
+        text, data = self.render(game, data)
+        batch.write(self.path, text, SAVE)
+        return text, data
 
     # --- the journal ---------------------------------------------------
     def _entry_path(self, step: int, folder: Path | None = None) -> Path:
@@ -160,56 +187,62 @@ class Journal:
         """Journal the change from `before` to `after`, then save `after`.
 
         `entry["files"]`, when given, maps companion paths to {"before", "after"}
-        texts: they are written after the entry and before the save file, so
-        a kill between leaves an orphaned entry that `discard_orphans` rolls back.
+        texts: they are written after the entry and before the save file, all in
+        one step of the write-ahead log (save/wal.py).
 
         Raises:
-            SaveFileError: a write failed; the save file still holds `before`
-            (a companion already written is put back).
+            SaveFileError: a write failed; every file still holds what it did.
         """
         make_folder(self.journal)
         self.discard_orphans(before)
         after.step = before.step + 1
         entry = dict(entry, step=after.step, number=self.next_number(before.step), seq=time.time_ns(),
                      before=self.data_of(before), after=game_to_data(after))
-        self._apply(before, after, entry, entry["after"])
-        self._clear_redo()
-        self._forget_before(after.step - UNDO_LIMIT)
+        batch = self.batch()
+        self._clear_redo(batch)
+        self._forget_before(batch, after.step - UNDO_LIMIT)
+        self._apply(batch, after, entry, entry["after"])
 
-    def _apply(self, base: Game[Any], after: Game[Any], entry: dict[str, Any],
-               data: dict[str, Any] | None = None) -> None:
-        """Write a change in crash-safe order: its journal entry, its companion files, the save.
+    def _apply(self, tidy: Batch, after: Game[Any], entry: dict[str, Any], data: dict[str, Any] | None = None) -> None:
+        """Write a change in order: its journal entry, its companion files, the save, and then
+        the operations of `tidy` (files it removes or trims), as one record of the log.
 
         Raises:
-            SaveFileError: a write failed; what was written is rolled back to `base`.
+            SaveFileError: a write failed before the save; every file still holds what it did.
         """
-        atomic_write(self._entry_path(after.step), compact_json(entry))
-        try:
-            for path, texts in companions(entry).items():
-                put_companion(path, texts["after"])
-            self.save(after, data)
-        except SaveFileError:
-            self.discard_orphans(base)  # the entry just written, and any companion it wrote
-            raise
+        from sprawl_cli.save.wal import COMPANION
 
-    def _forget_before(self, step: int) -> None:
+        batch = self.batch()
+        batch.write(self._entry_path(after.step), compact_json(entry))
+        for path, texts in companions(entry).items():
+            batch.write(Path(path), texts["after"], COMPANION)
+        text, data = self.write_save(batch, after, data)
+        batch.ops += tidy.ops
+        self.log.apply(batch)
+        self.wrote(text, data)
+
+    def _forget_before(self, batch: Batch, step: int) -> None:
         if step < 1:
             return
-        entry = self.read_entry(step)
-        if entry is not None and "before" in entry:
-            del entry["before"]
-            entry.pop("after", None)  # only the newest states serve repair and hand-edit checks
-            entry.pop("files", None)  # companion texts serve undo only
-            # Not synced: a power cut that loses this rewrite leaves the entry whole, states and
-            # all, which is as good; a synced one cost every change past the limit two fsyncs.
-            with contextlib.suppress(SaveFileError):
-                atomic_write(self._entry_path(step), compact_json(entry), sync=False)
+        with contextlib.suppress(SaveFileError):
+            entry = self.read_entry(step)
+            if entry is not None and "before" in entry:
+                del entry["before"]
+                entry.pop("after", None)  # only the newest states serve repair and hand-edit checks
+                entry.pop("files", None)  # companion texts serve undo only
+                # Not synced where no log is kept: a power cut that loses this rewrite leaves the
+                # entry whole, states and all, which is as good.
+                batch.write(self._entry_path(step), compact_json(entry), sync=False, undoable=False)
 
-    def _clear_redo(self) -> None:
+    def _clear_redo(self, batch: Batch | None = None) -> None:
+        """Remove what `redo` could put back: at once, or as operations of `batch`."""
         if self.redo_dir.is_dir():
             for entry in os.listdir(self.redo_dir):
-                with contextlib.suppress(OSError):
-                    os.unlink(self.redo_dir / entry)
+                if batch is not None:
+                    batch.write(self.redo_dir / entry, None, sync=False, undoable=False)
+                else:
+                    with contextlib.suppress(OSError):
+                        os.unlink(self.redo_dir / entry)
 
     def entries(self, last: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
         """Journal entries in order (the last `last` of them), up to step `upto`."""

@@ -12,40 +12,35 @@ from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.save import journal
-from sprawl_cli.save.atomic import atomic_write, compact_json, digest, make_folder
+from sprawl_cli.save.atomic import compact_json, digest, make_folder
 from sprawl_cli.save.data import game_from_data, game_to_data
-from sprawl_cli.save.journal import Journal, check_companions, companions, put_companion, read_companion
+from sprawl_cli.save.journal import Journal, check_companions, companions
 
 if TYPE_CHECKING:
     from sprawl_cli.model import Game
+    from sprawl_cli.save.wal import Batch
 
 
 class Undoable(Journal):
     """A journal whose changes can be taken back and put back."""
 
-    def _keep_undone(self, entries: list[dict[str, Any]], written: list[Path]) -> None:
-        """Keep what an undo takes back in the log (its dice too), marked undone; each file is
-        added to `written` before it is written (a killed command leaves it whole or absent).
-
-        Raises:
-            SaveFileError: the disk refused (the caller takes back what was written).
-        """
+    def _keep_undone(self, batch: Batch, entries: list[dict[str, Any]]) -> None:
+        """Keep what an undo takes back in the log (its dice too), marked undone."""
         make_folder(self.undone_dir)
         for entry in entries:
             record = {k: v for k, v in entry.items() if k not in ("before", "after", "files")}
             record["undone_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
             seq = int(entry.get("seq") or time.time_ns())
-            written.append(self.undone_dir / f"{seq:020d}-{entry.get('step', 0):06d}.json")
-            # Not synced: the record only tells the log that a change was undone. A power cut
-            # that loses it costs that log line, never the game or its redo (both synced), and
-            # a synced one cost every undo two more fsyncs.
-            atomic_write(written[-1], compact_json(record), sync=False)
+            # Not synced where no log is kept: the record only tells the log that a change was
+            # undone. A power cut that loses it costs that log line, never the game or its redo.
+            batch.write(self.undone_dir / f"{seq:020d}-{entry.get('step', 0):06d}.json", compact_json(record),
+                        sync=False)
 
-    def _unkeep_undone(self, entry: dict[str, Any]) -> None:
+    def _unkeep_undone(self, batch: Batch, entry: dict[str, Any]) -> None:
         seq = entry.get("seq")
         if seq is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(self.undone_dir / f"{int(seq):020d}-{entry.get('step', 0):06d}.json")
+            batch.write(self.undone_dir / f"{int(seq):020d}-{entry.get('step', 0):06d}.json", None, sync=False,
+                        undoable=False)
 
     def last_undone(self, game: Game[Any]) -> dict[str, Any] | None:
         """The change `redo` would put back (the latest one undone), or None."""
@@ -81,31 +76,21 @@ class Undoable(Journal):
             fresh = {k: v for k, v in companions(item["entry"]).items() if k not in checked}
             check_companions({"files": fresh}, "after", "before")
             checked.update(fresh)
+        from sprawl_cli.save.wal import COMPANION
+
         make_folder(self.redo_dir)
-        written: list[Path] = []
-        try:
-            for item in undone:
-                written.append(self._entry_path(item["entry"]["step"], self.redo_dir))
-                atomic_write(written[-1], compact_json(item))
-            self._keep_undone([item["entry"] for item in undone], written)
-            for item in undone:  # newest first, so a file changed twice ends at its oldest text
-                for path, texts in companions(item["entry"]).items():
-                    put_companion(path, texts.get("before"))
-            self.save(state)
-        except SaveFileError:
-            # The disk refused: take back what this undo wrote, so no file changes.
-            for item in reversed(undone):
-                for path, texts in companions(item["entry"]).items():
-                    with contextlib.suppress(SaveFileError):
-                        if read_companion(path) == texts.get("before"):
-                            put_companion(path, texts.get("after"))
-            for redo_file in written:
-                with contextlib.suppress(OSError):
-                    os.unlink(redo_file)
-            raise
+        batch = self.batch()
         for item in undone:
-            with contextlib.suppress(OSError):
-                os.unlink(self._entry_path(item["entry"]["step"]))
+            batch.write(self._entry_path(item["entry"]["step"], self.redo_dir), compact_json(item))
+        self._keep_undone(batch, [item["entry"] for item in undone])
+        for item in undone:  # newest first, so a file changed twice ends at its oldest text
+            for path, texts in companions(item["entry"]).items():
+                batch.write(Path(path), texts.get("before"), COMPANION)
+        text, data = self.write_save(batch, state)
+        for item in undone:
+            batch.write(self._entry_path(item["entry"]["step"]), None, sync=False, undoable=False)
+        self.log.apply(batch)
+        self.wrote(text, data)
         return state, [item["entry"] for item in undone]
 
     def redo(self, game: Game[Any]) -> tuple[Game[Any], dict[str, Any]]:
@@ -124,8 +109,8 @@ class Undoable(Journal):
         after = game_from_data(item["after"], {}, f"{self._entry_path(game.step + 1, self.redo_dir)}")
         check_companions(entry, "before", "after")
         make_folder(self.journal)
-        self._apply(game, after, entry)
-        with contextlib.suppress(OSError):
-            os.unlink(self._entry_path(after.step, self.redo_dir))
-        self._unkeep_undone(entry)
+        tidy = self.batch()
+        tidy.write(self._entry_path(after.step, self.redo_dir), None, sync=False, undoable=False)
+        self._unkeep_undone(tidy, entry)
+        self._apply(tidy, after, entry)
         return after, entry

@@ -106,6 +106,13 @@ class Folder:
         return [Path(top, name) for top, folders, files in os.walk(self.path) for name in folders + files
                 if TEMP_MARK in name]
 
+    def log_size(self) -> int:
+        """The size of the save's write-ahead log: a change's first write appends to it."""
+        try:
+            return (self.path / (SAVE + ".wal")).stat().st_size
+        except OSError:
+            return 0
+
     def journal_steps(self) -> list[int]:
         return sorted(int(p.stem) for p in self.journal.glob("*.json")) if self.journal.is_dir() else []
 

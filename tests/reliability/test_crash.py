@@ -8,7 +8,8 @@ temp file and no orphan journal entry behind.
 `new` (of each system) and `aftermath` (two files, the campaign and the game, in
 one step) are killed the same way in tests of their own.
 
-Half the kills are triggered by the first trace of the write; the other half are
+Half the kills are triggered by the first trace of the write (the change's record appended to
+the save's write-ahead log, then its files); the other half are
 timed, and their delay is steered towards the write: it starts at the time the
 first triggered kill of that command saw the write begin, then after each kill it
 moves later when the kill landed before the write began and earlier when it landed
@@ -38,19 +39,25 @@ COMMANDS: dict[str, list[list[str]]] = {name: [list(c) for c in PROFILES[name].c
 KILLS = {"quick": 8, "release": 100}
 
 
+def traced(game: Folder, before_steps: list[int], before_redo: list[int], before_log: int) -> bool:
+    """Whether a change has begun to write: its record in the save's log, a temp file, a new
+    journal or redo entry."""
+    return bool(game.temps() or game.log_size() != before_log or game.journal_steps() != before_steps
+                or game.redo_steps() != before_redo)
+
+
 def classify(game: Folder, before: bytes, after: bytes, killed: bool, before_steps: list[int],
-             before_redo: list[int]) -> str:
-    """Where the kill landed: before the write began, during it (a temp file, an orphan
-    journal or redo entry beside the old save), after the new save was in place, or missed
-    (the process had already finished)."""
+             before_redo: list[int], before_log: int) -> str:
+    """Where the kill landed: before the write began, during it (its record in the log, a temp
+    file, an orphan journal or redo entry beside the old save), after the new save was in
+    place, or missed (the process had already finished)."""
     now = game.save.read_bytes()
     assert now in (before, after), "the save file is neither the old nor the new state"
     if not killed:
         return "missed"
     if now == after and after != before:
         return "after"
-    traces = game.temps() or game.journal_steps() != before_steps or game.redo_steps() != before_redo
-    return "during" if traces else "before"
+    return "during" if traced(game, before_steps, before_redo, before_log) else "before"
 
 
 class Aim:
@@ -74,12 +81,12 @@ class Aim:
             self.delay -= step
 
 
-def watch(game: Folder, proc: Any, before_steps: list[int], before_redo: list[int], limit: float = 10.0) -> None:
-    """Return as soon as the process leaves a trace of a write (a temp file, a new journal
-    or redo entry), or has ended."""
+def watch(game: Folder, proc: Any, before_steps: list[int], before_redo: list[int], before_log: int,
+          limit: float = 10.0) -> None:
+    """Return as soon as the process leaves a trace of a write (`traced`), or has ended."""
     deadline = time.monotonic() + limit
     while proc.poll() is None and time.monotonic() < deadline:
-        if game.temps() or game.journal_steps() != before_steps or game.redo_steps() != before_redo:
+        if traced(game, before_steps, before_redo, before_log):
             return
         time.sleep(0.0002)
 
@@ -114,27 +121,28 @@ def test_kill_during_save_leaves_old_or_new_state(system: str, tmp_path: Path, r
         args = [*commands[(i - 1) % len(commands)], *SEED]
         kind = args[0]
         before = folder.save.read_bytes()
-        before_steps, before_redo = folder.journal_steps(), folder.redo_steps()
+        before_steps, before_redo, before_log = folder.journal_steps(), folder.redo_steps(), folder.log_size()
         folder.copy_to(reference)
         expected = reference.run(*args)
         assert expected.exit_code == 0, f"{args}: {expected.stderr}"
         after = reference.save.read_bytes()
 
         # Every other kill is triggered instead: the parent watches the folder and kills
-        # a random 0-8 ms after the first trace of the write appears, whatever the load.
+        # a random 0-3 ms after the first trace of the write appears, whatever the load (the
+        # first trace is the change's record in the log; its files follow within a few ms).
         mode = "timed" if i % 2 == 1 and kind in aim else "triggered"
         started = time.perf_counter()
         proc = folder.popen(*args)
         if mode == "timed":
             time.sleep(aim[kind].next())
         else:
-            watch(folder, proc, before_steps, before_redo)
+            watch(folder, proc, before_steps, before_redo, before_log)
             if kind not in aim and proc.poll() is None:
                 aim[kind] = Aim(time.perf_counter() - started, rng)
-            time.sleep(rng.uniform(0, 0.008))
+            time.sleep(rng.uniform(0, 0.003))
         proc.send_signal(signal.SIGKILL)
         code = proc.wait(timeout=30)
-        where = classify(folder, before, after, code == -signal.SIGKILL, before_steps, before_redo)
+        where = classify(folder, before, after, code == -signal.SIGKILL, before_steps, before_redo, before_log)
         landed[where] += 1
         by_mode[mode][where] += 1
         by_kind.setdefault(kind, Counter())[where] += 1

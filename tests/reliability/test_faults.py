@@ -1,7 +1,7 @@
 """Fault suite: the disk refuses a write (ENOSPC, EIO) at every point a command writes.
 
-`os.open` (of a temp file), `os.write`, `os.fsync` (of a temp file) and
-`os.replace` are made to fail once at their k-th call, for every k the
+`os.open` (of a temp file or of the save's write-ahead log), `os.write` and `os.fsync` (of
+such a file) and `os.replace` are made to fail once at their k-th call, for every k the
 command makes, and then on every call. Each time: exit 1 with exactly one
 `error:` line, every file byte for byte as it was, no temp file left, and once
 the fault clears the same command works and gives the state it would have
@@ -58,7 +58,7 @@ CASES = [pytest.param("sprawl", label, id=label) for label in COMMANDS] + [
 
 
 class Disk:
-    """Wraps os.open/write/fsync/replace; counts the calls that touch a temp file and
+    """Wraps os.open/write/fsync/replace; counts the calls that touch a temp file (or the log) and
     makes the chosen one fail at its `at`-th such call (every call when `at` is None)."""
 
     def __init__(self, target: str | None = None, code: int = errno.ENOSPC, at: int | None = None) -> None:
@@ -75,7 +75,8 @@ class Disk:
             raise OSError(self.code, os.strerror(self.code))
 
     def open(self, path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
-        is_temp = TEMP_MARK in os.fspath(path) if isinstance(path, (str, bytes, os.PathLike)) else False
+        name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else ""
+        is_temp = TEMP_MARK in name or name.endswith(".wal")  # the log: a change's one synced write
         if is_temp:
             self._maybe_fail("open")
         fd: int = self.real["open"](path, flags, *args, **kwargs)

@@ -56,11 +56,11 @@ class SaveWatch:
         stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
         if stamp != self._stamp:
             from sprawl_cli.errors import SprawlError
-            from sprawl_cli.store import GameStore
+            from sprawl_cli.save.reader import SaveReader
 
             self._stamp = stamp
             try:
-                self._game, self.problem = GameStore(self.path).load(), None
+                self._game, self.problem = SaveReader(self.path).load(), None
             except SprawlError as problem:
                 self._game, self.problem = None, problem.message
         return self._game

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from sprawl_cli.dice import AskDice, RecordingDice, Roll, ScriptedDice
     from sprawl_cli.model import Game
     from sprawl_cli.cli.answers import CliTable, ReplayTable
+    from sprawl_cli.save.reader import SaveReader
     from sprawl_cli.store import GameStore
     from sprawl_cli.systems.base import System
 
@@ -155,9 +156,16 @@ class Context:
         return Path(self.options.campaign or self.env.vars.get("SPRAWL_CAMPAIGN") or remembered or DEFAULT_CAMPAIGN)
 
     def store(self) -> GameStore:
+        """The save, to read and change (a command that changes the game)."""
         from sprawl_cli.store import GameStore
 
         return GameStore(self.game_path)
+
+    def reader(self) -> SaveReader:
+        """The save, to read only: none of the modules that write it are loaded."""
+        from sprawl_cli.save.reader import SaveReader
+
+        return SaveReader(self.game_path)
 
     # --- dice ------------------------------------------------------------
     @property
@@ -287,7 +295,7 @@ class Context:
 
     def load_game(self) -> Game[Any]:
         """The current game, read-only (no lock needed: saves are atomic)."""
-        game = self.store().load()
+        game = self.reader().load()
         self.physical_game = game.settings.dice == "physical"
         self.face_hint = self.system_of(game).face_hint
         return game

@@ -1,23 +1,27 @@
-"""The save file and its journal: load, validate, migrate, lock, save atomically, undo.
+"""The save file and its journal: load, validate, migrate, lock, save, undo.
 
 The current state of a game is one YAML file (`sprawl-game.yaml`), small and
 hand-editable. Its history lives beside it in a journal folder
 (`sprawl-game.yaml.journal/`), one JSON file per change, so a command reads and
-writes the same amount however long the game has run.
+writes the same amount however long the game has run. Reading is `save/reader.py`'s
+(`SaveReader`, all a read-only command loads); `GameStore` here adds every write.
 
 Safety, in order of what can go wrong:
 - every command that changes the game holds an exclusive lock on
   `<save>.lock` for its whole read-change-write, so two terminals queue;
-- each file is written to a temp file, fsynced and renamed over the old one,
-  so a kill at any instant leaves the old or the new file; temp files left by
-  a killed command are removed by the next one;
-- a change is journalled before the save file is replaced; a journal entry
-  newer than the save file (the command died between the two) is discarded.
+- each file is written to a temp file and renamed over the old one, so a kill
+  at any instant leaves the old or the new file; temp files left by a killed
+  command are removed by the next one;
+- a change (its journal entry, any companion file, the save, what it tidies) is
+  first one record of the save's write-ahead log (`save/wal.py`), appended and
+  synced, the one fsync of a change; its files are then written unsynced. The save
+  is the point of no return: a change killed before it is taken back by the next
+  command, one killed after it finished; after a crash of the machine the log
+  writes again what the disk lost;
 - a change may also rewrite companion files (the campaign file, for
   `sprawl aftermath`): the entry keeps each one's text before and after
-  (`files`), they are written after the entry and before the save, and an
-  orphaned entry puts them back, so game and campaign move in one step that
-  `undo` and `redo` take back and put back together.
+  (`files`), they are written after the entry and before the save, so game and
+  campaign move in one step that `undo` and `redo` take back and put back together.
 """
 
 from __future__ import annotations
@@ -32,9 +36,10 @@ from typing import Any
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.model import Fields, Game, record
 from sprawl_cli.save import cache as savecache
-from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, compact_json, digest, from_another_boot, remove_stray_temps
-from sprawl_cli.save.data import SCHEMA_VERSION, game_from_data, game_to_data
+from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, compact_json, digest, remove_stray_temps
+from sprawl_cli.save.data import game_from_data, game_to_data
 from sprawl_cli.save.lock import lock_file
+from sprawl_cli.save.reader import SaveReader
 from sprawl_cli.save.undo import Undoable
 
 
@@ -57,14 +62,8 @@ class Change(Fields):
         self._stack.enter_context(manager)
 
 
-class GameStore(Undoable):
-    """One save file, its lock and its journal."""
-
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
-        self.as_written = False  # the save loaded holds the text this process last wrote (`adopt`)
-        self.loaded: tuple[Game[Any], dict[str, Any]] | None = None  # such a game, and its data
-        self.holding = False  # this store holds the save's lock (`locked`)
+class GameStore(SaveReader, Undoable):
+    """One save file, its lock and its journal: read, and changed."""
 
     def data_of(self, game: Game[Any]) -> dict[str, Any]:
         """`game_to_data(game)`, taken from what this process wrote when `game` is the game it
@@ -102,84 +101,6 @@ class GameStore(Undoable):
                 yield
             finally:
                 self.holding = False
-
-    def check_kinds(self) -> None:
-        """Refuse a FIFO, a device or a folder where the save or a file beside it belongs, and
-        anything but a folder where its journal does, from `os.stat` alone: nothing is opened,
-        so nothing hangs (issue 34).
-
-        Raises:
-            SaveFileError: one line naming the path.
-        """
-        from sprawl_cli.filekind import folder_or_nothing, plain_file
-
-        plain_file(self.path, "save file")
-        for beside in (self.cache, self.lock_path, self.prev, self.first, self.first_kept):
-            plain_file(beside, "file sprawl keeps beside the save")
-        for folder in (self.journal, self.redo_dir, self.undone_dir):
-            folder_or_nothing(folder, "journal")
-
-    # --- the state -----------------------------------------------------
-    def exists(self) -> bool:
-        return self.path.exists()
-
-    def load(self) -> Game[Any]:
-        """The game in the save file, validated and migrated.
-
-        Raises:
-            SaveFileError: missing (points to `sprawl new`), broken or hostile.
-        """
-        from sprawl_cli import yamlio
-
-        self.check_kinds()
-        if not self.holding and from_another_boot(self.path):
-            # A crash of the machine: the log puts back what it lost. Where the lock cannot be
-            # had (a folder this user may only read), the save is read as it is.
-            with contextlib.suppress(SaveFileError), lock_file(self.path):
-                self.log.recover()
-        if not self.path.exists():
-            if self.repairable():
-                raise SaveFileError(f"the save file {self.path} is missing, but its journal is here; "
-                                    "`sprawl repair` rebuilds the save from it")
-            raise SaveFileError(
-                f"no game at {self.path}; start one with `sprawl new --squad FILE --squad FILE` "
-                "(or point --game / SPRAWL_GAME at your save file)"
-            )
-        try:
-            text = yamlio.read_text(self.path, "sprawl save file")
-            key = os.path.abspath(self.path)
-            self.as_written = savecache.WRITTEN.get(key) == text
-            known = savecache.PARSED.get(key)
-            if known is not None and known[0] == text:
-                data = known[1]
-            else:
-                data = savecache.read_cache(self.cache, text)
-            if data is not None:
-                try:
-                    game = savecache.game_of(key, text, data, str(self.path))
-                    if self.as_written:  # `data` is this game's `game_to_data`, as this process wrote it
-                        self.loaded = (game, data)
-                    return game
-                except SaveFileError:
-                    pass  # parsed again below, for the message with its line
-            data, lines = yamlio.parse(text, str(self.path))
-            if isinstance(data, dict) and data.get("schema_version") == SCHEMA_VERSION:
-                savecache.PARSED[key] = (text, data, lines)
-            return game_from_data(data, lines, str(self.path))
-        except SaveFileError as problem:
-            if "newer sprawl" not in problem.message and self.repairable():
-                raise SaveFileError(f"{problem.message}. `sprawl repair` rebuilds the save from its journal "
-                                    "(keeping this file beside it)") from None
-            raise
-
-    def repairable(self) -> bool:
-        """Whether the journal keeps a state to rebuild the save from."""
-        if self.first.is_file():
-            return True
-        try:
-            return any(name.endswith(".json") and name[:-5].isdigit() for name in os.listdir(self.journal))
-        except OSError:
-            return False
 
     def repair(self) -> tuple[Game[Any], int, Path | None]:
         """Rebuild the save from the newest state in the journal; a damaged save is kept

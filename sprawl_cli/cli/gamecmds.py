@@ -185,7 +185,7 @@ def status(
     system = ctx.system_of(game)
     only = game.character(name) if name else None
     data: dict[str, Any] = dict(system.status_json(game, only))
-    undone = ctx.store().last_undone(game)
+    undone = ctx.reader().last_undone(game)
     data["undone"] = ({"step": undone.get("step"), "number": undone.get("number", undone.get("step")),
                        "command": undone.get("command") or undone.get("kind")} if undone else None)
 

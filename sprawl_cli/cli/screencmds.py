@@ -44,7 +44,7 @@ def report(
     if output is not None and not ctx.options.force and not replaceable(output):
         raise RuleRefusal(f"{output} already holds something other than a sprawl report; give another --output "
                           "(or --force to replace it)")
-    entries = ctx.store().entries(upto=game.step)
+    entries = ctx.reader().entries(upto=game.step)
     from sprawl_cli.gamereport import book_report
 
     text = book_report(ctx.system_of(game), game, entries, fmt)
@@ -92,7 +92,7 @@ def serve(
     lacking = missing_stack()
     if lacking:
         raise BadInput(f"`sprawl serve` needs the table extra ({', '.join(lacking)} missing): {TABLE_EXTRA}")
-    store = ctx.store()
+    store = ctx.reader()
     if not store.exists():
         store.load()  # the usual "no game here: sprawl new" error
     from sprawl_cli.web import serve as run_server

@@ -179,9 +179,9 @@ def game_view(save: Path) -> str:
     from sprawl_cli import systems
     from sprawl_cli.contract import status_lists
     from sprawl_cli.errors import SprawlError
-    from sprawl_cli.store import GameStore
+    from sprawl_cli.save.reader import SaveReader
 
-    store = GameStore(save)
+    store = SaveReader(save)
     try:
         game = store.load()
         system = systems.get(game.system)

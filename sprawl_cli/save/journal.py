@@ -1,10 +1,10 @@
-"""A save's journal: one JSON file per change beside the save (`<save>.journal/`), written
-before the save itself, so a change that died half-way is found and taken back.
+"""A save's journal written: one JSON file per change beside the save (`<save>.journal/`).
 
 An entry keeps the game before and after the change (for undo, repair and a hand edit's
 check), what the command printed, and the text before and after of each companion file the
-change rewrote (the campaign file, for `aftermath`): those are written after the entry and
-before the save, so game and campaign move in one step.
+change rewrote (the campaign file, for `aftermath`). A change writes its entry, its companion
+files and the save in that order, as one record of the write-ahead log (`save/wal.py`), so game
+and campaign move in one step. Reading the journal is `save/reader.py`'s.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.save.atomic import TEMP_MARK, atomic_write, compact_json, digest, make_folder
+from sprawl_cli.save.atomic import atomic_write, compact_json, digest, make_folder
 from sprawl_cli.save.data import game_to_data
+from sprawl_cli.save.reader import SaveFiles
 
 if TYPE_CHECKING:
     from sprawl_cli.model import Game
@@ -73,22 +74,10 @@ def check_companions(entry: dict[str, Any], expect: str, done: str) -> None:
             )
 
 
-class Journal:
-    """The paths of one save and the files beside it, and its journal: entries read and written."""
+class Journal(SaveFiles):
+    """A save's journal written: changes, each one record of the write-ahead log."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.lock_path = path.with_name(path.name + ".lock")
-        self.journal = path.with_name(path.name + ".journal")
-        self.redo_dir = self.journal / "redo"
-        self.prev = path.with_name(path.name + ".prev")  # the game `new --force` replaced
-        self.cache = path.with_name(path.name + ".cache")  # the save's parsed data (read_cache)
-        # The game as `new` made it (step 0): the state `repair` falls back on when no change
-        # has been journalled (or every one was undone). Beside the journal folder, not in it,
-        # so that the first change is still the one that makes the folder.
-        self.first = path.with_name(path.name + ".first.json")
-        self.first_kept = path.with_name(path.name + ".first.json.old")  # while `new` replaces it
-        self._log: Log | None = None
+    _log: Log | None = None
 
     @property
     def log(self) -> Log:
@@ -123,37 +112,6 @@ class Journal:
         text, data = self.render(game, data)
         batch.write(self.path, text, SAVE)
         return text, data
-
-    # --- the journal ---------------------------------------------------
-    def _entry_path(self, step: int, folder: Path | None = None) -> Path:
-        return (folder or self.journal) / f"{step:06d}.json"
-
-    def read_entry(self, step: int, folder: Path | None = None) -> dict[str, Any] | None:
-        """The journal entry of `step` (in `folder`, default the journal; a path to a .json
-        file is read as it is), or None when there is none.
-
-        Raises:
-            SaveFileError: it cannot be read or is damaged.
-        """
-        path = folder if folder is not None and folder.suffix == ".json" else self._entry_path(step, folder)
-        from sprawl_cli.filekind import plain_file
-
-        plain_file(path, "journal entry")
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return None
-        except OSError as problem:
-            raise SaveFileError(f"cannot read the journal entry {path}: {problem.strerror}") from None
-        import json
-
-        try:
-            entry = json.loads(raw.decode("utf-8"))
-        except ValueError:
-            raise SaveFileError(f"the journal entry {path} is damaged; move it aside to go on") from None
-        if not isinstance(entry, dict):
-            raise SaveFileError(f"the journal entry {path} is damaged; move it aside to go on")
-        return entry
 
     def discard_orphans(self, game: Game[Any]) -> None:
         """Drop journal entries newer than the save (a command died between the two writes),
@@ -243,77 +201,3 @@ class Journal:
                 else:
                     with contextlib.suppress(OSError):
                         os.unlink(self.redo_dir / entry)
-
-    def entries(self, last: int | None = None, upto: int | None = None) -> list[dict[str, Any]]:
-        """Journal entries in order (the last `last` of them), up to step `upto`."""
-        if upto is None:
-            return []
-        first = 1 if last is None else max(1, upto - last + 1)
-        found = []
-        for step in range(first, upto + 1):
-            entry = self.read_entry(step)
-            if entry is not None:
-                found.append(entry)
-        return found
-
-    def next_number(self, upto: int) -> int:
-        """The number the next journal entry gets: one more than any entry's so far, standing or
-        undone, so that no two entries of a game share one (`step` is where an entry stands in
-        the game, which an undo gives to the next change). Reads the newest of each; a journal
-        written before entries were numbered is counted whole, as `history` numbers it."""
-        names = sorted(n for n in os.listdir(self.undone_dir) if n.endswith(".json") and TEMP_MARK not in n) \
-            if self.undone_dir.is_dir() else []
-        newest: list[dict[str, Any] | None] = []
-        with contextlib.suppress(SaveFileError):  # a damaged entry numbers nothing; `log` says so
-            newest.append(self.read_entry(upto) if upto > 0 else None)
-            newest.append(self.read_entry(0, self.undone_dir / names[-1]) if names else None)
-        found = [e for e in newest if e is not None]
-        if all(isinstance(e.get("number"), int) for e in found):
-            return max((int(e["number"]) for e in found), default=0) + 1
-        try:
-            return max((int(e["number"]) for e in self.history(upto)), default=0) + 1
-        except SaveFileError:  # a damaged old entry: number on from what could be read
-            return max([upto] + [int(e.get("number") or e.get("step") or 0) for e in found]) + 1
-
-    def history(self, upto: int, last: int | None = None) -> list[dict[str, Any]]:
-        """What happened, in the order it happened: the changes that stand (up to step `upto`)
-        and the ones undone since (`undone: true`), the last `last` of them."""
-        found = [dict(e, undone=False) for e in self.entries(upto=upto)]
-        folder = self.undone_dir
-        for name in sorted(os.listdir(folder)) if folder.is_dir() else []:
-            if name.endswith(".json") and TEMP_MARK not in name:
-                with contextlib.suppress(SaveFileError):
-                    record = self.read_entry(0, folder / name)
-                    if record is not None:
-                        found.append(dict(record, undone=True))
-        standing = {e.get("seq") for e in found if not e["undone"] and e.get("seq") is not None}
-        # An undo killed before its save left its record beside the entry that still stands.
-        found = [e for e in found if not (e["undone"] and e.get("seq") in standing)]
-        found.sort(key=lambda e: (int(e.get("seq") or 0), int(e.get("step") or 0)))
-        for place, e in enumerate(found, 1):  # an entry written before entries were numbered
-            if not isinstance(e.get("number"), int):
-                e["number"] = place
-        return found[-last:] if last else found
-
-    @property
-    def undone_dir(self) -> Path:
-        return self.journal / "undone"
-
-
-    def latest_state(self) -> tuple[int, dict[str, Any]] | None:
-        """The newest state the journal keeps (a change's state after it, or the new game's), with its step."""
-        steps = []
-        for name in os.listdir(self.journal) if self.journal.is_dir() else []:
-            stem = name[:-5] if name.endswith(".json") else ""
-            if stem.isdigit():
-                steps.append(int(stem))
-        for step in sorted(steps, reverse=True):
-            with contextlib.suppress(SaveFileError):
-                entry = self.read_entry(step)
-                if entry is not None and isinstance(entry.get("after"), dict):
-                    return step, entry["after"]
-        with contextlib.suppress(SaveFileError):  # no change stands: the game as `new` made it
-            first = self.read_entry(0, self.first)
-            if first is not None and isinstance(first.get("after"), dict):
-                return 0, first["after"]
-        return None

@@ -4,8 +4,6 @@ marked undone), and its companion files go back with the save.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -41,13 +39,6 @@ class Undoable(Journal):
         if seq is not None:
             batch.write(self.undone_dir / f"{int(seq):020d}-{entry.get('step', 0):06d}.json", None, sync=False,
                         undoable=False)
-
-    def last_undone(self, game: Game[Any]) -> dict[str, Any] | None:
-        """The change `redo` would put back (the latest one undone), or None."""
-        item = self.read_entry(game.step + 1, self.redo_dir)
-        entry = item.get("entry") if item is not None else None
-        return entry if isinstance(entry, dict) else None
-
 
     def undo(self, game: Game[Any], count: int) -> tuple[Game[Any], list[dict[str, Any]]]:
         """The game as it was `count` changes ago, and the entries undone (newest first).

@@ -11,6 +11,7 @@ way `sprawl play` does (stdout captured), and times each case line by line.
     python bench/play_latency.py --rounds 301 --json
     python bench/play_latency.py --only set --profile   # cProfile of one case
     python bench/play_latency.py --no-fsync      # the disk's share: fsync made a no-op (not the goal)
+    python bench/play_latency.py --busy-disk     # beside a second process that keeps the disk busy
 
 The goal is a median: a shared machine's disk sometimes stalls an fsync for
 tens of milliseconds, which the p90 column shows. The fsyncs column counts the
@@ -26,14 +27,16 @@ within the goal, 1 a median over it, 2 a line failed.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
 import os
 import statistics
 import sys
+import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +64,35 @@ CASES = [
     # falls out of its reach.
     Case("set-late", "set Razz ran on", undo=True, before=250),
 ]
+
+
+# The second process of --busy-disk: writes 8 MB into a file of its folder and fsyncs it,
+# again and again, until it is stopped (a game's laptop that is also copying photos, say).
+BUSY = """
+import os, sys
+block = os.urandom(1 << 20)
+while True:
+    fd = os.open(sys.argv[1], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    for _ in range(8):
+        os.write(fd, block)
+    os.fsync(fd)
+    os.close(fd)
+"""
+
+
+@contextlib.contextmanager
+def busy_disk(on: bool) -> Iterator[None]:
+    """While open (and `on`), a second process keeps the disk of the temp folder busy."""
+    if not on:
+        yield
+        return
+    with tempfile.TemporaryDirectory(prefix="sprawl-busy-disk-") as folder:
+        writer = subprocess.Popen([sys.executable, "-c", BUSY, str(Path(folder) / "busy.bin")])
+        try:
+            yield
+        finally:
+            writer.kill()
+            writer.wait()
 
 
 def open_session(folder: Path):  # type: ignore[no-untyped-def]
@@ -215,6 +247,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", action="append", choices=[c.name for c in CASES], help="just these cases")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--profile", action="store_true", help="cProfile the chosen cases instead of timing")
+    parser.add_argument("--busy-disk", action="store_true",
+                        help="time beside a second process that writes 8 MB and fsyncs it, over and over")
     parser.add_argument("--no-fsync", action="store_true",
                         help="a diagnosis, not the goal: time without fsync, to see what the disk's share is")
     args = parser.parse_args(argv)
@@ -227,7 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             profile(case, args.rounds)
         return 0
     try:
-        report = measure(cases, args.rounds)
+        with busy_disk(args.busy_disk):
+            report = measure(cases, args.rounds)
     except RuntimeError as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2

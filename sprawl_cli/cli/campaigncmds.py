@@ -30,7 +30,7 @@ def campaign_path(ctx: Context) -> Path:
     if ctx.options.campaign or ctx.env.vars.get("SPRAWL_CAMPAIGN"):
         return ctx.campaign_path()
     remembered = None
-    store = ctx.store()
+    store = ctx.reader()
     if store.exists():
         try:
             remembered = store.load().campaign

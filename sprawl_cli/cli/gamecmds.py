@@ -292,7 +292,7 @@ def log(
     Example: sprawl log --last 5
     """
     ctx = current()
-    store = ctx.store()
+    store = ctx.reader()
     game = store.load()
     # The undo snapshots ("before", "after", companion "files") are bookkeeping, not history.
     entries = [{k: v for k, v in e.items() if k not in ("before", "after", "files")}

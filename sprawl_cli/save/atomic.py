@@ -94,11 +94,16 @@ def log_header(boot: str | None) -> bytes:
     return f"sprawl-wal 1 {boot}\n".encode()
 
 
+def log_path(save: Path) -> Path:
+    """Where the write-ahead log of `save` is kept (save/wal.py)."""
+    return save.with_name(save.name + ".wal")
+
+
 def from_another_boot(save: Path) -> bool:
     """Whether the save's write-ahead log holds records written before this boot: a crash of the
     machine may have lost files the log keeps (save/wal.py). Cheap: a `status` asks it."""
     try:
-        with open(save.with_name(save.name + ".wal"), "rb") as handle:
+        with open(log_path(save), "rb") as handle:
             head = handle.read(64)
     except OSError:
         return False

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.save import cache as savecache
-from sprawl_cli.save.atomic import TEMP_MARK, from_another_boot
+from sprawl_cli.save.atomic import TEMP_MARK, from_another_boot, log_path
 from sprawl_cli.save.data import SCHEMA_VERSION, game_from_data
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ class SaveFiles:
         # so that the first change is still the one that makes the folder.
         self.first = path.with_name(path.name + ".first.json")
         self.first_kept = path.with_name(path.name + ".first.json.old")  # while `new` replaces it
+        self.log_path = log_path(path)  # the write-ahead log (save/wal.py)
 
     # --- the journal ---------------------------------------------------
     def _entry_path(self, step: int, folder: Path | None = None) -> Path:
@@ -171,7 +172,7 @@ class SaveReader(SaveFiles):
         from sprawl_cli.filekind import folder_or_nothing, plain_file
 
         plain_file(self.path, "save file")
-        for beside in (self.cache, self.lock_path, self.prev, self.first, self.first_kept):
+        for beside in (self.cache, self.lock_path, self.prev, self.first, self.first_kept, self.log_path):
             plain_file(beside, "file sprawl keeps beside the save")
         for folder in (self.journal, self.redo_dir, self.undone_dir):
             folder_or_nothing(folder, "journal")

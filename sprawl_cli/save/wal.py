@@ -36,7 +36,7 @@ import zlib
 from pathlib import Path
 
 from sprawl_cli.errors import SaveFileError
-from sprawl_cli.save.atomic import atomic_write, boot_id, fsync_dir, log_header, refused
+from sprawl_cli.save.atomic import atomic_write, boot_id, fsync_dir, log_header, log_path, refused
 from sprawl_cli.save.walrecord import (
     COMPANION, END, HEAD, PLAIN, SAVE, START, TAIL, Op, decode, encode, read_bytes, sha,
 )
@@ -74,7 +74,7 @@ class Log:
 
     def __init__(self, save: Path) -> None:
         self.save = save
-        self.path = save.with_name(save.name + ".wal")
+        self.path = log_path(save)
         self.boot = boot_id()
 
     @property

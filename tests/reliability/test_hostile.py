@@ -456,6 +456,7 @@ PLACES = {
     "journal entry": lambda g: g.journal / "000001.json",
     "lock": lambda g: g.path / (g.save.name + ".lock"),
     "first state": lambda g: g.path / (g.save.name + ".first.json"),
+    "write-ahead log": lambda g: g.path / (g.save.name + ".wal"),
 }
 
 

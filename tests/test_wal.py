@@ -7,6 +7,7 @@ would have them had they never reached it) and giving the log another boot's fir
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from sprawl_cli.errors import SaveFileError
 from sprawl_cli.save import atomic, wal
 from sprawl_cli.save import walrecord as record
 from sprawl_cli.store import GameStore
+from tests.factory import new_args
 
 SAVE = "sprawl-game.yaml"
 OTHER_BOOT = b"sprawl-wal 1 00000000-0000-4000-8000-000000000000\n"
@@ -166,6 +168,22 @@ def test_a_power_cut_after_changes_is_made_good_by_the_next_status(sprawl):
     assert not log_of(sprawl).exists()  # made durable, then emptied
     assert [e["undone"] for e in sprawl.json("log")["entries"]] == [False, False, True, False]
     assert sprawl.json("undo")["undone"][0]["command"].startswith("set Wes")
+
+
+def test_the_installed_program_puts_back_what_a_power_cut_lost(sprawl):
+    """The same, end to end: real `sprawl` processes make the changes and read the game after."""
+    assert sprawl.process("new", *new_args("sprawl", False), installed=True).returncode == 0
+    durable = game_files(sprawl.folder)
+    for name in ("Razz", "Wes"):
+        assert sprawl.process("set", name, "pinned", "on", installed=True).returncode == 0
+    expected = game_files(sprawl.folder)
+    put_back(sprawl.folder, durable)
+    reboot(sprawl)
+    shown = sprawl.process("status", "--json", installed=True)
+    assert shown.returncode == 0, shown.stderr
+    pinned = {c["name"] for c in json.loads(shown.stdout)["characters"] if "pinned" in c["statuses"]}
+    assert pinned >= {"Razz", "Wes"} and game_files(sprawl.folder) == expected
+    assert not log_of(sprawl).exists()
 
 
 def test_a_power_cut_that_kept_everything_replays_to_the_same_files(sprawl):

@@ -308,17 +308,20 @@ def test_an_interrupted_change_is_taken_back_at_once(sprawl, monkeypatch):
     assert game_files(sprawl.folder) == before and log_of(sprawl).read_bytes() == log
 
 
-def test_a_log_past_its_limit_is_made_durable_and_emptied(sprawl, monkeypatch):
-    monkeypatch.setattr(wal, "LIMIT", 1)
-    synced: list[set[Path]] = []
-    monkeypatch.setattr(wal, "make_durable", synced.append)
+def test_a_change_that_leaves_the_log_past_its_limit_makes_it_durable_and_empties_it(sprawl, monkeypatch):
     sprawl.new()
     sprawl.json("set", "Razz", "ran", "on")
+    monkeypatch.setattr(wal, "LIMIT", log_of(sprawl).stat().st_size * 3 // 2)  # one record under, two over
+    synced: list[set[Path]] = []
+    monkeypatch.setattr(wal, "make_durable", synced.append)
+    assert sprawl("set", "Nobody", "ran", "on").exit_code == 1  # a refused command empties nothing
     assert log_of(sprawl).exists() and not synced
-    sprawl.json("set", "Razz", "pinned", "on")  # its lock finds the log too long: durable, gone
+    sprawl.json("set", "Razz", "pinned", "on")  # this change's record takes it past the limit
     assert synced and sprawl.folder.resolve() in {p.resolve() for p in synced[0]}
-    assert log_of(sprawl).exists()  # and this change's record begins a new one
+    assert not log_of(sprawl).exists()
+    sprawl.json("set", "Wes", "pinned", "on")  # the next change begins a new one
     assert len(wal.Log(sprawl.save).records()[1]) == 1
+    assert {"Razz", "Wes"} <= {c["name"] for c in sprawl.json("status")["characters"] if "pinned" in c["statuses"]}
 
 
 def test_a_new_game_empties_the_old_games_log(sprawl):

@@ -19,8 +19,9 @@ cut) can lose those unsynced writes, and the log keeps them:
   the save still holding its old text means the change is taken back (each file written
   before the save gets its old bytes back, and the record goes); the save holding its new
   text means the files after it are written (`settle`).
-- The log is emptied, after its files are made durable, when it passes LIMIT bytes and before
-  a command writes the save outside it (`new`, `repair`).
+- The log is emptied, after its files are made durable, by a change that leaves it past LIMIT
+  bytes (never by a command that is refused: that changes no file), and by a command that
+  writes the save outside it (`new`, `repair`).
 
 Where the boot cannot be told (no /proc/sys/kernel/random/boot_id), no log is kept and every
 file is a crash-safe write of its own, as before.
@@ -176,6 +177,8 @@ class Log:
         except BaseException:
             self.settle(start, ops)
             raise
+        if self.kept and self.size() > LIMIT:
+            self.empty()  # by a change that is done: a refused command changes no file
 
     def drop(self, start: int | None) -> None:
         """Take back the record that starts at `start` (its change was refused or taken back);
@@ -212,7 +215,7 @@ class Log:
     def recover(self) -> None:
         """Called under the save's lock before anything reads the game: finish or take back
         what a killed command left (same boot), or replay the log after a crash of the
-        machine (another boot); empty it when it has grown past LIMIT."""
+        machine (another boot)."""
         try:
             with open(self.path, "rb") as handle:
                 head = handle.read(len(log_header(self.boot)))
@@ -224,8 +227,6 @@ class Log:
         last = self.last()
         if last is not None:
             self.settle(*last)
-        if self.size() > LIMIT:
-            self.empty()
 
     def last(self) -> tuple[int, list[Op]] | None:
         """The last record and where it starts, read from the end of the log. A record cut

@@ -224,19 +224,41 @@ def test_a_change_past_its_save_is_finished_synced_only_where_no_log_is_kept(tmp
 
 
 @pytest.mark.parametrize("kept", [True, False])
-def test_a_change_short_of_its_save_is_taken_back_synced_only_where_no_log_is_kept(tmp_path, monkeypatch, kept):
+def test_a_change_short_of_its_save_is_taken_back_durably_before_its_record_goes(tmp_path, monkeypatch, kept):
+    # The files put back are crash-safe writes of their own (each file and its folder synced)
+    # before the record is cut off the log and the log synced: once the record is gone nothing
+    # else keeps them, and a power cut losing them would leave the change's files beside the
+    # old save (a campaign file holding an aftermath the game never had).
     log = a_log(tmp_path) if kept else no_boot(monkeypatch, tmp_path)
     ops = around_the_save(log, tmp_path)
     earlier = log.size()
     start = log.append(ops) if kept else None
     write(tmp_path, {"a": b"a2"})
-    synced = counted_fsyncs(monkeypatch)
+    synced: list[str] = []
+    real = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append("log" if kept and os.fstat(fd).st_ino == os.stat(log.path).st_ino else "other")
+        real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
     log.settle(start, ops)
     assert read(tmp_path, "a", SAVE, "b") == [b"a1", b"s1", b"b1"]
-    # kept: the file put back unsynced, the log cut back to the earlier record and synced (1);
-    # no log: `a` put back as a crash-safe write (its bytes and its folder, 2).
-    assert len(synced) == (1 if kept else 2)
+    assert synced == (["other", "other", "log"] if kept else ["other", "other"])
     assert log.size() == earlier
+
+
+def test_taking_back_a_first_record_syncs_the_folder_the_log_went_from(tmp_path, monkeypatch):
+    log = a_log(tmp_path)
+    write(tmp_path, {SAVE: b"s1"})
+    batch = wal.Batch(log)
+    batch.write(tmp_path / "entry", b"e")
+    batch.write(tmp_path / SAVE, b"s2", wal.SAVE)
+    start = log.append(batch.ops)
+    synced = counted_fsyncs(monkeypatch)
+    log.settle(start, batch.ops)  # killed before it wrote anything
+    assert not log.path.exists() and len(synced) == 1
+    assert read(tmp_path, "entry", SAVE) == [None, b"s1"]
 
 
 def refusing(monkeypatch, *names: str) -> None:

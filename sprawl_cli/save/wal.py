@@ -185,6 +185,7 @@ class Log:
         if start == 0:
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
+            fsync_dir(self.path.parent)  # a log come back after a power cut would replay it
             return
         self.cut(start)
 
@@ -267,7 +268,8 @@ class Log:
         for op in reversed(ops[:point]):
             with contextlib.suppress(SaveFileError):
                 if read_bytes(self.where(op.path)) == op.after:
-                    put(self.where(op.path), op.before, sync=not self.kept)
+                    # Synced: once the record goes, nothing else keeps the files put back.
+                    put(self.where(op.path), op.before, sync=True)
         self.drop(start)
 
     def replay(self, found: list[tuple[int, list[Op]]]) -> None:

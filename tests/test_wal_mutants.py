@@ -1,9 +1,13 @@
 """The write-ahead log's corners that mutation testing found untested (sprawl_cli/save/wal.py,
 save/walrecord.py and the boot functions of save/atomic.py).
 
-Each test drives the log directly, in a temp folder: a record taken back or settled with no save
-in it, a replay of a companion file a power cut lost or a hand edited, a replay's writes made
-durable once at the end, the sync of each file system, and the words of a refused write.
+Each test drives the log directly, in a temp folder: a record taken back or settled (with no
+save in it, with a write refused), a replay of a companion file a power cut lost or one edited
+by hand, a replay's writes made durable once at the end, the syncs of `apply` and `settle` with
+and without a log, the last record read from the end, the sync of each file system, a boot id's
+bounds and the words of a refused write. Two of them found bugs, fixed in wal.py: files put back
+by `settle` were not synced before their record went, and an append whose seek failed cut the
+log to nothing.
 
 Mutants left, each the same program (docs/reliability.md, "The save's write-ahead log"):
 
@@ -20,10 +24,12 @@ Mutants left, each the same program (docs/reliability.md, "The save's write-ahea
 - `wal.Log.last` 39, 40 (`read()`, `read(size + start)` for `read(size - start)`): the handle
   is at `start`, so each reads to the end of the log, the same bytes (the log does not grow
   under the lock).
-- `wal.Log.replay` 28 and `wal.Log.apply` 6 (None for False): falsy in the one test made of it.
+- `wal.Log.replay` 28 and `wal.Log.apply` 6 (None for False): falsy, as False is, in the one
+  test made of it (`if sync`, `if written`).
 - `wal._syncfs` 2, 4, 5 (`use_errno` None, left out, False): it only decides whether ctypes keeps
   a copy of errno for `ctypes.get_errno`, which nothing reads.
-- `walrecord.decode` 39, `wal.Batch.write` 10 (`"UTF-8"` for `"utf-8"`): the same codec.
+- `walrecord.encode` 8, `walrecord.decode` 39, `wal.Batch.write` 10 (`"UTF-8"` for `"utf-8"`):
+  the same codec.
 - `wal.Log.where` 1 (an absolute path joined to the save's folder): pathlib's `/` with an
   absolute right side is that side, so the branch for it gives the same path.
 """
@@ -540,6 +546,30 @@ def test_a_boot_id_is_one_to_forty_letters_digits_and_dashes(tmp_path, monkeypat
 def test_a_companion_anywhere_is_where_its_absolute_path_says(tmp_path):
     elsewhere = tmp_path.parent / "campaign.yaml"
     assert a_log(tmp_path).where(str(elsewhere)) == elsewhere
+
+
+def failing(*_args: object) -> None:
+    raise OSError(errno.EIO, "Input/output error")
+
+
+@pytest.mark.parametrize("fails", ["lseek", "fsync", "fsync ftruncate unlink"])
+def test_an_append_refused_anywhere_leaves_the_log_as_it_was(tmp_path, monkeypatch, fails):
+    # The command gets one line naming the log whatever else the disk refuses on the way
+    # (cutting the record back off, removing a log made for it); where the cut can be made the
+    # log is as it was (a failed seek cuts nothing: it used to cut the log to nothing).
+    for made in (False, True):
+        log = a_log(tmp_path)
+        if made:
+            log.append([wal.Op(wal.PLAIN, "a", b"x", None)])
+        whole = record.read_bytes(log.path)
+        with monkeypatch.context() as patch:
+            for name in fails.split():
+                patch.setattr(os, name, failing)
+            with pytest.raises(SaveFileError, match=f"could not write {log.path}: Input/output error"):
+                log.append([wal.Op(wal.PLAIN, "b", b"y", None)])
+        if "ftruncate" not in fails:
+            assert record.read_bytes(log.path) == whole, (fails, made)
+        log.path.unlink(missing_ok=True)
 
 
 def test_a_log_that_cannot_be_made_names_itself(tmp_path):

@@ -132,7 +132,7 @@ class Log:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
         except OSError as problem:
             raise refused(self.path, problem) from None
-        start = 0
+        start = -1  # not known yet: nothing to cut back to
         try:
             start = os.lseek(fd, 0, os.SEEK_END)
             if start == 0:
@@ -143,7 +143,8 @@ class Log:
             os.fsync(fd)
         except OSError as problem:
             with contextlib.suppress(OSError):
-                os.ftruncate(fd, start)
+                if start >= 0:
+                    os.ftruncate(fd, start)
             os.close(fd)
             if created:
                 with contextlib.suppress(OSError):

@@ -133,7 +133,7 @@ class Log:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
         except OSError as problem:
             raise refused(self.path, problem) from None
-        start = 0
+        start = -1  # not known yet: nothing to cut back to
         try:
             start = os.lseek(fd, 0, os.SEEK_END)
             if start == 0:
@@ -144,7 +144,8 @@ class Log:
             os.fsync(fd)
         except OSError as problem:
             with contextlib.suppress(OSError):
-                os.ftruncate(fd, start)
+                if start >= 0:
+                    os.ftruncate(fd, start)
             os.close(fd)
             if created:
                 with contextlib.suppress(OSError):
@@ -188,6 +189,7 @@ class Log:
         if start == 0:
             with contextlib.suppress(OSError):
                 os.unlink(self.path)
+            fsync_dir(self.path.parent)  # a log come back after a power cut would replay it
             return
         self.cut(start)
 
@@ -268,7 +270,8 @@ class Log:
         for op in reversed(ops[:point]):
             with contextlib.suppress(SaveFileError):
                 if read_bytes(self.where(op.path)) == op.after:
-                    put(self.where(op.path), op.before, sync=not self.kept)
+                    # Synced: once the record goes, nothing else keeps the files put back.
+                    put(self.where(op.path), op.before, sync=True)
         self.drop(start)
 
     def replay(self, found: list[tuple[int, list[Op]]]) -> None:

@@ -362,3 +362,38 @@ def test_no_boot_id_is_no_boot_id(monkeypatch, tmp_path):
     monkeypatch.setattr(atomic, "BOOT_ID", str(tmp_path / "missing"))
     monkeypatch.setattr(atomic, "_boot", [])
     assert atomic.boot_id() is None and not wal.Log(tmp_path / SAVE).kept
+
+
+def test_a_log_naming_a_fifo_or_a_device_neither_reads_nor_writes_there(sprawl, tmp_path):
+    # A hostile log from another boot that names a FIFO (whose read would wait forever) and a
+    # device as companion files: the replay leaves both as they are and puts the game back.
+    sprawl.new()
+    sprawl.json("set", "Razz", "pinned", "on")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    log = wal.Log(sprawl.save)
+    log.append([wal.Op(wal.COMPANION, str(fifo), b"x", None), wal.Op(wal.COMPANION, "/dev/null", b"y", None)])
+    reboot(sprawl)
+    assert sprawl.json("status")["round"] == 1
+    assert fifo.exists() and not fifo.is_file() and Path("/dev/null").is_char_device()
+    assert not log_of(sprawl).exists()
+
+
+def test_a_huge_log_from_another_boot_is_read_no_further_than_a_log_can_grow(sprawl, monkeypatch):
+    sprawl.new()
+    sprawl.json("set", "Razz", "pinned", "on")
+    expected = game_files(sprawl.folder)
+    with log_of(sprawl).open("wb") as handle:  # sparse: 8 GB of nothing after another boot's line
+        handle.write(OTHER_BOOT)
+        handle.truncate(8 << 30)
+    read: list[int] = []
+    real = wal.Log.records
+
+    def counted(self):  # type: ignore[no-untyped-def]
+        found = real(self)
+        read.append(found[2])
+        return found
+
+    monkeypatch.setattr(wal.Log, "records", counted)
+    assert sprawl.json("status")["round"] == 1
+    assert read and max(read) <= wal.MOST and game_files(sprawl.folder) == expected

@@ -533,10 +533,20 @@ def test_a_removal_syncs_its_folder_when_asked(tmp_path, monkeypatch, sync):
     assert not (tmp_path / "a").exists() and len(synced) == (1 if sync else 0)
 
 
-def test_a_removal_the_disk_refuses_says_so(tmp_path):
+def test_a_removal_the_disk_refuses_says_so(tmp_path, monkeypatch):
+    write(tmp_path, {"a": b"x"})
+    monkeypatch.setattr(os, "unlink", lambda path: (_ for _ in ()).throw(OSError(errno.EROFS, "Read-only file system")))
+    with pytest.raises(SaveFileError, match="could not write .*a: Read-only file system"):
+        wal.put(tmp_path / "a", None, sync=False)
+
+
+def test_no_plain_file_is_neither_written_nor_removed(tmp_path):
     (tmp_path / "folder").mkdir()
-    with pytest.raises(SaveFileError, match="could not write .*folder"):
-        wal.put(tmp_path / "folder", None, sync=False)
+    for data in (None, b"x"):
+        with pytest.raises(SaveFileError, match="folder is not a plain file; it was left as it is"):
+            wal.put(tmp_path / "folder", data, sync=False)
+    assert (tmp_path / "folder").is_dir()
+    assert record.read_bytes(tmp_path / "folder") is None and record.plain_or_absent(tmp_path / "nothing")
 
 
 @pytest.mark.parametrize(("text", "expected"), [

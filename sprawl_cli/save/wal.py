@@ -39,12 +39,17 @@ from pathlib import Path
 from sprawl_cli.errors import SaveFileError
 from sprawl_cli.save.atomic import atomic_write, boot_id, fsync_dir, log_header, log_path, refused
 from sprawl_cli.save.walrecord import (
-    COMPANION, END, HEAD, PLAIN, SAVE, START, TAIL, Op, decode, encode, read_bytes, sha,
+    COMPANION, END, HEAD, PLAIN, READ_AT_MOST, SAVE, START, TAIL, Op, decode, encode, plain_or_absent,
+    read_bytes, sha,
 )
 
 __all__ = ["COMPANION", "PLAIN", "SAVE", "Batch", "Log", "Op", "make_durable", "put"]
 
 LIMIT = 1 << 20  # bytes of records after which the log is made durable and emptied
+# The most of a log that is ever read: past LIMIT by one change at most, and a change's record
+# holds a few copies of a save. A damaged or hostile log longer than this is read no further,
+# so it can neither fill the memory nor hold a command up.
+MOST = READ_AT_MOST
 
 
 class Batch:
@@ -98,7 +103,11 @@ class Log:
         """The log's first line, its whole records (each with the offset it starts at), and
         where the last of them ends. A record cut short or altered ends the list: nothing after
         it was ever applied."""
-        data = read_bytes(self.path) or b""
+        try:
+            with open(self.path, "rb") as handle:
+                data = handle.read(MOST)
+        except OSError:
+            data = b""
         head, _, _ = data.partition(b"\n")
         at, found = len(head) + 1, []
         while at + HEAD.size <= len(data):
@@ -240,7 +249,7 @@ class Log:
                 handle.seek(max(0, size - TAIL.size))
                 length, magic = TAIL.unpack(handle.read(TAIL.size).rjust(TAIL.size, b"\0"))
                 start = size - TAIL.size - length - HEAD.size
-                if magic == END and start >= 0:
+                if magic == END and start >= 0 and length <= MOST:
                     handle.seek(start)
                     frame = handle.read(size - start)
                     found = decode(frame[HEAD.size:-TAIL.size]) \
@@ -301,8 +310,11 @@ def put(path: Path, data: bytes | None, *, sync: bool) -> None:
     """Write `path` whole (None: remove it).
 
     Raises:
-        SaveFileError: the disk refused.
+        SaveFileError: the disk refused, or `path` is no plain file (a log that names a FIFO or a
+            device never writes there).
     """
+    if not plain_or_absent(path):
+        raise SaveFileError(f"{path} is not a plain file; it was left as it is")
     if data is not None:
         atomic_write(path, data, sync=sync)
         return

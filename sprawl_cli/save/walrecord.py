@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import struct
 import zlib
 from pathlib import Path
@@ -57,10 +58,28 @@ class Op:
         return f"Op({self.role}, {self.path!r}, {self.after!r:.40}, {self.before!r:.40})"
 
 
-def read_bytes(path: Path) -> bytes | None:
-    """A file's bytes, or None when it does not exist (or cannot be read)."""
+READ_AT_MOST = 80 << 20  # bytes: past any text a record can hold (a few saves of yamlio.MAX_BYTES)
+
+
+def plain_or_absent(path: Path) -> bool:
+    """Whether `path` is a plain file or nothing, from `os.stat` alone (nothing is opened): a log
+    that names a FIFO or a device is neither read nor written there."""
     try:
-        return path.read_bytes()
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def read_bytes(path: Path) -> bytes | None:
+    """A plain file's bytes (at most READ_AT_MOST of them), or None when it does not exist, is
+    no plain file, or cannot be read."""
+    if not plain_or_absent(path):
+        return None
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(READ_AT_MOST)
     except OSError:
         return None
 

@@ -281,15 +281,16 @@ def test_kill_during_aftermath_keeps_game_and_campaign_together(tmp_path: Path, 
     after = pair()
     assert after[1] != before[1] and after[0] != before[0]
 
-    def traces() -> bool:
-        return bool(game.temps()) or game.journal_steps() != before_steps or campaign.read_bytes() != before[1]
+    def traces() -> bool:  # the change's record in the log comes first, then its files
+        return (bool(game.temps()) or game.log_size() != before_log or game.journal_steps() != before_steps
+                or campaign.read_bytes() != before[1])
 
     landed: Counter[str] = Counter()
     i = 0
     while i < kills or (landed["during"] < wanted_inside and i < 3 * kills):
         i += 1
         pristine.copy_to(game)
-        before_steps = game.journal_steps()
+        before_steps, before_log = game.journal_steps(), game.log_size()
         proc = game.popen(*args)
         timed = i % 2 == 1
         if timed:
@@ -298,7 +299,7 @@ def test_kill_during_aftermath_keeps_game_and_campaign_together(tmp_path: Path, 
             deadline = time.monotonic() + 10
             while proc.poll() is None and not traces() and time.monotonic() < deadline:
                 time.sleep(0.0002)
-            time.sleep(rng.uniform(0, 0.004))
+            time.sleep(rng.uniform(0, 0.002))
         proc.send_signal(signal.SIGKILL)
         killed = proc.wait(timeout=30) == -signal.SIGKILL
         save_now, campaign_now = pair()

@@ -289,6 +289,21 @@ def test_a_change_killed_part_way_is_taken_back_before_its_save_and_finished_aft
     assert steps == list(range(1, len(steps) + 1))
 
 
+def test_a_finished_change_is_not_written_again_by_the_next_lock(sprawl, monkeypatch):
+    # The last record stays in the log once its change is done: settling it again (every later
+    # lock) must find its files in place and write nothing, for undo (whose redo item is written
+    # after the save) as for a plain change.
+    sprawl.new()
+    sprawl.json("set", "Razz", "pinned", "on")
+    for last in ("undo", "redo"):
+        sprawl.json(last)
+        calls = []
+        with monkeypatch.context() as patch:
+            patch.setattr(wal, "put", lambda path, data, *, sync: calls.append(path))
+            settled(sprawl)
+        assert calls == [], last
+
+
 def test_an_interrupted_change_is_taken_back_at_once(sprawl, monkeypatch):
     # Ctrl-C inside a change (KeyboardInterrupt between two writes): the change settles itself.
     sprawl.new()

@@ -272,7 +272,8 @@ class Log:
         if point < len(ops) and sha(now) == sha(ops[point].after):
             for op in ops[point + 1:]:
                 with contextlib.suppress(SaveFileError):
-                    put(self.where(op.path), op.after, sync=not self.kept)
+                    if read_bytes(self.where(op.path)) != op.after:  # done already: every later lock sees it
+                        put(self.where(op.path), op.after, sync=not self.kept)
             return
         if point < len(ops) and sha(now) != ops[point].before:
             return  # the save was edited by hand since this record was applied

@@ -13,6 +13,8 @@ import json
 import os
 import shutil
 import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,16 @@ from tests.reliability.systems import NAMES, PROFILES
 __all__ = ["NAMES", "PLF", "PROFILES", "SUIT", "SAVE", "Folder", "check_refusal", "game_of"]
 
 SAVE = "sprawl-game.yaml"
+STOPPER = Path(__file__).with_name("stopper.py")
+
+
+def process_state(pid: int) -> str:
+    """The one-letter state of a live process (`T`: stopped), from /proc; "" once it is gone."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return ""
+    return stat.rpartition(")")[2].split()[0]
 
 
 
@@ -94,6 +106,23 @@ class Folder:
     def popen(self, *args: str) -> subprocess.Popen[bytes]:
         """The same, started and left running (output discarded)."""
         return harness.popen(self.args(*args), self.path)
+
+    def stopped(self, when: str, target: str, nth: int, *args: str) -> subprocess.Popen[bytes]:
+        """The same, stopped (SIGSTOP) `when` ("before" or "after") its `nth` call of `target`
+        (`module:name`, tests/reliability/stopper.py); returned once it is stopped, for the caller
+        to kill there."""
+        said = self.path.with_name(self.path.name + "-stopped.err")  # beside the folder, not in it
+        with said.open("wb") as err:
+            proc = subprocess.Popen([sys.executable, str(STOPPER), when, target, str(nth), *self.args(*args)],
+                                    cwd=self.path, env=harness.clean_environ(), stdin=subprocess.DEVNULL,
+                                    stdout=subprocess.DEVNULL, stderr=err)
+        # Waits for an event (the stop, or the end), not for a time: no load makes it miss.
+        while proc.poll() is None and process_state(proc.pid) != "T":
+            time.sleep(0.0002)
+        if proc.poll() is not None:
+            raise AssertionError(f"{args} ended (exit {proc.returncode}) {when} call {nth} of {target}: "
+                                 f"{said.read_text(errors='replace')}")
+        return proc
 
     # --- what is on disk -------------------------------------------------
     @property

@@ -8,12 +8,14 @@ temp file and no orphan journal entry behind.
 `new` (of each system) and `aftermath` (two files, the campaign and the game, in
 one step) are killed the same way in tests of their own.
 
-Half the kills are triggered by the first trace of the write (the change's record appended to
-the save's write-ahead log, then its files); the other half are
-timed, and their delay is steered towards the write: it starts at the time the
-first triggered kill of that command saw the write begin, then after each kill it
-moves later when the kill landed before the write began and earlier when it landed
-after the new file was in place (a stochastic search, so machine speed does not matter).
+A quarter of the kills are decided by a stop: the process stops itself (SIGSTOP) just before
+one of the change's files lands and is killed there (tests/reliability/stopper.py), so every
+run has kills inside a write, whatever the machine's load. Of the others, half are triggered
+by the first trace of the write (the change's record appended to the save's write-ahead log,
+then its files); the other half are timed, and their delay is steered towards the write: it
+starts at the time the first triggered kill of that command saw the write begin, then after
+each kill it moves later when the kill landed before the write began and earlier when it
+landed after the new file was in place (a stochastic search, so machine speed does not matter).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ SEED = ["--seed", "11"]  # every random roll is reproducible, so "after" can be 
 COMMANDS: dict[str, list[list[str]]] = {name: [list(c) for c in PROFILES[name].changes] for name in NAMES}
 # Kills per system: the quick tier spreads the 40 it always made over the five systems.
 KILLS = {"quick": 8, "release": 100}
+# Where the stopped kills land: a change with its record in the log and none of its files written.
+LOGGED = ("after", "sprawl_cli.save.wal:Log.append", 1)
 
 
 def traced(game: Folder, before_steps: list[int], before_redo: list[int], before_log: int) -> bool:
@@ -110,7 +114,7 @@ def test_kill_during_save_leaves_old_or_new_state(system: str, tmp_path: Path, r
     # begin (so no run is spent measuring), and is steered from there.
     aim: dict[str, Aim] = {}
     landed: Counter[str] = Counter()
-    by_mode: dict[str, Counter[str]] = {"timed": Counter(), "triggered": Counter()}
+    by_mode: dict[str, Counter[str]] = {"timed": Counter(), "triggered": Counter(), "stopped": Counter()}
     by_kind: dict[str, Counter[str]] = {}
 
     i = 0
@@ -130,12 +134,18 @@ def test_kill_during_save_leaves_old_or_new_state(system: str, tmp_path: Path, r
         # Every other kill is triggered instead: the parent watches the folder and kills
         # a random 0-3 ms after the first trace of the write appears, whatever the load (the
         # first trace is the change's record in the log; its files follow within a few ms).
-        mode = "timed" if i % 2 == 1 and kind in aim else "triggered"
+        # Every fourth kill is decided by a stop, not a time: the process stops itself once the
+        # change's record is in the log, before any of its files, and is killed there. These land
+        # inside the write on any machine, however loaded.
+        mode = "stopped" if i % 4 == 0 else "timed" if i % 2 == 1 and kind in aim else "triggered"
         started = time.perf_counter()
-        proc = folder.popen(*args)
-        if mode == "timed":
+        if mode == "stopped":
+            proc = folder.stopped(*LOGGED, *args)
+        elif mode == "timed":
+            proc = folder.popen(*args)
             time.sleep(aim[kind].next())
         else:
+            proc = folder.popen(*args)
             watch(folder, proc, before_steps, before_redo, before_log)
             if kind not in aim and proc.poll() is None:
                 aim[kind] = Aim(time.perf_counter() - started, rng)
@@ -146,6 +156,8 @@ def test_kill_during_save_leaves_old_or_new_state(system: str, tmp_path: Path, r
         landed[where] += 1
         by_mode[mode][where] += 1
         by_kind.setdefault(kind, Counter())[where] += 1
+        if mode == "stopped":
+            assert where == "during", f"{args} stopped with its record in the log, killed: {where}"
         if mode == "timed":
             aim[kind].landed(where)
 
@@ -212,19 +224,25 @@ def test_kill_during_new_keeps_a_loadable_game(system: str, tmp_path: Path, rele
     landed: Counter[str] = Counter()
     wanted_inside = (20 if system == "sprawl" else 5) if release else (2 if system == "sprawl" else 1)
 
-    def traces() -> bool:
-        return bool(folder.temps()) or (folder.path / (SAVE + ".prev")).exists() != replace
+    def traces() -> bool:  # a temp file, the old game set aside, or the old first state kept aside
+        return (bool(folder.temps()) or (replace and (folder.path / (SAVE + ".prev")).exists())
+                or (folder.path / (SAVE + ".first.json.old")).exists())
 
     i = 0
     while i < kills or (landed["during"] < wanted_inside and i < 3 * kills):
         i += 1
         pristine.copy_to(folder)
-        proc = folder.popen(*args)
-        # As in the save test, every other kill is triggered by the first trace of the write.
-        timed = i % 2 == 1
-        if timed:
+        # As in the save test, every fourth kill is decided by a stop: once the first file is
+        # written (the old game set aside, or the new game's first state), and every other one
+        # is triggered by the first trace of the write.
+        stopped, timed = i % 4 == 0, i % 2 == 1
+        if stopped:
+            proc = folder.stopped("after", "sprawl_cli.store:atomic_write", 1, *args)
+        elif timed:
+            proc = folder.popen(*args)
             time.sleep(aim.next())
         else:
+            proc = folder.popen(*args)
             deadline = time.monotonic() + 10
             while proc.poll() is None and not traces() and time.monotonic() < deadline:
                 time.sleep(0.0002)
@@ -238,6 +256,7 @@ def test_kill_during_new_keeps_a_loadable_game(system: str, tmp_path: Path, rele
         where = ("missed" if not killed else "after" if now == after
                  else "during" if traces() else "before")
         landed[where] += 1
+        assert where == "during" or not stopped, f"`new` stopped inside its writes, killed: {where}"
         if timed:
             aim.landed(where)
     # A run whose kills all missed the write would prove nothing.
@@ -291,11 +310,14 @@ def test_kill_during_aftermath_keeps_game_and_campaign_together(tmp_path: Path, 
         i += 1
         pristine.copy_to(game)
         before_steps, before_log = game.journal_steps(), game.log_size()
-        proc = game.popen(*args)
-        timed = i % 2 == 1
-        if timed:
+        stopped, timed = i % 4 == 0, i % 2 == 1  # stops: the record logged, no file written
+        if stopped:
+            proc = game.stopped(*LOGGED, *args)
+        elif timed:
+            proc = game.popen(*args)
             time.sleep(aim.next())
         else:
+            proc = game.popen(*args)
             deadline = time.monotonic() + 10
             while proc.poll() is None and not traces() and time.monotonic() < deadline:
                 time.sleep(0.0002)
@@ -308,6 +330,7 @@ def test_kill_during_aftermath_keeps_game_and_campaign_together(tmp_path: Path, 
         where = ("missed" if not killed else "after" if (save_now, campaign_now) == after
                  else "during" if traces() else "before")
         landed[where] += 1
+        assert where == "during" or not stopped, f"the aftermath stopped inside its writes, killed: {where}"
         if timed:
             aim.landed(where)
         ok("campaign", "show", "--json")  # reading the campaign settles a half-done aftermath ...

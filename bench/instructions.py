@@ -71,12 +71,12 @@ def print_table(report: dict[str, Any]) -> None:
     cases: list[dict[str, Any]] = report["cases"]
     print(f"instructions counted by valgrind, Python {report['python']}, PYTHONHASHSEED=0")
     width = max(len(label(c)) for c in cases)
-    print(f"{'command':<{width}}  {'command':>9} {'baseline':>9} {'ratio':>6}  {'baseline':<10} {'goal':>5}")
+    print(f"{'command':<{width}}  {'command':>9} {'baseline':>9} {'ratio':>6}  {'baseline':<13} {'goal':>5}")
     for c in cases:
         mark = "context" if c["goal"] is None else "ok" if c["ok"] else "OVER GOAL"
         goal = "    -" if c["goal"] is None else f"{c['goal']:>4.2f}x"
         print(f"{label(c):<{width}}  {c['instructions'] / 1e6:>8.1f}M {c['baseline_instructions'] / 1e6:>8.1f}M "
-              f"{c['ratio']:>5.3f}x  {c['baseline']:<10} {goal}  {mark}")
+              f"{c['ratio']:>5.3f}x  {c['baseline']:<13} {goal}  {mark}")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -59,6 +59,7 @@ class Baseline:
     name: str  # what a case names, and the table shows
     file: str  # the app under bench/baselines/
     env: dict[str, str] = field(default_factory=dict)  # extra environment, as for the commands against it
+    args: tuple[str, ...] = ()  # what follows the app's path
 
 
 # Colour forced on, as on a terminal, so a Rich table is drawn with all its styles.
@@ -67,6 +68,9 @@ COLOUR = {"FORCE_COLOR": "1"}
 BASELINES: dict[str, Baseline] = {
     "typer": Baseline("typer", "hello.py"),
     "typer+rich": Baseline("typer+rich", "hello_table.py", COLOUR),
+    # The same apps under sprawl's garbage-collector policy (baselines/same_gc.py): context only.
+    "typer,gc": Baseline("typer,gc", "same_gc.py", args=("hello.py",)),
+    "typer+rich,gc": Baseline("typer+rich,gc", "same_gc.py", COLOUR, ("hello_table.py",)),
 }
 
 
@@ -114,6 +118,10 @@ CASES: list[Case] = [
     Case("odds", ("odds", "100", "--json"), "typer", 1.05),
     Case("status", ("status",), "typer+rich", 1.10, setup=fresh_game, env=COLOUR),
     Case("status-edited", ("status",), "typer+rich", None, setup=hand_edited_game, env=COLOUR),
+    # sprawl turns the garbage collector off while it loads (sprawl_cli/__main__.py); against
+    # framework apps given the same policy, what its own code costs them.
+    Case("odds,gc", ("odds", "100", "--json"), "typer,gc", None),
+    Case("status,gc", ("status",), "typer+rich,gc", None, setup=fresh_game, env=COLOUR),
 ]
 
 
@@ -215,7 +223,7 @@ def prepare(cases: Sequence[Case], tmp: Path) -> Runs:
     for case in cases:
         if case.baseline not in BASELINES:
             raise RuntimeError(f"case {case.name} names no known baseline: {case.baseline}")
-    baselines = {name: [python, str(BASELINES_DIR / b.file)] for name, b in BASELINES.items()}
+    baselines = {name: [python, str(BASELINES_DIR / b.file), *b.args] for name, b in BASELINES.items()}
     dirs: dict[str, Path] = {}
     for case in cases:
         workdir = tmp / case.name
@@ -300,20 +308,20 @@ def print_table(report: dict[str, Any]) -> None:
     cases: list[dict[str, Any]] = report["cases"]
     print(f"{report['rounds']} rounds, Python {report['python']}; goals judged on the paired {report['clock']} ratio")
     for name, argv in report["baselines"].items():
-        print(f"  baseline {name:<10} {argv}")
+        print(f"  baseline {name:<13} {argv}")
     floor = report["floor_ms"]
     print(f"  floor               {report['floor']}: median {floor['wall']} ms wall, {floor['cpu']} ms CPU"
           " (context only)")
     width = max(len(label(c)) for c in cases)
     print(f"{'':<{width}}  {'--------------- wall ---------------':^36}  {'--------------- CPU ----------------':^36}")
     heads = f"{'ms':>6} {'base ms':>7} {'ratio':>6} {'paired':>6} {'floor':>6}"
-    print(f"{'command':<{width}}  {heads}  {heads}  {'baseline':<10} {'goal':>5}")
+    print(f"{'command':<{width}}  {heads}  {heads}  {'baseline':<13} {'goal':>5}")
     for c in cases:
         cells = "  ".join(f"{c[k]['median_ms']:>6.1f} {c[k]['baseline_ms']:>7.1f} {c[k]['ratio']:>5.2f}x "
                           f"{c[k]['paired_ratio']:>5.2f}x {c[k]['vs_floor']:>5.2f}x" for k in CLOCKS)
         mark = "context" if c["goal"] is None else "ok" if c["ok"] else "OVER GOAL"
         goal = "    -" if c["goal"] is None else f"{c['goal']:>4.2f}x"
-        print(f"{label(c):<{width}}  {cells}  {c['baseline']:<10} {goal}  {mark}")
+        print(f"{label(c):<{width}}  {cells}  {c['baseline']:<13} {goal}  {mark}")
     print(f"paired = median of each round's own ratio (judged, {report['clock']}); ratio = median ms / "
           "median base ms; floor = median ms / median of `python -I -c pass` (context)")
 

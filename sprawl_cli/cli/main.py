@@ -107,6 +107,7 @@ class SprawlGroup(click.Group):
             command = with_campaign_options(command, system)
         if cmd_name in groups:
             command.name = cmd_name
+        collect_from_here()
         return with_table_options(with_common(command), system, own=not entry[0].startswith("sprawl_cli.cli."))
 
     def resolve_command(
@@ -244,7 +245,23 @@ def current() -> Context:
     return found
 
 
+def collect_from_here() -> None:
+    """The command is loaded: what start-up made lives until exit, so freeze it (no collection
+    walks it again) and turn the garbage collector back on, if the entry (`sprawl_cli.__main__`)
+    turned it off, for the command's own work."""
+    import gc
+
+    if not gc.isenabled():
+        gc.freeze()
+        gc.enable()
+
+
 def run() -> NoReturn:
-    """Console-script entry point."""
-    cli.main()
+    """Run the command line and exit; the process's last collection then walks nothing."""
+    import gc
+
+    try:
+        cli.main()
+    finally:
+        gc.freeze()
 

@@ -58,6 +58,7 @@ class CliTable:
         raise NeedsAnswer(f"{question} Answer on a terminal, or add --yes if so.")
 
     def _names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
+        self.ctx.answers_asked.add(option.replace("_", "-"))
         raw = self.given.get(option)
         if raw is not None:
             return parse_names(raw)
@@ -77,6 +78,7 @@ class CliTable:
         raise NeedsAnswer(f"{question} Give --{option} NAMES, or --{option} none.")
 
     def _number(self, option: str, question: str) -> int:
+        self.ctx.answers_asked.add(option.replace("_", "-"))
         raw = self.given.get(option)
         if raw is None and self.ctx.env.is_terminal:
             try:
@@ -93,6 +95,7 @@ class CliTable:
             raise BadInput(f"--{option}: {bad}") from None
 
     def _choose(self, option: str, question: str, choices: list[str]) -> str:
+        self.ctx.answers_asked.add(option.replace("_", "-"))
         wanted = {c.lower(): c for c in choices}
         raw = self.given.get(option)
         if raw is not None:

@@ -275,3 +275,13 @@ def test_status_fits_an_80_column_terminal_a_table_a_side(sprawl: Sprawl) -> Non
     assert "Cult of the Eye" in table
     for name in ("Ada*", "Jonah*", "Pike", "Priestess*", "Acolyte 1", "Acolyte 2", "Acolyte 3", "Hound"):
         assert [line.split("│")[0].strip() for line in table].count(name) == 1, name
+
+
+def test_a_joker_answer_the_games_setting_already_gave_is_said_to_be_unused(sprawl: Sprawl) -> None:
+    # `--joker` is a table option of every command: `deal --joker` against the setting refuses (its
+    # own option); on `next`, where the setting settles the question, it is not silently dropped.
+    start(sprawl, "--setting", "joker=shared")
+    result = sprawl("next", "--joker", "holder", "--json")
+    assert result.exit_code == 0
+    assert "warning: --joker holder was not used: nothing this command did asked it" in result.stderr
+    assert sprawl.json("status")["joker"] == "shared"

@@ -136,6 +136,16 @@ def test_dice_given_to_a_command_that_rolls_nothing_warn(sprawl):
     json.loads(result.stdout)
 
 
+def test_a_table_answer_no_question_read_is_said_to_be_unused(sprawl):
+    sprawl.new()
+    result = sprawl("set", "Razz", "pinned", "on", "--nearby", "none", "--json")
+    assert result.exit_code == 0 and "warning: --nearby none was not used" in result.stderr
+    json.loads(result.stdout)
+    # Read by R9's question (who is within 3" of the fallen): no warning.
+    result = sprawl("damage", "Razz", "9", "--nearby", "none", "--dice", "10", "--json")
+    assert result.exit_code == 0 and result.stderr == ""
+
+
 def test_status_lists_fists_for_everyone(sprawl):
     sprawl.new()
     for c in sprawl.json("status")["characters"]:

@@ -33,6 +33,12 @@ def test_set_says_the_status_its_note_and_every_status_the_figure_has_after(spra
     assert said(sprawl, "set", "Vex", "overwatch", "on") == "Vex: overwatch on; now moved, overwatch"
     assert said(sprawl, "set", "Vex", "moved", "off") == "Vex: moved off; now overwatch"
     assert said(sprawl, "set", "Vex", "overwatch", "off") == "Vex: overwatch off; now no statuses"
+    # Cover is a column of the table, not a stored status: the line still names it.
+    assert said(sprawl, "set", "Vex", "in_cover", "on") == "Vex: in_cover on; now in cover"
+    assert said(sprawl, "set", "Vex", "ran", "on") == "Vex: ran on; now moved, ran, in cover"
+    assert said(sprawl, "set", "Vex", "in_cover", "off") == "Vex: in_cover off; now moved, ran"
+    assert said(sprawl, "set", "Vex", "ran", "off") == "Vex: ran off; now moved"
+    assert said(sprawl, "set", "Vex", "moved", "off") == "Vex: moved off; now no statuses"
     assert said(sprawl, "set", "Vex", "casualty", "on") == (
         "Vex: casualty on (counted for its squad's morale (F10)); now casualty")
     assert sprawl.json("set", "Vex", "casualty", "off") == {

@@ -88,7 +88,8 @@ class StreetFight(System["Game", "Character"]):
         from sprawl_cli.systems.street_fight.referee import set_status
 
         result = set_status(game, character, status, on)
-        state = ", ".join(result.statuses) or "no statuses"
+        cover = ["in cover"] if character.in_cover and not character.gone else []  # a column of its own
+        state = ", ".join([*result.statuses, *cover]) or "no statuses"
         note = f" ({result.note})" if result.note else ""
         return Outcome(result.to_json(), [f"{character.name}: {result.status} {'on' if on else 'off'}{note}; now {state}"])
 

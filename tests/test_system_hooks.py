@@ -25,6 +25,15 @@ def test_a_systems_new_flag_reaches_its_game(sprawl):
     assert yaml.safe_load(sprawl.save.read_text(encoding="utf-8"))["settings"]["rule_of_tens"] is True
 
 
+@pytest.mark.parametrize("system", list(SAMPLES))
+def test_new_physical_is_the_kernels_to_keep_in_every_systems_settings(sprawl, system):
+    # No system's hook looks at `how.physical`: the kernel sets `settings.dice` after it.
+    sprawl.new("--physical", "--dice", ",".join(str(n) for n in range(1, 13)), system=system)  # `new`'s rolls
+    assert yaml.safe_load(sprawl.save.read_text(encoding="utf-8"))["settings"]["dice"] == "physical"
+    sprawl.new("--force", system=system)
+    assert yaml.safe_load(sprawl.save.read_text(encoding="utf-8"))["settings"]["dice"] == "random"
+
+
 def test_another_systems_new_flag_is_a_usage_error_and_changes_nothing(sprawl, snapshot):
     before = snapshot(sprawl.folder)
     result = sprawl("new", *GUNPLAY, "--no-tens")

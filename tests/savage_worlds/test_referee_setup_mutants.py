@@ -63,24 +63,23 @@ def test_wounds_set_by_hand_up_to_three_for_a_wild_card_and_one_for_an_extra() -
 
 
 def test_the_settings_read_and_refused_word_for_word() -> None:
-    assert read_settings({}, physical=True).dice == "physical"
-    assert read_settings({}, physical=False).dice == "random"
-    assert read_settings({"damage": "hand"}, physical=False).damage == "hand"
-    assert read_settings({}, physical=False).damage == "house"
-    assert bad(lambda: read_settings({"wounds": "hand"}, False)) == (
+    assert read_settings({}).dice == "random"  # `new --physical` is the kernel's to set, after the hook
+    assert read_settings({"damage": "hand"}).damage == "hand"
+    assert read_settings({}).damage == "house"
+    assert bad(lambda: read_settings({"wounds": "hand"})) == (
         "no setting 'wounds' in Savage Worlds; the settings are damage=house|hand, suppress=house|off, "
         "players=SIDE:N,..., allies=EXTRA:WILD_CARD,... and joker=shared|holder")
-    assert read_settings({}, physical=False).joker == ""  # not said: asked at the deal where it matters
-    assert read_settings({"joker": "shared"}, physical=False).joker == "shared"
-    assert read_settings({"joker": "holder"}, physical=False).joker == "holder"
-    assert bad(lambda: read_settings({"joker": "both"}, False)) == (
+    assert read_settings({}).joker == ""  # not said: asked at the deal where it matters
+    assert read_settings({"joker": "shared"}).joker == "shared"
+    assert read_settings({"joker": "holder"}).joker == "holder"
+    assert bad(lambda: read_settings({"joker": "both"})) == (
         "setting joker=both: use shared (a Wild Card's Extras share its Joker's +2) or holder (the Wild Card "
         "alone has it)")
-    assert bad(lambda: read_settings({"damage": "soft"}, False)) == (
+    assert bad(lambda: read_settings({"damage": "soft"})) == (
         "setting damage=soft: use house (W8 applied) or hand (damage reported only)")
-    assert read_settings({}, physical=False).suppress == "house"
-    assert read_settings({"suppress": "off", "damage": "hand"}, physical=False).suppress == "off"
-    assert bad(lambda: read_settings({"suppress": "on"}, False)) == (
+    assert read_settings({}).suppress == "house"
+    assert read_settings({"suppress": "off", "damage": "hand"}).suppress == "off"
+    assert bad(lambda: read_settings({"suppress": "on"})) == (
         "setting suppress=on: use house (suppressive fire as the published rule) or off")
 
 
@@ -93,7 +92,7 @@ def test_a_new_game_keeps_the_sides_order_and_marks_the_game_masters() -> None:
         ("Heroes", "Ada", ["Ada", "Cy"], "heroes.yaml"), ("Thugs", "Boss", ["Boss", "Goon"], "thugs.yaml")]
     assert [c.name for c in g.characters] == ["Ada", "Cy", "Boss", "Goon"]
     assert g.gm == ["Thugs"] and g.rounds == 5 and len(g.deck) == 54
-    assert (g.settings.dice, g.settings.damage) == ("physical", "hand")
+    assert (g.settings.dice, g.settings.damage) == ("random", "hand")  # --physical: the kernel's, after
     assert g.pools == {"Heroes": 3, "Thugs": 2} and g.character("Boss").bennies == 2
     g = new_game([heroes, Roster(thugs.squad, thugs.characters, {"gm": False})], NewGame())
     assert g.gm == [] and g.pools == {"Heroes": 3, "Thugs": 3} and g.rounds is None

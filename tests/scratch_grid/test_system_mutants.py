@@ -3,8 +3,8 @@
 setting and the map `new` names, the line `set` prints, a status of one character, the books'
 series, the report's map.
 
-Left, each equivalent: `new_game` 6, 7 and 8 (the physical setting mangled: the kernel's `new`
-writes `dice: physical` itself after the hook, for every system); `report_figure` 14 and 18 (the namespace taken out of every match, or of
+Left, each equivalent (the hook's copy of the physical setting, once three mutants here, is
+gone: the kernel's `new` keeps it): `report_figure` 14 and 18 (the namespace taken out of every match, or of
 two: the drawing names it once, on its `<svg>` tag).
 """
 

@@ -6,7 +6,8 @@ directly; the hook is the interface every system gives the kernel, and answers t
 
 Then the run's other survivors, by name with these tests: the marks' list of those out, the
 journal's `gone` and the book's `hits` keys, `fled`, `odds shoot` alone read as `shoot`, a roster
-read through the hook naming its file, physical dice kept, another die's faces in the log. Left
+read through the hook naming its file, another die's faces in the log (physical dice, once
+pinned here, are the kernel's `new` to keep since the sixth session: tests/test_system_hooks.py). Left
 (332 mutants, 323 killed; run again on 2026-12-02, fourth session, after the hooks were typed and
 the cast helpers went: 312 mutants, 304 killed, the same survivors but `glance` 5), each
 equivalent: `new_game` 10 and 12 (`flags.get("no_tens")` with
@@ -115,24 +116,6 @@ def test_a_roster_read_through_the_hook_names_its_file() -> None:
     data, lines = yamlio.parse(path.read_text(encoding="utf-8"), str(path))
     roster = Sprawl().read_roster(data, Where(str(path), lines), path)
     assert roster.squad.roster == str(path) and roster.squad.name == "People's Liberation Front"
-
-
-def test_physical_dice_are_kept_in_the_new_games_settings() -> None:
-    from sprawl_cli import yamlio
-    from sprawl_cli.api import NewGame
-    from sprawl_cli.schema import Where
-    from tests.factory import ROSTERS, dice
-
-    system = Sprawl()
-    rosters = []
-    for name in ("plf.yaml", "suit.yaml"):
-        path = ROSTERS / "sprawl" / name
-        data, lines = yamlio.parse(path.read_text(encoding="utf-8"), str(path))
-        rosters.append(system.read_roster(data, Where(str(path), lines), path))
-    game, _ = system.new_game(rosters, NewGame(physical=True), dice(), table())
-    assert game.settings.dice == "physical"
-    game, _ = system.new_game(rosters, NewGame(), dice(), table())
-    assert game.settings.dice == "random"
 
 
 def test_only_d10s_are_logged_as_sprawls_dice() -> None:

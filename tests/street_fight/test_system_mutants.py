@@ -3,8 +3,8 @@
 session) found untested: the line `set` prints, the to-do lines under the status table, a status
 of one character, a physical game's setting, a roster's file, the books' hits.
 
-Left, each equivalent: `new_game` 3, 4 and 5 (the physical setting mangled: the kernel's `new`
-writes `dice: physical` itself after the hook, for every system); `advance` 4 (the table handed on as None: Street-Fight's `next` asks the
+Left, each equivalent (the hook's copy of the physical setting, once three mutants here, is
+gone: the kernel's `new` keeps it): `advance` 4 (the table handed on as None: Street-Fight's `next` asks the
 table nothing and refuses nothing, so its rule never reads it); `glance` 1 (the game handed as
 None: the glance reads only the character).
 """

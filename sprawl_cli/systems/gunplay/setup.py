@@ -10,7 +10,7 @@ from sprawl_cli.systems.gunplay.turn import roll_initiative
 def settings_from(how: NewGame) -> Settings:
     """Raises:
     BadInput: an unknown setting or value."""
-    settings = Settings(dice="physical" if how.physical else "random")
+    settings = Settings()  # `dice`: the kernel's `new --physical` sets it after the hook
     for key, value in how.settings.items():
         if key != "die":
             raise BadInput(f"gunplay has no setting '{key}'; its one setting is die=d12|d20")

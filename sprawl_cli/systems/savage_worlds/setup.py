@@ -15,7 +15,7 @@ SUPPRESS_SETTINGS = ("house", "off")
 JOKER_SETTINGS = ("shared", "holder")  # W4: followers share a Wild Card's Joker +2, or the holder alone has it
 
 
-def read_settings(values: dict[str, str], physical: bool) -> Settings:
+def read_settings(values: dict[str, str]) -> Settings:
     """`--setting damage=house|hand`, `--setting suppress=house|off`, and the two table choices of
     the whole game: `--setting players=SIDE:N,...` (W3: how many players share a player side,
     3 bennies each; 1 unless said) and `--setting allies=EXTRA:WILD_CARD,...` (W4: which Wild
@@ -26,7 +26,7 @@ def read_settings(values: dict[str, str], physical: bool) -> Settings:
     Raises:
         BadInput: an unknown key or value.
     """
-    settings = Settings(dice="physical" if physical else "random")
+    settings = Settings()  # `dice`: the kernel's `new --physical` sets it after the hook
     for key, value in values.items():
         if key == "damage":
             if value not in DAMAGE_SETTINGS:
@@ -119,7 +119,7 @@ def new_game(rosters: list[Roster], how: NewGame) -> Game:
         extra: dict[str, Any] = roster.extra
         if extra.get("gm"):
             gm.append(squad.name)
-    game = Game(squads=squads, characters=characters, settings=read_settings(how.settings, how.physical),
+    game = Game(squads=squads, characters=characters, settings=read_settings(how.settings),
                 rounds=how.rounds, deck=list(DECK), gm=gm)
     check_table_choices(game)
     starting_bennies(game)

@@ -81,8 +81,6 @@ class ScratchGrid(System["Game", "Character"]):
         from sprawl_cli.systems.scratch_grid.setup import new_game
 
         game = new_game(rosters, how)
-        if how.physical:
-            game.settings.dice = "physical"
         return game, Outcome({}, [f"Map: {game.map_source} ({game.board.width}x{game.board.height} {game.grid})."])
 
     # --- the kernel's shared commands -------------------------------------------

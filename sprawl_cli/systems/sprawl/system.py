@@ -82,8 +82,6 @@ class Sprawl(System["Game", "Character"]):
         from sprawl_cli.systems.sprawl.turn import start_turn
 
         game = new_game(rosters, how.rounds, not how.flags.get("no_tens", False))
-        if how.physical:
-            game.settings.dice = "physical"
         start_turn(game, dice)
         return game, Outcome(dict(self.status_json(game, None)))
 

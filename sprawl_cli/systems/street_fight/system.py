@@ -55,8 +55,6 @@ class StreetFight(System["Game", "Character"]):
         from sprawl_cli.systems.street_fight.views import started_lines
 
         settings = read_settings(how.settings)
-        if how.physical:
-            settings.dice = "physical"
         characters = [c for r in rosters for c in r.characters]
         game, started = new_game([r.squad for r in rosters], characters, settings, how.rounds, dice)
         return game, Outcome(started.to_json(), started_lines(started))

@@ -113,6 +113,7 @@ def test_a_sessions_answer_option_is_named_in_its_warning(sprawl):
     result = sprawl("play", "--nearby", "Babs", input="status\n")
     assert result.exit_code == 0
     assert "--nearby is ignored for a whole session" in result.stderr
+    assert result.stderr.count("--nearby") == 1  # said once, not "unused" again at the end
 
 
 # --- item 5: the sides are the kernel's to check, once, in one wording -----------------------

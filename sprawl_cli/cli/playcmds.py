@@ -46,6 +46,7 @@ def play() -> None:
         opts.dice = None  # said once; not "unused" again when the session ends
     for name in ["force"] * opts.force + [answer.replace("_", "-") for answer in opts.answers]:
         ctx.warn(f"--{name} is ignored for a whole session: give it on the line it is for")
+    opts.answers = {}  # said once; not "unused" again when the session ends
     asked = opts.dice is not None and opts.dice.strip().lower() == "ask"
     preset = Options(json=opts.json, yes=opts.yes, debug=opts.debug, dice="ask" if asked else None)
     session = Session(cli, ctx.env, ctx.game_path, preset, campaign=opts.campaign, seed=ctx.seed)

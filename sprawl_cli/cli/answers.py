@@ -42,6 +42,12 @@ class CliTable:
     def choose(self, option: str, question: str, choices: list[str]) -> str:
         return str(self._keep(question, self._choose(option, question, choices)))
 
+    def _given(self, option: str) -> str | None:
+        """The answer the command line gave to `--option` (None: not given); the option is noted
+        as read, so the command does not call it unused (`Context.finish`)."""
+        self.ctx.answers_asked.add(option.replace("_", "-"))
+        return self.given.get(option)
+
     def _confirm(self, question: str) -> bool:
         if self.ctx.options.yes:
             return True
@@ -58,8 +64,7 @@ class CliTable:
         raise NeedsAnswer(f"{question} Answer on a terminal, or add --yes if so.")
 
     def _names(self, option: str, question: str, choices: list[str] | None = None) -> list[str]:
-        self.ctx.answers_asked.add(option.replace("_", "-"))
-        raw = self.given.get(option)
+        raw = self._given(option)
         if raw is not None:
             return parse_names(raw)
         if self.ctx.env.is_terminal:
@@ -78,8 +83,7 @@ class CliTable:
         raise NeedsAnswer(f"{question} Give --{option} NAMES, or --{option} none.")
 
     def _number(self, option: str, question: str) -> int:
-        self.ctx.answers_asked.add(option.replace("_", "-"))
-        raw = self.given.get(option)
+        raw = self._given(option)
         if raw is None and self.ctx.env.is_terminal:
             try:
                 raw = self.ctx.env.ask(question)
@@ -95,9 +99,8 @@ class CliTable:
             raise BadInput(f"--{option}: {bad}") from None
 
     def _choose(self, option: str, question: str, choices: list[str]) -> str:
-        self.ctx.answers_asked.add(option.replace("_", "-"))
         wanted = {c.lower(): c for c in choices}
-        raw = self.given.get(option)
+        raw = self._given(option)
         if raw is not None:
             if raw.strip().lower() in wanted:
                 return wanted[raw.strip().lower()]

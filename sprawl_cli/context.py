@@ -217,15 +217,17 @@ class Context:
         """After a command succeeded: say so if --dice faces were given to a command that rolled
         nothing, or a table option (`Menu.table_options`) that no question of the command read (an
         answer to a question the game's settings had already settled, say)."""
+        from sprawl_cli.numbers import quoted
+
         spec = self.options.dice
         if spec is not None and spec.strip().lower() != "ask" and self._dice is None:
-            self.warn(f"--dice {spec} was not used: this command rolls no dice")
+            self.warn(f"--dice {quoted(spec)} was not used: this command rolls no dice")
         # The system's table options (every command of its games takes them) that no question
         # read; a command's own options are its to read, asked or not.
         for name, text in self.options.answers.items():
             option = name.replace("_", "-")
             if option not in self.answers_asked:
-                self.warn(f"--{option} {text} was not used: nothing this command did asked it")
+                self.warn(f"--{option} {quoted(text)} was not used: nothing this command did asked it")
 
     def check_leftover_dice(self) -> None:
         if self._scripted is not None and self._scripted.leftover:

@@ -217,17 +217,15 @@ class Context:
         """After a command succeeded: say so if --dice faces were given to a command that rolled
         nothing, or a table option (`Menu.table_options`) that no question of the command read (an
         answer to a question the game's settings had already settled, say)."""
-        from sprawl_cli.numbers import quoted
-
         spec = self.options.dice
         if spec is not None and spec.strip().lower() != "ask" and self._dice is None:
-            self.warn(f"--dice {quoted(spec)} was not used: this command rolls no dice")
+            self.warn(f"--dice {spec} was not used: this command rolls no dice")
         # The system's table options (every command of its games takes them) that no question
         # read; a command's own options are its to read, asked or not.
         for name, text in self.options.answers.items():
             option = name.replace("_", "-")
             if option not in self.answers_asked:
-                self.warn(f"--{option} {quoted(text)} was not used: nothing this command did asked it")
+                self.warn(f"--{option} {text} was not used: nothing this command did asked it")
 
     def check_leftover_dice(self) -> None:
         if self._scripted is not None and self._scripted.leftover:
@@ -264,12 +262,14 @@ class Context:
         return make_console(self.env.out)
 
     def warn(self, message: str) -> None:
-        self.env.err.write(f"warning: {message}\n")
-        self.env.err.flush()
+        self.note(f"warning: {message}")
 
     def note(self, message: str) -> None:
-        """A line for the person on stderr (never pollutes --json)."""
-        self.env.err.write(f"{message}\n")
+        """A line for the person on stderr (never pollutes --json), shown as error lines are
+        (`numbers.shown_line`: what a command line or a save gave never steers the terminal)."""
+        from sprawl_cli.numbers import shown_line
+
+        self.env.err.write(f"{shown_line(message)}\n")
         self.env.err.flush()
 
     def drawn(self, data: dict[str, Any], view: Callable[[Console], None] | None = None) -> str:

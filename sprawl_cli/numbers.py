@@ -21,6 +21,20 @@ REACH = 100
 QUOTED = 40
 
 
+def shown_line(message: str) -> str:
+    """A line for the person as every error, warning and note line is shown: one line (its runs
+    of whitespace, newlines included, one space), control and bidirectional characters escaped
+    (a line never steers the terminal), and a word past any path or name cut, saying how long it
+    was, so a pasted page is not echoed whole (issue 34)."""
+    return " ".join(_fit(word) for word in message.split())
+
+
+def _fit(word: str) -> str:
+    if not word.isprintable():
+        word = "".join(c if c.isprintable() else repr(c)[1:-1] for c in word)
+    return word if len(word) <= 200 else f"{word[:60]}...({len(word)} characters)"
+
+
 def quoted(text: object) -> str:
     """`text` as an error line quotes it: cut to QUOTED characters, control characters shown escaped."""
     shown = str(text)

@@ -11,6 +11,7 @@ import click
 
 from sprawl_cli.context import Context
 from sprawl_cli.errors import ExitCode, SprawlError
+from sprawl_cli.numbers import shown_line
 
 def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
     """Run a command; map every error to one line and an exit code (the only such place)."""
@@ -18,7 +19,7 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
     debug = "--debug" in argv or bool(sprawl.env.vars.get("SPRAWL_DEBUG"))
 
     def report(message: str, code: int) -> int:
-        message = " ".join(_fit(word) for word in message.split())
+        message = shown_line(message)
         if sprawl.env.mid_line:  # a question was left unanswered on the line: the message starts below it
             sprawl.env.err.write("\n")
             sprawl.env.mid_line = False
@@ -85,15 +86,6 @@ def boundary(call: Callable[[], Any], sprawl: Context, argv: list[str]) -> int:
         return report(problem.format_message(), problem.exit_code or ExitCode.REFUSED)
     except Exception as problem:  # the last line of defence: never a traceback for users
         return internal(problem)
-
-
-def _fit(word: str) -> str:
-    """A word of an error line as it is shown: control and bidirectional characters escaped (an
-    error line never steers the terminal), and a word past any path or name cut, saying how long
-    it was, so a pasted page is not echoed whole (issue 34)."""
-    if not word.isprintable():
-        word = "".join(c if c.isprintable() else repr(c)[1:-1] for c in word)
-    return word if len(word) <= 200 else f"{word[:60]}...({len(word)} characters)"
 
 
 def usage(problem: click.UsageError) -> tuple[str, int]:

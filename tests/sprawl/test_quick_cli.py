@@ -141,11 +141,11 @@ def test_a_table_answer_no_question_read_is_said_to_be_unused(sprawl):
     result = sprawl("set", "Razz", "pinned", "on", "--nearby", "none", "--json")
     assert result.exit_code == 0 and "warning: --nearby none was not used" in result.stderr
     json.loads(result.stdout)
-    # What the line gave is quoted as an error line quotes it: one line, no terminal codes.
+    # What the line gave is shown as an error line shows it: one line, no terminal codes.
     result = sprawl("status", "--nearby", "a\x1b[31mb\nc", "--dice", "1\x1b")
     assert result.stderr.splitlines() == [
         "warning: --dice 1\\x1b was not used: this command rolls no dice",
-        "warning: --nearby a\\x1b[31mb\\nc was not used: nothing this command did asked it"]
+        "warning: --nearby a\\x1b[31mb c was not used: nothing this command did asked it"]
     # Read by R9's question (who is within 3" of the fallen): no warning.
     result = sprawl("damage", "Razz", "9", "--nearby", "none", "--dice", "10", "--json")
     assert result.exit_code == 0 and result.stderr == ""

@@ -119,7 +119,9 @@ def range_band(weapon: Weapon, shot: Shot, table: Table) -> str | None:
             return None
         band = shot.band.strip().lower()
         if band not in BANDS:
-            raise BadInput(f"'{shot.band}' is not a range band; use close, effective or extreme")
+            inches = band.replace(".", "", 1).isdigit()  # a distance typed where the band goes
+            raise BadInput(f"'{shot.band}' is not a range band; use close, effective or extreme"
+                           + (f" (or --distance {band} for inches)" if inches else ""))
         return band
     if not math.isfinite(shot.distance) or shot.distance < 0:
         raise BadInput(f"a distance of {shot.distance:g}\" makes no sense; give 0 or more inches")

@@ -70,3 +70,17 @@ def test_a_sprawl_roster_may_spell_its_system_any_way_too() -> None:
     assert read.squad.name == data["squad"]
     with pytest.raises(SaveFileError, match="this roster is for 'gunplay', not SPRAWL"):
         roster_from_data({**data, "system": "gunplay"}, Where(str(path), lines), path)
+
+
+@pytest.mark.parametrize("system", sorted(SAMPLES))
+def test_a_file_that_names_no_system_is_said_to_read_as_the_default_systems(sprawl, snapshot, system: str) -> None:
+    # A file with no `system:` (a SPRAWL roster, or no roster at all: Scratch:Grid's map file)
+    # given as --squad of another system's game: the refusal says why it was read as SPRAWL's.
+    before = snapshot(sprawl.folder)
+    given = ROSTERS / "scratch-grid" / "marsh.yaml"
+    result = sprawl("new", "--system", system, "--squad", str(given), "--squad", str(SAMPLES[system]))
+    assert result.exit_code == 1 and snapshot(sprawl.folder) == before
+    assert result.stderr == (
+        f"error: {given}:3: key 'system': this file names no system, so it reads as a sprawl roster, and this "
+        f"game is '{system}': give rosters of one system (or `--system sprawl`); a roster of '{system}' starts "
+        f"`system: {system}`\n")

@@ -37,6 +37,12 @@ def read_rosters(paths: list[Path], system: str) -> list[Roster]:
         data, lines = yamlio.load(path, "roster file")
         where = Where(str(path), lines)
         named = systems.named_in(data)
+        if (not isinstance(data, dict) or "system" not in data) and system != systems.DEFAULT:
+            # No `system:` reads as the default system's roster: a file that is no roster at all
+            # (another kind of file given as --squad) lands here too, so say what a roster has.
+            where.fail(("system",), f"this file names no system, so it reads as a {systems.DEFAULT} roster, and this "
+                                    f"game is {system!r}: give rosters of one system (or `--system {systems.DEFAULT}`); "
+                                    f"a roster of {system!r} starts `system: {system}`")
         if not isinstance(named, str) or systems.key(named) != system:
             where.fail(("system",), f"this roster is for {named!r}, and this game is {system!r}; "
                                     f"give rosters of one system (or `--system {named}`)")

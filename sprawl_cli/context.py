@@ -237,7 +237,9 @@ class Context:
         """The table-question answerer; `given` holds a command's own answer options (name -> text)."""
         from sprawl_cli.cli.answers import CliTable
 
-        answers: dict[str, str | None] = dict(self.options.answers)
+        # Both kinds under the option's name as a question asks it (`--victim-cover`: "victim-cover");
+        # click keeps a table option under its parameter name ("victim_cover").
+        answers: dict[str, str | None] = {k.replace("_", "-"): v for k, v in self.options.answers.items()}
         answers.update({k.replace("_", "-"): v for k, v in given.items()})
         self.table_used = CliTable(self, answers, force=self.options.force)
         return self.table_used

@@ -968,3 +968,17 @@ def test_an_unsynced_write_still_replaces_whole(tmp_path, monkeypatch):
     atomic.atomic_write(target, "new", sync=False)
     assert target.read_text() == "new" and len(synced) == 2
     assert [p.name for p in tmp_path.iterdir()] == ["file.json"]  # no temp file left
+
+
+def test_a_folder_of_the_save_is_made_with_its_parents_or_refused_in_words(tmp_path):
+    # `save/atomic.make_folder` (the journal's and the redo item's folders): every missing folder
+    # on the way is made, one already there is fine, and a refusal names the folder and the
+    # system's reason alone.
+    deep = tmp_path / "one" / "two" / "journal"
+    atomic.make_folder(deep)
+    atomic.make_folder(deep)
+    assert deep.is_dir()
+    (tmp_path / "file").write_text("")
+    with pytest.raises(store.SaveFileError) as caught:
+        atomic.make_folder(tmp_path / "file" / "journal")
+    assert str(caught.value) == f"could not create {tmp_path / 'file' / 'journal'}: Not a directory; nothing was changed"

@@ -100,7 +100,7 @@ def test_the_table_of_a_busy_round_line_by_line() -> None:
     g.cut_in = "Goon"
     lines = shown(g)
     assert lines[0] == "Savage Worlds, round 1: acting now: Ada, Pike (and Goon, out of turn)"
-    assert lines[1] == "Bennies in the pools: Heroes 3; Thugs 1. Damage: W8 house (house)"
+    assert lines[1] == "Bennies in the pools: Heroes 3; Thugs 1. Damage: W8 applied (house ruling)"
     assert lines[2] == "Players (W3, `--setting players=SIDE:N`, 1 unless said): Heroes 1 (3 each)"
     assert lines[3] == ("Allies (W4, `--setting allies=EXTRA:WILD_CARD`, the side's first Wild Card unless said): "
                         "Pike on Ada's card")
@@ -133,7 +133,8 @@ def test_the_table_before_the_deal_for_one_and_after_the_end() -> None:
     g.character("Goon").dead = True
     lines = shown(g, "Goon")
     assert lines[0] == "Savage Worlds, round 1: cards not dealt yet: `deal`"
-    assert lines[1] == "Bennies in the pools: Heroes 3; Thugs 1. Damage: W8 hand (applied by hand)"
+    assert lines[1] == ("Bennies in the pools: Heroes 3; Thugs 1. Damage: reported, to apply by hand "
+                        "(`--setting damage=hand`)")
     assert lines[2] == "Players (W3, `--setting players=SIDE:N`, 1 unless said): Heroes 1 (3 each)"  # no allies: no line
     assert lines[3:] == [  # one character: its own side's table alone
         "Thugs",

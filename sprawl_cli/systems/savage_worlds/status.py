@@ -121,8 +121,9 @@ def status_view(console: Console, game: Game, only: Character | None) -> None:
     if game.over:
         console.print(f"[b]Over[/]: {escape(str(game.winner or 'no winner'))} ({escape(str(game.reason))})")
     pools = "; ".join(f"{escape(k)} {v}" for k, v in game.pools.items())
-    console.print(f"Bennies in the pools: {pools}. Damage: W8 {game.settings.damage}"
-                  + (" [rule](house)[/]" if game.settings.damage == "house" else " [rule](applied by hand)[/]"))
+    console.print(f"Bennies in the pools: {pools}. Damage: "
+                  + ("W8 applied [rule](house ruling)[/]" if game.settings.damage == "house"
+                     else "reported, to apply by hand [rule](`--setting damage=hand`)[/]"))
     choices = table_choices(game)
     said = "; ".join(f"{escape(k)} {v} (3 each)" for k, v in choices["players"].items())
     console.print(f"Players (W3, `--setting players=SIDE:N`, 1 unless said): {said}")
